@@ -1,0 +1,7 @@
+"""`python -m daemon` runs the CLI."""
+
+import sys
+
+from daemon.cli import main
+
+sys.exit(main())

@@ -1,0 +1,63 @@
+"""The running daemon's components, handed to every method handler.
+
+Invariant: every background task has an owner (this object's task set, drained on shutdown).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from daemon.config import Settings
+from events.log import EventLog
+from events.projections.runner import Projector
+from events.sqlite import Database
+
+logger = structlog.get_logger(__name__)
+
+StatusSection = Callable[[], Awaitable[dict[str, Any]]]
+
+
+@dataclass
+class App:
+    settings: Settings
+    db: Database
+    log: EventLog
+    projector: Projector
+    started_at: float = field(default_factory=time.time)
+    pid: int = field(default_factory=os.getpid)
+    status_sections: dict[str, StatusSection] = field(default_factory=dict)
+    components: dict[str, Any] = field(default_factory=dict)
+    _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def record(self, drafts: list[tuple[str, dict[str, Any]]]) -> list[str]:
+        """Append events durably, then wake the projection pump. Returns the new ids."""
+        events = await self.log.append(drafts)
+        self._projection_wakeup.set()
+        return [e.id for e in events]
+
+    async def projections_current(self) -> None:
+        """Read-your-writes: apply whatever is in the log before answering a projection query."""
+        await self.projector.catch_up()
+
+    async def run_projection_pump(self, stop: asyncio.Event) -> None:
+        """Apply new events shortly after they are appended, off the request path. Owned by the TaskGroup."""
+        while not stop.is_set():
+            waiter = asyncio.create_task(self._projection_wakeup.wait())
+            stopper = asyncio.create_task(stop.wait())
+            try:
+                await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waiter.cancel()
+                stopper.cancel()
+            self._projection_wakeup.clear()
+            try:
+                await self.projector.catch_up()
+            except Exception:  # isolation boundary: one scheduled job
+                logger.exception("projection_pump_failed")

@@ -1,0 +1,89 @@
+"""Human-readable rendering of method results for the CLI (tables, key-value blocks)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+
+def print_json(result: Any) -> None:
+    sys.stdout.write(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], *, max_width: int = 60) -> str:
+    """A plain aligned table; long cells are cut with an ellipsis."""
+    cells = [[_cell(v, max_width) for v in row] for row in rows]
+    widths = [len(h) for h in headers]
+    for row in cells:
+        for i, value in enumerate(row):
+            widths[i] = max(widths[i], len(value))
+    lines = ["  ".join(h.ljust(widths[i]) for i, h in enumerate(headers)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend("  ".join(v.ljust(widths[i]) for i, v in enumerate(row)).rstrip() for row in cells)
+    return "\n".join(lines)
+
+
+def _cell(value: Any, max_width: int) -> str:
+    text = "" if value is None else str(value)
+    text = text.replace("\n", " ")
+    return text if len(text) <= max_width else text[: max_width - 1] + "…"
+
+
+def render_status(s: dict[str, Any]) -> str:
+    ev = s["events"]
+    lines = [
+        f"memoryd {s['version']}  pid {s['pid']}  up {s.get('uptime_s', 0)}s",
+        f"home     {s['home']}",
+        f"socket   {s['socket']}",
+        f"events   {ev['count']} in {len(ev['segments'])} segment(s); quarantined lines: {ev['quarantined']}",
+    ]
+    for q in ev.get("quarantine", []):
+        lines.append(f"         quarantined {q['segment']} @ {q['offset']} ({q['length']} bytes): {q['error']}")
+    lines.append("projections")
+    for name, info in s["projections"].items():
+        cp = info["checkpoint"]
+        lines.append(f"  {name:<26} v{info['version']}  applied {cp['applied']}  last {cp['last_id'] or '-'}")
+    if idx := s.get("index"):
+        lines.append(
+            f"index    mode {idx.get('mode')}  files {idx.get('files')}  chunks {idx.get('chunks')}"
+            f"  embedded {idx.get('embedded')}  model {idx.get('model') or '-'}"
+        )
+        if idx.get("mode_reason"):
+            lines.append(f"         ({idx['mode_reason']})")
+        progress = idx.get("progress") or {}
+        if idx.get("pending"):
+            lines.append(
+                f"         pending {idx['pending']}  done {progress.get('done')}/{progress.get('total')}"
+                f"  {progress.get('chunks_per_s', 0)} chunks/s  eta {progress.get('eta_s', '-')}s"
+            )
+        for skipped in idx.get("skipped", [])[:20]:
+            lines.append(f"         skipped {skipped['path']}: {skipped['reason']}")
+    for warning in s.get("config_warnings", []):
+        lines.append(f"warning  {warning}")
+    return "\n".join(lines)
+
+
+def render_events(result: dict[str, Any]) -> str:
+    rows = [(e["id"], e["ts"], e["type"], orjson.dumps(e["data"]).decode()) for e in result["events"]]
+    return table(("id", "ts", "type", "data"), rows, max_width=70) if rows else "(no events)"
+
+
+def render_effectiveness(result: dict[str, Any]) -> str:
+    rows = [
+        (
+            e["experience_id"],
+            e["total_refs"],
+            e["success_refs"],
+            e["fail_refs"],
+            f"{e['p']:.3f}",
+            f"{e['decay_value']:.3f}",
+            e["flag"] or "",
+            e["last_ref"],
+        )
+        for e in result["experiences"]
+    ]
+    headers = ("experience", "refs", "success", "fail", "p", "value", "flag", "last_ref")
+    return table(headers, rows) if rows else "(no experiences referenced yet)"

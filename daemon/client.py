@@ -1,0 +1,72 @@
+"""A blocking client of the daemon's socket, standard library plus orjson only (the CLI's fast path)."""
+
+from __future__ import annotations
+
+import itertools
+import socket
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+_ids = itertools.count(1)
+
+
+class DaemonUnavailable(ConnectionError):
+    """Nothing answers on the socket (daemon stopped, socket missing, or it timed out)."""
+
+
+class DaemonError(Exception):
+    """The daemon answered with an error object."""
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+
+def call(socket_path: Path, method: str, params: dict[str, Any] | None = None, *, timeout: float = 30.0) -> Any:
+    """Send one request and return its result. Raises DaemonUnavailable or DaemonError."""
+    request_id = next(_ids)
+    payload = orjson.dumps(
+        {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {}},
+        option=orjson.OPT_APPEND_NEWLINE,
+    )
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        try:
+            sock.connect(str(socket_path))
+        except (FileNotFoundError, ConnectionRefusedError) as exc:
+            raise DaemonUnavailable(f"memoryd is not running (no daemon at {socket_path})") from exc
+        except PermissionError as exc:
+            raise DaemonUnavailable(f"permission denied on {socket_path}") from exc
+        except TimeoutError as exc:
+            raise DaemonUnavailable(f"memoryd did not accept the connection within {timeout:g}s") from exc
+        try:
+            sock.sendall(payload)
+            reply = _read_line(sock)
+        except TimeoutError as exc:
+            raise DaemonUnavailable(f"memoryd did not answer within {timeout:g}s") from exc
+        except OSError as exc:
+            raise DaemonUnavailable(f"connection to memoryd failed: {exc}") from exc
+    finally:
+        sock.close()
+    obj = orjson.loads(reply)
+    if "error" in obj:
+        error = obj["error"]
+        raise DaemonError(int(error.get("code", -1)), str(error.get("message", "")), error.get("data"))
+    return obj.get("result")
+
+
+def _read_line(sock: socket.socket) -> bytes:
+    chunks = []
+    while True:
+        chunk = sock.recv(1 << 16)
+        if not chunk:
+            raise DaemonUnavailable("memoryd closed the connection without answering")
+        chunks.append(chunk)
+        if chunk.endswith(b"\n") or b"\n" in chunk:
+            data = b"".join(chunks)
+            return data[: data.index(b"\n")]

@@ -1,0 +1,172 @@
+"""Settings: `MEMORYD_HOME` plus an optional `$MEMORYD_HOME/config.toml`, every key with a default.
+
+Invariant: a wrong type or an impossible value stops start-up with a message naming the key; an unknown key
+is reported (log and `status`) but never fatal, so a config written for a newer memoryd still starts.
+Standard library only: the CLI imports this on its fast path.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "daemon": {
+        "socket": "",  # empty: $MEMORYD_HOME/run/memoryd.sock
+        "grace_seconds": 10.0,
+        "max_request_bytes": 1024 * 1024,
+        "log_level": "info",
+        "log_format": "auto",  # auto | console | json
+    },
+    "events": {"fsync": "always"},  # always | never
+    "index": {
+        "extra_roots": [],
+        "debounce_ms": 200,
+        "max_file_bytes": 5 * 1024 * 1024,
+        "chunk_tokens": 400,
+        "chunk_overlap": 80,
+        "redact_emails": True,
+    },
+    "embedding": {
+        "model": "multilingual-e5-small",
+        "batch_size": 32,
+        "models_dir": "",  # empty: $MEMORYD_HOME/state/models
+        "enabled": True,
+    },
+    "search": {
+        "rrf_k": 60,
+        "candidates": 100,
+        "default_k": 10,
+        "weight_relevance": 1.0,
+        "weight_importance": 0.0,
+        "weight_recency": 0.0,
+        "weight_effectiveness": 0.0,
+    },
+    "context": {"budget": 4000, "max_memories": 8},
+}
+
+ALLOWED = {
+    ("daemon", "log_format"): ("auto", "console", "json"),
+    ("daemon", "log_level"): ("debug", "info", "warning", "error"),
+    ("events", "fsync"): ("always", "never"),
+}
+
+
+class ConfigError(ValueError):
+    """config.toml cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    home: Path
+    values: dict[str, dict[str, Any]]
+    warnings: tuple[str, ...] = field(default=())
+    socket_override: Path | None = None
+
+    def get(self, section: str, key: str) -> Any:
+        return self.values[section][key]
+
+    @property
+    def socket_path(self) -> Path:
+        if self.socket_override is not None:
+            return self.socket_override
+        if env := os.environ.get("MEMORYD_SOCKET"):
+            return Path(env)
+        configured = self.get("daemon", "socket")
+        return Path(configured).expanduser() if configured else self.home / "run" / "memoryd.sock"
+
+    @property
+    def run_dir(self) -> Path:
+        return self.home / "run"
+
+    @property
+    def state_dir(self) -> Path:
+        return self.home / "state"
+
+    @property
+    def db_path(self) -> Path:
+        return self.state_dir / "index.db"
+
+    @property
+    def events_dir(self) -> Path:
+        return self.home / "events"
+
+    @property
+    def models_dir(self) -> Path:
+        if env := os.environ.get("MEMORYD_MODEL_DIR"):
+            return Path(env)
+        configured = self.get("embedding", "models_dir")
+        return Path(configured).expanduser() if configured else self.state_dir / "models"
+
+    @property
+    def extra_roots(self) -> tuple[Path, ...]:
+        return tuple(Path(p).expanduser().resolve() for p in self.get("index", "extra_roots"))
+
+    @property
+    def fsync(self) -> bool:
+        return self.get("events", "fsync") == "always"
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("MEMORYD_HOME") or Path.home() / ".memoryd").expanduser()
+
+
+def load_settings(home: Path | None = None, *, socket: Path | None = None) -> Settings:
+    """Read config.toml (if any) over the defaults. Raises ConfigError on a wrong type or value."""
+    home = (home or default_home()).expanduser().resolve()
+    path = home / "config.toml"
+    values = copy.deepcopy(DEFAULTS)
+    warnings: list[str] = []
+    if path.is_file():
+        try:
+            user = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+        warnings = _merge(values, user, path)
+    _apply_env(values)
+    return Settings(home=home, values=values, warnings=tuple(warnings), socket_override=socket)
+
+
+def _apply_env(values: dict[str, dict[str, Any]]) -> None:
+    """A few environment overrides, for service units and tests (they win over config.toml)."""
+    if os.environ.get("MEMORYD_EMBEDDING", "").lower() in ("off", "0", "false", "no"):
+        values["embedding"]["enabled"] = False
+    if (fmt := os.environ.get("MEMORYD_LOG_FORMAT")) in ALLOWED[("daemon", "log_format")]:
+        values["daemon"]["log_format"] = fmt
+
+
+def _merge(values: dict[str, dict[str, Any]], user: dict[str, Any], path: Path) -> list[str]:
+    warnings = []
+    for section, entries in user.items():
+        if section not in values:
+            warnings.append(f"{path}: unknown section [{section}] ignored (known: {', '.join(values)})")
+            continue
+        if not isinstance(entries, dict):
+            raise ConfigError(f"{path}: [{section}] must be a table")
+        for key, value in entries.items():
+            if key not in values[section]:
+                known = ", ".join(values[section])
+                warnings.append(f"{path}: unknown key [{section}] {key} ignored (known: {known})")
+                continue
+            values[section][key] = _checked(section, key, value, values[section][key], path)
+    return warnings
+
+
+def _checked(section: str, key: str, value: Any, default: Any, path: Path) -> Any:
+    where = f"{path}: [{section}] {key}"
+    expected: type | tuple[type, ...] = type(default)
+    if isinstance(default, float):
+        expected = (int, float)
+    if isinstance(value, bool) != isinstance(default, bool) or not isinstance(value, expected):
+        raise ConfigError(f"{where} must be {type(default).__name__}, got {type(value).__name__}")
+    if isinstance(default, list) and not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where} must be a list of strings")
+    if (choices := ALLOWED.get((section, key))) and value not in choices:
+        raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        raise ConfigError(f"{where} must not be negative")
+    return float(value) if isinstance(default, float) else value

@@ -1,0 +1,261 @@
+"""Applies the event log to the projections, with checkpoints written in the same transaction as the rows.
+
+Invariants:
+- A projection's rows and its checkpoint (per-segment offsets, last event id) commit together, so a crash
+  replays cleanly with no double counts (eventsourcing's tracking-record pattern).
+- Events are applied in event-id order across all segments. An event that arrives late from another
+  machine (its id sorts before what was already applied) triggers a rebuild of that projection, so the
+  incremental result always equals the rebuilt one.
+- A changed VERSION (or missing table) drops and replays that projection alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import structlog
+
+from events.log import EventLog, LoggedEvent
+from events.projections import effectiveness, event_index, sessions
+from events.sqlite import Database, configure, sync_transaction
+
+logger = structlog.get_logger(__name__)
+
+BATCH_SIZE = 5000
+DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (event_index, sessions, effectiveness)
+
+_CHECKPOINT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS projection_state (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    last_id TEXT NOT NULL DEFAULT '',
+    applied INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS projection_offsets (
+    name TEXT NOT NULL,
+    segment TEXT NOT NULL,
+    next_offset INTEGER NOT NULL,
+    PRIMARY KEY (name, segment)
+) WITHOUT ROWID;
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    last_id: str
+    offsets: dict[str, int]
+    applied: int
+
+
+def _table_exists(conn: sqlite3.Connection, table: str) -> bool:
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (table,)).fetchone()
+    return row is not None
+
+
+def reset_projection(conn: sqlite3.Connection, projection: ModuleType) -> None:
+    """Drop and recreate a projection's tables and zero its checkpoint. Call inside a transaction."""
+    for table in projection.TABLES:
+        conn.execute(f'DROP TABLE IF EXISTS "{table}"')
+    for statement in _split_sql(projection.SCHEMA):
+        conn.execute(statement)
+    conn.execute("DELETE FROM projection_offsets WHERE name = ?", (projection.NAME,))
+    conn.execute(
+        "INSERT OR REPLACE INTO projection_state (name, version, last_id, applied) VALUES (?, ?, '', 0)",
+        (projection.NAME, projection.VERSION),
+    )
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a schema script into statements (executescript would COMMIT our open transaction)."""
+    statements, current = [], []
+    for line in script.splitlines():
+        current.append(line)
+        joined = "\n".join(current).strip()
+        if joined.endswith(";") and sqlite3.complete_statement(joined):
+            statements.append(joined)
+            current = []
+    tail = "\n".join(current).strip()
+    if tail:
+        statements.append(tail)
+    return statements
+
+
+def read_checkpoint(conn: sqlite3.Connection, name: str) -> Checkpoint:
+    row = conn.execute("SELECT last_id, applied FROM projection_state WHERE name = ?", (name,)).fetchone()
+    offsets = dict(
+        conn.execute("SELECT segment, next_offset FROM projection_offsets WHERE name = ?", (name,)).fetchall()
+    )
+    return Checkpoint(row[0] if row else "", offsets, row[1] if row else 0)
+
+
+class Projector:
+    """Keeps a set of projections caught up with the log. One instance per database."""
+
+    def __init__(self, db: Database, log: EventLog, projections: Sequence[ModuleType] = DEFAULT_PROJECTIONS):
+        self.db = db
+        self.log = log
+        self.projections = tuple(projections)
+        self._lock = asyncio.Lock()
+        self.last_catch_up_ms = 0.0
+
+    async def setup(self) -> list[str]:
+        """Create checkpoint tables; reset any projection whose version changed. Returns the reset names."""
+
+        def prepare(conn: sqlite3.Connection) -> list[str]:
+            for statement in _split_sql(_CHECKPOINT_SCHEMA):
+                conn.execute(statement)
+            stale = []
+            for projection in self.projections:
+                row = conn.execute("SELECT version FROM projection_state WHERE name = ?", (projection.NAME,)).fetchone()
+                missing = any(not _table_exists(conn, t) for t in projection.TABLES)
+                if row is None or row[0] != projection.VERSION or missing:
+                    reset_projection(conn, projection)
+                    stale.append(projection.NAME)
+            return stale
+
+        stale = await self.db.write(prepare)
+        for name in stale:
+            logger.info("projection_reset", projection=name)
+        return stale
+
+    async def catch_up(self) -> int:
+        """Apply every complete event not yet applied. Returns how many events were applied."""
+        async with self._lock:
+            started = time.perf_counter()
+            total = 0
+            for group in await self.db.read(self._groups):
+                total += await self._catch_up_group(group)
+            self.last_catch_up_ms = (time.perf_counter() - started) * 1000
+            return total
+
+    def _groups(self, conn: sqlite3.Connection) -> list[list[ModuleType]]:
+        """Projections that share a checkpoint advance together over one read of the log."""
+        groups: dict[tuple[str, tuple[tuple[str, int], ...]], list[ModuleType]] = {}
+        for projection in self.projections:
+            cp = read_checkpoint(conn, projection.NAME)
+            groups.setdefault((cp.last_id, tuple(sorted(cp.offsets.items()))), []).append(projection)
+        return list(groups.values())
+
+    async def _catch_up_group(self, group: list[ModuleType]) -> int:
+        checkpoint = await self.db.read(lambda conn: read_checkpoint(conn, group[0].NAME))
+        stream = self.log.read_all(checkpoint.offsets)
+        applied = 0
+        last_id = checkpoint.last_id
+        while True:
+            batch = await asyncio.to_thread(_take, stream, BATCH_SIZE)
+            if not batch:
+                return applied
+            if any(item.event.id <= last_id for item in batch):
+                logger.warning("late_event_rebuild", projections=[p.NAME for p in group])
+                await self.db.write(lambda conn: [reset_projection(conn, p) for p in group])
+                return applied + await self._catch_up_group(group)
+            await self.db.write(lambda conn, b=batch: apply_batch(conn, group, b))
+            applied += len(batch)
+            last_id = batch[-1].event.id
+
+    async def rebuild(self) -> int:
+        """Drop every projection and replay the whole log."""
+        async with self._lock:
+            await self.db.write(lambda conn: [reset_projection(conn, p) for p in self.projections])
+        return await self.catch_up()
+
+    async def verify(self) -> list[str]:
+        """Catch up, then compare the live projections with a fresh replay of the same log prefix."""
+        await self.catch_up()
+        async with self._lock:  # nothing advances the live tables while they are compared
+            limits = await self.db.read(lambda conn: read_checkpoint(conn, self.projections[0].NAME).offsets)
+            return await asyncio.to_thread(verify_rebuild, self.db.path, self.log, self.projections, limits)
+
+    def status(self, conn: sqlite3.Connection) -> dict[str, dict[str, object]]:
+        out: dict[str, dict[str, object]] = {}
+        for projection in self.projections:
+            cp = read_checkpoint(conn, projection.NAME)
+            out[projection.NAME] = {
+                "version": projection.VERSION,
+                "checkpoint": {"last_id": cp.last_id or None, "applied": cp.applied, "offsets": cp.offsets},
+            }
+        return out
+
+
+def _take(stream: Iterator[LoggedEvent], count: int) -> list[LoggedEvent]:
+    batch = []
+    for item in stream:
+        batch.append(item)
+        if len(batch) >= count:
+            break
+    return batch
+
+
+def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: list[LoggedEvent]) -> None:
+    """Apply a batch to every projection of the group and advance their checkpoints (caller's transaction)."""
+    offsets: dict[str, int] = {}
+    for item in batch:
+        for projection in group:
+            projection.apply(conn, item.event)
+        offsets[item.segment] = item.next_offset
+    last_id = batch[-1].event.id
+    for projection in group:
+        conn.executemany(
+            "INSERT OR REPLACE INTO projection_offsets (name, segment, next_offset) VALUES (?, ?, ?)",
+            [(projection.NAME, seg, off) for seg, off in offsets.items()],
+        )
+        conn.execute(
+            "UPDATE projection_state SET last_id = ?, applied = applied + ? WHERE name = ?",
+            (last_id, len(batch), projection.NAME),
+        )
+
+
+def verify_rebuild(
+    live_path: Path, log: EventLog, projections: Sequence[ModuleType], limits: dict[str, int]
+) -> list[str]:
+    """Replay the log up to `limits` into a fresh database beside the live one and compare every projection
+    table row by row. Returns the names of differing tables (empty = identical). Blocking."""
+    fresh_path = live_path.with_name(f"verify-{int(time.time() * 1000)}.db")
+    try:
+        fresh = sqlite3.connect(fresh_path, isolation_level=None)
+        try:
+            configure(fresh)
+            with sync_transaction(fresh):
+                for statement in _split_sql(_CHECKPOINT_SCHEMA):
+                    fresh.execute(statement)
+                for projection in projections:
+                    reset_projection(fresh, projection)
+            stream = (item for item in log.read_all() if item.next_offset <= limits.get(item.segment, 0))
+            while batch := _take(stream, BATCH_SIZE):
+                with sync_transaction(fresh):
+                    apply_batch(fresh, projections, batch)
+        finally:
+            fresh.close()
+        return _compare(live_path, fresh_path, projections)
+    finally:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{fresh_path}{suffix}").unlink(missing_ok=True)
+
+
+def _compare(live_path: Path, fresh_path: Path, projections: Sequence[ModuleType]) -> list[str]:
+    conn = sqlite3.connect(f"file:{live_path}?mode=ro", uri=True)
+    try:
+        conn.execute("ATTACH DATABASE ? AS fresh", (str(fresh_path),))
+        differing = []
+        for projection in projections:
+            for table in projection.TABLES:
+                only_live = conn.execute(
+                    f'SELECT count(*) FROM (SELECT * FROM main."{table}" EXCEPT SELECT * FROM fresh."{table}")'
+                ).fetchone()[0]
+                only_fresh = conn.execute(
+                    f'SELECT count(*) FROM (SELECT * FROM fresh."{table}" EXCEPT SELECT * FROM main."{table}")'
+                ).fetchone()[0]
+                counts = conn.execute(
+                    f'SELECT (SELECT count(*) FROM main."{table}"), (SELECT count(*) FROM fresh."{table}")'
+                ).fetchone()
+                if only_live or only_fresh or counts[0] != counts[1]:
+                    differing.append(table)
+        return differing
+    finally:
+        conn.close()

@@ -1,0 +1,1 @@
+"""memoryd pipeline: Markdown to chunks to FTS5 and vectors; retrieval."""
