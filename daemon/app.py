@@ -35,6 +35,27 @@ class App:
     status_sections: dict[str, StatusSection] = field(default_factory=dict)
     components: dict[str, Any] = field(default_factory=dict)
     _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
+    _background: set[asyncio.Task[Any]] = field(default_factory=set)
+
+    def spawn(self, coro: Any, name: str) -> None:
+        """Run work off the request path (e.g. access events). Owned here; drained at shutdown."""
+        task = asyncio.create_task(coro, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[Any]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("background_task_failed", task=task.get_name(), error=repr(task.exception()))
+
+    async def drain_background(self, grace_seconds: float) -> None:
+        if not self._background:
+            return
+        try:
+            async with asyncio.timeout(grace_seconds):
+                await asyncio.gather(*self._background, return_exceptions=True)
+        except TimeoutError:
+            logger.warning("background_tasks_abandoned", count=len(self._background))
 
     async def record(self, drafts: list[tuple[str, dict[str, Any]]]) -> list[str]:
         """Append events durably, then wake the projection pump. Returns the new ids."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from daemon import __version__
+from daemon import __version__, cli_index, cli_memory
 from daemon.cli_output import print_json, render_effectiveness, render_events, render_status
 from daemon.client import DaemonError, DaemonUnavailable, call
 from daemon.config import ConfigError, Settings, load_settings
@@ -74,7 +74,7 @@ CLIENT_COMMANDS: dict[str, ClientCommand] = {
     ),
 }
 
-EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[Any]], None]] = []
+EXTRA_COMMANDS: list[Callable[[Any], None]] = [cli_index.add_commands, cli_memory.add_commands]
 
 
 class UsageError(Exception):

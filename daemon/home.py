@@ -8,32 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-DIRECTORIES = (
-    "areas/projects",
-    "areas/patterns",
-    "areas/tools",
-    "daily",
-    "sessions",
-    "reports",
-    "inbox",
-    "events",
-    "state",
-    "run",
-)
-
-STARTER_MEMORY = """# Memory
-
-What every session should know. memoryd indexes this file; edit it freely.
-
-## Preferences
-- (How you like to work: languages, tools, style.)
-
-## Lessons
-- (Mistakes not to repeat. memoryd appends deduplicated lessons here.)
-
-## Best practices
-- (What has worked well.)
-"""
+from pipeline.memory_layout import DIRECTORIES, STARTER_MEMORY
 
 
 def init_home(home: Path) -> list[str]:

@@ -14,10 +14,11 @@ from typing import Any
 
 import structlog
 
-from daemon import api_events  # noqa: F401  (registers methods)
+from daemon import api_events, api_index, api_memory  # noqa: F401  (registers methods)
 from daemon.app import App
 from daemon.config import Settings
 from daemon.home import init_home
+from daemon.index_service import start_index
 from daemon.instance_lock import hold_instance_lock
 from daemon.rpc import dispatch
 from daemon.socket_server import SocketServer
@@ -50,9 +51,11 @@ async def serve(settings: Settings) -> None:
         await projector.setup()
         applied = await projector.catch_up()  # a broken schema fails here, before any client connects
         app = App(settings=settings, db=db, log=log, projector=projector)
+        stack.push_async_callback(app.drain_background, grace)  # runs after the socket drained
         tasks = await stack.enter_async_context(asyncio.TaskGroup())
         stack.callback(stop.set)  # whatever exits the stack first, background tasks see stop
         tasks.create_task(app.run_projection_pump(stop))
+        await start_index(app, stack, tasks, stop)
 
         async def dispatch_request(request: Any) -> Any:
             return await dispatch(app, request)

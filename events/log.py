@@ -191,15 +191,18 @@ class EventLog:
                 if end < 0:
                     carry = buffer
                     continue
-                start = 0
-                for line in buffer[: end + 1].split(b"\n")[:-1]:
-                    line_offset = position + start
-                    start += len(line) + 1
-                    if not line.strip():
-                        continue
-                    event = self._parse_line(name, line_offset, line)
-                    if event is not None:
-                        yield LoggedEvent(event, name, position + start)
+                next_offset = position
+                for line in buffer[:end].split(b"\n"):
+                    line_offset = next_offset
+                    next_offset += len(line) + 1
+                    event = _parse_valid(line)  # the fast path: a well-formed line, as nearly all are
+                    if event is None:
+                        if not line.strip():
+                            continue
+                        event = self._parse_line(name, line_offset, line)
+                        if event is None:
+                            continue
+                    yield LoggedEvent(event, name, next_offset)
                 carry = buffer[end + 1 :]
                 position += end + 1
 
@@ -265,6 +268,34 @@ class EventLog:
     def quarantined(self) -> list[QuarantinedLine]:
         with self._quarantine_lock:
             return sorted(self._quarantined.values(), key=lambda q: (q.segment, q.offset))
+
+
+def _parse_valid(line: bytes) -> Event | None:
+    """The event on a well-formed line, or None when `_parse_line` must judge (and maybe quarantine) it.
+
+    Why: replay parses every line of the log; these exact-type checks accept only what `_parse_line` would
+    accept unchanged, at a fraction of its cost (orjson makes exact `str`, `dict` and `int` objects).
+    """
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    if type(obj) is not dict:
+        return None
+    event_id, ts, event_type, data = obj.get("id"), obj.get("ts"), obj.get("type"), obj.get("data")
+    v = obj.get("v", SCHEMA_VERSION)
+    if (
+        type(event_id) is str
+        and event_id
+        and type(ts) is str
+        and ts
+        and type(event_type) is str
+        and event_type
+        and type(data) is dict
+        and type(v) is int
+    ):
+        return Event(event_id, ts, event_type, data, v)
+    return None
 
 
 def _require_str(obj: dict[str, Any], key: str) -> str:

@@ -4,12 +4,15 @@ Each `ref` is credited with its session's outcome, whichever arrives first: a re
 credited at once; an outcome credits the session's earlier refs; a changed outcome moves the credit.
 Laplace p = (s + 1) / (s + f + 2) is stored; the half-life decay depends on "now" and is applied at query
 time (`decay_value`), because a projection must not read the clock.
+Replay speed: `apply_batch` folds a whole batch in memory and merges it with a handful of statements; the
+result equals applying the events one at a time (`apply` is the batch of one).
 """
 
 from __future__ import annotations
 
 import math
 import sqlite3
+from dataclasses import dataclass
 
 from events.event import Event
 
@@ -59,61 +62,105 @@ def flag(decay_value: float) -> str | None:
     return None
 
 
-def _credit(conn: sqlite3.Connection, experience_id: str, outcome: str, amount: int) -> None:
-    column = _COLUMN[outcome]
-    conn.execute(
-        f"UPDATE experience_effectiveness SET {column} = {column} + ? WHERE experience_id = ?",
-        (amount, experience_id),
-    )
+_INSERT_REFS = (
+    "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
+    " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
+)
+_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome) VALUES (?, ?)"
+# Why p is recomputed in SQL from the merged integer counts: that is exactly the expression the per-event
+# code evaluated after every credit, so the stored double is bit-for-bit the same however events are batched.
+_MERGE_TALLY = (
+    "INSERT INTO experience_effectiveness (experience_id, total_refs, success_refs, fail_refs, p, last_ref)"
+    " VALUES (?1, ?2, ?3, ?4, (?3 + 1.0) / (?3 + ?4 + 2.0), ?5)"
+    " ON CONFLICT (experience_id) DO UPDATE SET total_refs = total_refs + excluded.total_refs,"
+    " success_refs = success_refs + excluded.success_refs, fail_refs = fail_refs + excluded.fail_refs,"
+    " p = (success_refs + excluded.success_refs + 1.0)"
+    " / (success_refs + excluded.success_refs + fail_refs + excluded.fail_refs + 2.0),"
+    " last_ref = coalesce(max(last_ref, excluded.last_ref), last_ref, excluded.last_ref)"
+)
+_CREDIT = (
+    "UPDATE experience_effectiveness SET success_refs = success_refs + ?1, fail_refs = fail_refs + ?2,"
+    " p = (success_refs + ?1 + 1.0) / (success_refs + ?1 + fail_refs + ?2 + 2.0) WHERE experience_id = ?3"
+)
+_IN_CHUNK = 500  # keys per `IN (...)` query, well under SQLITE_MAX_VARIABLE_NUMBER on any build
 
 
-def _refresh_p(conn: sqlite3.Connection, experience_ids: list[str]) -> None:
-    conn.executemany(
-        "UPDATE experience_effectiveness SET p = (success_refs + 1.0) / (success_refs + fail_refs + 2.0)"
-        " WHERE experience_id = ?",
-        [(e,) for e in experience_ids],
-    )
+@dataclass(slots=True)
+class _Tally:
+    """What one batch adds to one experience's row (counts may go negative when an outcome flips)."""
+
+    total: int = 0
+    success: int = 0
+    fail: int = 0
+    last_ref: str | None = None
+
+    def credit(self, outcome: str, amount: int) -> None:
+        if outcome == "success":
+            self.success += amount
+        else:
+            self.fail += amount
+
+
+def _select_in(conn: sqlite3.Connection, sql: str, keys: list[str]) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
+    for start in range(0, len(keys), _IN_CHUNK):
+        chunk = keys[start : start + _IN_CHUNK]
+        rows += conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk).fetchall()
+    return rows
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
-    if event.type == "ref":
-        _apply_ref(conn, event)
-    elif event.type == "outcome":
-        _apply_outcome(conn, event)
+    apply_batch(conn, [event])
 
 
-def _apply_ref(conn: sqlite3.Connection, event: Event) -> None:
-    session, experience = event.data["session_id"], event.data["experience_id"]
-    conn.execute(
-        "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, 1)"
-        " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + 1",
-        (session, experience),
-    )
-    conn.execute(
-        "INSERT INTO experience_effectiveness (experience_id, total_refs, last_ref) VALUES (?, 1, ?)"
-        " ON CONFLICT (experience_id) DO UPDATE SET total_refs = total_refs + 1,"
-        " last_ref = max(coalesce(last_ref, ''), excluded.last_ref)",
-        (experience, event.ts),
-    )
-    row = conn.execute("SELECT outcome FROM session_outcomes WHERE session_id = ?", (session,)).fetchone()
-    if row is not None:
-        _credit(conn, experience, row[0], 1)
-        _refresh_p(conn, [experience])
+def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    """Apply events in order: the batch is folded in memory, then merged with a few statements.
 
-
-def _apply_outcome(conn: sqlite3.Connection, event: Event) -> None:
-    session, outcome = event.data["session_id"], event.data["outcome"]
-    row = conn.execute("SELECT outcome FROM session_outcomes WHERE session_id = ?", (session,)).fetchone()
-    previous = row[0] if row else None
-    if previous == outcome:
+    Equal to applying the events one by one: only this projection's tables are read, all of them before
+    anything is written, and every merge is a sum of integers or a max of timestamps.
+    """
+    relevant = [e for e in events if e.type == "ref" or e.type == "outcome"]
+    if not relevant:
         return
-    conn.execute("INSERT OR REPLACE INTO session_outcomes (session_id, outcome) VALUES (?, ?)", (session, outcome))
-    refs = conn.execute(
-        "SELECT experience_id, ref_count FROM experience_refs WHERE session_id = ? ORDER BY experience_id",
-        (session,),
-    ).fetchall()
-    for experience, count in refs:
-        if previous is not None:
-            _credit(conn, experience, previous, -count)
-        _credit(conn, experience, outcome, count)
-    _refresh_p(conn, [r[0] for r in refs])
+    sessions = sorted({e.data["session_id"] for e in relevant})
+    decided = sorted({e.data["session_id"] for e in relevant if e.type == "outcome"})
+    outcomes_sql = "SELECT session_id, outcome FROM session_outcomes WHERE session_id IN ({marks})"
+    outcome_of = {session: outcome for session, outcome in _select_in(conn, outcomes_sql, sessions)}
+    refs_of: dict[str, dict[str, int]] = {session: {} for session in decided}
+    refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
+    for session, experience, count in _select_in(conn, refs_sql, decided):
+        refs_of[session][experience] = int(count)
+    new_refs: dict[tuple[str, str], int] = {}
+    tallies: dict[str, _Tally] = {}
+    changed: dict[str, str] = {}
+    for event in relevant:
+        data = event.data
+        session = data["session_id"]
+        if event.type == "ref":
+            experience = data["experience_id"]
+            key = (session, experience)
+            new_refs[key] = new_refs.get(key, 0) + 1
+            if (refs := refs_of.get(session)) is not None:
+                refs[experience] = refs.get(experience, 0) + 1
+            tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
+            tally.total += 1
+            if tally.last_ref is None or event.ts > tally.last_ref:
+                tally.last_ref = event.ts
+            if (outcome := outcome_of.get(session)) is not None:  # a ref after its outcome is credited at once
+                tally.credit(outcome, 1)
+            continue
+        outcome, previous = data["outcome"], outcome_of.get(session)
+        if previous == outcome:
+            continue
+        outcome_of[session] = changed[session] = outcome
+        for experience, count in refs_of[session].items():  # the outcome credits (or moves) earlier refs
+            tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
+            if previous is not None:
+                tally.credit(previous, -count)
+            tally.credit(outcome, count)
+    conn.executemany(_INSERT_REFS, [(s, x, n) for (s, x), n in new_refs.items()])
+    conn.executemany(_SAVE_OUTCOME, changed.items())
+    merged = sorted(tallies.items())
+    conn.executemany(_MERGE_TALLY, [(x, t.total, t.success, t.fail, t.last_ref) for x, t in merged if t.total])
+    # Why: credit alone never creates a row (the per-event UPDATE matched nothing without an earlier ref).
+    conn.executemany(_CREDIT, [(t.success, t.fail, x) for x, t in merged if not t.total])

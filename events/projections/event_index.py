@@ -27,15 +27,24 @@ CREATE INDEX event_index_session ON event_index(session_id, id) WHERE session_id
 """
 
 
-def apply(conn: sqlite3.Connection, event: Event) -> None:
+_INSERT = "INSERT OR IGNORE INTO event_index (id, ts, type, session_id, data) VALUES (?, ?, ?, ?, ?)"
+
+
+def _row(event: Event) -> tuple[str, str, str, str | None, bytes]:
     session = event.data.get("session_id")
-    conn.execute(
-        "INSERT OR IGNORE INTO event_index (id, ts, type, session_id, data) VALUES (?, ?, ?, ?, ?)",
-        (
-            event.id,
-            event.ts,
-            event.type,
-            session if isinstance(session, str) else None,
-            orjson.dumps(event.data, option=orjson.OPT_SORT_KEYS),
-        ),
+    return (
+        event.id,
+        event.ts,
+        event.type,
+        session if isinstance(session, str) else None,
+        orjson.dumps(event.data, option=orjson.OPT_SORT_KEYS),
     )
+
+
+def apply(conn: sqlite3.Connection, event: Event) -> None:
+    conn.execute(_INSERT, _row(event))
+
+
+def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    """One statement for the whole batch, in log order (a repeated id keeps its first copy, as one by one)."""
+    conn.executemany(_INSERT, map(_row, events))

@@ -22,13 +22,13 @@ from types import ModuleType
 import structlog
 
 from events.log import EventLog, LoggedEvent
-from events.projections import effectiveness, event_index, sessions
+from events.projections import access_stats, effectiveness, event_index, forgotten, sessions
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
 
 BATCH_SIZE = 5000
-DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (event_index, sessions, effectiveness)
+DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (event_index, sessions, effectiveness, access_stats, forgotten)
 
 _CHECKPOINT_SCHEMA = """
 CREATE TABLE IF NOT EXISTS projection_state (
@@ -193,12 +193,19 @@ def _take(stream: Iterator[LoggedEvent], count: int) -> list[LoggedEvent]:
 
 
 def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: list[LoggedEvent]) -> None:
-    """Apply a batch to every projection of the group and advance their checkpoints (caller's transaction)."""
-    offsets: dict[str, int] = {}
-    for item in batch:
-        for projection in group:
-            projection.apply(conn, item.event)
-        offsets[item.segment] = item.next_offset
+    """Apply a batch to every projection of the group and advance their checkpoints (caller's transaction).
+
+    A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
+    `apply_batch(conn, events)` gets the list in log order (it must equal calling `apply` on each event).
+    """
+    events = [item.event for item in batch]
+    for projection in group:
+        if (apply_many := getattr(projection, "apply_batch", None)) is not None:
+            apply_many(conn, events)
+        else:
+            for event in events:
+                projection.apply(conn, event)
+    offsets = {item.segment: item.next_offset for item in batch}  # the last position per segment wins
     last_id = batch[-1].event.id
     for projection in group:
         conn.executemany(

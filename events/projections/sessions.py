@@ -23,11 +23,19 @@ CREATE INDEX sessions_ts ON sessions(ts);
 """
 
 
-def apply(conn: sqlite3.Connection, event: Event) -> None:
-    if event.type != "outcome":
-        return
+_UPSERT = "INSERT OR REPLACE INTO sessions (session_id, outcome, corrections, ts) VALUES (?, ?, ?, ?)"
+
+
+def _row(event: Event) -> tuple[str, str, int, str]:
     data = event.data
-    conn.execute(
-        "INSERT OR REPLACE INTO sessions (session_id, outcome, corrections, ts) VALUES (?, ?, ?, ?)",
-        (data["session_id"], data["outcome"], int(data.get("corrections") or 0), event.ts),
-    )
+    return (data["session_id"], data["outcome"], int(data.get("corrections") or 0), event.ts)
+
+
+def apply(conn: sqlite3.Connection, event: Event) -> None:
+    if event.type == "outcome":
+        conn.execute(_UPSERT, _row(event))
+
+
+def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    """The batch's outcomes in log order, in one statement: the last one per session wins, as one by one."""
+    conn.executemany(_UPSERT, [_row(e) for e in events if e.type == "outcome"])

@@ -1,0 +1,41 @@
+"""Projection `forgotten`: content hashes the user asked memoryd to forget.
+
+Matched by content hash, so a forgotten memory stays out of search and context after a reindex, a rename
+or a rebuild, for as long as that exact text exists anywhere.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from events.event import Event
+
+NAME = "forgotten"
+VERSION = 1
+TABLES = ("forgotten",)
+SCHEMA = """
+CREATE TABLE forgotten (
+    content_hash TEXT PRIMARY KEY,
+    forgotten_at TEXT NOT NULL,
+    path TEXT
+) WITHOUT ROWID;
+"""
+
+
+_INSERT = "INSERT OR IGNORE INTO forgotten (content_hash, forgotten_at, path) VALUES (?, ?, ?)"
+
+
+def _rows(event: Event) -> list[tuple[str, str, str | None]]:
+    if event.type != "forget":
+        return []
+    path = event.data.get("path")
+    return [(h, event.ts, path if isinstance(path, str) else None) for h in event.data["content_hashes"]]
+
+
+def apply(conn: sqlite3.Connection, event: Event) -> None:
+    conn.executemany(_INSERT, _rows(event))
+
+
+def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    """The batch's hashes in log order in one statement (the first forget of a hash keeps its time)."""
+    conn.executemany(_INSERT, [row for e in events if e.type == "forget" for row in _rows(e)])

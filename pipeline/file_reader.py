@@ -1,0 +1,64 @@
+"""Reading one candidate file safely: size limit, binary and UTF-8 checks, vanished or unreadable files.
+
+Invariant: never raises for a bad file; returns a `Skip` with a short machine-readable reason instead, so
+one bad file never stops a batch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class FileContent:
+    text: str
+    size: int
+    mtime_ns: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    reason: str
+
+
+def read_text_file(path: Path, max_bytes: int) -> FileContent | Skip | None:
+    """Read `path` as UTF-8 text. None means the file no longer exists (treat as deleted). Blocking."""
+    try:
+        st = path.stat()  # follows symlinks: a loop raises OSError (ELOOP) below
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return Skip(f"unreadable: {exc.strerror or exc}")
+    if not path.is_file():
+        return Skip("not a regular file")
+    if st.st_size > max_bytes:
+        return Skip(f"too large: {st.st_size} bytes > limit {max_bytes}")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        return None  # vanished between stat and open
+    except OSError as exc:
+        return Skip(f"unreadable: {exc.strerror or exc}")
+    if len(data) > max_bytes:
+        return Skip(f"too large: grew past limit {max_bytes}")
+    if b"\x00" in data[:8192]:
+        return Skip("binary file (NUL bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Skip(f"invalid UTF-8 at byte {exc.start}")
+    text = text.removeprefix("\ufeff")
+    return FileContent(text, len(data), st.st_mtime_ns, hashlib.sha256(data).hexdigest())
+
+
+def is_within(path: Path, root: Path) -> bool:
+    try:
+        Path(os.path.realpath(path)).relative_to(os.path.realpath(root))
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,239 @@
+"""Retrieval: BM25 over FTS5, cosine over the vector matrix, and reciprocal rank fusion of the two.
+
+Invariant: any user string is safe (the FTS query is built by `fts_query.build_match`); a mode that cannot
+run (no model yet) falls back to BM25 and says so in the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from events.sqlite import run_sync
+from pipeline.embedding_service import EmbeddingService
+from pipeline.fts_query import build_match
+from pipeline.ranking import final_score, load_signals
+from pipeline.vector_index import VectorIndex
+
+RRF_K = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    root: str | None = None
+    path_glob: str | None = None
+    source: str | None = None
+    since_mtime: float | None = None
+
+    def sql(self) -> tuple[str, list[Any]]:
+        clauses, args = [], []
+        if self.root:
+            clauses.append("c.root = ?")
+            args.append(self.root)
+        if self.path_glob:
+            clauses.append("c.path GLOB ?")
+            args.append(self.path_glob)
+        if self.source:
+            clauses.append("c.source = ?")
+            args.append(self.source)
+        if self.since_mtime is not None:
+            clauses.append("c.mtime >= ?")
+            args.append(self.since_mtime)
+        return " AND ".join(clauses), args
+
+    @property
+    def active(self) -> bool:
+        return any(v is not None for v in (self.root, self.path_glob, self.source, self.since_mtime))
+
+
+@dataclass
+class Candidate:
+    id: int
+    score: float = 0.0
+    bm25: float | None = None
+    bm25_rank: int | None = None
+    cosine: float | None = None
+    vector_rank: int | None = None
+    components: dict[str, float] = field(default_factory=dict)
+
+
+async def bm25_candidates(db: aiosqlite.Connection, query: str, depth: int, filters: Filters) -> list[Candidate]:
+    match = build_match(query)
+    if match is None:
+        return []
+    where, args = filters.sql()
+    sql = (
+        "SELECT c.id, bm25(chunks_fts) AS s FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
+        f" WHERE chunks_fts MATCH ? {'AND ' + where if where else ''} ORDER BY s LIMIT ?"
+    )
+    try:
+        rows = await db.execute_fetchall(sql, (match, *args, depth))
+    except sqlite3.OperationalError:
+        return []  # defence in depth: build_match should make this unreachable
+    return [Candidate(r[0], bm25=-r[1], bm25_rank=i + 1) for i, r in enumerate(rows)]
+
+
+async def vector_candidates(
+    db: aiosqlite.Connection,
+    vectors: VectorIndex,
+    embedding: EmbeddingService,
+    query: str,
+    depth: int,
+    filters: Filters,
+) -> list[Candidate]:
+    qvec = await embedding.embed_query(query)
+    allowed = None
+    if filters.active:
+        where, args = filters.sql()
+        rows = await db.execute_fetchall(f"SELECT c.id FROM chunks c WHERE {where}", args)
+        allowed = {r[0] for r in rows}
+    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
+    return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
+
+
+def rrf(lists: list[list[Candidate]], k: int = RRF_K) -> list[Candidate]:
+    """score(d) = sum over lists of 1 / (k + rank). Ties break by chunk id for determinism."""
+    merged: dict[int, Candidate] = {}
+    for items in lists:
+        for rank, item in enumerate(items, start=1):
+            cand = merged.setdefault(item.id, Candidate(item.id))
+            cand.score += 1.0 / (k + rank)
+            if item.bm25 is not None:
+                cand.bm25, cand.bm25_rank = item.bm25, item.bm25_rank
+            if item.cosine is not None:
+                cand.cosine, cand.vector_rank = item.cosine, item.vector_rank
+    return sorted(merged.values(), key=lambda c: (-c.score, c.id))
+
+
+def make_snippet(text: str, query: str, width: int = 240) -> str:
+    """A window of the chunk around the first query word it contains (or its start)."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    lowered = flat.lower()
+    positions = [lowered.find(w) for w in query.lower().split() if len(w) > 2]
+    positions = [p for p in positions if p >= 0]
+    start = max(0, min(positions) - width // 4) if positions else 0
+    snippet = flat[start : start + width]
+    return ("…" if start else "") + snippet + ("…" if start + width < len(flat) else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    id: int
+    chunk_id: str
+    root: str
+    path: str
+    start_line: int
+    end_line: int
+    heading: str
+    text: str
+    content_hash: str
+    score: float
+    explain: dict[str, Any]
+
+
+class Searcher:
+    """Runs one search over a read-only connection, so indexing never stalls queries."""
+
+    def __init__(
+        self,
+        read_db: aiosqlite.Connection,
+        embedding: EmbeddingService,
+        *,
+        candidates: int = 100,
+        rrf_k: int = RRF_K,
+        weights: RankWeights | None = None,
+    ) -> None:
+        self.read_db = read_db
+        self.embedding = embedding
+        self.vectors: VectorIndex | None = None
+        self.candidates = candidates
+        self.rrf_k = rrf_k
+        self.weights = weights or RankWeights()
+
+    def vector_ready(self) -> bool:
+        return self.embedding.ready and self.vectors is not None
+
+    async def search(self, query: str, k: int, mode: str, filters: Filters) -> tuple[list[Hit], str, str | None]:
+        """Returns (hits, mode actually used, why it fell back or None)."""
+        fallback = None
+        if mode in ("hybrid", "vector") and not self.vector_ready():
+            fallback = f"{mode} unavailable ({self.embedding.reason or 'vectors not loaded'}); used bm25"
+            mode = "bm25"
+        depth = max(self.candidates, k)
+        if mode == "bm25":
+            ranked = await bm25_candidates(self.read_db, query, depth, filters)
+            for c in ranked:
+                c.score = c.bm25 or 0.0
+        elif mode == "vector":
+            assert self.vectors is not None
+            ranked = await vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters)
+            for c in ranked:
+                c.score = c.cosine or 0.0
+        else:
+            assert self.vectors is not None
+            lexical, semantic = await asyncio.gather(
+                bm25_candidates(self.read_db, query, depth, filters),
+                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters),
+            )
+            ranked = rrf([lexical, semantic], self.rrf_k)
+        ranked = await self.rerank(ranked[: max(3 * k, 30)])
+        return await self.hydrate(ranked[:k], mode), mode, fallback
+
+    async def rerank(self, ranked: list[Candidate], now: dt.datetime | None = None) -> list[Candidate]:
+        """Apply the memory signals and drop forgotten chunks. Stable for equal scores."""
+        if not ranked:
+            return []
+        now = now or dt.datetime.now(dt.UTC)
+        ids = [c.id for c in ranked]
+        rows = await self.read_db.execute_fetchall(
+            f"SELECT id, chunk_id, content_hash, path, mtime FROM chunks WHERE id IN ({','.join('?' * len(ids))})",
+            ids,
+        )
+        candidates = [tuple(r) for r in rows]
+        signals = await run_sync(self.read_db, lambda conn: load_signals(conn, candidates, now))
+        top = max(c.score for c in ranked) or 1.0
+        out = []
+        for c in ranked:
+            sig = signals.get(c.id)
+            if sig is None or sig.forgotten:
+                continue
+            relevance = c.score / top if top > 0 else 0.0
+            score, parts = final_score(relevance, sig, self.weights)
+            c.components = {"retrieval": round(c.score, 6), **parts, "final": score}
+            c.score = score
+            out.append(c)
+        out.sort(key=lambda c: (-c.score, c.id))
+        return out
+
+    async def hydrate(self, ranked: list[Candidate], mode: str) -> list[Hit]:
+        if not ranked:
+            return []
+        ids = [c.id for c in ranked]
+        rows = await self.read_db.execute_fetchall(
+            "SELECT id, chunk_id, root, path, start_line, end_line, heading, text, content_hash FROM chunks"
+            f" WHERE id IN ({','.join('?' * len(ids))})",
+            ids,
+        )
+        by_id = {r[0]: r for r in rows}
+        hits = []
+        for c in ranked:
+            r = by_id.get(c.id)
+            if r is None:
+                continue  # deleted between ranking and hydration
+            explain = {
+                "mode": mode,
+                "bm25": c.bm25,
+                "bm25_rank": c.bm25_rank,
+                "cosine": c.cosine,
+                "vector_rank": c.vector_rank,
+                **c.components,
+            }
+            hits.append(Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], c.score, explain))
+        return hits

@@ -1,0 +1,165 @@
+"""Retrieval features over the real daemon: ranking, filters, get confinement, context, forget, importance."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from daemon.client import DaemonError
+from pipeline.context_block import Memory, build_context
+from tests.conftest import Daemon
+from tests.test_pipeline import paths_for, search, wait_indexed
+
+
+@pytest.fixture
+def stocked(memory_home: Path) -> Path:
+    (memory_home / "MEMORY.md").write_text(
+        "# Memory\n\n## Preferences\n- Use pnpm, never npm, in JavaScript projects.\n\n"
+        "<private>\nMy bank PIN is 4321.\n</private>\n\n## Lessons\n- Never force-push to main.\n"
+    )
+    atlas = memory_home / "areas" / "projects" / "atlas"
+    atlas.mkdir(parents=True)
+    (atlas / "rules.md").write_text("# Atlas rules\n\n- Run `make lint` before every push.\n")
+    (memory_home / "sessions").mkdir(exist_ok=True)
+    (memory_home / "sessions" / "s1.md").write_text(
+        "# Session s1\n\nThe release pipeline broke because the artifact cache was cold.\n"
+    )
+    (memory_home / "daily").mkdir(exist_ok=True)
+    (memory_home / "daily" / "2026-11-01.md").write_text("# 2026-11-01\n\nEdited atlas/api.py: release notes.\n")
+    (memory_home / "notes.md").write_text(
+        "# Notes\n\n## Fox\n\nThe quick brown fox jumps over the lazy dog near the release pipeline.\n\n"
+        "## Other\n\nA different paragraph mentions the quick fox and a dog separately from the jumps.\n"
+    )
+    return memory_home
+
+
+@pytest.fixture
+def ready(daemon_factory: Any, stocked: Path) -> Daemon:
+    daemon = daemon_factory().start()
+    daemon.wait_for(
+        lambda: daemon.call("status")["index"]["files"] == 5 and not daemon.call("status")["index"]["pending"]
+    )
+    return daemon
+
+
+def test_exact_phrase_ranks_first(ready: Daemon) -> None:
+    hits = search(ready, "quick brown fox jumps over the lazy dog", mode="hybrid")
+    assert hits[0]["path"] == "notes.md" and hits[0]["heading"] == "Notes > Fox"
+
+
+def test_filters(ready: Daemon) -> None:
+    assert set(paths_for(ready, "release")) >= {"sessions/s1.md", "daily/2026-11-01.md", "notes.md"}
+    assert paths_for(ready, "release", source="sessions") == ["sessions/s1.md"]
+    assert paths_for(ready, "release", source="daily") == ["daily/2026-11-01.md"]
+    assert paths_for(ready, "lint", source="areas") == ["areas/projects/atlas/rules.md"]
+    assert paths_for(ready, "pnpm", source="memory") == ["MEMORY.md"]
+    assert paths_for(ready, "release", path="sessions/*") == ["sessions/s1.md"]
+    assert paths_for(ready, "release", root="memory")
+    assert paths_for(ready, "release", root="elsewhere") == []
+    old = time.time() - 30 * 86400
+    os.utime(ready.home / "notes.md", (old, old))
+    ready.call("reindex", {"path": "notes.md"})
+    wait_indexed(ready)
+    assert "notes.md" not in paths_for(
+        ready, "release", since=time.strftime("%Y-%m-%d", time.gmtime(time.time() - 86400))
+    )
+    assert "notes.md" in paths_for(ready, "release", since="2000-01-01")
+    with pytest.raises(DaemonError, match="source"):
+        ready.call("search", {"query": "x", "source": "nowhere"})
+
+
+def test_explain_shows_every_component(ready: Daemon) -> None:
+    hit = ready.call("search", {"query": "artifact cache", "mode": "bm25", "explain": True})["results"][0]
+    assert {"R", "I", "T", "E", "final", "retrieval", "bm25", "bm25_rank"} <= set(hit["explain"])
+    assert "explain:" in ready.cli("search", "artifact cache", "--explain", "--mode", "bm25").stdout
+
+
+def test_get_is_confined_to_the_roots(ready: Daemon, tmp_path: Path) -> None:
+    got = ready.call("get", {"path": "notes.md", "from": 5, "lines": 1})
+    assert got["text"].startswith("The quick brown fox") and got["total_lines"] == 9
+    outside = tmp_path / "secret.md"
+    outside.write_text("top secret\n")
+    os.symlink(outside, ready.home / "link.md")
+    for bad in ("../secret.md", str(outside), "/etc/passwd", "link.md", "sessions/../../secret.md"):
+        with pytest.raises(DaemonError, match="outside"):
+            ready.call("get", {"path": bad})
+    result = ready.cli("get", "../secret.md")
+    assert result.returncode == 1 and "outside" in result.stderr
+
+
+def test_context_block(ready: Daemon) -> None:
+    result = ready.call("context", {"query": "why did the release pipeline break", "project": "atlas"})
+    text = result["markdown"]
+    assert "pnpm" in text and "force-push" in text
+    assert "make lint" in text
+    assert "sessions/s1.md:1-3" in text and "artifact cache was cold" in text
+    assert "4321" not in text and "private" not in text.lower()
+    assert len(text) <= 4000 and result["used"] == len(text)
+    injections = ready.call("injections")["injections"]
+    assert injections[0]["paths"] == result["memories"]
+    assert injections[0]["used"] == result["used"]
+    detected = ready.call("context", {"query": "lint", "cwd": "/home/me/code/atlas/src"})
+    assert detected["project"] == "atlas"
+    with pytest.raises(DaemonError, match="no project"):
+        ready.call("context", {"query": "x", "project": "nope"})
+    assert "Relevant memories" in ready.cli("context", "release pipeline").stdout
+
+
+def test_context_budget_trims_at_paragraph_boundaries() -> None:
+    memory = "# Memory\n\n" + "\n\n".join(f"- Lesson {i}: " + "word " * 20 for i in range(30))
+    memories = [Memory(f"m{i}.md", 1, 2, 0.5, f"Memory body {i}. " + "text " * 30, f"c{i}", f"h{i}") for i in range(10)]
+    for budget in (300, 700, 1500, 4000):
+        block = build_context(budget, memory, None, "", memories)
+        assert len(block.text) <= budget
+        for para in block.text.split("\n\n")[1:]:
+            assert para.startswith(("###", "- Lesson", "- `m")), para[:40]
+            if para.startswith("- Lesson"):
+                assert para.rstrip().endswith("word")  # whole paragraph, never cut mid-way
+
+
+def test_forget_survives_reindex_and_rebuild(ready: Daemon) -> None:
+    assert paths_for(ready, "artifact cache") == ["sessions/s1.md"]
+    result = ready.cli("forget", "sessions/s1.md:3")  # any line inside the chunk
+    assert result.returncode == 0, result.stderr
+    assert paths_for(ready, "artifact cache") == []
+    assert "artifact" not in ready.call("context", {"query": "artifact cache"})["markdown"]
+    ready.call("reindex", {})
+    wait_indexed(ready)
+    assert paths_for(ready, "artifact cache") == []
+    ready.call("rebuild", {})
+    wait_indexed(ready)
+    assert paths_for(ready, "artifact cache") == []
+    (ready.home / "copy.md").write_text((ready.home / "sessions" / "s1.md").read_text())
+    wait_indexed(ready)
+    assert paths_for(ready, "artifact cache") == []  # the same text elsewhere stays forgotten
+    assert ready.call("rebuild", {"verify": True})["identical"]
+
+
+def test_forget_by_id_and_purge(ready: Daemon) -> None:
+    hit = search(ready, "different paragraph")[0]
+    result = ready.call("forget", {"id": hit["chunk_id"], "purge": True})
+    assert result["forgotten"] == 1
+    text = (ready.home / "notes.md").read_text()
+    assert "different paragraph" not in text and "quick brown fox" in text
+    assert "different paragraph" in (ready.home / result["trash"]).read_text()
+    with pytest.raises(DaemonError, match="exactly one"):
+        ready.call("forget", {})
+
+
+def test_access_events_and_importance(ready: Daemon) -> None:
+    hits = search(ready, "pnpm")
+    assert hits
+    ready.wait_for(lambda: ready.call("events", {"type": "access"})["events"])
+    access = ready.call("events", {"type": "access"})["events"][0]["data"]
+    assert access["rank"] == 1 and access["chunk_id"] == hits[0]["chunk_id"]
+    assert ready.cli("importance", "MEMORY.md", "0.9").returncode == 0
+    imp = ready.call("events", {"type": "importance"})["events"]
+    assert imp and all(e["data"]["value"] == 0.9 for e in imp)
+    explained = ready.call("search", {"query": "pnpm", "mode": "bm25", "explain": True})["results"][0]["explain"]
+    assert explained["I"] == pytest.approx(0.9, abs=0.02)
+    with pytest.raises(DaemonError, match="between 0 and 1"):
+        ready.call("importance", {"target": "MEMORY.md", "value": 3})
