@@ -17,7 +17,7 @@ import aiosqlite
 from events.sqlite import run_sync
 from pipeline.embedding_service import EmbeddingService
 from pipeline.fts_query import build_match
-from pipeline.ranking import final_score, load_signals
+from pipeline.ranking import RankWeights, final_score, load_signals
 from pipeline.vector_index import VectorIndex
 
 RRF_K = 60
