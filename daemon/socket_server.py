@@ -63,7 +63,7 @@ class SocketServer:
         old_umask = os.umask(0o177)  # the socket is created 0600, never briefly world-connectable
         try:
             self._server = await asyncio.start_unix_server(
-                self._handle, path=str(self.path), limit=self.max_request_bytes + 1
+                self._handle, path=str(self.path), limit=self.max_request_bytes + 1, backlog=1024
             )
         finally:
             os.umask(old_umask)
@@ -96,7 +96,7 @@ class SocketServer:
                 await writer.drain()
                 return
             await self._serve_connection(reader, writer, conn_id)
-        except (ConnectionError, BrokenPipeError):
+        except OSError:  # ConnectionError, BrokenPipe, ENOTCONN: the client went away
             logger.debug("client_disconnected", conn_id=conn_id)
         finally:
             self._connections.discard(task)

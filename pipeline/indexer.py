@@ -207,10 +207,13 @@ class Indexer:
 
     def _prepare(self, root: Root, relative: str, content: FileContent) -> iw.FileUpdate:
         if relative.rsplit("/", 1)[-1] == "facts.json":
-            chunks = chunk_facts(content.text)
+            chunks = chunk_facts(content.text, redact_emails=self.options.redact_emails)
         else:
             chunks = chunk_markdown(
-                content.text, max_tokens=self.options.chunk_tokens, overlap_tokens=self.options.chunk_overlap
+                content.text,
+                max_tokens=self.options.chunk_tokens,
+                overlap_tokens=self.options.chunk_overlap,
+                redact_emails=self.options.redact_emails,
             ).chunks
         prepared = []
         seen: set[str] = set()

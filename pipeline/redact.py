@@ -1,0 +1,199 @@
+"""Remove secrets and `<private>` spans from text before anything downstream (index, embeddings, logs) sees it.
+
+Invariant: `redact` and `strip_private` keep every newline of the text they remove, so the output has exactly
+as many lines as the input and chunk line numbers stay true to the file on disk.
+
+Every pattern is linear-time: each starts with a literal or a boundary look-behind, repeats are bounded or
+use classes that cannot overlap what follows them, so there is no catastrophic backtracking (a 1 MB input is
+tested). Redaction is best-effort pattern matching, not a guarantee: `<private>` is the user's tool for
+anything a pattern cannot recognise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_B = r"(?<![A-Za-z0-9_-])"  # token boundary: a key never starts in the middle of another word or token
+_E = r"(?![A-Za-z0-9_-])"
+
+# PEM private keys, whole block. An unterminated block is redacted to the end of the text (a truncated key
+# is still a secret), which also keeps the lazy scan linear: a failed search consumes the rest.
+_PEM = re.compile(
+    r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:.*?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
+    re.DOTALL,
+)
+
+# scheme://user:password@host -> keep scheme and host, drop the userinfo. `ssh://git@host` has no password
+# and is kept.
+_URL_USERINFO = re.compile(r"(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}://)[^\s/@:?#]{1,256}:[^\s/@?#]{1,256}@")
+
+# Tokens whose shape alone identifies them, specific before general (`sk-ant-` before `sk-`).
+_TOKENS: list[tuple[str, re.Pattern[str]]] = [
+    ("jwt", re.compile(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")),
+    ("anthropic_key", re.compile(_B + r"sk-ant-[A-Za-z0-9_-]{20,}")),
+    # Why the digit look-ahead: `sk-learn-...`-style hyphenated words are not keys; random keys have digits.
+    ("openai_key", re.compile(_B + r"sk-(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{20,}")),
+    ("stripe_key", re.compile(_B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("github_token", re.compile(_B + r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})")),
+    ("aws_access_key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}(?![A-Za-z0-9])")),
+    ("slack_token", re.compile(_B + r"(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,}")),
+    ("slack_webhook", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}")),
+    ("google_api_key", re.compile(_B + r"AIza[0-9A-Za-z_-]{35}" + _E)),
+]
+
+# HTTP auth header values; the digit look-ahead spares prose like "Basic internationalization".
+_AUTH_SCHEME = re.compile(r"(?<![A-Za-z])((?:Bearer|Basic)[ \t]+)(?=[A-Za-z._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*")
+
+# `--password hunter2` on a command line (the `--password=x` form is an assignment, below).
+_CLI_FLAG = re.compile(
+    r"(?<![\w-])(--(?:password|passwd|token|api-key|secret|client-secret)[ \t]+)(?!-)([^\s\"'`]+)", re.IGNORECASE
+)
+
+# `password = "x"`, `DB_PASSWORD=x`, `"api_key": "x"`, `token: x`. The key must END with the keyword (so
+# `password_field` and `max_tokens` are left alone); the key name is kept and only the value goes.
+_ASSIGNMENT = re.compile(
+    r"(?=[pstaPSTA_-])"  # Why: a cheap first-character guard makes the keyword alternation ~3x faster on prose
+    r"(?P<kw>passwords?|passwd|passphrase|(?<![a-z])pass|[_-]pwd|secret|token|"
+    r"api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|signing[_-]?key)"
+    r"[\"']?[ \t]*(?P<sep>=>|:=|[:=])(?!=)[ \t]*"
+    r"(?P<val>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'`,;&)}\]]+)",
+    re.IGNORECASE,
+)
+_PLACEHOLDER_TEXT = """
+none null nil true false yes no on off required optional str string bytes int integer bool boolean any number text
+secretstr undefined redacted changeme
+"""
+_NOT_SECRET_WORDS = frozenset(_PLACEHOLDER_TEXT.split())
+_CALL_OR_INDEX = re.compile(r"[A-Za-z_][\w.]*[(\[]")  # password = getpass.getpass(), os.environ["X"]
+_ATTRIBUTE_PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # password = settings.DB_PASSWORD
+# Only spaces, then the end of the line, a comment or the end of an inline mapping item. Why a regex and not
+# a scan to the end of the line: that scan made `token: token: token: ...` on one long line quadratic.
+_ENDS_LINE_OR_ITEM = re.compile(r"[ \t]*(?:[\r\n#,}]|\Z)")
+
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]{1,64})@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24})"
+    r"(?![A-Za-z0-9-])"
+)
+_RETINA_ASSET = re.compile(r"\d+(?:\.\d+)?x\.", re.IGNORECASE)  # icon@2x.png is a file name
+
+
+def _marker(kind: str) -> str:
+    return f"[REDACTED:{kind}]"
+
+
+def _replace_keeping_newlines(kind: str) -> Callable[[re.Match[str]], str]:
+    def replace(match: re.Match[str]) -> str:
+        return _marker(kind) + "\n" * match.group().count("\n")
+
+    return replace
+
+
+def _is_placeholder(value: str) -> bool:
+    return (
+        not value
+        or value.lower() in _NOT_SECRET_WORDS
+        or value.startswith(("[REDACTED", "$", "%", "<", "{", "(", "***", "..."))
+        or set(value) <= set("*xX.-_")
+    )
+
+
+def _assignment_kind(keyword: str) -> str:
+    keyword = keyword.lower()
+    if "key" in keyword:
+        return "api_key"
+    if "token" in keyword:
+        return "token"
+    if "secret" in keyword:
+        return "secret"
+    return "password"
+
+
+def _bare_value_is_secret(match: re.Match[str]) -> bool:
+    value = match.group("val")
+    if _CALL_OR_INDEX.match(value) or _ATTRIBUTE_PATH.fullmatch(value):
+        return False
+    if match.group("sep") != ":":
+        return True
+    # Why: after `:` (YAML, JSON, type hints, prose) a bare value counts only when it ends the line or an
+    # inline mapping item; `token: str | None` and "Token: the session token is ..." are not secrets.
+    return _ENDS_LINE_OR_ITEM.match(match.string, match.end("val")) is not None
+
+
+def _redact_assignment(match: re.Match[str]) -> str:
+    value = match.group("val")
+    quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
+    inner = value[1:-1] if quoted else value
+    if _is_placeholder(inner.strip()) or (not quoted and not _bare_value_is_secret(match)):
+        return match.group()
+    marker = _marker(_assignment_kind(match.group("kw")))
+    if quoted:
+        marker = value[0] + marker + value[-1]
+    return match.group()[: match.start("val") - match.start()] + marker
+
+
+def _redact_cli_flag(match: re.Match[str]) -> str:
+    if _is_placeholder(match.group(2)):
+        return match.group()
+    return match.group(1) + _marker(_assignment_kind(match.group(1).strip("-")))
+
+
+def _redact_email(match: re.Match[str]) -> str:
+    # Why: `git@github.com:org/repo.git` is an SSH remote and `icon@2x.png` an asset, not people's addresses.
+    if match.group(1).lower() == "git" or _RETINA_ASSET.match(match.group(2)):
+        return match.group()
+    return _marker("email")
+
+
+def redact(text: str, *, emails: bool = True) -> str:
+    """Replace secrets in `text` with `[REDACTED:kind]`. Pure and idempotent; the line count never changes."""
+    text = _PEM.sub(_replace_keeping_newlines("private_key"), text)
+    text = _URL_USERINFO.sub(lambda m: m.group(1) + _marker("url_credentials") + "@", text)
+    for kind, pattern in _TOKENS:
+        text = pattern.sub(_replace_keeping_newlines(kind), text)
+    text = _AUTH_SCHEME.sub(lambda m: m.group(1) + _marker("bearer_token"), text)
+    text = _CLI_FLAG.sub(_redact_cli_flag, text)
+    text = _ASSIGNMENT.sub(_redact_assignment, text)
+    if emails:
+        text = _EMAIL.sub(_redact_email, text)
+    return text
+
+
+_PRIVATE_TAG = re.compile(r"<(/?)private\b[^<>\n]{0,200}>", re.IGNORECASE)
+
+
+def _is_inline_code_mention(text: str, tag: re.Match[str]) -> bool:
+    return text[tag.start() - 1 : tag.start()] == "`" and text[tag.end() : tag.end() + 1] == "`"
+
+
+def strip_private(text: str) -> str:
+    """Remove `<private>...</private>` spans (case-insensitive, multi-line, nestable), keeping their newlines.
+
+    An unclosed `<private>` removes everything to the end of the text: when in doubt, hide. A stray closing
+    tag is removed. A tag written as inline code (`` `<private>` ``) is a mention, not markup, and is kept,
+    so a note that documents the feature doesn't vanish from the index.
+    """
+    if "<" not in text:
+        return text
+    out: list[str] = []
+    depth, pos, span_start = 0, 0, 0
+    for tag in _PRIVATE_TAG.finditer(text):
+        if _is_inline_code_mention(text, tag):
+            continue
+        closing = tag.group(1) == "/"
+        if depth == 0:
+            out.append(text[pos : tag.start()])
+            pos = tag.end()
+            if closing:  # a stray `</private>`: drop the tag only
+                continue
+            span_start = tag.start()
+        depth += -1 if closing else 1
+        if depth == 0:
+            out.append("\n" * text.count("\n", span_start, tag.end()))
+            pos = tag.end()
+    if depth > 0:
+        out.append("\n" * text.count("\n", span_start))
+    else:
+        out.append(text[pos:])
+    return "".join(out)

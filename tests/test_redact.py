@@ -1,0 +1,198 @@
+"""Secret redaction and `<private>` removal: what goes, what stays, and that line counts never change."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pipeline.redact import redact, strip_private
+
+PEM = """-----BEGIN OPENSSH PRIVATE KEY-----
+b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
+QyNTUxOQAAACDvO2pa0cG9g3cJ1jz0Xf5hPbq1vN2v7iYw3sJc6oZQ1AAAAJg3JxQ4NycU
+-----END OPENSSH PRIVATE KEY-----"""
+
+# (kind, line containing a secret, the secret itself)
+SECRETS = [
+    (
+        "openai_key",
+        "OPENAI_API_KEY=sk-proj-abc123DEF456ghi789JKL012mno345PQR",
+        "sk-proj-abc123DEF456ghi789JKL012mno345PQR",
+    ),
+    ("openai_key", "key: sk-1234567890abcdefghijKLMNOPQRSTUVwxyz", "sk-1234567890abcdefghijKLMNOPQRSTUVwxyz"),
+    ("anthropic_key", "use sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdEFGH here", "sk-ant-api03-AbCdEfGh"),
+    ("github_token", "export GITHUB_TOKEN=ghp_1234567890abcdefghijABCDEFGHIJ123456", "ghp_1234567890abcdef"),
+    ("github_token", "gho_16C7e42F292c6912E7710c838347Ae178B4a in the log", "gho_16C7e42F292c6912E7710c"),
+    ("github_token", "ghs_abcdefghijklmnopqrstuvwxyz0123456789 used by CI", "ghs_abcdefghijklmnopqrstu"),
+    (
+        "github_token",
+        "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS",
+        "github_pat_11ABC",
+    ),
+    ("aws_access_key", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE"),
+    ("api_key", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI"),
+    ("slack_token", "SLACK=xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "xoxb-123456789012"),
+    ("slack_token", "user token xoxp-123456789012-123456789012-123456789012-abcdef0123456789", "xoxp-1234567"),
+    (
+        "slack_webhook",
+        "post to https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+        "T00000000/B0",
+    ),
+    ("google_api_key", "maps key AIzaSyD-1234567890abcdefghijklmnopqrstu ok", "AIzaSyD-1234567890abc"),
+    ("stripe_key", "STRIPE=sk_live_51H8abcdefghijklmnopqrstuvwx", "sk_live_51H8abcdef"),
+    (
+        "jwt",
+        "Authorization header had eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "eyJzdWIiOiIxMjM0NTY3ODkwIn0",
+    ),
+    ("bearer_token", 'curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0"', "9f8e7d6c5b4a3928"),
+    ("password", "password=hunter2", "hunter2"),
+    ("password", "DB_PASSWORD=correct-horse-battery-staple", "correct-horse"),
+    ("password", "passwd: s3cr3t!", "s3cr3t!"),
+    ("password", '  password: "p@ss w0rd"', "p@ss w0rd"),
+    ("password", "DB_PASS='letmein123'", "letmein123"),
+    ("password", "mysql --password hunter22 --user root", "hunter22"),
+    ("token", "token: abcdef123456", "abcdef123456"),
+    ("token", '{"refresh_token": "r1.abc.def"}', "r1.abc.def"),
+    ("secret", "client_secret => 'Zm9vYmFyYmF6'", "Zm9vYmFyYmF6"),
+    ("secret", "SECRET=topsecretvalue", "topsecretvalue"),
+    ("api_key", 'api_key = "abc-123-xyz"', "abc-123-xyz"),
+    ("api_key", "apiKey: 0123456789abcdef,", "0123456789abcdef"),
+    ("url_credentials", "db_url = postgres://admin:Sup3rS3cret@db.example.com:5432/app", "Sup3rS3cret"),
+    ("url_credentials", "git remote https://bob:ghp_x1y2z3@github.com/org/repo.git", "ghp_x1y2z3"),
+    ("email", "mail me at john.doe+memo@example.co.uk please", "john.doe+memo@example.co.uk"),
+]
+
+
+@pytest.mark.parametrize(("kind", "line", "secret"), SECRETS, ids=[f"{k}:{s[:12]}" for k, _, s in SECRETS])
+def test_each_secret_is_replaced_with_its_kind(kind: str, line: str, secret: str) -> None:
+    out = redact(line)
+    assert secret not in out
+    assert f"[REDACTED:{kind}]" in out
+
+
+def test_assignment_keeps_the_key_and_the_quotes() -> None:
+    assert redact("DB_PASSWORD=hunter2") == "DB_PASSWORD=[REDACTED:password]"
+    assert redact('"api_key": "abc-123"') == '"api_key": "[REDACTED:api_key]"'
+    assert redact("token: abc123 # rotated monthly") == "token: [REDACTED:token] # rotated monthly"
+
+
+def test_url_credentials_keep_scheme_and_host() -> None:
+    out = redact("clone https://user:pa55@git.example.com/repo.git now")
+    assert out == "clone https://[REDACTED:url_credentials]@git.example.com/repo.git now"
+
+
+def test_bearer_keeps_the_scheme_word() -> None:
+    assert redact("Authorization: Bearer abc123def456ghi789") == "Authorization: Bearer [REDACTED:bearer_token]"
+
+
+def test_pem_block_is_removed_whole_and_keeps_the_line_count() -> None:
+    text = f"before\n{PEM}\nafter"
+    out = redact(text)
+    assert out.split("\n") == ["before", "[REDACTED:private_key]", "", "", "", "after"]
+
+
+def test_unterminated_pem_block_is_redacted_to_the_end() -> None:
+    out = redact("key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\nmore")
+    assert out == "key:\n[REDACTED:private_key]\n\n"
+
+
+def test_emails_can_be_kept() -> None:
+    assert redact("ask ann@example.com", emails=False) == "ask ann@example.com"
+    assert redact("ask ann@example.com") == "ask [REDACTED:email]"
+
+
+NOT_SECRETS = [
+    "the task-list is long and disk-usage-monitoring-service-name is fine",
+    "pip install scikit-learn sk-learn",
+    "password_field = forms.CharField(max_length=64)",
+    "password = getpass.getpass()",
+    "password = os.environ['DB_PASSWORD']",
+    "password = settings.DB_PASSWORD",
+    "def login(user: str, password: str) -> None:",
+    "token: str | None = None",
+    "Token: the session token is rotated daily.",
+    "max_tokens: 400",
+    "tokens = tokenizer.encode(text)",
+    "if password == expected:",
+    "password: ${DB_PASSWORD}",
+    "PASSWORD=<your password here>",
+    "api_key: null",
+    "secrets: inherit",
+    "bypass = true",
+    "Basic internationalization is hard.",
+    "git clone git@github.com:org/repo.git",
+    "ssh://git@github.com/org/repo.git",
+    "see icon@2x.png and @dataclass and user@localhost",
+    "https://example.com:8443/path?q=1",
+    "-----BEGIN PUBLIC KEY-----",
+    "AKIA is the prefix of AWS access key ids",
+    "The heartbeat interval is 30s; the timeout is 90s.",
+    "我们用 WebSocket 心跳保活，间隔三十秒",
+]
+
+
+@pytest.mark.parametrize("text", NOT_SECRETS)
+def test_ordinary_text_and_code_are_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_redaction_is_idempotent() -> None:
+    corpus = "\n".join(line for _, line, _ in SECRETS) + "\n" + PEM
+    once = redact(corpus)
+    assert redact(once) == once
+    assert once.count("\n") == corpus.count("\n")
+
+
+ADVERSARIAL = {
+    "letters": "a" * 1_000_000,
+    "email-ish": "a.b-c_d" * 150_000 + "@",
+    "many-at": "a@" * 500_000,
+    "sk-run": "sk-" * 333_333,
+    "pem-begins": "-----BEGIN RSA PRIVATE KEY-----\n" * 30_000,
+    "url-schemes": "https://" * 125_000,
+    "url-userinfo": "https://" + "u" * 500_000 + ":" + "p" * 499_000,
+    "assignments": "password=" * 110_000,
+    "colons": "token: " * 140_000,
+    "jwt-ish": "eyJ" + "a" * 999_990 + ".",
+    "bearer": "Bearer " + "1" * 999_990,
+    "private-tags": "<private>" * 100_000,
+    "prose": "The quick brown fox deploys to staging at 3am. " * 21_000,
+}
+
+
+@pytest.mark.parametrize("name", ADVERSARIAL)
+def test_one_megabyte_inputs_redact_fast(name: str) -> None:
+    text = ADVERSARIAL[name]
+    started = time.perf_counter()
+    out = strip_private(redact(text))
+    assert time.perf_counter() - started < 2.0
+    assert out.count("\n") == text.count("\n")
+
+
+def test_strip_private_removes_spans_and_keeps_newlines() -> None:
+    text = "keep 1\n<private>secret\nstill secret\n</private>keep 2\nkeep 3"
+    assert strip_private(text) == "keep 1\n\n\nkeep 2\nkeep 3"
+
+
+def test_strip_private_is_case_insensitive_and_inline() -> None:
+    assert strip_private("a <PRIVATE>x</Private> b") == "a  b"
+    assert strip_private('a <private reason="pii">x</private> b') == "a  b"
+
+
+def test_unclosed_private_removes_to_the_end() -> None:
+    assert strip_private("public\n<private>\nsecret\nmore") == "public\n\n\n"
+
+
+def test_nested_private_spans_end_at_the_outer_close() -> None:
+    assert strip_private("a<private>b<private>c</private>d</private>e") == "ae"
+
+
+def test_stray_closing_tag_is_dropped() -> None:
+    assert strip_private("a</private>b") == "ab"
+
+
+def test_private_tag_mentioned_as_inline_code_is_kept() -> None:
+    text = "Wrap secrets in `<private>` tags.\nMore docs."
+    assert strip_private(text) == text
