@@ -42,9 +42,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "candidates": 100,
         "default_k": 10,
         "weight_relevance": 1.0,
-        "weight_importance": 0.0,
-        "weight_recency": 0.0,
-        "weight_effectiveness": 0.0,
+        "weight_importance": 0.1,
+        "weight_recency": 0.05,
+        "weight_effectiveness": 0.1,
     },
     "context": {"budget": 4000, "max_memories": 8},
 }

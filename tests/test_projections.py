@@ -122,3 +122,43 @@ def test_laplace_decay_and_flags() -> None:
     assert effectiveness.flag(0.3) is None
     assert effectiveness.flag(0.7) is None
     assert effectiveness.flag(0.71) == "high"
+
+
+ACCESS_HISTORY = [
+    ("access", {"chunk_id": "c1", "content_hash": "h1", "query_hash": "q", "rank": 1, "score": 0.9}),
+    ("access", {"chunk_id": "c2", "content_hash": "h2", "query_hash": "q", "rank": 2, "score": 0.5}),
+    ("importance", {"content_hash": "h1", "value": 0.9}),
+    ("access", {"chunk_id": "c1", "content_hash": "h1", "query_hash": "r", "rank": 1, "score": 0.8}),
+    ("importance", {"content_hash": "h3", "value": 0.2}),
+    ("forget", {"content_hashes": ["h2", "h4"], "path": "memory:notes.md"}),
+    ("access", {"chunk_id": "c9", "query_hash": "q", "rank": 3, "score": 0.1}),  # no hash: not attributable
+]
+
+
+async def test_access_stats_and_forgotten_incremental_equals_rebuild(tmp_path: Path) -> None:
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log)
+        await projector.setup()
+        for item in ACCESS_HISTORY:  # one event per catch-up: the most incremental path
+            await log.append([item])
+            await projector.catch_up()
+        stats = {r[0]: tuple(r[1:]) for r in await db.fetchall("SELECT * FROM access_stats")}
+        forgotten = sorted(r[0] for r in await db.fetchall("SELECT content_hash FROM forgotten"))
+        await projector.rebuild()
+        assert {r[0]: tuple(r[1:]) for r in await db.fetchall("SELECT * FROM access_stats")} == stats
+        assert await projector.verify() == []
+    assert stats["h1"][0] == 2 and stats["h1"][2] == pytest.approx(0.91)  # set to 0.9, then one more hit
+    assert stats["h2"][0] == 1 and stats["h2"][2] == pytest.approx(0.51)
+    assert stats["h3"] == (0, None, 0.2)
+    assert forgotten == ["h2", "h4"]
+
+
+async def test_importance_is_capped_at_one(tmp_path: Path) -> None:
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log)
+        await projector.setup()
+        hit = {"chunk_id": "c", "content_hash": "h", "query_hash": "q", "rank": 1, "score": 1.0}
+        await log.append([("importance", {"content_hash": "h", "value": 0.98})] + [("access", hit)] * 5)
+        await projector.catch_up()
+        rows = await db.fetchall("SELECT importance, access_count FROM access_stats")
+    assert tuple(rows[0]) == (1.0, 5)

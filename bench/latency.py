@@ -1,0 +1,167 @@
+"""Search latency over the real socket on synthetic memory homes of 10^4 and 10^5 chunks.
+
+    python bench/latency.py [--sizes 10000 100000] [--queries 200]
+
+Method: synthetic Markdown (10 sections per file, Zipf-distributed vocabulary) is indexed by the real
+daemon with BM25 only (embedding 10^5 chunks with e5 on 2 cores would take hours); then every chunk's
+vector is written into the embedding cache as a random unit vector under the real model's name, and the
+daemon is restarted with the real model. Vector search cost does not depend on the vectors' values, and
+every query is embedded for real by the model (unique queries, so the query cache never hits).
+Targets at 10^5 chunks: bm25 p50 <= 10 ms, hybrid p50 <= 30 ms, `memoryd search` end to end <= 300 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+from harness import REPO, BenchDaemon, percentile, summary
+
+WORDS = [f"w{i}" for i in range(5000)]
+REAL = (
+    "deploy staging kafka consumer retry backoff database migration index cache token session "
+    "websocket heartbeat timeout latency memory vector search ranking rebuild replay socket daemon"
+).split()
+
+
+def make_home(home: Path, chunks: int, rng: random.Random) -> None:
+    weights = [1 / (i + 1) for i in range(len(WORDS))]
+    (home / "areas" / "projects").mkdir(parents=True, exist_ok=True)
+    files = chunks // 10
+    for f in range(files):
+        folder = home / "areas" / "projects" / f"p{f % 200}"
+        folder.mkdir(parents=True, exist_ok=True)
+        parts = [f"# Note {f}\n"]
+        for s in range(10):
+            words = rng.choices(WORDS, weights, k=55) + rng.sample(REAL, 5)
+            rng.shuffle(words)
+            parts.append(f"## Section {s}\n\n{' '.join(words)}.\n")
+        (folder / f"n{f}.md").write_text("\n".join(parts), encoding="utf-8")
+
+
+def inject_vectors(home: Path, model: str, dim: int, rng: np.random.Generator) -> int:
+    conn = sqlite3.connect(home / "state" / "index.db")
+    try:
+        hashes = [r[0] for r in conn.execute("SELECT DISTINCT embed_hash FROM chunks")]
+        vectors = rng.standard_normal((len(hashes), dim)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        with conn:
+            conn.executemany(
+                "INSERT OR REPLACE INTO embedding_cache (model, text_hash, dim, vector) VALUES (?, ?, ?, ?)",
+                [(model, h, dim, v.tobytes()) for h, v in zip(hashes, vectors, strict=True)],
+            )
+        return len(hashes)
+    finally:
+        conn.close()
+
+
+def queries(n: int, rng: random.Random) -> list[str]:
+    return [" ".join(rng.sample(REAL, 2) + rng.sample(WORDS[:500], 2)) + f" q{i}" for i in range(n)]
+
+
+def run_clients(daemon: BenchDaemon, mode: str, qs: list[str], clients: int) -> tuple[list[float], float]:
+    latencies: list[float] = []
+    lock = threading.Lock()
+    chunks = [qs[i::clients] for i in range(clients)]
+
+    def worker(items: list[str]) -> None:
+        for q in items:
+            started = time.perf_counter()
+            daemon.call("search", {"query": q, "mode": mode, "k": 10})
+            elapsed = (time.perf_counter() - started) * 1000
+            with lock:
+                latencies.append(elapsed)
+
+    threads = [threading.Thread(target=worker, args=(c,)) for c in chunks]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latencies, len(qs) / (time.perf_counter() - started)
+
+
+def cli_end_to_end(daemon: BenchDaemon, runs: int) -> list[float]:
+    times = []
+    exe = str(Path(sys.executable).with_name("memoryd"))
+    for i in range(runs):
+        started = time.perf_counter()
+        subprocess.run(
+            [exe, "--socket", str(daemon.socket), "search", f"deploy staging kafka e2e{i}"],
+            env=daemon.env,
+            capture_output=True,
+            check=True,
+            cwd=REPO,
+        )
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def bench_size(size: int, n_queries: int) -> dict[str, float]:
+    rng = random.Random(size)
+    with tempfile.TemporaryDirectory(prefix=f"lat{size}-") as tmp:
+        home = Path(tmp) / "home"
+        print(f"\n== {size:,} chunks ==", flush=True)
+        started = time.perf_counter()
+        make_home(home, size, rng)
+        print(f"  wrote {size // 10:,} files in {time.perf_counter() - started:.1f}s", flush=True)
+        daemon = BenchDaemon(home, embedding=False).start()
+        started = time.perf_counter()
+        index = daemon.wait_indexed(vectors=False)
+        print(
+            f"  bm25 indexing: {index['files']:,} files, {index['chunks']:,} chunks in "
+            f"{time.perf_counter() - started:.1f}s",
+            flush=True,
+        )
+        daemon.stop()
+        injected = inject_vectors(home, "multilingual-e5-small", 384, np.random.default_rng(size))
+        print(f"  injected {injected:,} cached vectors", flush=True)
+        daemon = BenchDaemon(home, embedding=True)
+        daemon.env.pop("MEMORYD_EMBEDDING", None)
+        daemon.start()
+        index = daemon.wait_indexed(vectors=True)
+        print(f"  hybrid ready: {index['embedded']:,} vectors in memory", flush=True)
+        qs = queries(n_queries * 6, rng)
+        daemon.call("search", {"query": "warm up", "mode": "hybrid"})
+        results: dict[str, float] = {}
+        for mode_i, mode in enumerate(("bm25", "vector", "hybrid")):
+            for c_i, clients in enumerate((1, 8)):
+                batch = qs[(mode_i * 2 + c_i) * n_queries : (mode_i * 2 + c_i + 1) * n_queries]
+                lat, qps = run_clients(daemon, mode, batch, clients)
+                results[f"{mode}_{clients}_p50"] = percentile(lat, 50)
+                print(f"  {mode:<6} clients={clients}  {summary(lat)} ms   {qps:6.1f} q/s", flush=True)
+        e2e = cli_end_to_end(daemon, 20)
+        results["cli_p50"] = percentile(e2e, 50)
+        print(f"  memoryd search (CLI end to end)  {summary(e2e)} ms", flush=True)
+        daemon.stop()
+        return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--queries", type=int, default=200)
+    args = parser.parse_args()
+    for size in args.sizes:
+        r = bench_size(size, args.queries)
+        if size >= 100_000:
+            checks = (
+                ("bm25 p50 <= 10 ms", r["bm25_1_p50"] <= 10),
+                ("hybrid p50 <= 30 ms", r["hybrid_1_p50"] <= 30),
+                ("CLI p50 <= 300 ms", r["cli_p50"] <= 300),
+            )
+            for name, ok in checks:
+                print(f"  target {name}: {'PASS' if ok else 'FAIL'}")
+
+
+if __name__ == "__main__":
+    main()

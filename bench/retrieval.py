@@ -1,0 +1,172 @@
+"""Retrieval quality on the development sets (shared/bench-data), through the real daemon and socket.
+
+    python bench/retrieval.py [--sets locomo cmrc scifact] [--limit-queries N]
+
+Per set: each doc becomes one Markdown file (title as heading) in a fresh memory home (LoCoMo: one folder
+per conversation, queries filtered to their conversation with `path`); the daemon indexes it with the
+default model; every query goes through `search` in bm25, vector and hybrid modes; the first hit per file
+is kept and the file ranking scored (nDCG@10, recall@5/10, hit@1). Beside it: a plain BM25 reference
+(rank_bm25; jieba for Chinese) over the same docs, and hybrid with the memory-signal reranking at the
+configured default weights, run on a copy of the same index so both start from identical state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from harness import SHARED, BenchDaemon
+
+sys.path.insert(0, str(SHARED / "bench-data"))
+import bench_data  # noqa: E402
+
+NEUTRAL = "[search]\nweight_importance = 0.0\nweight_recency = 0.0\nweight_effectiveness = 0.0\n"
+Loader = Callable[[], tuple[list[Any], list[Any]]]
+LOADERS: dict[str, Loader] = {
+    "locomo": lambda: bench_data.load_locomo(),
+    "scifact": lambda: bench_data.load_scifact(),
+    "cmrc": lambda: bench_data.load_cmrc(),
+}
+
+
+def file_of(doc_id: str) -> str:
+    """Doc id -> relative Markdown path; LoCoMo ids 'conv-26/D1:3' keep their conversation folder."""
+    parts = doc_id.split("/")
+    safe = [re.sub(r"[^A-Za-z0-9_-]", "_", p) for p in parts]
+    return "/".join(["docs", *safe[:-1], safe[-1] + ".md"])
+
+
+def write_docs(home: Path, docs: list[Any]) -> dict[str, str]:
+    path_to_doc = {}
+    for doc_id, title, text in docs:
+        rel = file_of(doc_id)
+        target = home / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(f"# {title.strip() or doc_id}\n\n{text.strip()}\n", encoding="utf-8")
+        path_to_doc[rel] = doc_id
+    return path_to_doc
+
+
+def metrics(ranked: list[str], qrels: dict[str, int]) -> dict[str, float]:
+    dcg = sum((2 ** qrels.get(d, 0) - 1) / math.log2(i + 2) for i, d in enumerate(ranked[:10]))
+    ideal = sorted(qrels.values(), reverse=True)[:10]
+    idcg = sum((2**g - 1) / math.log2(i + 2) for i, g in enumerate(ideal))
+    relevant = {d for d, g in qrels.items() if g > 0}
+    return {
+        "ndcg10": dcg / idcg if idcg else 0.0,
+        "recall5": len(relevant & set(ranked[:5])) / len(relevant),
+        "recall10": len(relevant & set(ranked[:10])) / len(relevant),
+        "hit1": 1.0 if ranked[:1] and ranked[0] in relevant else 0.0,
+    }
+
+
+def mean(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]} if rows else {}
+
+
+def run_mode(
+    daemon: BenchDaemon, queries: list[Any], mode: str, path_to_doc: dict[str, str], locomo: bool
+) -> dict[str, float]:
+    rows = []
+    for qid, text, qrels in queries:
+        params: dict[str, Any] = {"query": text, "mode": mode, "k": 40}
+        if locomo:
+            params["path"] = f"docs/{qid.split('/')[0]}/*"
+        results = daemon.call("search", params)["results"]
+        ranked: list[str] = []
+        for hit in results:
+            doc = path_to_doc.get(hit["path"])
+            if doc and doc not in ranked:
+                ranked.append(doc)
+        rows.append(metrics(ranked, qrels))
+    return mean(rows)
+
+
+def bm25_reference(docs: list[Any], queries: list[Any], chinese: bool, locomo: bool) -> dict[str, float]:
+    from rank_bm25 import BM25Okapi
+
+    if chinese:
+        import jieba
+
+        jieba.setLogLevel(60)
+
+        def tokenize(t: str) -> list[str]:
+            return [w for w in jieba.lcut_for_search(t) if w.strip()]
+    else:
+
+        def tokenize(t: str) -> list[str]:
+            return re.findall(r"\w+", t.lower())
+
+    groups: dict[str, list[Any]] = {}
+    for doc in docs:
+        groups.setdefault(doc[0].split("/")[0] if locomo else "", []).append(doc)
+    models = {g: (BM25Okapi([tokenize(f"{d[1]} {d[2]}") for d in ds]), [d[0] for d in ds]) for g, ds in groups.items()}
+    rows = []
+    for qid, text, qrels in queries:
+        model, ids = models[qid.split("/")[0] if locomo else ""]
+        scores = model.get_scores(tokenize(text))
+        order = sorted(range(len(ids)), key=lambda i: -scores[i])[:10]
+        rows.append(metrics([ids[i] for i in order], qrels))
+    return mean(rows)
+
+
+def bench_set(name: str, limit: int | None) -> list[tuple[str, dict[str, float]]]:
+    docs, queries = LOADERS[name]()
+    if limit:
+        queries = queries[:limit]
+    locomo, chinese = name == "locomo", name == "cmrc"
+    print(f"\n== {name}: {len(docs):,} docs, {len(queries):,} queries ==", flush=True)
+    table = [("BM25 reference (rank_bm25)", bm25_reference(docs, queries, chinese, locomo))]
+    with tempfile.TemporaryDirectory(prefix=f"ret-{name}-") as tmp:
+        home = Path(tmp) / "home"
+        home.mkdir()
+        path_to_doc = write_docs(home, docs)
+        daemon = BenchDaemon(home, config=NEUTRAL).start()
+        started = time.perf_counter()
+        index = daemon.wait_indexed(vectors=True)
+        took = time.perf_counter() - started
+        print(
+            f"  indexed {index['files']:,} files / {index['chunks']:,} chunks in {took:.0f}s "
+            f"({index['chunks'] / took:.1f} chunks/s)",
+            flush=True,
+        )
+        daemon.stop()
+        shutil.copytree(home, Path(tmp) / "home-default")  # identical state for the reranked run
+        daemon.start()
+        for mode in ("bm25", "vector", "hybrid"):
+            started = time.perf_counter()
+            table.append((f"memoryd {mode}", run_mode(daemon, queries, mode, path_to_doc, locomo)))
+            print(f"  {mode} done in {time.perf_counter() - started:.0f}s", flush=True)
+        daemon.stop()
+        default_home = Path(tmp) / "home-default"
+        (default_home / "config.toml").unlink()
+        reranked = BenchDaemon(default_home).start()
+        table.append(
+            ("memoryd hybrid + memory signals (defaults)", run_mode(reranked, queries, "hybrid", path_to_doc, locomo))
+        )
+        reranked.stop()
+    print(f"  {'method':<44} nDCG@10  R@5    R@10   hit@1")
+    for label, m in table:
+        print(f"  {label:<44} {m['ndcg10']:.3f}   {m['recall5']:.3f}  {m['recall10']:.3f}  {m['hit1']:.3f}", flush=True)
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sets", nargs="+", default=["locomo", "cmrc", "scifact"], choices=list(LOADERS))
+    parser.add_argument("--limit-queries", type=int, default=None)
+    args = parser.parse_args()
+    for name in args.sets:
+        bench_set(name, args.limit_queries)
+
+
+if __name__ == "__main__":
+    main()
