@@ -26,7 +26,7 @@ from typing import Any
 from harness import SHARED, BenchDaemon
 
 sys.path.insert(0, str(SHARED / "bench-data"))
-import bench_data  # noqa: E402
+import bench_data
 
 NEUTRAL = "[search]\nweight_importance = 0.0\nweight_recency = 0.0\nweight_effectiveness = 0.0\n"
 Loader = Callable[[], tuple[list[Any], list[Any]]]

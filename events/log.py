@@ -15,6 +15,7 @@ import asyncio
 import base64
 import contextlib
 import heapq
+import operator
 import os
 import re
 import socket
@@ -33,6 +34,9 @@ from events.ulid import new_ulid
 
 logger = structlog.get_logger(__name__)
 
+# (event id, event, segment, offset just past its line): one event as `read_positions` yields it.
+Position = tuple[str, Event, str, int]
+_EVENT_ID = operator.itemgetter(0)
 SEGMENT_RE = re.compile(r"^(\d{4}-\d{2})\.([A-Za-z0-9_-]+)\.jsonl$")
 READ_BLOCK = 8 * 1024 * 1024
 
@@ -173,6 +177,10 @@ class EventLog:
 
     def read_segment(self, name: str, offset: int = 0) -> Iterator[LoggedEvent]:
         """Yield the complete, valid events of one segment from `offset`, quarantining bad lines. Blocking."""
+        for _, event, segment, next_offset in self._segment_positions(name, offset):
+            yield LoggedEvent(event, segment, next_offset)
+
+    def _segment_positions(self, name: str, offset: int) -> Iterator[Position]:
         path = self.events_dir / name
         try:
             handle = path.open("rb")
@@ -202,7 +210,7 @@ class EventLog:
                         event = self._parse_line(name, line_offset, line)
                         if event is None:
                             continue
-                    yield LoggedEvent(event, name, next_offset)
+                    yield (event.id, event, name, next_offset)
                 carry = buffer[end + 1 :]
                 position += end + 1
 
@@ -225,9 +233,20 @@ class EventLog:
 
     def read_all(self, start: dict[str, int] | None = None) -> Iterator[LoggedEvent]:
         """Every segment from its start offset, merged in event-id order (the projections' order)."""
+        for _, event, segment, next_offset in self.read_positions(start):
+            yield LoggedEvent(event, segment, next_offset)
+
+    def read_positions(self, start: dict[str, int] | None = None) -> Iterator[Position]:
+        """`read_all` in raw form, for replay: `(event id, event, segment, next offset)` tuples, same order.
+
+        Why: replaying 10^6 events, a LoggedEvent per line and a Python key function per merge step cost
+        more than a second; a tuple keyed by `itemgetter(0)` costs a tenth of that.
+        """
         start = start or {}
-        streams = [self.read_segment(name, start.get(name, 0)) for name in self.segment_names()]
-        return heapq.merge(*streams, key=lambda item: item.event.id)
+        streams = [self._segment_positions(name, start.get(name, 0)) for name in self.segment_names()]
+        if len(streams) == 1:
+            return streams[0]
+        return heapq.merge(*streams, key=_EVENT_ID)
 
     # ---- quarantine ------------------------------------------------------------------------------
 
@@ -278,12 +297,10 @@ def _parse_valid(line: bytes) -> Event | None:
     """
     try:
         obj = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return None
-    if type(obj) is not dict:
-        return None
-    event_id, ts, event_type, data = obj.get("id"), obj.get("ts"), obj.get("type"), obj.get("data")
-    v = obj.get("v", SCHEMA_VERSION)
+        event_id, ts, event_type, data = obj["id"], obj["ts"], obj["type"], obj["data"]
+        v = obj.get("v", SCHEMA_VERSION)
+    except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
+        return None  # not JSON, not an object, or a field missing
     if (
         type(event_id) is str
         and event_id

@@ -21,7 +21,7 @@ from types import ModuleType
 
 import structlog
 
-from events.log import EventLog, LoggedEvent
+from events.log import EventLog, Position
 from events.projections import access_stats, effectiveness, event_index, forgotten, sessions
 from events.sqlite import Database, configure, sync_transaction
 
@@ -144,20 +144,20 @@ class Projector:
 
     async def _catch_up_group(self, group: list[ModuleType]) -> int:
         checkpoint = await self.db.read(lambda conn: read_checkpoint(conn, group[0].NAME))
-        stream = self.log.read_all(checkpoint.offsets)
+        stream = self.log.read_positions(checkpoint.offsets)
         applied = 0
         last_id = checkpoint.last_id
         while True:
             batch = await asyncio.to_thread(_take, stream, BATCH_SIZE)
             if not batch:
                 return applied
-            if any(item.event.id <= last_id for item in batch):
+            if any(item[0] <= last_id for item in batch):
                 logger.warning("late_event_rebuild", projections=[p.NAME for p in group])
                 await self.db.write(lambda conn: [reset_projection(conn, p) for p in group])
                 return applied + await self._catch_up_group(group)
             await self.db.write(lambda conn, b=batch: apply_batch(conn, group, b))
             applied += len(batch)
-            last_id = batch[-1].event.id
+            last_id = batch[-1][0]
 
     async def rebuild(self) -> int:
         """Drop every projection and replay the whole log."""
@@ -183,7 +183,7 @@ class Projector:
         return out
 
 
-def _take(stream: Iterator[LoggedEvent], count: int) -> list[LoggedEvent]:
+def _take(stream: Iterator[Position], count: int) -> list[Position]:
     batch = []
     for item in stream:
         batch.append(item)
@@ -192,21 +192,21 @@ def _take(stream: Iterator[LoggedEvent], count: int) -> list[LoggedEvent]:
     return batch
 
 
-def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: list[LoggedEvent]) -> None:
+def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: list[Position]) -> None:
     """Apply a batch to every projection of the group and advance their checkpoints (caller's transaction).
 
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
     `apply_batch(conn, events)` gets the list in log order (it must equal calling `apply` on each event).
     """
-    events = [item.event for item in batch]
+    events = [item[1] for item in batch]
     for projection in group:
         if (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)
         else:
             for event in events:
                 projection.apply(conn, event)
-    offsets = {item.segment: item.next_offset for item in batch}  # the last position per segment wins
-    last_id = batch[-1].event.id
+    offsets = {segment: next_offset for _, _, segment, next_offset in batch}  # the last per segment wins
+    last_id = batch[-1][0]
     for projection in group:
         conn.executemany(
             "INSERT OR REPLACE INTO projection_offsets (name, segment, next_offset) VALUES (?, ?, ?)",
@@ -233,7 +233,7 @@ def verify_rebuild(
                     fresh.execute(statement)
                 for projection in projections:
                     reset_projection(fresh, projection)
-            stream = (item for item in log.read_all() if item.next_offset <= limits.get(item.segment, 0))
+            stream = (item for item in log.read_positions() if item[3] <= limits.get(item[2], 0))
             while batch := _take(stream, BATCH_SIZE):
                 with sync_transaction(fresh):
                     apply_batch(fresh, projections, batch)
