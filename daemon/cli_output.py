@@ -61,6 +61,12 @@ def render_status(s: dict[str, Any]) -> str:
             )
         for skipped in idx.get("skipped", [])[:20]:
             lines.append(f"         skipped {skipped['path']}: {skipped['reason']}")
+    if learn := s.get("learning"):
+        lines.append(
+            f"learning llm {learn.get('llm') or 'off'}  last consolidation {learn.get('last_consolidation') or '-'}"
+            f"  next {learn.get('next_consolidation') or '-'}"
+            + ("  (running)" if learn.get("consolidation_running") else "")
+        )
     for warning in s.get("config_warnings", []):
         lines.append(f"warning  {warning}")
     return "\n".join(lines)

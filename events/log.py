@@ -233,8 +233,8 @@ class EventLog:
 
     def read_all(self, start: dict[str, int] | None = None) -> Iterator[LoggedEvent]:
         """Every segment from its start offset, merged in event-id order (the projections' order)."""
-        for _, event, segment, next_offset in self.read_positions(start):
-            yield LoggedEvent(event, segment, next_offset)
+        positions = self.read_positions(start)  # the segments are listed now, not at the first next()
+        return (LoggedEvent(event, segment, next_offset) for _, event, segment, next_offset in positions)
 
     def read_positions(self, start: dict[str, int] | None = None) -> Iterator[Position]:
         """`read_all` in raw form, for replay: `(event id, event, segment, next offset)` tuples, same order.

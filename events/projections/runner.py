@@ -22,13 +22,23 @@ from types import ModuleType
 import structlog
 
 from events.log import EventLog, Position
-from events.projections import access_stats, effectiveness, event_index, forgotten, sessions
+from events.projections import access_stats, effectiveness, event_index, forgotten, sessions, signal_patterns
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
 
-BATCH_SIZE = 5000
-DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (event_index, sessions, effectiveness, access_stats, forgotten)
+# Why 20 000: a batch is one transaction and one merge per projection, so larger batches mean fewer commits,
+# fewer rewrites of hot pages and fewer per-batch merges and recomputes; replaying 10^6 events took about a
+# quarter less CPU than at 5 000. One batch holds the write lock for about 0.3 s of CPU time.
+BATCH_SIZE = 20_000
+DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (
+    event_index,
+    sessions,
+    effectiveness,
+    access_stats,
+    forgotten,
+    signal_patterns,
+)
 
 _CHECKPOINT_SCHEMA = """
 CREATE TABLE IF NOT EXISTS projection_state (

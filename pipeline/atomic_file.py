@@ -1,0 +1,61 @@
+"""Atomic replacement of a file the user or the watcher may read at any moment.
+
+Invariant: a reader sees either the whole old file or the whole new one, never a torn write: the new bytes go
+to a hidden temp file in the same directory (a dotfile, so the watcher ignores it), are fsynced, and then
+`os.replace`d over the target (atomic on POSIX within one filesystem). Blocking: call from a thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Replace `path` with `data` (str is written as UTF-8), creating parent directories as needed."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.{os.getpid()}.memoryd-tmp")
+    try:
+        with temp.open("wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            shutil.copymode(path, temp)  # keep the user's permissions on a file we rewrite
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_directory(path.parent)
+
+
+def backup_path_of(path: Path) -> Path:
+    """Where `backup_copy` keeps the previous version: `NAME.bak` beside the file (e.g. `MEMORY.md.bak`).
+
+    Why beside it and not under state/: it survives a `state/` wipe, a person finds it next to the file, and the
+    `.bak` suffix keeps it out of the index (only `.md`, `.markdown` and facts.json are indexed).
+    """
+    return path.with_name(path.name + ".bak")
+
+
+def backup_copy(path: Path) -> Path | None:
+    """Copy `path` to its backup atomically (the previous backup is replaced). None when `path` is missing."""
+    if not path.exists():
+        return None
+    target = backup_path_of(path)
+    write_atomic(target, path.read_bytes())
+    return target
+
+
+def _fsync_directory(directory: Path) -> None:
+    # Why: the rename is durable only once the directory entry is on disk; some filesystems refuse O_RDONLY
+    # on a directory, and then there is nothing more we can do.
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,93 @@
+"""facts.json: add, supersede (with its chain), archive, list; stable unique ids; atomic, never clobbered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from pipeline.facts import FactsError, add_fact, archive_fact, facts_path, list_facts, supersede_fact
+
+NOW = "2026-11-02T10:00:00.000Z"
+
+
+def test_facts_lifecycle(tmp_path: Path) -> None:
+    """1. add two facts; 2. supersede the first; 3. archive the second; 4. list active / all; 5. ids never reused."""
+    first, created = add_fact(tmp_path, "memoryd", "memoryd uses httpx", now=NOW, category="stack", evidence="s1.md")
+    assert created and first.id == "memoryd-1" and first.status == "active"
+    second, _ = add_fact(tmp_path, "memoryd", "tests run with pytest", now=NOW)
+    assert second.id == "memoryd-2" and second.category == "general"
+
+    old, new = supersede_fact(tmp_path, "memoryd-1", "memoryd uses httpx 0.28", now=NOW)
+    assert (old.status, old.superseded_by) == ("superseded", "memoryd-3")
+    assert (new.id, new.status, new.category) == ("memoryd-3", "active", "stack")
+    with pytest.raises(FactsError, match="only an active fact"):
+        supersede_fact(tmp_path, "memoryd-1", "again", now=NOW)
+
+    assert archive_fact(tmp_path, "memoryd-2").status == "archived"
+    assert archive_fact(tmp_path, "memoryd-2").status == "archived"  # idempotent
+
+    assert [f.id for f in list_facts(tmp_path, "memoryd")] == ["memoryd-3"]
+    assert [(f.id, f.status) for f in list_facts(tmp_path, "memoryd", include_all=True)] == [
+        ("memoryd-1", "superseded"),
+        ("memoryd-2", "archived"),
+        ("memoryd-3", "active"),
+    ]
+    doc = orjson.loads(facts_path(tmp_path, "memoryd").read_bytes())
+    assert set(doc) == {"facts"}
+    assert doc["facts"][0] == {
+        "id": "memoryd-1",
+        "fact": "memoryd uses httpx",
+        "evidence": "s1.md",
+        "timestamp": NOW,
+        "status": "superseded",
+        "category": "stack",
+        "supersededBy": "memoryd-3",
+    }
+    assert add_fact(tmp_path, "memoryd", "a fourth fact", now=NOW)[0].id == "memoryd-4"
+    assert not list(facts_path(tmp_path, "memoryd").parent.glob(".*"))  # no temp file left behind
+
+
+def test_ids_are_unique_across_projects_and_names_with_dashes(tmp_path: Path) -> None:
+    a, _ = add_fact(tmp_path, "web-app", "uses vite", now=NOW)
+    b, _ = add_fact(tmp_path, "web", "uses webpack", now=NOW)
+    assert (a.id, b.id) == ("web-app-1", "web-1")
+    assert archive_fact(tmp_path, "web-app-1").project == "web-app"
+    assert [f.project for f in list_facts(tmp_path)] == ["web"]  # every project, active only
+
+
+def test_duplicates_are_returned_not_added(tmp_path: Path) -> None:
+    add_fact(tmp_path, "p", "The API uses JWT auth", now=NOW)
+    again, created = add_fact(tmp_path, "p", "the api uses  JWT auth", now=NOW)
+    assert not created and again.id == "p-1"
+    near, created = add_fact(tmp_path, "p", "The API uses JWT auth.", now=NOW, dedupe=(0.6, 0.8))
+    assert not created and near.id == "p-1"
+
+
+@pytest.mark.parametrize("project", ["../etc", "a/b", "", ".hidden"])
+def test_bad_project_names_are_refused(tmp_path: Path, project: str) -> None:
+    with pytest.raises(FactsError):
+        add_fact(tmp_path, project, "x", now=NOW)
+
+
+def test_an_unreadable_facts_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = facts_path(tmp_path, "p")
+    path.parent.mkdir(parents=True)
+    path.write_text("{ hand-edited, broken", encoding="utf-8")
+    with pytest.raises(FactsError, match="not valid JSON"):
+        add_fact(tmp_path, "p", "x", now=NOW)
+    assert path.read_text(encoding="utf-8") == "{ hand-edited, broken"
+
+
+def test_unknown_ids_and_keys(tmp_path: Path) -> None:
+    with pytest.raises(FactsError, match="PROJECT-N"):
+        archive_fact(tmp_path, "nonsense")
+    with pytest.raises(FactsError, match="no fact"):
+        archive_fact(tmp_path, "p-9")
+    path = facts_path(tmp_path, "p")
+    path.parent.mkdir(parents=True)
+    path.write_text('{"facts": [{"id": "p-1", "fact": "x", "status": "active", "mine": 1}], "owner": "ana"}')
+    archive_fact(tmp_path, "p-1")
+    doc = orjson.loads(path.read_bytes())
+    assert doc["owner"] == "ana" and doc["facts"][0]["mine"] == 1  # keys we do not know are kept

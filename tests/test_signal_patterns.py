@@ -1,0 +1,153 @@
+"""Projection `signal_patterns` on a real log and SQLite file: the 8-session window, HIGH/CRITICAL, failure
+streaks, pattern status, and incremental == rebuilt."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from events.log import EventLog
+from events.projections import signal_patterns as sp
+from events.projections.runner import Projector
+from events.sqlite import Database
+
+Draft = tuple[str, dict[str, Any]]
+
+
+def signal(session: str, key: str = "keyerror user_id", kind: str = "error") -> Draft:
+    return ("signal", {"session_id": session, "kind": kind, "key": key, "text": f"{kind}: {key}"})
+
+
+def outcome(session: str, result: str = "success") -> Draft:
+    return ("outcome", {"session_id": session, "outcome": result})
+
+
+class Harness:
+    def __init__(self, db: Database, log: EventLog, projector: Projector, path: Path) -> None:
+        self.db, self.log, self.projector, self.path = db, log, projector, path
+
+    async def add(self, drafts: list[Draft]) -> None:
+        await self.log.append(drafts)
+        await self.projector.catch_up()
+
+    async def pattern(self, key: str = "keyerror user_id", kind: str = "error") -> dict[str, Any]:
+        rows = await self.db.fetchall(
+            "SELECT count, occurrences, priority, sessions, status, recurred, total FROM signal_patterns"
+            " WHERE pattern_id = ?",
+            (sp.pattern_id(kind, key),),
+        )
+        count, occurrences, priority, sessions, status, recurred, total = rows[0]
+        return {
+            "count": count,
+            "occurrences": occurrences,
+            "priority": priority,
+            "sessions": orjson.loads(sessions),
+            "status": status,
+            "recurred": recurred,
+            "total": total,
+        }
+
+    async def streak(self) -> tuple[int, bool, list[str]]:
+        row = (await self.db.fetchall("SELECT length, flagged, sessions FROM failure_streak"))[0]
+        return row[0], bool(row[1]), orjson.loads(row[2])
+
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        conn = sqlite3.connect(self.path)
+        try:
+            return {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY 1').fetchall() for t in sp.TABLES}
+        finally:
+            conn.close()
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log, (sp,))
+        await projector.setup()
+        yield Harness(db, log, projector, tmp_path / "index.db")
+
+
+async def test_count_is_over_the_last_8_sessions(harness: Harness) -> None:
+    """1. the pattern in s1..s3; 2. five more sessions fill the window: still 3; 3. each new session pushes
+    one old one out, until the pattern has left the window."""
+    await harness.add([d for s in ("s1", "s2", "s3") for d in (signal(s), outcome(s))])
+    assert (await harness.pattern())["count"] == 3
+    await harness.add([outcome(f"s{n}") for n in range(4, 9)])  # 8 sessions now
+    assert (await harness.pattern())["sessions"] == ["s1", "s2", "s3"]
+    await harness.add([outcome("s9")])  # s1 leaves the window
+    found = await harness.pattern()
+    assert (found["count"], found["sessions"], found["total"]) == (2, ["s2", "s3"], 3)
+    await harness.add([outcome("s10"), signal("s11", key="other")])
+    assert (await harness.pattern())["count"] == 0  # all-time total stays 3
+    assert (await harness.pattern())["total"] == 3
+
+
+async def test_priority_thresholds(harness: Harness) -> None:
+    expected = {1: "NORMAL", 2: "NORMAL", 3: "HIGH", 4: "HIGH", 5: "CRITICAL", 6: "CRITICAL"}
+    for n, priority in expected.items():
+        await harness.add([signal(f"s{n}")])
+        assert (await harness.pattern())["priority"] == priority, n
+    assert sp.priority_of(2) == "NORMAL" and sp.priority_of(3) == "HIGH" and sp.priority_of(5) == "CRITICAL"
+
+
+async def test_a_session_repeating_a_signal_counts_once(harness: Harness) -> None:
+    await harness.add([signal("s1"), signal("s1"), signal("s1"), signal("s2")])
+    found = await harness.pattern()
+    assert (found["count"], found["occurrences"]) == (2, 4)
+
+
+async def test_failure_streak_is_flagged_at_three(harness: Harness) -> None:
+    await harness.add([outcome("a", "success"), outcome("b", "failed"), outcome("c", "failed")])
+    assert await harness.streak() == (2, False, ["b", "c"])
+    await harness.add([signal("d")])  # a session with no outcome yet neither breaks nor extends the streak
+    assert await harness.streak() == (2, False, ["b", "c"])
+    await harness.add([outcome("e", "failed")])
+    assert await harness.streak() == (3, True, ["b", "c", "e"])
+    await harness.add([outcome("f", "success")])
+    assert await harness.streak() == (0, False, [])
+    await harness.add([outcome("f", "failed")])  # a corrected outcome counts as the session's outcome
+    assert await harness.streak() == (4, True, ["b", "c", "e", "f"])
+
+
+async def test_status_events_and_recurrence(harness: Harness) -> None:
+    pid = sp.pattern_id("error", "keyerror user_id")
+    await harness.add([signal("s1"), signal("s2")])
+    assert (await harness.pattern())["status"] == "active"
+    await harness.add([("pattern_status", {"pattern_id": pid, "status": "addressed"})])
+    assert (await harness.pattern())["status"] == "addressed"
+    await harness.add([signal("s3")])  # it came back
+    found = await harness.pattern()
+    assert (found["status"], found["recurred"]) == ("addressed", 1)
+    await harness.add([("pattern_status", {"pattern_id": pid, "status": "suppressed"})])
+    found = await harness.pattern()
+    assert (found["status"], found["recurred"]) == ("suppressed", 0)
+
+
+async def test_incremental_equals_rebuild(harness: Harness) -> None:
+    """1. a mixed history in three batches; 2. dump; 3. rebuild from zero; 4. equal, and verify agrees."""
+    pid = sp.pattern_id("environment_issue", "pnpm command not found")
+    history: list[Draft] = []
+    for n in range(12):
+        session = f"s{n:02d}"
+        history.append(signal(session, key="keyerror user_id" if n % 2 else "pnpm command not found"))
+        history.append(signal(session, kind="environment_issue", key="pnpm command not found"))
+        if n == 5:
+            history.append(("pattern_status", {"pattern_id": pid, "status": "addressed"}))
+        history.append(outcome(session, "failed" if n > 8 else "success"))
+    history.append(outcome("s03", "failed"))  # a corrected outcome
+    history.append(("custom.unknown", {"x": 1}))
+    await harness.add(history[:7])
+    await harness.add(history[7:20])
+    await harness.add(history[20:])
+    incremental = harness.dump()
+    assert await harness.projector.rebuild() == len(history)
+    assert harness.dump() == incremental
+    assert await harness.projector.verify() == []
+    assert await harness.streak() == (3, True, ["s09", "s10", "s11"])
+    env = await harness.pattern("pnpm command not found", "environment_issue")
+    assert (env["count"], env["status"], env["recurred"]) == (8, "addressed", 6)
