@@ -6,8 +6,9 @@ Per set: each doc becomes one Markdown file (title as heading) in a fresh memory
 per conversation, queries filtered to their conversation with `path`); the daemon indexes it with the
 default model; every query goes through `search` in bm25, vector and hybrid modes; the first hit per file
 is kept and the file ranking scored (nDCG@10, recall@5/10, hit@1). Beside it: a plain BM25 reference
-(rank_bm25; jieba for Chinese) over the same docs, and hybrid with the memory-signal reranking at the
-configured default weights, run on a copy of the same index so both start from identical state.
+(rank_bm25; jieba for Chinese) over the same docs. Each `--configs` entry (pure RRF, the shipped defaults,
+or explicit weights) runs on its own copy of one indexed home, so every configuration starts from the
+same state (search appends access events, which feed importance and recency).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from harness import SHARED, BenchDaemon
 sys.path.insert(0, str(SHARED / "bench-data"))
 import bench_data
 
-NEUTRAL = "[search]\nweight_importance = 0.0\nweight_recency = 0.0\nweight_effectiveness = 0.0\n"
 Loader = Callable[[], tuple[list[Any], list[Any]]]
 LOADERS: dict[str, Loader] = {
     "locomo": lambda: bench_data.load_locomo(),
@@ -80,7 +80,7 @@ def run_mode(
         params: dict[str, Any] = {"query": text, "mode": mode, "k": 40}
         if locomo:
             params["path"] = f"docs/{qid.split('/')[0]}/*"
-        results = daemon.call("search", params)["results"]
+        results = daemon.call("search", params)["results"] if text.strip() else []  # an empty question: a miss
         ranked: list[str] = []
         for hit in results:
             doc = path_to_doc.get(hit["path"])
@@ -118,44 +118,68 @@ def bm25_reference(docs: list[Any], queries: list[Any], chinese: bool, locomo: b
     return mean(rows)
 
 
-def bench_set(name: str, limit: int | None) -> list[tuple[str, dict[str, float]]]:
+def config_toml(spec: str) -> str:
+    """'neutral' | 'default' | 'importance=0.02,recency=0.02,effectiveness=0.05,bm25=1,vector=0.7'."""
+    if spec == "default":
+        return ""
+    values = {"importance": 0.0, "recency": 0.0, "effectiveness": 0.0}
+    if spec != "neutral":
+        for part in spec.split(","):
+            key, _, value = part.partition("=")
+            values[key.strip()] = float(value)
+    names = {
+        "importance": "weight_importance",
+        "recency": "weight_recency",
+        "effectiveness": "weight_effectiveness",
+        "bm25": "bm25_weight",
+        "vector": "vector_weight",
+    }
+    return "[search]\n" + "".join(f"{names[k]} = {v}\n" for k, v in values.items())
+
+
+def indexed_home(name: str, docs: list[Any], homes: Path) -> tuple[Path, dict[str, str]]:
+    """The set's memory home, fully indexed (kept under `homes` so later runs skip the embedding)."""
+    home = homes / name
+    fresh = not (home / "state" / "index.db").exists()
+    home.mkdir(parents=True, exist_ok=True)
+    path_to_doc = write_docs(home, docs) if fresh else {file_of(d[0]): d[0] for d in docs}
+    daemon = BenchDaemon(home).start()
+    started = time.perf_counter()
+    index = daemon.wait_indexed(vectors=True)
+    took = time.perf_counter() - started
+    print(
+        f"  {'indexed' if fresh else 'reused'} {index['files']:,} files / {index['chunks']:,} chunks in {took:.0f}s"
+        + (f" ({index['chunks'] / took:.1f} chunks/s)" if fresh else ""),
+        flush=True,
+    )
+    daemon.stop()
+    return home, path_to_doc
+
+
+def bench_set(name: str, limit: int | None, homes: Path, configs: list[str]) -> list[tuple[str, dict[str, float]]]:
     docs, queries = LOADERS[name]()
     if limit:
         queries = queries[:limit]
     locomo, chinese = name == "locomo", name == "cmrc"
     print(f"\n== {name}: {len(docs):,} docs, {len(queries):,} queries ==", flush=True)
     table = [("BM25 reference (rank_bm25)", bm25_reference(docs, queries, chinese, locomo))]
-    with tempfile.TemporaryDirectory(prefix=f"ret-{name}-") as tmp:
-        home = Path(tmp) / "home"
-        home.mkdir()
-        path_to_doc = write_docs(home, docs)
-        daemon = BenchDaemon(home, config=NEUTRAL).start()
-        started = time.perf_counter()
-        index = daemon.wait_indexed(vectors=True)
-        took = time.perf_counter() - started
-        print(
-            f"  indexed {index['files']:,} files / {index['chunks']:,} chunks in {took:.0f}s "
-            f"({index['chunks'] / took:.1f} chunks/s)",
-            flush=True,
-        )
-        daemon.stop()
-        shutil.copytree(home, Path(tmp) / "home-default")  # identical state for the reranked run
-        daemon.start()
-        for mode in ("bm25", "vector", "hybrid"):
-            started = time.perf_counter()
-            table.append((f"memoryd {mode}", run_mode(daemon, queries, mode, path_to_doc, locomo)))
-            print(f"  {mode} done in {time.perf_counter() - started:.0f}s", flush=True)
-        daemon.stop()
-        default_home = Path(tmp) / "home-default"
-        (default_home / "config.toml").unlink()
-        reranked = BenchDaemon(default_home).start()
-        table.append(
-            ("memoryd hybrid + memory signals (defaults)", run_mode(reranked, queries, "hybrid", path_to_doc, locomo))
-        )
-        reranked.stop()
-    print(f"  {'method':<44} nDCG@10  R@5    R@10   hit@1")
+    base, path_to_doc = indexed_home(name, docs, homes)
+    for spec in configs:
+        with tempfile.TemporaryDirectory(prefix=f"ret-{name}-") as tmp:
+            home = Path(tmp) / "home"
+            shutil.copytree(base, home, ignore=shutil.ignore_patterns("run", "*.log"))  # identical start state
+            (home / "config.toml").unlink(missing_ok=True)
+            daemon = BenchDaemon(home, config=config_toml(spec)).start()
+            modes = ("bm25", "vector", "hybrid") if spec == configs[0] else ("hybrid",)
+            for mode in modes:
+                started = time.perf_counter()
+                label = f"memoryd {mode}" + ("" if mode != "hybrid" else f" [{spec}]")
+                table.append((label, run_mode(daemon, queries, mode, path_to_doc, locomo)))
+                print(f"  {label} done in {time.perf_counter() - started:.0f}s", flush=True)
+            daemon.stop()
+    print(f"  {'method':<70} nDCG@10  R@5    R@10   hit@1")
     for label, m in table:
-        print(f"  {label:<44} {m['ndcg10']:.3f}   {m['recall5']:.3f}  {m['recall10']:.3f}  {m['hit1']:.3f}", flush=True)
+        print(f"  {label:<70} {m['ndcg10']:.3f}   {m['recall5']:.3f}  {m['recall10']:.3f}  {m['hit1']:.3f}", flush=True)
     return table
 
 
@@ -163,9 +187,21 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sets", nargs="+", default=["locomo", "cmrc", "scifact"], choices=list(LOADERS))
     parser.add_argument("--limit-queries", type=int, default=None)
+    parser.add_argument(
+        "--homes",
+        type=Path,
+        default=Path(__file__).parent / "out" / "homes",
+        help="indexed homes are kept here and reused by later runs",
+    )
+    parser.add_argument(
+        "--configs",
+        nargs="+",
+        default=["neutral", "default"],
+        help="'neutral' (pure RRF), 'default' (config defaults) or key=value,... specs",
+    )
     args = parser.parse_args()
     for name in args.sets:
-        bench_set(name, args.limit_queries)
+        bench_set(name, args.limit_queries, args.homes, args.configs)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import orjson
 from daemon.app import App
 from daemon.protocol import BadParams, Params
 from daemon.rpc import method
+from daemon.skills_service import recommend_for, skills_lines
 from pipeline.context_block import Memory, build_context, read_text
 from pipeline.indexer import Indexer
 from pipeline.roots import OutsideRoots, Root, confine
@@ -124,7 +125,8 @@ async def context(app: App, params: dict[str, Any]) -> dict[str, Any]:
         for h in hits
         if not (h.root == "memory" and h.path in skip)
     ]
-    block = build_context(budget, memory_md, project, rules_md, memories)
+    skills = await recommend_for(app, query)
+    block = build_context(budget, memory_md, project, rules_md, memories, skills_lines(skills))
     injected = {
         "query_hash": query_hash(query),
         "chunk_ids": [m.chunk_id for m in block.included],
@@ -143,6 +145,7 @@ async def context(app: App, params: dict[str, Any]) -> dict[str, Any]:
         "used": block.used,
         "budget": budget,
         "memories": injected["paths"],
+        "skills": [{"name": s.name, "kind": s.kind, "score": s.score} for s in skills],
         "took_ms": round((time.perf_counter() - started) * 1000, 2),
     }
 

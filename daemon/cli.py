@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from daemon import __version__, cli_index, cli_memory
+from daemon import __version__, cli_agent, cli_facts, cli_index, cli_learning, cli_memory
 from daemon.cli_output import print_json, render_effectiveness, render_events, render_status
 from daemon.client import DaemonError, DaemonUnavailable, call
 from daemon.config import ConfigError, Settings, load_settings
@@ -74,7 +74,13 @@ CLIENT_COMMANDS: dict[str, ClientCommand] = {
     ),
 }
 
-EXTRA_COMMANDS: list[Callable[[Any], None]] = [cli_index.add_commands, cli_memory.add_commands]
+EXTRA_COMMANDS: list[Callable[[Any], None]] = [
+    cli_index.add_commands,
+    cli_memory.add_commands,
+    cli_learning.add_commands,
+    cli_facts.add_commands,
+    cli_agent.add_commands,
+]
 
 
 class UsageError(Exception):
@@ -124,6 +130,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if cli_agent.is_hook_call(argv):  # Why first: a hook exits 0 even on a broken config (exit 2 blocks the agent)
+        from daemon.hooks import main as run_hook
+
+        return run_hook(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

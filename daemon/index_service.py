@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+from collections.abc import Callable
+from typing import Any
 
 import structlog
 
@@ -18,6 +21,7 @@ from pipeline.embedding_service import EmbeddingService
 from pipeline.index_schema import drop_derived, ensure_schema
 from pipeline.indexer import Indexer, IndexOptions
 from pipeline.ranking import RankWeights
+from pipeline.remote_embedder import RemoteConfig, connect
 from pipeline.roots import make_roots
 from pipeline.search import Searcher
 from pipeline.vector_index import VectorIndex
@@ -41,6 +45,7 @@ async def start_index(
         settings.models_dir,
         batch_size=int(settings.get("embedding", "batch_size")),
         enabled=bool(settings.get("embedding", "enabled")),
+        remote=_remote_factory(RemoteConfig.from_section(settings.values["embedding"])),
     )
     options = IndexOptions(
         max_file_bytes=int(settings.get("index", "max_file_bytes")),
@@ -55,6 +60,7 @@ async def start_index(
         embedding,
         candidates=int(settings.get("search", "candidates")),
         rrf_k=int(settings.get("search", "rrf_k")),
+        list_weights=(float(settings.get("search", "bm25_weight")), float(settings.get("search", "vector_weight"))),
         weights=RankWeights(
             relevance=float(settings.get("search", "weight_relevance")),
             importance=float(settings.get("search", "weight_importance")),
@@ -83,3 +89,8 @@ async def start_index(
     tasks.create_task(watch_roots(roots, indexer, app.db, stop, int(settings.get("index", "debounce_ms"))))
     tasks.create_task(indexer.reconcile())
     tasks.create_task(load_model())
+
+
+def _remote_factory(config: RemoteConfig | None) -> Callable[[], Any] | None:
+    """Issue 7: `[embedding] provider = "openai" | "gemini"` -> a blocking connect-and-probe, else None."""
+    return None if config is None else functools.partial(connect, config)

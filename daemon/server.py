@@ -14,13 +14,26 @@ from typing import Any
 
 import structlog
 
-from daemon import api_events, api_index, api_memory  # noqa: F401  (registers methods)
+from daemon import (  # noqa: F401  (registers methods)
+    api_agent,
+    api_checks,
+    api_events,
+    api_facts,
+    api_index,
+    api_learning,
+    api_memory,
+    project_rules,
+    skills_service,
+)
 from daemon.app import App
 from daemon.config import Settings
 from daemon.home import init_home
+from daemon.inbox_service import start_inbox
 from daemon.index_service import start_index
 from daemon.instance_lock import hold_instance_lock
+from daemon.learning_service import start_learning
 from daemon.rpc import dispatch
+from daemon.skills_service import start_skills
 from daemon.socket_server import SocketServer
 from events.log import EventLog
 from events.projections.runner import Projector
@@ -56,6 +69,9 @@ async def serve(settings: Settings) -> None:
         stack.callback(stop.set)  # whatever exits the stack first, background tasks see stop
         tasks.create_task(app.run_projection_pump(stop))
         await start_index(app, stack, tasks, stop)
+        await start_inbox(app, stack, tasks, stop)
+        await start_learning(app, stack, tasks, stop)
+        await start_skills(app, tasks, stop)
 
         async def dispatch_request(request: Any) -> Any:
             return await dispatch(app, request)

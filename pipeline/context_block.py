@@ -85,9 +85,10 @@ def read_text(path: Path) -> str:
 
 
 def build_context(
-    budget: int, memory_md: str, project: str | None, rules_md: str, memories: list[Memory]
+    budget: int, memory_md: str, project: str | None, rules_md: str, memories: list[Memory], skills: str = ""
 ) -> ContextBlock:
-    """Assemble within `budget` characters, adding whole paragraphs in priority order."""
+    """Assemble within `budget` characters, adding whole paragraphs in priority order. `skills` (issue 7) is
+    the "Relevant skills:" paragraph, added last when it fits."""
     parts: list[str] = [HEADER]
     used = len(HEADER)
     included: list[Memory] = []
@@ -123,5 +124,7 @@ def build_context(
                 if not add(_indent(para)):
                     break
             included.append(memory)
+    if skills:
+        add(skills)
     text = "\n\n".join(parts) if len(parts) > 1 else ""
     return ContextBlock(text, len(text), tuple(included))

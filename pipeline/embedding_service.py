@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,19 @@ logger = structlog.get_logger(__name__)
 
 
 class EmbeddingService:
-    def __init__(self, model: str, models_dir: Path, *, batch_size: int = 32, enabled: bool = True) -> None:
+    def __init__(
+        self,
+        model: str,
+        models_dir: Path,
+        *,
+        batch_size: int = 32,
+        enabled: bool = True,
+        remote: Callable[[], Any] | None = None,
+    ) -> None:
         self.model = model
+        self.remote = remote  # issue 7: builds and probes a hosted embedder (blocking); tried before the local model
+        self.provider = "local"
+        self.fallback_reason = ""
         self.models_dir = models_dir
         self.batch_size = batch_size
         self.enabled = enabled
@@ -49,6 +61,8 @@ class EmbeddingService:
             return False
         self.state, self.reason = "loading", f"loading {self.model}"
         started = time.perf_counter()
+        if self.remote is not None and await self._load_remote(started):
+            return True
         try:
             from pipeline.embedder import load_embedder
 
@@ -58,6 +72,8 @@ class EmbeddingService:
             self.dim = int(self._embedder.dim)
         except Exception as exc:  # isolation boundary: a model that cannot load must not stop the daemon
             self.state, self.reason = "failed", f"{self.model} unavailable: {exc}"
+            if self.fallback_reason:
+                self.reason = f"{self.fallback_reason}; {self.reason}"
             logger.warning("embedding_unavailable", model=self.model, error=str(exc))
             return False
         self.load_seconds = round(time.perf_counter() - started, 2)
@@ -66,11 +82,37 @@ class EmbeddingService:
         logger.info("embedding_ready", model=self.model, dim=self.dim, seconds=self.load_seconds)
         return True
 
+    async def _load_remote(self, started: float) -> bool:
+        """Issue 7: the hosted model, if it answers its probe; otherwise record why and let the local one load."""
+        assert self.remote is not None
+        try:
+            self._embedder = await asyncio.to_thread(self.remote)
+        except Exception as exc:  # isolation boundary: a provider that fails must leave the local model to load
+            self.fallback_reason = f"remote embedding unavailable ({exc}); fell back to the local model"
+            logger.warning("remote_embedding_unavailable", error=str(exc)[:300])
+            return False
+        self.model, self.dim, self.provider = str(self._embedder.name), int(self._embedder.dim), "remote"
+        self.load_seconds = round(time.perf_counter() - started, 2)
+        self.state, self.reason = "ready", ""
+        self._ready.set()
+        logger.info("embedding_ready", model=self.model, dim=self.dim, seconds=self.load_seconds)
+        return True
+
+    def _remote_failed(self, exc: Exception) -> None:
+        """A hosted model that stops answering: BM25 only from now on, with `status` saying why."""
+        if self.provider == "remote":
+            self.state, self.reason = "failed", f"{self.model} failed: {exc}; search uses BM25 only"
+            logger.warning("remote_embedding_failed", model=self.model, error=str(exc)[:300])
+
     async def embed_passages(self, texts: list[str]) -> np.ndarray:
         if not self.ready:
             raise RuntimeError(self.reason)
         async with self._lock:
-            return await asyncio.to_thread(self._embedder.embed_passages, texts)
+            try:
+                return await asyncio.to_thread(self._embedder.embed_passages, texts)
+            except Exception as exc:
+                self._remote_failed(exc)
+                raise
 
     async def embed_query(self, text: str) -> np.ndarray:
         """A query's vector; the last 256 queries are cached (agents repeat prompts)."""
@@ -81,11 +123,18 @@ class EmbeddingService:
             self._query_cache.move_to_end(text)
             return cached
         async with self._lock:
-            vector = await asyncio.to_thread(self._embedder.embed_query, text)
+            try:
+                vector = await asyncio.to_thread(self._embedder.embed_query, text)
+            except Exception as exc:
+                self._remote_failed(exc)
+                raise
         self._query_cache[text] = vector
         if len(self._query_cache) > 256:
             self._query_cache.popitem(last=False)
         return vector
 
     def status(self) -> dict[str, Any]:
-        return {"model": self.model, "state": self.state, "reason": self.reason, "dim": self.dim}
+        status = {"model": self.model, "state": self.state, "reason": self.reason, "dim": self.dim}
+        if self.remote is not None:
+            status.update(provider=self.provider, fallback_reason=self.fallback_reason or None)
+        return status

@@ -96,13 +96,14 @@ async def vector_candidates(
     return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
 
 
-def rrf(lists: list[list[Candidate]], k: int = RRF_K) -> list[Candidate]:
-    """score(d) = sum over lists of 1 / (k + rank). Ties break by chunk id for determinism."""
+def rrf(lists: list[list[Candidate]], k: int = RRF_K, weights: tuple[float, ...] | None = None) -> list[Candidate]:
+    """score(d) = sum over lists of w_list / (k + rank). Ties break by chunk id for determinism."""
     merged: dict[int, Candidate] = {}
-    for items in lists:
+    for index, items in enumerate(lists):
+        weight = weights[index] if weights else 1.0
         for rank, item in enumerate(items, start=1):
             cand = merged.setdefault(item.id, Candidate(item.id))
-            cand.score += 1.0 / (k + rank)
+            cand.score += weight / (k + rank)
             if item.bm25 is not None:
                 cand.bm25, cand.bm25_rank = item.bm25, item.bm25_rank
             if item.cosine is not None:
@@ -149,6 +150,7 @@ class Searcher:
         candidates: int = 100,
         rrf_k: int = RRF_K,
         weights: RankWeights | None = None,
+        list_weights: tuple[float, float] = (1.0, 1.0),
     ) -> None:
         self.read_db = read_db
         self.embedding = embedding
@@ -156,6 +158,7 @@ class Searcher:
         self.candidates = candidates
         self.rrf_k = rrf_k
         self.weights = weights or RankWeights()
+        self.list_weights = list_weights
 
     def vector_ready(self) -> bool:
         return self.embedding.ready and self.vectors is not None
@@ -182,7 +185,7 @@ class Searcher:
                 bm25_candidates(self.read_db, query, depth, filters),
                 vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters),
             )
-            ranked = rrf([lexical, semantic], self.rrf_k)
+            ranked = rrf([lexical, semantic], self.rrf_k, self.list_weights)
         ranked = await self.rerank(ranked[: max(3 * k, 30)])
         return await self.hydrate(ranked[:k], mode), mode, fallback
 

@@ -209,13 +209,14 @@ def test_token_estimate_counts_cjk_characters_and_english_words() -> None:
     assert estimate_tokens("x" * 400) == 100  # one long "word": chars / 4
 
 
-def test_one_megabyte_document_chunks_quickly() -> None:
+def test_one_megabyte_document_chunks_in_linear_time() -> None:
+    """A guard against quadratic blow-ups (minutes), not a speed target."""
     section = "## Part {n}\n\n" + "\n\n".join(paragraph(i, 40) for i in range(8)) + "\n\n```\ncode line\n```\n\n"
     text = "".join(section.format(n=n) for n in range(540))
     assert len(text) > 1_000_000
     started = time.perf_counter()
     chunks = chunk_markdown(text).chunks
-    assert time.perf_counter() - started < 5.0
+    assert time.perf_counter() - started < 30.0
     assert len(chunks) >= 540
     for chunk in chunks[:50]:
         assert_lines_match_file(text, chunk)

@@ -57,7 +57,7 @@ async def test_retry_after_is_capped(provider: str) -> None:
     with FakeLLMServer(script) as server:
         started = time.perf_counter()
         await client(provider, server.url, max_backoff=0.05).complete("s", "p")
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 10.0  # uncapped, it would wait an hour
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -86,7 +86,7 @@ async def test_timeout_fails_cleanly(provider: str) -> None:
         started = time.perf_counter()
         with pytest.raises(LLMError, match="Timeout"):
             await client(provider, server.url, timeout=0.2, max_retries=1).complete("s", "p")
-    assert time.perf_counter() - started < 2.0
+    assert time.perf_counter() - started < 4.5  # without the timeout: two 5 s waits
     assert len(server.requests) == 2
 
 
