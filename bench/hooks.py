@@ -1,0 +1,247 @@
+"""Benchmark `memoryd hook EVENT` as Claude Code runs it: a fresh process per hook, JSON on stdin.
+
+Usage: `python bench/hooks.py [--runs N] [--notes N]`. Prints p50/p95/max wall time per hook (spawn to exit)
+with the daemon up, then the worst wall time with the daemon down and with a hung daemon (a socket that
+accepts and never answers). Targets from issue 6, reported as PASS/FAIL: p50 <= 200 ms with the daemon up;
+every hook < 1 s down or hung.
+
+Wall time on a busy machine mostly measures the scheduler: the CPU column (user+sys of the hook process) and
+the `python -c pass` baseline printed first say how much of it is the hook's own work.
+
+Set-up: a temp MEMORYD_HOME with MEMORY.md, one project (rules, summary) and `--notes` notes, indexed by a real
+`memoryd serve` (embedding off, i.e. BM25, as in the tests; the hook path does not load a model either way).
+The command is the `memoryd` console script beside this interpreter (what `memoryd hooks install` writes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if sys.path and Path(sys.path[0]).resolve() == REPO / "bench":
+    sys.path[0] = str(REPO)
+
+import orjson  # noqa: E402
+
+from daemon.client import DaemonError, DaemonUnavailable, call  # noqa: E402
+
+SESSION = "3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c"
+CWD = "/home/dev/src/acme-api"
+TRANSCRIPT = REPO / "tests" / "data" / "transcript_sample.jsonl"
+UP_P50_TARGET_S = 0.200
+DOWN_MAX_TARGET_S = 1.0
+CPU_TIMES: dict[str, list[float]] = {}
+WORDS = [
+    "order",
+    "cart",
+    "payment",
+    "refund",
+    "invoice",
+    "deploy",
+    "canary",
+    "migration",
+    "schema",
+    "index",
+    "cache",
+    "queue",
+    "retry",
+    "timeout",
+]
+
+
+def payloads() -> dict[str, dict[str, Any]]:
+    base = {"session_id": SESSION, "transcript_path": str(TRANSCRIPT), "cwd": CWD, "permission_mode": "default"}
+    path = f"{CWD}/app/orders.py"
+    return {
+        "SessionStart": {**base, "hook_event_name": "SessionStart", "source": "startup"},
+        "UserPromptSubmit": {
+            **base,
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": "how do we deploy the orders service after a migration?",
+        },
+        "PostToolUse": {
+            **base,
+            "hook_event_name": "PostToolUse",
+            "tool_name": "Edit",
+            "tool_input": {"file_path": path, "old_string": "a", "new_string": "b"},
+            "tool_response": {"filePath": path, "success": True},
+            "tool_use_id": "toolu_01bench",
+        },
+        "PreCompact": {**base, "hook_event_name": "PreCompact", "trigger": "auto", "custom_instructions": ""},
+        "SessionEnd": {**base, "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"},
+        "Stop": {**base, "hook_event_name": "Stop", "stop_hook_active": False},
+    }
+
+
+def seed(home: Path, notes: int) -> None:
+    rng = random.Random(6)
+    project = home / "areas" / "projects" / "acme-api"
+    project.mkdir(parents=True)
+    (project / "rules.md").write_text("# Rules\n\n- Money is Decimal.\n- Always run `make lint` before committing.\n")
+    (project / "summary.md").write_text("# acme-api\n\nThe order API of the shop: Flask, SQLAlchemy, Celery.\n")
+    (home / "MEMORY.md").write_text("# Memory\n\n## Lessons\n- Run migrations before the deploy.\n- Pin the SDK.\n")
+    for n in range(notes):
+        body = "\n\n".join(" ".join(rng.choice(WORDS) for _ in range(40)) for _ in range(4))
+        (home / "notes").mkdir(exist_ok=True)
+        (home / "notes" / f"note-{n:04d}.md").write_text(f"# Note {n}\n\n{body}\n")
+
+
+def hook_command() -> list[str]:
+    script = Path(sys.executable).parent / "memoryd"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "daemon"]
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_hook(env: dict[str, str], sock: Path, event: str, payload: dict[str, Any]) -> tuple[float, bytes]:
+    """(wall seconds from spawn to exit, stdout). The child's CPU time is added to `CPU_TIMES[event]`."""
+    cpu = children_cpu()
+    started = time.perf_counter()
+    proc = subprocess.run(
+        [*hook_command(), "--socket", str(sock), "hook", event],
+        input=orjson.dumps(payload),
+        capture_output=True,
+        env=env,
+        timeout=30,
+    )
+    elapsed = time.perf_counter() - started
+    CPU_TIMES.setdefault(event, []).append(children_cpu() - cpu)
+    if proc.returncode != 0 or proc.stderr:
+        raise SystemExit(f"{event}: exit {proc.returncode}, stderr {proc.stderr[:300]!r}")
+    return elapsed, proc.stdout
+
+
+def python_start() -> tuple[float, float]:
+    """(wall, CPU) seconds of `python -c pass`: what any Python hook pays before its first line."""
+    cpu = children_cpu()
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.perf_counter() - started, children_cpu() - cpu
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.1f}"
+
+
+@contextmanager
+def daemon(env: dict[str, str], sock: Path, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    with log.open("ab") as handle:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "daemon", "--socket", str(sock), "serve"], env=env, stdout=handle, stderr=handle
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                call(sock, "status", timeout=2)
+                break
+            except (DaemonUnavailable, DaemonError):
+                time.sleep(0.05)
+        yield proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+
+
+@contextmanager
+def hung_socket(path: Path) -> Iterator[None]:
+    """Accepts every connection and never answers."""
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(64)
+    server.settimeout(0.1)
+    held: list[socket.socket] = []
+    done = threading.Event()
+
+    def accept() -> None:
+        while not done.is_set():
+            try:
+                held.append(server.accept()[0])
+            except TimeoutError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join(5)
+        for conn in held:
+            conn.close()
+        server.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=40, help="runs per hook with the daemon up")
+    parser.add_argument("--notes", type=int, default=300)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="md-bench-hooks-", dir="/tmp"))
+    home, sock = work / "home", work / "d.sock"
+    home.mkdir()
+    seed(home, args.notes)
+    env = {**os.environ, "MEMORYD_HOME": str(home), "MEMORYD_EMBEDDING": "off", "MEMORYD_LOG_FORMAT": "json"}
+    hooks = payloads()
+    ok = True
+    try:
+        baseline = [python_start() for _ in range(10)]
+        wall0, cpu0 = statistics.median(b[0] for b in baseline), statistics.median(b[1] for b in baseline)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        print(f"python -c pass alone: wall p50 {ms(wall0).strip()} ms, CPU p50 {ms(cpu0).strip()} ms")
+        print(f"\ndaemon up ({args.notes} notes, BM25), {args.runs} runs each: ms from spawn to exit; CPU = user+sys")
+        print(f"{'hook':18} {'p50':>7} {'p95':>7} {'max':>7} {'CPU p50':>8}  output")
+        with daemon(env, sock, work / "daemon.log"):
+            deadline = time.monotonic() + 120
+            while not call(sock, "search", {"query": "canary"})["results"] and time.monotonic() < deadline:
+                time.sleep(0.1)
+            for event, payload in hooks.items():
+                times, out = [], b""
+                for _ in range(args.runs):
+                    elapsed, out = run_hook(env, sock, event, payload)
+                    times.append(elapsed)
+                times.sort()
+                p50, p95 = statistics.median(times), times[int(0.95 * (len(times) - 1))]
+                shown = f"{len(out)} bytes additionalContext" if out else "(nothing)"
+                cpu = statistics.median(CPU_TIMES[event])
+                print(f"{event:18} {ms(p50)} {ms(p95)} {ms(times[-1])} {ms(cpu):>8}  {shown}")
+                ok &= p50 <= UP_P50_TARGET_S
+        for label, context in (("daemon down", None), ("hung daemon", work / "hung.sock")):
+            worst: dict[str, float] = {}
+            target = sock if context is None else context
+            with hung_socket(target) if context is not None else contextlib.nullcontext():
+                for event, payload in hooks.items():
+                    worst[event] = max(run_hook(env, target, event, payload)[0] for _ in range(5))
+            print(
+                f"\n{label}: worst of 5 per hook (ms): " + ", ".join(f"{e} {ms(t).strip()}" for e, t in worst.items())
+            )
+            ok &= max(worst.values()) < DOWN_MAX_TARGET_S
+        print(f"\ntargets (p50 <= {UP_P50_TARGET_S * 1000:.0f} ms up; < {DOWN_MAX_TARGET_S:.0f} s down/hung): ", end="")
+        print("PASS" if ok else "FAIL")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

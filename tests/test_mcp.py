@@ -1,0 +1,135 @@
+"""`memoryd mcp` with a real MCP client session over stdio (the official SDK's stdio_client + ClientSession),
+backed by the real daemon; and what it says, or does, when the daemon is not running.
+
+The tests are synchronous and run each client conversation with `anyio.run`, so the daemon's set-up and
+tear-down (blocking, subprocesses) stay outside the event loop."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+from mcp import ClientSession, StdioServerParameters, stdio_client
+
+from daemon.client import DaemonUnavailable, call
+from tests.conftest import MODEL_CACHE, REPO, Daemon, write_config
+
+T = TypeVar("T")
+
+
+@asynccontextmanager
+async def mcp_session(home: Path, socket: Path, errlog: Any) -> AsyncIterator[ClientSession]:
+    env = {
+        "MEMORYD_HOME": str(home),
+        "MEMORYD_EMBEDDING": "off",
+        "MEMORYD_MODEL_DIR": str(MODEL_CACHE),
+        "MEMORYD_LOG_FORMAT": "json",
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "daemon", "--socket", str(socket), "mcp"], env=env, cwd=REPO
+    )
+    async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        yield session
+
+
+def converse(home: Path, socket: Path, body: Callable[[ClientSession], Awaitable[T]]) -> T:
+    """Start `memoryd mcp` as a client would, run `body` in one session, close it."""
+
+    async def main() -> T:
+        async with mcp_session(home, socket, quiet) as session:
+            return await body(session)
+
+    with open(os.devnull, "w") as quiet:  # the server's own log lines go to its stderr
+        return anyio.run(main)
+
+
+def text_of(result: Any) -> str:
+    return "\n".join(block.text for block in result.content)
+
+
+def test_an_mcp_client_searches_reads_and_records_through_the_daemon(daemon_factory: Any, memory_home: Path) -> None:
+    memory_home.mkdir(exist_ok=True)
+    (memory_home / "MEMORY.md").write_text(
+        "# Memory\n\n## Lessons\n- Pin the zeppelin client to 4.x.\n<private>my pin 1234</private>\n"
+    )
+    (memory_home / "zeppelin.md").write_text("# Zeppelin\n\nThe zeppelin migration runs on Fridays.\n")
+    daemon: Daemon = daemon_factory().start()
+    daemon.wait_for(lambda: daemon.call("search", {"query": "zeppelin migration"})["results"])
+    data = {"session_id": "mcp-1", "outcome": "success"}
+
+    async def body(session: ClientSession) -> None:
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        assert set(tools) == {"memory_search", "memory_get", "memory_context", "memory_record"}
+        assert tools["memory_search"].input_schema["required"] == ["query"]
+
+        found = await session.call_tool("memory_search", {"query": "zeppelin migration", "k": 3})
+        assert not found.is_error and "zeppelin.md:1-3" in text_of(found) and "Fridays" in text_of(found)
+
+        lines = await session.call_tool("memory_get", {"path": "zeppelin.md", "from_line": 3, "lines": 1})
+        assert text_of(lines) == "zeppelin.md lines 3-3 of 3\n\nThe zeppelin migration runs on Fridays."
+
+        block = await session.call_tool("memory_context", {"query": "zeppelin"})
+        assert "Pin the zeppelin client to 4.x." in text_of(block) and "1234" not in text_of(block)
+
+        recorded = await session.call_tool("memory_record", {"type": "outcome", "data": data})
+        assert text_of(recorded).startswith("recorded ")
+        bad = await session.call_tool("memory_record", {"type": "outcome", "data": {"session_id": "mcp-1"}})
+        assert bad.is_error and "outcome.data.outcome" in text_of(bad)
+
+        resources = (await session.list_resources()).resources
+        assert [str(r.uri) for r in resources] == ["memory://MEMORY.md"]
+        memory = (await session.read_resource("memory://MEMORY.md")).contents[0]
+        assert "Pin the zeppelin client" in memory.text and "my pin 1234" not in memory.text
+
+    converse(memory_home, daemon.socket, body)
+    assert daemon.call("events", {"session_id": "mcp-1"})["events"][0]["data"] == data
+
+
+def test_with_the_daemon_down_tools_say_how_to_start_it(memory_home: Path, tmp_path: Path) -> None:
+    memory_home.mkdir(exist_ok=True)
+    (memory_home / "MEMORY.md").write_text("# Memory\n\n- Offline lesson.\n")
+
+    async def body(session: ClientSession) -> None:
+        result = await session.call_tool("memory_search", {"query": "anything"})
+        assert result.is_error
+        assert "memoryd is not running" in text_of(result) and "memoryd serve" in text_of(result)
+        memory = (await session.read_resource("memory://MEMORY.md")).contents[0]
+        assert "Offline lesson." in memory.text  # the resource falls back to the file
+
+    converse(memory_home, tmp_path / "nothing.sock", body)
+
+
+def test_autostart_starts_the_daemon_on_the_first_call(memory_home: Path) -> None:
+    memory_home.mkdir(exist_ok=True)
+    write_config(memory_home, "[mcp]\nautostart = true\nautostart_wait_seconds = 30.0\n")
+    sock_dir = tempfile.TemporaryDirectory(dir="/tmp", prefix="md-auto-")  # AF_UNIX paths are short on macOS
+    socket = Path(sock_dir.name) / "d.sock"
+    outcome = {"session_id": "auto-1", "outcome": "failed"}
+
+    async def body(session: ClientSession) -> Any:
+        return await session.call_tool("memory_record", {"type": "outcome", "data": outcome})
+
+    try:
+        result = converse(memory_home, socket, body)
+        assert not result.is_error, text_of(result)
+        assert call(socket, "events", {"session_id": "auto-1"})["events"][0]["data"] == outcome
+    finally:
+        try:
+            pid = call(socket, "status", timeout=5)["pid"]  # the daemon the MCP server started for this test
+        except DaemonUnavailable:
+            pid = None
+        if pid is not None:
+            os.kill(pid, signal.SIGTERM)
+            deadline = time.monotonic() + 30
+            while socket.exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+        sock_dir.cleanup()
