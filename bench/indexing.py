@@ -19,7 +19,46 @@ from pathlib import Path
 
 from harness import MODEL_DIR, BenchDaemon, percentile, summary
 
-VOCAB = ["retry", "backoff", "kafka", "consumer", "offset", "commit", "deploy", "staging", "production", "rollback", "migration", "schema", "index", "cache", "latency", "timeout", "socket", "heartbeat", "websocket", "token", "session", "memory", "vector", "ranking", "replay", "daemon", "pipeline", "watcher", "chunk", "embedding", "model", "quantization", "benchmark", "release", "tag", "branch", "merge", "conflict"]
+VOCAB = [
+    "retry",
+    "backoff",
+    "kafka",
+    "consumer",
+    "offset",
+    "commit",
+    "deploy",
+    "staging",
+    "production",
+    "rollback",
+    "migration",
+    "schema",
+    "index",
+    "cache",
+    "latency",
+    "timeout",
+    "socket",
+    "heartbeat",
+    "websocket",
+    "token",
+    "session",
+    "memory",
+    "vector",
+    "ranking",
+    "replay",
+    "daemon",
+    "pipeline",
+    "watcher",
+    "chunk",
+    "embedding",
+    "model",
+    "quantization",
+    "benchmark",
+    "release",
+    "tag",
+    "branch",
+    "merge",
+    "conflict",
+]
 
 
 def note(rng: random.Random, i: int) -> str:

@@ -26,7 +26,32 @@ import numpy as np
 from harness import REPO, BenchDaemon, percentile, summary
 
 WORDS = [f"w{i}" for i in range(5000)]
-REAL = ["deploy", "staging", "kafka", "consumer", "retry", "backoff", "database", "migration", "index", "cache", "token", "session", "websocket", "heartbeat", "timeout", "latency", "memory", "vector", "search", "ranking", "rebuild", "replay", "socket", "daemon"]
+REAL = [
+    "deploy",
+    "staging",
+    "kafka",
+    "consumer",
+    "retry",
+    "backoff",
+    "database",
+    "migration",
+    "index",
+    "cache",
+    "token",
+    "session",
+    "websocket",
+    "heartbeat",
+    "timeout",
+    "latency",
+    "memory",
+    "vector",
+    "search",
+    "ranking",
+    "rebuild",
+    "replay",
+    "socket",
+    "daemon",
+]
 
 
 def make_home(home: Path, chunks: int, rng: random.Random) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from daemon import __version__, cli_agent, cli_facts, cli_index, cli_learning, cli_memory
+from daemon import __version__, cli_agent, cli_facts, cli_index, cli_learning, cli_memory, cli_rules
 from daemon.cli_output import print_json, render_effectiveness, render_events, render_status
 from daemon.client import DaemonError, DaemonUnavailable, call
 from daemon.config import ConfigError, Settings, load_settings
@@ -80,6 +80,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = [
     cli_learning.add_commands,
     cli_facts.add_commands,
     cli_agent.add_commands,
+    cli_rules.add_commands,
 ]
 
 
