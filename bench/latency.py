@@ -25,6 +25,9 @@ from pathlib import Path
 import numpy as np
 from harness import REPO, BenchDaemon, percentile, summary
 
+from pipeline.e5_build import DEFAULT_MAX_LENGTH, DEFAULT_QUANTIZATION
+from pipeline.models import e5_spec
+
 WORDS = [f"w{i}" for i in range(5000)]
 REAL = [
     "deploy",
@@ -144,7 +147,8 @@ def bench_size(size: int, n_queries: int) -> dict[str, float]:
             flush=True,
         )
         daemon.stop()
-        injected = inject_vectors(home, "multilingual-e5-small", 384, np.random.default_rng(size))
+        e5 = e5_spec(Path("unused"), DEFAULT_MAX_LENGTH, DEFAULT_QUANTIZATION)  # only its cache_name is used
+        injected = inject_vectors(home, e5.cache_name, 384, np.random.default_rng(size))
         print(f"  injected {injected:,} cached vectors", flush=True)
         daemon = BenchDaemon(home, embedding=True)
         daemon.env.pop("MEMORYD_EMBEDDING", None)

@@ -18,6 +18,7 @@ from typing import Any
 from daemon.api_memory import query_hash, record_access
 from daemon.app import App
 from daemon.hook_events import safe_id
+from daemon.project_rules import project_for, project_map
 from daemon.protocol import BadParams, Params
 from daemon.rpc import method
 from daemon.skills_service import recommend_for, skills_lines
@@ -32,30 +33,6 @@ MAX_FILES_PER_EDIT = 200
 
 def emails_on(app: App) -> bool:
     return bool(app.settings.get("redaction", "emails"))
-
-
-def find_project(home: Path, cwd: str | None) -> str | None:
-    """The deepest component of `cwd` naming a folder under areas/projects/, or None.
-
-    Why not `api_memory.detect_project`: it takes the root component "/" for a project (areas/projects / "/"
-    is "/", a directory), so every cwd outside a known project would read /rules.md.
-    """
-    if not cwd:
-        return None
-    projects = home / "areas" / "projects"
-    for part in reversed(Path(cwd).parts[1:] if Path(cwd).is_absolute() else Path(cwd).parts):
-        if part not in ("", ".", "..") and (projects / part).is_dir():
-            return part
-    return None
-
-
-def project_for(app: App, cwd: str | None, given: str | None = None) -> str | None:
-    """The named project if its folder exists, else the project folder named in `cwd`, else None."""
-    if given:
-        if "/" in given or given in (".", "..") or not (app.settings.home / "areas" / "projects" / given).is_dir():
-            raise BadParams(f"no project '{given}' (expected a folder areas/projects/{given}/)")
-        return given
-    return find_project(app.settings.home, cwd)
 
 
 @method("session_context")
@@ -180,7 +157,7 @@ async def edit(app: App, params: dict[str, Any]) -> dict[str, Any]:
 
 def project_name(app: App, cwd: str | None) -> str:
     """The project an edit belongs to in the daily note: a known project folder, else the cwd's folder name."""
-    return find_project(app.settings.home, cwd) or (Path(cwd).name if cwd else "") or "unknown"
+    return project_map(app).project_of(cwd) or (Path(cwd).name if cwd else "") or "unknown"
 
 
 def edit_from_data(app: App, data: dict[str, Any]) -> Edit:

@@ -13,12 +13,14 @@ from typing import Any
 import orjson
 
 from daemon.app import App
+from daemon.project_rules import project_for
 from daemon.protocol import BadParams, Params
 from daemon.rpc import method
 from daemon.skills_service import recommend_for, skills_lines
 from pipeline.context_block import Memory, build_context, read_text
 from pipeline.indexer import Indexer
 from pipeline.roots import OutsideRoots, Root, confine
+from pipeline.scrub import scrub
 from pipeline.search import Filters, Searcher
 
 MAX_GET_LINES = 2000
@@ -83,19 +85,8 @@ async def get(app: App, params: dict[str, Any]) -> dict[str, Any]:
         "from": start,
         "to": start + len(selected) - 1,
         "total_lines": len(lines),
-        "text": "\n".join(selected),
+        "text": scrub("\n".join(selected), emails=bool(app.settings.get("redaction", "emails"))),
     }
-
-
-def detect_project(app: App, cwd: str | None) -> str | None:
-    """The deepest component of `cwd` that names a project folder under areas/projects/."""
-    if not cwd:
-        return None
-    projects = app.settings.home / "areas" / "projects"
-    for part in reversed(Path(cwd).parts):
-        if part and (projects / part).is_dir():
-            return part
-    return None
 
 
 @method("context")
@@ -104,10 +95,8 @@ async def context(app: App, params: dict[str, Any]) -> dict[str, Any]:
     p = Params(params, ("query", "budget", "project", "cwd", "k", "session_id"))
     query = p.str("query", required=True) or ""
     budget = p.int("budget", int(app.settings.get("context", "budget")), minimum=200, maximum=100_000)
-    project = p.str("project") or detect_project(app, p.str("cwd"))
+    project = project_for(app, p.str("cwd"), p.str("project"))
     home = app.settings.home
-    if project and not (home / "areas" / "projects" / project).is_dir():
-        raise BadParams(f"no project '{project}' (expected a folder areas/projects/{project}/)")
     k = p.int("k", int(app.settings.get("context", "max_memories")), minimum=1, maximum=50)
     searcher: Searcher = app.components["searcher"]
     hits = []
@@ -127,22 +116,24 @@ async def context(app: App, params: dict[str, Any]) -> dict[str, Any]:
     ]
     skills = await recommend_for(app, query)
     block = build_context(budget, memory_md, project, rules_md, memories, skills_lines(skills))
+    # Why scrub here too: the index was redacted at chunking time, but MEMORY.md and rules.md are read raw.
+    text = scrub(block.text, emails=bool(app.settings.get("redaction", "emails")))
     injected = {
         "query_hash": query_hash(query),
         "chunk_ids": [m.chunk_id for m in block.included],
         "scores": [round(m.score, 6) for m in block.included],
         "paths": [f"{m.path}:{m.start_line}-{m.end_line}" for m in block.included],
         "budget": budget,
-        "used": block.used,
+        "used": len(text),
     }
     if session := p.str("session_id"):
         injected["session_id"] = session
     await app.record([("injection", injected)])
     record_access(app, query, [h for h in hits if h.chunk_id in set(injected["chunk_ids"])])
     return {
-        "markdown": block.text,
+        "markdown": text,
         "project": project,
-        "used": block.used,
+        "used": len(text),
         "budget": budget,
         "memories": injected["paths"],
         "skills": [{"name": s.name, "kind": s.kind, "score": s.score} for s in skills],

@@ -29,7 +29,6 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "max_file_bytes": 5 * 1024 * 1024,
         "chunk_tokens": 400,
         "chunk_overlap": 80,
-        "redact_emails": True,
     },
     "embedding": {
         "model": "multilingual-e5-small",
@@ -111,7 +110,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "keep_transcripts": False,
         "max_file_bytes": 256 * 1024 * 1024,
     },
-    "redaction": {"emails": True},  # applies to what hooks, inbox and MCP write
+    "redaction": {"emails": True},  # e-mail addresses redacted too: in the index, hooks, inbox, MCP, get, context
     "mcp": {"autostart": False, "autostart_wait_seconds": 15.0},
     "checks": {"time_limit_ms": 200, "max_file_bytes": 1024 * 1024},  # issue 7: ```check blocks
     # Free tables (issue 7): [projects] "PATH PREFIX" = "name"; [project_groups] group = ["a", "b"]

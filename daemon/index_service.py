@@ -51,7 +51,7 @@ async def start_index(
         max_file_bytes=int(settings.get("index", "max_file_bytes")),
         chunk_tokens=int(settings.get("index", "chunk_tokens")),
         chunk_overlap=int(settings.get("index", "chunk_overlap")),
-        redact_emails=bool(settings.get("index", "redact_emails")),
+        redact_emails=bool(settings.get("redaction", "emails")),
     )
     indexer = Indexer(app.db, roots, embedding, options)
     read_db = await stack.enter_async_context(open_index(settings.db_path, read_only=True))

@@ -61,6 +61,15 @@ def project_map(app: App) -> ProjectMap:
     return ProjectMap.from_config(settings.home, settings.values["projects"], settings.values["project_groups"])
 
 
+def project_for(app: App, cwd: str | None, given: str | None = None) -> str | None:
+    """The named project if its folder exists, else the project folder named in `cwd`, else None."""
+    if given:
+        if "/" in given or given in (".", "..") or not (app.settings.home / "areas" / "projects" / given).is_dir():
+            raise BadParams(f"no project '{given}' (expected a folder areas/projects/{given}/)")
+        return given
+    return project_map(app).project_of(cwd)
+
+
 def session_rules(app: App) -> SessionRules:
     state = app.components.get("session_rules")
     if state is None:

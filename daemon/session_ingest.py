@@ -28,9 +28,10 @@ from typing import Any, TypeVar
 import orjson
 import structlog
 
-from daemon.api_agent import emails_on, find_project
+from daemon.api_agent import emails_on
 from daemon.app import App
 from daemon.hook_events import safe_id
+from daemon.project_rules import project_map
 from daemon.signal_service import find_signals
 from pipeline.atomic_file import write_atomic
 from pipeline.context_block import read_text
@@ -99,7 +100,7 @@ async def finish_transcript(
 ) -> dict[str, Any]:
     emails = emails_on(app)
     session = safe_id(t.session_id)
-    project = find_project(app.settings.home, t.cwd)
+    project = project_map(app).project_of(t.cwd)
     summary = extractive_summary(t, project=project, sha256=sha)
     usage: dict[str, int] = {}
     if llm is not None:

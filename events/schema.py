@@ -95,7 +95,39 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("summary", "dict", required=False),
     ),
     "pattern_status": (_f("pattern_id"), _f("status", choices=PATTERN_STATUSES)),
+    # Agent integration (hooks, inbox): receipts and records, validated so a spooled or dropped file cannot
+    # smuggle a malformed one into the log.
+    "edit": (
+        _f("files", "list"),
+        _f("tool", required=False),
+        _f("cwd", required=False),
+        _f("session_id", required=False),
+        _f("at", required=False),
+        _f("project", required=False),
+    ),
+    "compaction": (
+        _f("session_id", required=False),
+        _f("trigger", required=False),
+        _f("cwd", required=False),
+        _f("at", required=False),
+        _f("custom_instructions", required=False),
+    ),
+    "session_summary": (
+        _f("session_id"),
+        _f("path"),
+        _f("transcript_sha256"),
+        _f("outcome", required=False),
+        _f("method", required=False),
+    ),
+    "inbox_import": (
+        _f("file"),
+        _f("kind", choices=("note", "events")),
+        _f("sha256"),
+        _f("path", required=False),
+        _f("events", "int", required=False, minimum=0),
+    ),
 }
+_STRING_LISTS = ("content_hashes", "chunk_ids", "files")
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {
     "str": (str,),
@@ -135,8 +167,8 @@ def _check_field(event_type: str, field: Field, data: dict[str, Any]) -> None:
         raise InvalidEvent(f"{where}: must be >= {field.minimum}")
     if field.maximum is not None and value > field.maximum:
         raise InvalidEvent(f"{where}: must be <= {field.maximum}")
-    if field.kind == "list" and field.name in ("content_hashes", "chunk_ids"):
-        if not value and field.name == "content_hashes":
-            raise InvalidEvent(f"{where}: must list at least one hash")
+    if field.kind == "list" and field.name in _STRING_LISTS:
+        if not value and field.name in ("content_hashes", "files"):
+            raise InvalidEvent(f"{where}: must not be empty")
         if not all(isinstance(item, str) for item in value):
             raise InvalidEvent(f"{where}: every item must be a string")

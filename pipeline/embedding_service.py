@@ -69,7 +69,9 @@ class EmbeddingService:
             self._embedder = await asyncio.to_thread(
                 load_embedder, self.model, self.models_dir, batch_size=self.batch_size
             )
-            self.dim = int(self._embedder.dim)
+            # Why the embedder's name: it names the variant (e.g. `multilingual-e5-small/fp32/512`), and the
+            # embedding cache is keyed by it, so vectors of another build are never mixed with these.
+            self.model, self.dim = str(self._embedder.name), int(self._embedder.dim)
         except Exception as exc:  # isolation boundary: a model that cannot load must not stop the daemon
             self.state, self.reason = "failed", f"{self.model} unavailable: {exc}"
             if self.fallback_reason:

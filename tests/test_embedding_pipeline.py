@@ -37,7 +37,7 @@ def hybrid(daemon_factory: Any, memory_home: Path) -> Daemon:
 
 def test_status_reports_the_model(hybrid: Daemon) -> None:
     index = hybrid.call("status")["index"]
-    assert index["model"] == "multilingual-e5-small" and index["dim"] == 384 and index["mode"] == "hybrid"
+    assert index["model"] == "multilingual-e5-small/fp32/512" and index["dim"] == 384 and index["mode"] == "hybrid"
 
 
 def test_paraphrase_without_shared_words_is_found_by_hybrid_not_bm25(hybrid: Daemon) -> None:

@@ -109,6 +109,18 @@ def test_context_block(ready: Daemon) -> None:
     assert "Relevant memories" in ready.cli("context", "release pipeline").stdout
 
 
+def test_context_and_get_never_hand_out_a_secret(ready: Daemon) -> None:
+    key = "sk-proj-" + "Ab3" * 12
+    rules = ready.home / "areas" / "projects" / "atlas" / "rules.md"
+    rules.write_text(f"# Atlas rules\n\n- Deploy with OPENAI_API_KEY={key} set.\n")
+    text = ready.call("context", {"query": "deploy", "project": "atlas"})["markdown"]
+    assert "Deploy with" in text and key not in text and "[REDACTED" in text
+    got = ready.call("get", {"path": "areas/projects/atlas/rules.md"})
+    assert key not in got["text"] and got["total_lines"] == 3
+    # A working directory outside every project names no project (the root "/" is not one).
+    assert ready.call("context", {"query": "deploy", "cwd": "/tmp/elsewhere"})["project"] is None
+
+
 def test_context_budget_trims_at_paragraph_boundaries() -> None:
     memory = "# Memory\n\n" + "\n\n".join(f"- Lesson {i}: " + "word " * 20 for i in range(30))
     memories = [Memory(f"m{i}.md", 1, 2, 0.5, f"Memory body {i}. " + "text " * 30, f"c{i}", f"h{i}") for i in range(10)]
