@@ -18,6 +18,7 @@ from daemon.config import Settings
 from events.log import EventLog
 from events.projections.runner import Projector
 from events.sqlite import Database
+from events.wakeup import wait_for_either
 
 logger = structlog.get_logger(__name__)
 
@@ -70,13 +71,7 @@ class App:
     async def run_projection_pump(self, stop: asyncio.Event) -> None:
         """Apply new events shortly after they are appended, off the request path. Owned by the TaskGroup."""
         while not stop.is_set():
-            waiter = asyncio.create_task(self._projection_wakeup.wait())
-            stopper = asyncio.create_task(stop.wait())
-            try:
-                await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                waiter.cancel()
-                stopper.cancel()
+            await wait_for_either(self._projection_wakeup, stop)
             self._projection_wakeup.clear()
             try:
                 await self.projector.catch_up()

@@ -18,6 +18,7 @@ import numpy as np
 import structlog
 
 from pipeline.models import ModelSpec, ModelUnavailable, prepare_model
+from pipeline.vector_index import unit_rows
 
 if TYPE_CHECKING:
     from fastembed import TextEmbedding
@@ -89,10 +90,9 @@ class FastEmbedEmbedder:
             count += 1
         if count != len(texts):
             raise ModelUnavailable(f"{self.spec.name} returned {count} vectors for {len(texts)} texts")
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        if not np.all(np.isfinite(norms)) or np.any(norms == 0):
+        normalised = unit_rows(vectors)
+        if normalised is None:
             raise ModelUnavailable(f"{self.spec.name} returned a zero or non-finite vector")
-        normalised: np.ndarray = (vectors / norms).astype(np.float32, copy=False)
         return normalised
 
     def _text_embedding(self) -> TextEmbedding:

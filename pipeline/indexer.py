@@ -20,6 +20,7 @@ import numpy as np
 import structlog
 
 from events.sqlite import Database
+from events.wakeup import wait_for_either
 from pipeline import index_writer as iw
 from pipeline.chunker import chunk_facts, chunk_markdown
 from pipeline.cjk import fts_text
@@ -125,13 +126,7 @@ class Indexer:
                     continue
                 self._idle.set()
                 self._wakeup.clear()
-                waiter = asyncio.create_task(self._wakeup.wait())
-                stopper = asyncio.create_task(stop.wait())
-                try:
-                    await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    waiter.cancel()
-                    stopper.cancel()
+                await wait_for_either(self._wakeup, stop)
                 continue
             keys = list(self._pending)[:FILES_PER_BATCH]
             batch = [(key, self._pending.pop(key)) for key in keys]

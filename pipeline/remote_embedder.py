@@ -26,6 +26,8 @@ import httpx
 import numpy as np
 import structlog
 
+from pipeline.vector_index import unit_rows
+
 logger = structlog.get_logger(__name__)
 
 DEFAULTS = {
@@ -107,10 +109,9 @@ class RemoteEmbedder:
             self.dim = int(vectors.shape[1])
         if vectors.shape[1] != self.dim:
             raise RemoteEmbeddingError(f"{self.name} returned dimension {vectors.shape[1]}, expected {self.dim}")
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        if not np.all(np.isfinite(norms)) or np.any(norms == 0):
+        normalised = unit_rows(vectors)
+        if normalised is None:
             raise RemoteEmbeddingError(f"{self.name} returned a zero or non-finite vector")
-        normalised: np.ndarray = (vectors / norms).astype(np.float32, copy=False)
         return normalised
 
     def _batch(self, texts: list[str], task: str) -> list[list[float]]:

@@ -12,8 +12,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from watchfiles import Change, DefaultFilter
-
 MEMORY_ROOT = "memory"
 INDEXED_SUFFIXES = (".md", ".markdown")
 # Why: these hold the log, the database, the socket and the inbox's own pipeline; indexing them would
@@ -98,20 +96,6 @@ def walk(root: Root) -> Iterator[str]:
             relative = prefix + name
             if is_indexed(root, relative):
                 yield relative
-
-
-class MemoryFileFilter(DefaultFilter):
-    """watchfiles filter: only changes to files the index cares about pass (as PythonFilter does for .py)."""
-
-    def __init__(self, roots: Sequence[Root]) -> None:
-        super().__init__()
-        self.roots = tuple(roots)
-
-    def __call__(self, change: Change, path: str) -> bool:
-        if not super().__call__(change, path):
-            return False
-        found = locate(self.roots, Path(path))
-        return found is not None and is_indexed(*found)
 
 
 class OutsideRoots(ValueError):

@@ -12,6 +12,16 @@ import threading
 import numpy as np
 
 
+def unit_rows(vectors: np.ndarray) -> np.ndarray | None:
+    """`vectors` scaled to unit length (float32), or None if any row is zero or not finite: such a vector
+    means a broken model or provider, and must never reach the index (cosine would be garbage)."""
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    if not np.all(np.isfinite(norms)) or np.any(norms == 0):
+        return None
+    normalised: np.ndarray = (vectors / norms).astype(np.float32, copy=False)
+    return normalised
+
+
 class VectorIndex:
     def __init__(self, dim: int) -> None:
         self.dim = dim
