@@ -216,3 +216,19 @@ def test_skill_registry_refreshes_and_recommends_above_threshold(
     assert "MCP server github" in daemon.call("context", {"query": "open a github pull request"})["markdown"]
     prompt = hook(daemon, "UserPromptSubmit", ap.user_prompt("please extract the tables from this PDF report"))
     assert "/pdf" in prompt.context()
+
+
+def test_skill_scores_use_the_embedding_model_when_it_is_ready(daemon_factory: Any, memory_home: Path) -> None:
+    """Two skills share one keyword with the prompt; the real model's similarity must rank the one that means
+    the same thing first, lift it above its keyword-only score (0.5), and leave an unrelated prompt with none."""
+    skill(memory_home, "db-migrations", "Write and review database schema migrations for PostgreSQL")
+    skill(memory_home, "pdf", "Extract text and tables from PDF documents")
+    skill(memory_home, "frontend", "Build React components and CSS layouts for the web UI")
+    write_config(memory_home, f'[skills]\ndirs = ["{memory_home / "skills"}"]\nmcp_configs = []\nthreshold = 0.3\n')
+    daemon = daemon_factory(embedding=True).start()
+    daemon.wait_for(lambda: daemon.call("status")["index"]["mode"] == "hybrid", timeout=120)
+    daemon.wait_for(lambda: len(daemon.call("skills")["skills"]) == 3, timeout=10)
+    ranked = daemon.call("context", {"query": "add a migration for the new orders table"})["skills"]
+    assert ranked[0]["name"] == "db-migrations" and ranked[0]["score"] > 0.5
+    assert all(s["score"] < ranked[0]["score"] for s in ranked[1:])
+    assert daemon.call("context", {"query": "what is the capital of France"})["skills"] == []
