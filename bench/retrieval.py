@@ -133,8 +133,11 @@ def config_toml(spec: str) -> str:
         "effectiveness": "weight_effectiveness",
         "bm25": "bm25_weight",
         "vector": "vector_weight",
+        "cjk_bm25": "cjk_bm25_weight",
+        "cjk_vector": "cjk_vector_weight",
+        "candidates": "candidates",
     }
-    return "[search]\n" + "".join(f"{names[k]} = {v}\n" for k, v in values.items())
+    return "[search]\n" + "".join(f"{names[k]} = {int(v) if k == 'candidates' else v}\n" for k, v in values.items())
 
 
 def indexed_home(name: str, docs: list[Any], homes: Path) -> tuple[Path, dict[str, str]]:

@@ -47,14 +47,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "search": {
         "rrf_k": 60,
-        "bm25_weight": 1.0,  # RRF list weights
+        "bm25_weight": 1.0,  # RRF list weights, chosen on bench-data with bench/fusion.py
         "vector_weight": 1.0,
-        "candidates": 100,
+        "cjk_bm25_weight": 0.2,  # the same for mostly-CJK queries (>= 30 % of word characters)
+        "cjk_vector_weight": 1.0,
+        "candidates": 20,  # depth of each list fused (deeper tails only add noise)
         "default_k": 10,
         "weight_relevance": 1.0,
-        "weight_importance": 0.1,
-        "weight_recency": 0.05,
-        "weight_effectiveness": 0.1,
+        "weight_importance": 0.02,
+        "weight_recency": 0.02,
+        "weight_effectiveness": 0.05,
     },
     "context": {"budget": 4000, "max_memories": 8},
     "llm": {

@@ -61,6 +61,10 @@ async def start_index(
         candidates=int(settings.get("search", "candidates")),
         rrf_k=int(settings.get("search", "rrf_k")),
         list_weights=(float(settings.get("search", "bm25_weight")), float(settings.get("search", "vector_weight"))),
+        cjk_list_weights=(
+            float(settings.get("search", "cjk_bm25_weight")),
+            float(settings.get("search", "cjk_vector_weight")),
+        ),
         weights=RankWeights(
             relevance=float(settings.get("search", "weight_relevance")),
             importance=float(settings.get("search", "weight_importance")),

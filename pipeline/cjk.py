@@ -75,3 +75,15 @@ def fts_text(text: str) -> str:
     """
     text = CJK_PUNCT.sub(" ", normalize_for_fts(text))
     return CJK_RUN.sub(_index_tokens, text)
+
+
+def cjk_share(text: str) -> float:
+    """The share of CJK characters among the text's word characters (0.0 for none, 1.0 for all)."""
+    cjk = len(CJK_CHAR.findall(text))
+    words = sum(1 for ch in text if ch.isalnum())
+    return cjk / words if words else 0.0
+
+
+def has_cjk(text: str, share: float = 0.3) -> bool:
+    """Whether a query is mostly CJK (at least `share` of its word characters)."""
+    return cjk_share(text) >= share

@@ -15,6 +15,7 @@ from typing import Any
 import aiosqlite
 
 from events.sqlite import run_sync
+from pipeline.cjk import has_cjk
 from pipeline.embedding_service import EmbeddingService
 from pipeline.fts_query import build_match
 from pipeline.ranking import RankWeights, final_score, load_signals
@@ -67,10 +68,15 @@ async def bm25_candidates(db: aiosqlite.Connection, query: str, depth: int, filt
     if match is None:
         return []
     where, args = filters.sql()
-    sql = (
-        "SELECT c.id, bm25(chunks_fts) AS s FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
-        f" WHERE chunks_fts MATCH ? {'AND ' + where if where else ''} ORDER BY s LIMIT ?"
-    )
+    if where:
+        sql = (
+            "SELECT c.id, bm25(chunks_fts) AS s FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
+            f" WHERE chunks_fts MATCH ? AND {where} ORDER BY s LIMIT ?"
+        )
+    else:
+        # Why no join: a broad OR query can match half the index, and a row lookup per match cost ~25 % of
+        # the query at 10^5 chunks (bench/latency.py); the rowid is the chunk id.
+        sql = "SELECT rowid, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?"
     try:
         rows = await db.execute_fetchall(sql, (match, *args, depth))
     except sqlite3.OperationalError:
@@ -151,6 +157,7 @@ class Searcher:
         rrf_k: int = RRF_K,
         weights: RankWeights | None = None,
         list_weights: tuple[float, float] = (1.0, 1.0),
+        cjk_list_weights: tuple[float, float] | None = None,
     ) -> None:
         self.read_db = read_db
         self.embedding = embedding
@@ -159,6 +166,12 @@ class Searcher:
         self.rrf_k = rrf_k
         self.weights = weights or RankWeights()
         self.list_weights = list_weights
+        self.cjk_list_weights = cjk_list_weights or list_weights
+
+    def weights_for(self, query: str) -> tuple[float, float]:
+        """(bm25, vector) RRF weights. Why by language: the bigram index is a weaker lexical model for Chinese
+        than stemmed words are for English, so a mostly-CJK query leans on the vector list (bench/fusion.py)."""
+        return self.cjk_list_weights if has_cjk(query) else self.list_weights
 
     def vector_ready(self) -> bool:
         return self.embedding.ready and self.vectors is not None
@@ -185,7 +198,7 @@ class Searcher:
                 bm25_candidates(self.read_db, query, depth, filters),
                 vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters),
             )
-            ranked = rrf([lexical, semantic], self.rrf_k, self.list_weights)
+            ranked = rrf([lexical, semantic], self.rrf_k, self.weights_for(query))
         ranked = await self.rerank(ranked[: max(3 * k, 30)])
         return await self.hydrate(ranked[:k], mode), mode, fallback
 

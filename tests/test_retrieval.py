@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from daemon.client import DaemonError
+from pipeline.cjk import cjk_share
 from pipeline.context_block import Memory, build_context
+from pipeline.search import Searcher
 from tests.conftest import Daemon
 from tests.test_pipeline import paths_for, search, wait_indexed
 
@@ -175,3 +177,12 @@ def test_access_events_and_importance(ready: Daemon) -> None:
     assert explained["I"] == pytest.approx(0.9, abs=0.02)
     with pytest.raises(DaemonError, match="between 0 and 1"):
         ready.call("importance", {"target": "MEMORY.md", "value": 3})
+
+
+def test_fusion_weights_follow_the_query_language() -> None:
+    searcher = Searcher(None, None, list_weights=(1.0, 0.5), cjk_list_weights=(0.3, 1.0))  # type: ignore[arg-type]
+    assert searcher.weights_for("how do we keep the websocket alive") == (1.0, 0.5)
+    assert searcher.weights_for("心跳间隔是多少") == (0.3, 1.0)
+    assert searcher.weights_for("WebSocket 心跳间隔是多少秒") == (0.3, 1.0)  # mostly CJK
+    assert searcher.weights_for("configure the WebSocket heartbeat 心跳") == (1.0, 0.5)  # mostly English
+    assert cjk_share("") == 0.0 and cjk_share("心跳") == 1.0
