@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.local_http import LocalHTTPServer, Reply
 
 
 def vector(text: str, dim: int) -> list[float]:
@@ -18,43 +18,24 @@ def vector(text: str, dim: int) -> list[float]:
     return [((digest[i % len(digest)] / 255.0) - 0.5) * 3 for i in range(dim)]  # deliberately not unit length
 
 
-class FakeEmbeddingServer:
+class FakeEmbeddingServer(LocalHTTPServer):
     def __init__(self, script: list[str] | None = None, *, dim: int = 8, slow_s: float = 2.0) -> None:
+        super().__init__()
         self.script = list(script or ["ok"])
         self.dim = dim
         self.slow_s = slow_s
-        self.requests: list[dict[str, Any]] = []
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # the stdlib's method name
-                raw = self.rfile.read(int(self.headers.get("content-length", 0)))
-                body = json.loads(raw)
-                with server._lock:
-                    server.requests.append({"path": self.path, "headers": dict(self.headers.items()), "json": body})
-                    mode = server.script.pop(0) if len(server.script) > 1 else server.script[0]
-                if mode == "timeout" and server._stop.wait(server.slow_s):
-                    return
-                status, payload = server.reply(mode, self.path, body)
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(payload)))
-                    if status == 429:
-                        self.send_header("retry-after", "0")
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), daemon=True)
+    def respond(self, path: str, headers: dict[str, str], raw: bytes) -> Reply:
+        body = json.loads(raw)
+        self.requests.append({"path": path, "headers": headers, "json": body})
+        mode = self.script.pop(0) if len(self.script) > 1 else self.script[0]
+        status, payload = self.reply(mode, path, body)
+        return Reply(
+            status,
+            payload,
+            headers={"retry-after": "0"} if status == 429 else {},
+            delay=self.slow_s if mode == "timeout" else 0.0,
+        )
 
     def reply(self, mode: str, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
         if mode in ("429", "500"):
@@ -70,18 +51,3 @@ class FakeEmbeddingServer:
             return 200, json.dumps({"object": "list", "data": data, "model": body["model"]}).encode()
         texts = [r["content"]["parts"][0]["text"] for r in body["requests"]]
         return 200, json.dumps({"embeddings": [{"values": vector(t, dim)} for t in texts]}).encode()
-
-    @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self) -> FakeEmbeddingServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._httpd.shutdown()
-        self._httpd.server_close()
-        self._thread.join(timeout=5)
