@@ -4,8 +4,8 @@
 
 Per set: each doc becomes one Markdown file (title as heading) in a fresh memory home (LoCoMo: one folder
 per conversation, queries filtered to their conversation with `path`); the daemon indexes it with the
-default model; every query goes through `search` in bm25, vector and hybrid modes; the first hit per file
-is kept and the file ranking scored (nDCG@10, recall@5/10, hit@1). Beside it: a plain BM25 reference
+default model; every query goes through `search` (k = 10, as an agent asks) in bm25, vector and hybrid
+modes; the first hit per file is kept and the file ranking scored (nDCG@10, recall@5/10, hit@1). Beside it: a plain BM25 reference
 (rank_bm25; jieba for Chinese) over the same docs. Each `--configs` entry (pure RRF, the shipped defaults,
 or explicit weights) runs on its own copy of one indexed home, so every configuration starts from the
 same state (search appends access events, which feed importance and recency).
@@ -73,11 +73,11 @@ def mean(rows: list[dict[str, float]]) -> dict[str, float]:
 
 
 def run_mode(
-    daemon: BenchDaemon, queries: list[Any], mode: str, path_to_doc: dict[str, str], locomo: bool
+    daemon: BenchDaemon, queries: list[Any], mode: str, path_to_doc: dict[str, str], locomo: bool, k: int
 ) -> dict[str, float]:
     rows = []
     for qid, text, qrels in queries:
-        params: dict[str, Any] = {"query": text, "mode": mode, "k": 40}
+        params: dict[str, Any] = {"query": text, "mode": mode, "k": k}
         if locomo:
             params["path"] = f"docs/{qid.split('/')[0]}/*"
         results = daemon.call("search", params)["results"] if text.strip() else []  # an empty question: a miss
@@ -159,7 +159,9 @@ def indexed_home(name: str, docs: list[Any], homes: Path) -> tuple[Path, dict[st
     return home, path_to_doc
 
 
-def bench_set(name: str, limit: int | None, homes: Path, configs: list[str]) -> list[tuple[str, dict[str, float]]]:
+def bench_set(
+    name: str, limit: int | None, homes: Path, configs: list[str], k: int
+) -> list[tuple[str, dict[str, float]]]:
     docs, queries = LOADERS[name]()
     if limit:
         queries = queries[:limit]
@@ -177,7 +179,7 @@ def bench_set(name: str, limit: int | None, homes: Path, configs: list[str]) -> 
             for mode in modes:
                 started = time.perf_counter()
                 label = f"memoryd {mode}" + ("" if mode != "hybrid" else f" [{spec}]")
-                table.append((label, run_mode(daemon, queries, mode, path_to_doc, locomo)))
+                table.append((label, run_mode(daemon, queries, mode, path_to_doc, locomo, k)))
                 print(f"  {label} done in {time.perf_counter() - started:.0f}s", flush=True)
             daemon.stop()
     print(f"  {'method':<70} nDCG@10  R@5    R@10   hit@1")
@@ -190,6 +192,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sets", nargs="+", default=["locomo", "cmrc", "scifact"], choices=list(LOADERS))
     parser.add_argument("--limit-queries", type=int, default=None)
+    parser.add_argument(
+        "--k",
+        type=int,
+        default=10,
+        help="results asked per query (10, as `search` and `context` use it; the fused lists are max(k, 20) deep)",
+    )
     parser.add_argument(
         "--homes",
         type=Path,
@@ -204,7 +212,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     for name in args.sets:
-        bench_set(name, args.limit_queries, args.homes, args.configs)
+        bench_set(name, args.limit_queries, args.homes, args.configs, args.k)
 
 
 if __name__ == "__main__":
