@@ -122,4 +122,5 @@ async def index_status(app: App) -> dict[str, Any]:
         "progress": indexer.progress.as_dict(indexer.pending),
         "skipped": [{"root": r[0], "path": r[1], "reason": r[2], "at": r[3]} for r in skipped],
         "last_indexed": indexer.last_indexed,
+        "lexical": indexer.lexical.stats(),
     }

@@ -53,6 +53,12 @@ def render_status(s: dict[str, Any]) -> str:
         )
         if idx.get("mode_reason"):
             lines.append(f"         ({idx['mode_reason']})")
+        lexical = idx.get("lexical") or {}
+        lines.append(
+            f"         bm25 in memory: {lexical.get('postings', 0)} postings, loaded in {lexical.get('load_s')}s"
+            if lexical.get("ready")
+            else "         bm25 in memory: loading (FTS5 answers meanwhile)"
+        )
         progress = idx.get("progress") or {}
         if idx.get("pending"):
             lines.append(

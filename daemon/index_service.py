@@ -72,6 +72,7 @@ async def start_index(
             effectiveness=float(settings.get("search", "weight_effectiveness")),
         ),
     )
+    searcher.lexical = indexer.lexical
     app.components.update(indexer=indexer, searcher=searcher, embedding=embedding)
     app.status_sections["index"] = lambda: api_index.index_status(app)
 
@@ -83,6 +84,7 @@ async def start_index(
     async def rebuild_index() -> None:
         """`memoryd rebuild`: drop the file-derived tables and index every file again (the cache stays)."""
         await app.db.write(lambda conn: (drop_derived(conn), ensure_schema(conn)))
+        indexer.invalidate_lexical()
         if indexer.vectors is not None:
             indexer.vectors = VectorIndex(indexer.vectors.dim)
             searcher.vectors = indexer.vectors

@@ -75,30 +75,35 @@ def _pieces(text: str) -> list[tuple[bool, str]]:
     return pieces
 
 
-def query_terms(user_query: str) -> list[str]:
-    """The ordered, deduplicated FTS5 terms (already quoted, prefix `*` included) for `user_query`.
+def query_phrases(user_query: str) -> list[tuple[str, bool]]:
+    """The ordered, deduplicated (text, is_prefix) phrases for `user_query`, unquoted.
 
     English words are lowercased and stopwords dropped, unless every piece is a stopword (then they are
     kept: "to be or not to be" should still search). CJK runs become bigrams; a lone CJK character becomes
-    a prefix term. At most MAX_TERMS terms, in order of first appearance.
+    a prefix term. At most MAX_TERMS phrases, in order of first appearance.
     """
     pieces = _pieces(CJK_PUNCT.sub(" ", normalize_for_fts(user_query)))
     keep_stopwords = all(not is_cjk and piece in STOPWORDS for is_cjk, piece in pieces)
-    terms: dict[str, None] = {}  # an ordered set
+    phrases: dict[tuple[str, bool], None] = {}  # an ordered set
     for is_cjk, piece in pieces:
         if is_cjk and len(piece) == 1:
-            new = [_quote(piece) + "*"]
+            new = [(piece, True)]
         elif is_cjk:
-            new = [_quote(bigram) for bigram in cjk_bigrams(piece)]
+            new = [(bigram, False) for bigram in cjk_bigrams(piece)]
         elif keep_stopwords or piece not in STOPWORDS:
-            new = [_quote(piece)]
+            new = [(piece, False)]
         else:
             continue
-        for term in new:
-            terms.setdefault(term)
-            if len(terms) >= MAX_TERMS:
-                return list(terms)
-    return list(terms)
+        for phrase in new:
+            phrases.setdefault(phrase)
+            if len(phrases) >= MAX_TERMS:
+                return list(phrases)
+    return list(phrases)
+
+
+def query_terms(user_query: str) -> list[str]:
+    """The FTS5 terms of `query_phrases`: quoted, with `*` after a prefix term."""
+    return [_quote(text) + ("*" if prefix else "") for text, prefix in query_phrases(user_query)]
 
 
 def build_match(user_query: str) -> str | None:

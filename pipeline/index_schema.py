@@ -15,8 +15,9 @@ import sqlite3
 
 INDEX_VERSION = 1
 DERIVED_TABLES = ("files", "chunks", "skipped")
+FTS_TOKENIZE = "porter unicode61 remove_diacritics 2"  # also pipeline.lexical_index's query tokenizer
 
-SCHEMA = """
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS files (
     root TEXT NOT NULL,
     path TEXT NOT NULL,
@@ -50,7 +51,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
     fts_body,
     content='chunks',
     content_rowid='id',
-    tokenize='porter unicode61 remove_diacritics 2'
+    tokenize='{FTS_TOKENIZE}'
 );
 CREATE TRIGGER IF NOT EXISTS chunks_ai AFTER INSERT ON chunks BEGIN
     INSERT INTO chunks_fts(rowid, fts_body) VALUES (new.id, new.fts_body);

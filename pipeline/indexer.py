@@ -26,6 +26,7 @@ from pipeline.chunker import chunk_facts, chunk_markdown
 from pipeline.cjk import fts_text
 from pipeline.embedding_service import EmbeddingService
 from pipeline.file_reader import FileContent, Skip, read_text_file
+from pipeline.lexical_index import LexicalIndex
 from pipeline.roots import Root, source_of, walk
 from pipeline.vector_index import VectorIndex
 
@@ -73,6 +74,8 @@ class Indexer:
         self.embedding = embedding
         self.options = options
         self.vectors: VectorIndex | None = None
+        self.lexical = LexicalIndex()
+        self._lexical_failed = False
         self._pending: dict[tuple[str, str], bool] = {}  # (root, path) -> force
         self._wakeup = asyncio.Event()
         self._idle = asyncio.Event()
@@ -120,6 +123,8 @@ class Indexer:
     async def run(self, stop: asyncio.Event) -> None:
         """Process the queue until `stop`. Owned by the daemon's TaskGroup."""
         while not stop.is_set():
+            if not self.lexical.ready and not self._lexical_failed:
+                await self._load_lexical()
             if not self._pending:
                 if self.backfill_pending and self.embedding.ready:
                     await self._backfill_step()
@@ -166,6 +171,10 @@ class Indexer:
             return iw.write_files(conn, updates, deleted, skipped, new_vectors, model)
 
         removed, added = await self.db.write(write)
+        bodies = [p.fts_body for u in updates for p in u.chunks]  # write_files adds them in this order
+        await asyncio.to_thread(
+            self.lexical.apply, removed, [(chunk_id, body) for (chunk_id, _), body in zip(added, bodies, strict=True)]
+        )
         await self._apply_vectors(removed, added)
         if updates or deleted:
             self.last_indexed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -255,6 +264,26 @@ class Indexer:
             model, dim = self.embedding.model, self.vectors.dim
             ids, matrix = await self.db.read(lambda conn: iw.vectors_for(conn, model, dim, added))
             self.vectors.upsert(ids, matrix)
+
+    # ---- the in-memory BM25 mirror -------------------------------------------------------------
+
+    async def _load_lexical(self) -> None:
+        """Load it here, between batches, so no chunk write can slip between the snapshot and the changes
+        applied after it. Until it is ready, and if loading fails, BM25 queries go to FTS5."""
+        try:
+            await asyncio.to_thread(self.lexical.load, self.db.path)
+        except Exception:  # isolation boundary: a cache; FTS5 still answers
+            logger.exception("lexical_load_failed")
+            self._lexical_failed = True
+            return
+        logger.info("lexical_loaded", **self.lexical.stats())
+
+    def invalidate_lexical(self) -> None:
+        """The chunk tables were dropped: reload (from the empty tables) before the next batch."""
+        self.lexical.ready = False
+        self._lexical_failed = False
+        self._idle.clear()
+        self._wakeup.set()
 
     # ---- vectors: load and backfill ------------------------------------------------------------
 

@@ -17,7 +17,8 @@ import aiosqlite
 from events.sqlite import run_sync
 from pipeline.cjk import has_cjk
 from pipeline.embedding_service import EmbeddingService
-from pipeline.fts_query import build_match
+from pipeline.fts_query import build_match, query_phrases
+from pipeline.lexical_index import LexicalIndex
 from pipeline.ranking import RankWeights, final_score, load_signals
 from pipeline.vector_index import VectorIndex
 
@@ -63,7 +64,18 @@ class Candidate:
     components: dict[str, float] = field(default_factory=dict)
 
 
-async def bm25_candidates(db: aiosqlite.Connection, query: str, depth: int, filters: Filters) -> list[Candidate]:
+async def bm25_candidates(
+    db: aiosqlite.Connection, query: str, depth: int, filters: Filters, lexical: LexicalIndex | None = None
+) -> list[Candidate]:
+    """FTS5's bm25() ranking: from the in-memory mirror when it is loaded and the query is unfiltered
+    (the agent's context searches are), else from FTS5 itself. Both give the same scores."""
+    if lexical is not None and lexical.ready and not filters.active:
+        phrases = query_phrases(query)
+        if not phrases:
+            return []
+        hits = await asyncio.to_thread(lexical.search, phrases, depth)
+        if hits is not None:
+            return [Candidate(cid, bm25=score, bm25_rank=i + 1) for i, (cid, score) in enumerate(hits)]
     match = build_match(query)
     if match is None:
         return []
@@ -162,6 +174,7 @@ class Searcher:
         self.read_db = read_db
         self.embedding = embedding
         self.vectors: VectorIndex | None = None
+        self.lexical: LexicalIndex | None = None
         self.candidates = candidates
         self.rrf_k = rrf_k
         self.weights = weights or RankWeights()
@@ -184,7 +197,7 @@ class Searcher:
             mode = "bm25"
         depth = max(self.candidates, k)
         if mode == "bm25":
-            ranked = await bm25_candidates(self.read_db, query, depth, filters)
+            ranked = await bm25_candidates(self.read_db, query, depth, filters, self.lexical)
             for c in ranked:
                 c.score = c.bm25 or 0.0
         elif mode == "vector":
@@ -195,7 +208,7 @@ class Searcher:
         else:
             assert self.vectors is not None
             lexical, semantic = await asyncio.gather(
-                bm25_candidates(self.read_db, query, depth, filters),
+                bm25_candidates(self.read_db, query, depth, filters, self.lexical),
                 vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters),
             )
             ranked = rrf([lexical, semantic], self.rrf_k, self.weights_for(query))

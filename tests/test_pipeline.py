@@ -63,6 +63,8 @@ def test_create_edit_delete_rename_are_followed(daemon_factory: Any, home_with_n
     daemon.wait_for(lambda: paths_for(daemon, "jetstream") == [])
     status = wait_indexed(daemon)
     assert status["files"] == 2
+    daemon.wait_for(lambda: (i := daemon.call("status")["index"])["lexical"]["rows"] == i["chunks"])
+    assert daemon.call("status")["index"]["lexical"]["ready"]
 
 
 def test_editor_style_atomic_save_is_indexed(daemon: Daemon) -> None:

@@ -135,6 +135,11 @@ def test_context_budget_trims_at_paragraph_boundaries() -> None:
                 assert para.rstrip().endswith("word")  # whole paragraph, never cut mid-way
 
 
+def lexical_mirrors_index(daemon: Daemon) -> bool:
+    index = daemon.call("status")["index"]
+    return bool(index["lexical"]["ready"] and index["lexical"]["rows"] == index["chunks"] and not index["pending"])
+
+
 def test_forget_survives_reindex_and_rebuild(ready: Daemon) -> None:
     assert paths_for(ready, "artifact cache") == ["sessions/s1.md"]
     result = ready.cli("forget", "sessions/s1.md:3")  # any line inside the chunk
@@ -146,6 +151,7 @@ def test_forget_survives_reindex_and_rebuild(ready: Daemon) -> None:
     assert paths_for(ready, "artifact cache") == []
     ready.call("rebuild", {})
     wait_indexed(ready)
+    ready.wait_for(lambda: lexical_mirrors_index(ready))  # the BM25 mirror was reloaded and refilled
     assert paths_for(ready, "artifact cache") == []
     (ready.home / "copy.md").write_text((ready.home / "sessions" / "s1.md").read_text())
     wait_indexed(ready)

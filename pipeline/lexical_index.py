@@ -1,0 +1,272 @@
+"""An in-memory mirror of the FTS5 postings that scores BM25 exactly as FTS5's bm25() does, in numpy.
+
+Why: bm25() is computed for every row a query matches, and a natural-language OR query matches a large
+share of the chunks (bench-data: SciFact 48 %, LoCoMo 31 %), so FTS5 needs ~50 ms at 10^5 chunks
+(bench/latency.py). Scoring the same postings with numpy takes a few ms.
+
+Exactness: the tokens come from FTS5 itself (the fts5vocab table of the index, and the same tokenizer on a
+private in-memory table for new chunks and queries), so stemming and CJK bigrams are the index's own; the
+score is fts5_aux.c's: idf = log((N - n + 0.5) / (n + 0.5)) (1e-6 when <= 0), k1 = 1.2, b = 0.75,
+avgdl = tokens / N, summed over the query's phrases in order (https://sqlite.org/fts5.html#the_bm25_function).
+A query with a phrase of several tokens (positions would be needed) returns None and goes to FTS5.
+
+Invariant: it mirrors chunks_fts. The indexer loads it between batches (no chunk write interleaves) and
+applies each batch's removed and added chunk ids after the commit, as it does for VectorIndex.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import sqlite3
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.index_schema import FTS_TOKENIZE
+
+K1 = 1.2
+B = 0.75
+COMPACT_MIN = 20_000  # extra postings before they are merged into the arrays (and at least 20 % of them)
+
+
+class Tokenizer:
+    """FTS5's tokenizer on a private in-memory table: tokens exactly as chunks_fts sees them."""
+
+    def __init__(self, tokenize: str = FTS_TOKENIZE) -> None:
+        self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+        self._conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, tokenize='{tokenize}')")
+        self._conn.execute("CREATE VIRTUAL TABLE tv USING fts5vocab(t, 'instance')")
+        self._lock = threading.Lock()
+
+    def counts(self, texts: Iterable[tuple[int, str]]) -> dict[int, Counter[str]]:
+        """{row id: Counter(token)} for each (row id, text)."""
+        with self._lock, self._conn:
+            self._conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", list(texts))
+            out: dict[int, Counter[str]] = {}
+            for doc, term, count in self._conn.execute("SELECT doc, term, count(*) FROM tv GROUP BY doc, term"):
+                out.setdefault(doc, Counter())[term] = count
+            self._conn.execute("DELETE FROM t")
+        return out
+
+    def tokens(self, texts: list[str]) -> list[list[str]]:
+        """The tokens of each text, in order."""
+        with self._lock, self._conn:
+            self._conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", list(enumerate(texts, start=1)))
+            out: list[list[str]] = [[] for _ in texts]
+            for doc, term in self._conn.execute("SELECT doc, term FROM tv ORDER BY doc, offset"):
+                out[doc - 1].append(term)
+            self._conn.execute("DELETE FROM t")
+        return out
+
+
+class LexicalIndex:
+    def __init__(self, tokenizer: Tokenizer | None = None, compact_min: int = COMPACT_MIN) -> None:
+        self.tokenizer = tokenizer or Tokenizer()
+        self.compact_min = compact_min
+        self.ready = False
+        self.load_seconds: float | None = None
+        self._lock = threading.Lock()  # searches run in worker threads while the indexer applies changes
+        self._clear()
+
+    def _clear(self) -> None:
+        self._base: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # term -> (sorted ids int32, tf float64)
+        self._vocab: list[str] = []  # sorted base terms, for prefix terms
+        self._base_postings = 0
+        self._dead = np.zeros(1024, dtype=bool)  # id -> its base postings no longer count
+        self._any_dead = False
+        self._extra: dict[str, dict[int, int]] = {}  # term -> {id: tf}, added since the arrays were built
+        self._extra_terms: dict[int, list[str]] = {}
+        self._extra_postings = 0
+        self._length = np.zeros(1024, dtype=np.float64)  # id -> tokens in the row
+        self._live: set[int] = set()
+        self._tokens = 0
+
+    # ---- building ---------------------------------------------------------------------------------
+
+    def load(self, db_path: Path) -> None:
+        """Blocking: read every posting of chunks_fts in one read transaction."""
+        started = time.monotonic()
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            conn.execute("CREATE VIRTUAL TABLE temp.lexical_vocab USING fts5vocab(main, chunks_fts, 'instance')")
+            conn.execute("BEGIN")
+            ids = [r[0] for r in conn.execute("SELECT id FROM chunks_fts_docsize")]
+            base: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+            for term, docs in conn.execute("SELECT term, group_concat(doc) FROM lexical_vocab GROUP BY term"):
+                # one entry per instance; np.unique sorts and counts them per row
+                unique, counts = np.unique(np.array(docs.split(","), dtype=np.int64), return_counts=True)
+                base[term] = (unique.astype(np.int32), counts.astype(np.float64))
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        with self._lock:
+            self._clear()
+            self._install(base, ids)
+            self.ready = True
+            self.load_seconds = round(time.monotonic() - started, 3)
+
+    def reset(self) -> None:
+        """An empty, ready index: for an index that was just dropped (`memoryd rebuild`)."""
+        with self._lock:
+            self._clear()
+            self.ready = True
+
+    def _install(self, base: dict[str, tuple[np.ndarray, np.ndarray]], ids: list[int]) -> None:
+        self._base = base
+        self._vocab = sorted(base)
+        self._base_postings = sum(len(d) for d, _ in base.values())
+        top = max(ids, default=0)
+        self._grow(top)
+        self._length[:] = 0
+        for docs, tf in base.values():
+            self._length[docs] += tf  # ids are unique within one term's postings
+        self._live = set(ids)
+        self._tokens = int(self._length.sum())
+
+    def _grow(self, top: int) -> None:
+        if top < len(self._length):
+            return
+        size = max(top + 1, 2 * len(self._length))
+        self._length = np.concatenate([self._length, np.zeros(size - len(self._length))])
+        self._dead = np.concatenate([self._dead, np.zeros(size - len(self._dead), dtype=bool)])
+
+    def apply(self, removed: Iterable[int], added: list[tuple[int, str]]) -> None:
+        """Mirror one committed batch: `removed` row ids, then `added` (row id, fts_body)."""
+        counts = self.tokenizer.counts(added) if added else {}
+        with self._lock:
+            for chunk_id in removed:
+                self._remove(chunk_id)
+            for chunk_id, _ in added:
+                self._remove(chunk_id)  # SQLite reuses the highest rowid after it is deleted
+                self._add(chunk_id, counts.get(chunk_id, Counter()))
+            if self._extra_postings > max(self.compact_min, self._base_postings // 5):
+                self._compact()
+
+    def _remove(self, chunk_id: int) -> None:
+        if chunk_id not in self._live:
+            return
+        self._live.discard(chunk_id)
+        self._tokens -= int(self._length[chunk_id])
+        self._length[chunk_id] = 0
+        terms = self._extra_terms.pop(chunk_id, None)
+        if terms is None:
+            self._dead[chunk_id] = True
+            self._any_dead = True
+            return
+        for term in terms:
+            postings = self._extra[term]
+            del postings[chunk_id]
+            if not postings:
+                del self._extra[term]
+        self._extra_postings -= len(terms)
+
+    def _add(self, chunk_id: int, counts: Counter[str]) -> None:
+        self._grow(chunk_id)
+        self._live.add(chunk_id)
+        length = sum(counts.values())
+        self._length[chunk_id] = length
+        self._tokens += length
+        self._extra_terms[chunk_id] = list(counts)
+        for term, tf in counts.items():
+            self._extra.setdefault(term, {})[chunk_id] = tf
+        self._extra_postings += len(counts)
+
+    def _compact(self) -> None:
+        """Merge the extra postings into the arrays and drop the dead ones."""
+        merged: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for term in set(self._base) | set(self._extra):
+            docs, tf = self._postings_of(term)
+            if len(docs):
+                order = np.argsort(docs, kind="stable")
+                merged[term] = (docs[order].astype(np.int32), tf[order])
+        self._base = merged
+        self._vocab = sorted(merged)
+        self._base_postings = sum(len(d) for d, _ in merged.values())
+        self._dead[:] = False
+        self._any_dead = False
+        self._extra, self._extra_terms, self._extra_postings = {}, {}, 0
+
+    # ---- querying ---------------------------------------------------------------------------------
+
+    def _postings_of(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        docs, tf = self._base.get(term, (np.zeros(0, dtype=np.int32), np.zeros(0)))
+        if self._any_dead and len(docs):
+            alive = ~self._dead[docs]
+            docs, tf = docs[alive], tf[alive]
+        extra = self._extra.get(term)
+        if extra:
+            docs = np.concatenate([docs, np.fromiter(extra.keys(), dtype=np.int32, count=len(extra))])
+            tf = np.concatenate([tf, np.fromiter(extra.values(), dtype=np.float64, count=len(extra))])
+        return docs, tf
+
+    def _phrase(self, token: str, prefix: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(row ids, instances per row) of one single-token phrase; a prefix phrase unions its terms."""
+        if not prefix:
+            return self._postings_of(token)
+        start = bisect.bisect_left(self._vocab, token)
+        terms = []
+        for term in self._vocab[start:]:
+            if not term.startswith(token):
+                break
+            terms.append(term)
+        terms += [t for t in self._extra if t.startswith(token) and t not in self._base]
+        parts = [self._postings_of(t) for t in terms]
+        if not parts:
+            return np.zeros(0, dtype=np.int32), np.zeros(0)
+        docs = np.concatenate([p[0] for p in parts])
+        tf = np.concatenate([p[1] for p in parts])
+        unique, inverse = np.unique(docs, return_inverse=True)
+        return unique.astype(np.int32), np.bincount(inverse, weights=tf)
+
+    def search(
+        self, phrases: list[tuple[str, bool]], depth: int, allowed: set[int] | None = None
+    ) -> list[tuple[int, float]] | None:
+        """Top `depth` (row id, bm25) for an OR of (text, is_prefix) phrases, best first, ties by id;
+        None when a phrase is not a single token (FTS5 must answer it)."""
+        tokenized = self.tokenizer.tokens([text for text, _ in phrases])
+        if any(len(tokens) != 1 for tokens in tokenized):
+            return None
+        with self._lock:
+            rows = len(self._live)
+            if rows == 0 or depth <= 0:
+                return []
+            avgdl = float(self._tokens) / float(rows)
+            scores = np.zeros(len(self._length))
+            matched = np.zeros(len(self._length), dtype=bool)
+            for (token,), (_, prefix) in zip(tokenized, phrases, strict=True):
+                docs, tf = self._phrase(token, prefix)
+                if not len(docs):
+                    continue
+                idf = math.log((rows - len(docs) + 0.5) / (len(docs) + 0.5))
+                if idf <= 0.0:
+                    idf = 1e-6
+                # the same operations, in the same order, as fts5Bm25Function
+                scores[docs] += idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * self._length[docs] / avgdl)))
+                matched[docs] = True
+        ids = np.flatnonzero(matched)
+        if allowed is not None:
+            ids = ids[np.isin(ids, np.fromiter(allowed, dtype=np.int64, count=len(allowed)))]
+        if not len(ids):
+            return []
+        values = scores[ids]
+        if len(ids) > depth:  # keep every row tied with the last place, so ties break by id, not by chance
+            cutoff = np.partition(values, len(values) - depth)[len(values) - depth]
+            keep = values >= cutoff
+            ids, values = ids[keep], values[keep]
+        order = np.lexsort((ids, -values))[:depth]
+        return [(int(ids[i]), float(values[i])) for i in order]
+
+    def stats(self) -> dict[str, object]:
+        with self._lock:
+            return {
+                "ready": self.ready,
+                "rows": len(self._live),
+                "terms": len(set(self._base) | set(self._extra)),
+                "postings": self._base_postings + self._extra_postings,
+                "load_s": self.load_seconds,
+            }
