@@ -68,13 +68,15 @@ class BenchDaemon:
             self.proc.wait(timeout=60)
         self.proc = None
 
-    def wait_indexed(self, *, vectors: bool, timeout: float = 7200, report_every: float = 30) -> dict[str, Any]:
+    def wait_indexed(
+        self, *, vectors: bool, min_files: int = 1, timeout: float = 7200, report_every: float = 30
+    ) -> dict[str, Any]:
         """Wait for an empty queue and the BM25 mirror loaded (and, with `vectors`, every chunk embedded)."""
         deadline = time.monotonic() + timeout
         last = 0.0
         while time.monotonic() < deadline:
             index = self.call("status")["index"]
-            done = index["pending"] == 0 and index["files"] > 0 and index["lexical"]["ready"]
+            done = index["pending"] == 0 and index["files"] >= min_files and index["lexical"]["ready"]
             if vectors:
                 done = done and index["mode"] == "hybrid" and index["embedded"] >= index["chunks"]
             if done:
