@@ -171,10 +171,10 @@ class Indexer:
             return iw.write_files(conn, updates, deleted, skipped, new_vectors, model)
 
         removed, added = await self.db.write(write)
-        bodies = [p.fts_body for u in updates for p in u.chunks]  # write_files adds them in this order
-        await asyncio.to_thread(
-            self.lexical.apply, removed, [(chunk_id, body) for (chunk_id, _), body in zip(added, bodies, strict=True)]
-        )
+        if removed or added:
+            bodies = [p.fts_body for u in updates for p in u.chunks]  # write_files adds them in this order
+            pairs = [(chunk_id, body) for (chunk_id, _), body in zip(added, bodies, strict=True)]
+            await asyncio.to_thread(self.lexical.apply, removed, pairs)
         await self._apply_vectors(removed, added)
         if updates or deleted:
             self.last_indexed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -43,24 +44,26 @@ class Tokenizer:
         self._conn.execute("CREATE VIRTUAL TABLE tv USING fts5vocab(t, 'instance')")
         self._lock = threading.Lock()
 
-    def counts(self, texts: Iterable[tuple[int, str]]) -> dict[int, Counter[str]]:
-        """{row id: Counter(token)} for each (row id, text)."""
+    def _vocab_rows(self, texts: Iterable[tuple[int, str]], select: str) -> list[tuple[Any, ...]]:
+        """Index `texts` as (rowid, text), run `select` over their token instances, then forget them."""
         with self._lock, self._conn:
             self._conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", list(texts))
-            out: dict[int, Counter[str]] = {}
-            for doc, term, count in self._conn.execute("SELECT doc, term, count(*) FROM tv GROUP BY doc, term"):
-                out.setdefault(doc, Counter())[term] = count
+            rows = self._conn.execute(select).fetchall()
             self._conn.execute("DELETE FROM t")
+        return rows
+
+    def counts(self, texts: Iterable[tuple[int, str]]) -> dict[int, Counter[str]]:
+        """{row id: Counter(token)} for each (row id, text)."""
+        out: dict[int, Counter[str]] = {}
+        for doc, term, count in self._vocab_rows(texts, "SELECT doc, term, count(*) FROM tv GROUP BY doc, term"):
+            out.setdefault(doc, Counter())[term] = count
         return out
 
     def tokens(self, texts: list[str]) -> list[list[str]]:
         """The tokens of each text, in order."""
-        with self._lock, self._conn:
-            self._conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", list(enumerate(texts, start=1)))
-            out: list[list[str]] = [[] for _ in texts]
-            for doc, term in self._conn.execute("SELECT doc, term FROM tv ORDER BY doc, offset"):
-                out[doc - 1].append(term)
-            self._conn.execute("DELETE FROM t")
+        out: list[list[str]] = [[] for _ in texts]
+        for doc, term in self._vocab_rows(enumerate(texts, start=1), "SELECT doc, term FROM tv ORDER BY doc, offset"):
+            out[doc - 1].append(term)
         return out
 
 
@@ -109,12 +112,6 @@ class LexicalIndex:
             self._install(base, ids)
             self.ready = True
             self.load_seconds = round(time.monotonic() - started, 3)
-
-    def reset(self) -> None:
-        """An empty, ready index: for an index that was just dropped (`memoryd rebuild`)."""
-        with self._lock:
-            self._clear()
-            self.ready = True
 
     def _install(self, base: dict[str, tuple[np.ndarray, np.ndarray]], ids: list[int]) -> None:
         self._base = base
@@ -223,9 +220,7 @@ class LexicalIndex:
         unique, inverse = np.unique(docs, return_inverse=True)
         return unique.astype(np.int32), np.bincount(inverse, weights=tf)
 
-    def search(
-        self, phrases: list[tuple[str, bool]], depth: int, allowed: set[int] | None = None
-    ) -> list[tuple[int, float]] | None:
+    def search(self, phrases: list[tuple[str, bool]], depth: int) -> list[tuple[int, float]] | None:
         """Top `depth` (row id, bm25) for an OR of (text, is_prefix) phrases, best first, ties by id;
         None when a phrase is not a single token (FTS5 must answer it)."""
         tokenized = self.tokenizer.tokens([text for text, _ in phrases])
@@ -249,8 +244,6 @@ class LexicalIndex:
                 scores[docs] += idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * self._length[docs] / avgdl)))
                 matched[docs] = True
         ids = np.flatnonzero(matched)
-        if allowed is not None:
-            ids = ids[np.isin(ids, np.fromiter(allowed, dtype=np.int64, count=len(allowed)))]
         if not len(ids):
             return []
         values = scores[ids]
@@ -266,7 +259,7 @@ class LexicalIndex:
             return {
                 "ready": self.ready,
                 "rows": len(self._live),
-                "terms": len(set(self._base) | set(self._extra)),
+                "terms": len(self._base) + sum(1 for term in self._extra if term not in self._base),
                 "postings": self._base_postings + self._extra_postings,
                 "load_s": self.load_seconds,
             }
