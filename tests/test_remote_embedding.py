@@ -128,7 +128,14 @@ def test_daemon_uses_remote_provider_with_its_own_cache_key(daemon_factory: Any,
         status = daemon.wait_for(lambda: (s := daemon.call("status"))["index"]["embedding"]["state"] == "ready" and s)
         assert status["index"]["embedding"]["model"] == "openai:test-embed"
         assert status["index"]["embedding"]["provider"] == "remote"
-        hits = daemon.wait_for(lambda: daemon.call("search", {"query": "blue green", "mode": "hybrid"})["results"])
+        # Why wait for the note's vector: until then the vector list offers the starter MEMORY.md for any query
+        daemon.wait_for(
+            lambda: any(
+                r["path"] == "notes/deploy.md"
+                for r in daemon.call("search", {"query": "blue green", "mode": "vector"})["results"]
+            )
+        )
+        hits = daemon.call("search", {"query": "blue green", "mode": "hybrid"})["results"]
         assert hits[0]["path"] == "notes/deploy.md"
         assert daemon.call("search", {"query": "blue green", "mode": "vector"})["mode"] == "vector"
         assert any(r["path"] == "/v1/embeddings" and len(r["json"]["input"]) >= 1 for r in server.requests[1:])
