@@ -71,6 +71,19 @@ def sync_transaction(conn: sqlite3.Connection) -> Any:
         raise
 
 
+IN_CHUNK = 500  # keys per `IN (...)` query, well under SQLITE_MAX_VARIABLE_NUMBER on any build
+
+
+def select_in(conn: sqlite3.Connection, sql: str, keys: list[str]) -> list[tuple[Any, ...]]:
+    """Rows of `sql` (with `{marks}` where the `IN (...)` placeholders go) for all `keys`, queried in slices
+    so any number of keys works. `sql` is a constant of the caller, never user text."""
+    rows: list[tuple[Any, ...]] = []
+    for start in range(0, len(keys), IN_CHUNK):
+        chunk = keys[start : start + IN_CHUNK]
+        rows += conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk).fetchall()
+    return rows
+
+
 async def run_sync(db: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
     """Run `fn(conn)` on the aiosqlite connection's own thread, in one hop.
 

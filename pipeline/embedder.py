@@ -117,7 +117,8 @@ def _load_text_embedding(spec: ModelSpec) -> TextEmbedding:
         _register_custom_model(spec)
     try:
         if spec.local:
-            model = TextEmbedding(spec.fastembed_name, specific_model_path=str(spec.path))
+            model = TextEmbedding(spec.fastembed_name, specific_model_path=str(spec.path), lazy_load=True)
+            _open_quiet_session(model, spec.path)
         else:
             model = TextEmbedding(spec.fastembed_name, cache_dir=str(spec.path))
     except Exception as exc:  # fastembed raises ValueError, OSError, onnxruntime errors...
@@ -131,6 +132,32 @@ def _load_text_embedding(spec: ModelSpec) -> TextEmbedding:
         ms=round((time.monotonic() - started) * 1000),
     )
     return model
+
+
+def _open_quiet_session(model: TextEmbedding, model_dir: Path) -> None:
+    """Open the onnxruntime session of a lazily constructed `model` ourselves, with idle spinning off.
+
+    Why: by default onnxruntime's worker threads busy-wait for a while after every run. A query's embedding
+    is followed at once by the numpy scan of the vector matrix, and on 2 cores the spinning threads halved
+    the scan's speed (14 ms instead of 7 at 10^5 chunks) and slowed the next query's embedding too
+    (bench/latency.py). fastembed exposes no such session option, so the session is built here; throughput
+    on passage batches is unchanged. If fastembed's internals ever move, fall back to its own loading.
+    """
+    import onnxruntime as ort
+
+    inner = model.model
+    try:
+        model_file = model_dir / inner.model_description.model_file
+        inner._ensure_tokenizer()
+    except AttributeError as exc:
+        logger.warning("quiet_session_unavailable", reason=str(exc))
+        inner.load_onnx_model()
+        return
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.add_session_config_entry("session.inter_op.allow_spinning", "0")
+    inner.model = ort.InferenceSession(str(model_file), sess_options=options, providers=["CPUExecutionProvider"])
 
 
 def _register_custom_model(spec: ModelSpec) -> None:

@@ -63,6 +63,15 @@ def test_build_passes_the_reference_gate(e5: ModelSpec, embedder: FastEmbedEmbed
         assert float(vector @ expected) / float(np.linalg.norm(expected)) >= MIN_COSINE[e5.quantization]
 
 
+def test_the_session_does_not_spin_after_a_query(embedder: FastEmbedEmbedder) -> None:
+    # Why it matters: spinning onnxruntime threads halved the speed of the vector scan that follows each query.
+    # The reference gate above checks that this session still computes the same vectors.
+    session = embedder._text_embedding().model.model
+    options = session.get_session_options()
+    assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+    assert options.get_session_config_entry("session.inter_op.allow_spinning") == "0"
+
+
 def test_source_with_wrong_hash_is_refused_and_nothing_is_left(tmp_path: Path) -> None:
     corrupted = tmp_path / "e5-small-q4.bin"
     shutil.copyfile(dist_file(SOURCE_DIST, SOURCE_FILE), corrupted)

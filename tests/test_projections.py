@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 import types
 from pathlib import Path
@@ -13,6 +14,7 @@ from events.log import EventLog
 from events.projections import effectiveness, sessions
 from events.projections.runner import DEFAULT_PROJECTIONS, Projector
 from events.sqlite import Database
+from pipeline.ranking import Signals, load_signals, recency
 
 
 def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
@@ -162,3 +164,41 @@ async def test_importance_is_capped_at_one(tmp_path: Path) -> None:
         await projector.catch_up()
         rows = await db.fetchall("SELECT importance, access_count FROM access_stats")
     assert tuple(rows[0]) == (1.0, 5)
+
+
+async def test_ranking_signals_come_from_the_projections(tmp_path: Path) -> None:
+    """Each signal read for ranking reflects its events: importance, access recency, effectiveness (the most
+    referenced of a chunk's id, hash or path), and forget; a chunk with no events gets the neutral values."""
+    now = dt.datetime.now(dt.UTC)
+    history = [
+        ("importance", {"content_hash": "h-important", "value": 0.9}),
+        (
+            "access",
+            {"content_hash": "h-accessed", "chunk_id": "c-accessed", "query_hash": "q", "rank": 1, "score": 1.0},
+        ),
+        ("forget", {"content_hashes": ["h-forgotten"], "path": "old.md"}),
+        ("ref", {"session_id": "s1", "experience_id": "lessons.md"}),
+        ("ref", {"session_id": "s1", "experience_id": "lessons.md"}),
+        ("outcome", {"session_id": "s1", "outcome": "success"}),
+        ("ref", {"session_id": "s2", "experience_id": "c-proven"}),  # fewer refs than the path: not chosen
+        ("outcome", {"session_id": "s2", "outcome": "failed"}),
+    ]
+    week_old = now.timestamp() - 7 * 24 * 3600
+    rows = [
+        (1, "c-plain", "h-plain", "plain.md", week_old),
+        (2, "c-important", "h-important", "important.md", week_old),
+        (3, "c-accessed", "h-accessed", "accessed.md", week_old),
+        (4, "c-forgotten", "h-forgotten", "old.md", week_old),
+        (5, "c-proven", "h-proven", "lessons.md", week_old),
+    ]
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log)
+        await projector.setup()
+        await log.append(history)
+        await projector.catch_up()
+        signals = await db.read(lambda conn: load_signals(conn, rows, now))
+    assert signals[1] == Signals(0.5, recency(7 * 24), 0.5, False)
+    assert signals[2].importance == 0.9 and signals[2].effectiveness == 0.5
+    assert signals[3].importance == pytest.approx(0.51) and signals[3].recency > 0.99
+    assert signals[4].forgotten and not any(signals[i].forgotten for i in (1, 2, 3, 5))
+    assert signals[5].effectiveness == pytest.approx(3 / 4, abs=0.01)  # lessons.md: 2 successful refs

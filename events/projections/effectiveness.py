@@ -15,6 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from events.event import Event
+from events.sqlite import select_in
 
 NAME = "experience_effectiveness"
 VERSION = 1
@@ -82,7 +83,6 @@ _CREDIT = (
     "UPDATE experience_effectiveness SET success_refs = success_refs + ?1, fail_refs = fail_refs + ?2,"
     " p = (success_refs + ?1 + 1.0) / (success_refs + ?1 + fail_refs + ?2 + 2.0) WHERE experience_id = ?3"
 )
-_IN_CHUNK = 500  # keys per `IN (...)` query, well under SQLITE_MAX_VARIABLE_NUMBER on any build
 
 
 @dataclass(slots=True)
@@ -101,14 +101,6 @@ class _Tally:
             self.fail += amount
 
 
-def _select_in(conn: sqlite3.Connection, sql: str, keys: list[str]) -> list[tuple[str, ...]]:
-    rows: list[tuple[str, ...]] = []
-    for start in range(0, len(keys), _IN_CHUNK):
-        chunk = keys[start : start + _IN_CHUNK]
-        rows += conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk).fetchall()
-    return rows
-
-
 def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
@@ -125,10 +117,10 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     sessions = sorted({e.data["session_id"] for e in relevant})
     decided = sorted({e.data["session_id"] for e in relevant if e.type == "outcome"})
     outcomes_sql = "SELECT session_id, outcome FROM session_outcomes WHERE session_id IN ({marks})"
-    outcome_of = {session: outcome for session, outcome in _select_in(conn, outcomes_sql, sessions)}
+    outcome_of = {session: outcome for session, outcome in select_in(conn, outcomes_sql, sessions)}
     refs_of: dict[str, dict[str, int]] = {session: {} for session in decided}
     refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
-    for session, experience, count in _select_in(conn, refs_sql, decided):
+    for session, experience, count in select_in(conn, refs_sql, decided):
         refs_of[session][experience] = int(count)
     new_refs: dict[tuple[str, str], int] = {}
     tallies: dict[str, _Tally] = {}
