@@ -114,14 +114,22 @@ async def vector_candidates(
     return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
 
 
-def rrf(lists: list[list[Candidate]], k: int = RRF_K, weights: tuple[float, ...] | None = None) -> list[Candidate]:
-    """score(d) = sum over lists of w_list / (k + rank). Ties break by chunk id for determinism."""
+def rrf(
+    lists: list[list[Candidate]],
+    k: int = RRF_K,
+    weights: tuple[float, ...] | None = None,
+    names: tuple[str, ...] = ("bm25", "vector"),
+) -> list[Candidate]:
+    """score(d) = sum over lists of w_list / (k + rank). Ties break by chunk id for determinism.
+    Each list's share is kept as component `rrf_<name>`, so `--explain` adds up to the fused score."""
     merged: dict[int, Candidate] = {}
     for index, items in enumerate(lists):
         weight = weights[index] if weights else 1.0
         for rank, item in enumerate(items, start=1):
             cand = merged.setdefault(item.id, Candidate(item.id))
-            cand.score += weight / (k + rank)
+            share = weight / (k + rank)
+            cand.score += share
+            cand.components[f"rrf_{names[index]}"] = share
             if item.bm25 is not None:
                 cand.bm25, cand.bm25_rank = item.bm25, item.bm25_rank
             if item.cosine is not None:
@@ -235,7 +243,7 @@ class Searcher:
                 continue
             relevance = c.score / top if top > 0 else 0.0
             score, parts = final_score(relevance, sig, self.weights)
-            c.components = {"retrieval": round(c.score, 6), **parts, "final": score}
+            c.components = {**c.components, "retrieval": round(c.score, 6), **parts, "final": score}
             c.score = score
             out.append(c)
         out.sort(key=lambda c: (-c.score, c.id))

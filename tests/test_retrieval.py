@@ -12,7 +12,7 @@ import pytest
 from daemon.client import DaemonError
 from pipeline.cjk import cjk_share
 from pipeline.context_block import Memory, build_context
-from pipeline.search import Searcher
+from pipeline.search import Candidate, Searcher, rrf
 from tests.conftest import Daemon
 from tests.test_pipeline import paths_for, search, wait_indexed
 
@@ -78,6 +78,17 @@ def test_explain_shows_every_component(ready: Daemon) -> None:
     hit = ready.call("search", {"query": "artifact cache", "mode": "bm25", "explain": True})["results"][0]
     assert {"R", "I", "T", "E", "final", "retrieval", "bm25", "bm25_rank"} <= set(hit["explain"])
     assert "explain:" in ready.cli("search", "artifact cache", "--explain", "--mode", "bm25").stdout
+
+
+def test_rrf_explains_each_lists_share() -> None:
+    lexical = [Candidate(1, bm25=3.0, bm25_rank=1), Candidate(2, bm25=2.0, bm25_rank=2)]
+    semantic = [Candidate(2, cosine=0.9, vector_rank=1), Candidate(3, cosine=0.8, vector_rank=2)]
+    fused = rrf([lexical, semantic], k=60, weights=(1.0, 0.5))
+    assert [c.id for c in fused] == [2, 1, 3]  # 1/62 + 0.5/61 > 1/61 > 0.5/62
+    shares = {c.id: c.components for c in fused}
+    assert shares[2] == {"rrf_bm25": pytest.approx(1 / 62), "rrf_vector": pytest.approx(0.5 / 61)}
+    assert shares[1] == {"rrf_bm25": pytest.approx(1 / 61)} and shares[3] == {"rrf_vector": pytest.approx(0.5 / 62)}
+    assert all(c.score == pytest.approx(sum(c.components.values())) for c in fused)
 
 
 def test_get_is_confined_to_the_roots(ready: Daemon, tmp_path: Path) -> None:
