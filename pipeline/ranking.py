@@ -32,10 +32,6 @@ class RankWeights:
     recency: float = 0.0
     effectiveness: float = 0.0
 
-    @property
-    def neutral(self) -> bool:
-        return self.importance == self.recency == self.effectiveness == 0.0
-
 
 @dataclass(frozen=True, slots=True)
 class Signals:
