@@ -46,6 +46,8 @@ CREATE TABLE IF NOT EXISTS chunks (
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks(root, path);
 CREATE INDEX IF NOT EXISTS chunks_content ON chunks(content_hash);
 CREATE INDEX IF NOT EXISTS chunks_embed ON chunks(embed_hash);
+CREATE INDEX IF NOT EXISTS chunks_source ON chunks(source);
+CREATE INDEX IF NOT EXISTS chunks_mtime ON chunks(mtime);
 
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
     fts_body,

@@ -82,6 +82,8 @@ class LexicalIndex:
         self._base_postings = 0
         self._dead = np.zeros(1024, dtype=bool)  # id -> its base postings no longer count
         self._any_dead = False
+        self._base_terms = np.zeros(1024, dtype=np.int32)  # id -> its postings in the arrays
+        self._dead_postings = 0
         self._extra: dict[str, dict[int, int]] = {}  # term -> {id: tf}, added since the arrays were built
         self._extra_terms: dict[int, list[str]] = {}
         self._extra_postings = 0
@@ -122,6 +124,7 @@ class LexicalIndex:
         self._length[:] = 0
         for docs, tf in base.values():
             self._length[docs] += tf  # ids are unique within one term's postings
+            self._base_terms[docs] += 1
         self._live = set(ids)
         self._tokens = int(self._length.sum())
 
@@ -131,6 +134,7 @@ class LexicalIndex:
         size = max(top + 1, 2 * len(self._length))
         self._length = np.concatenate([self._length, np.zeros(size - len(self._length))])
         self._dead = np.concatenate([self._dead, np.zeros(size - len(self._dead), dtype=bool)])
+        self._base_terms = np.concatenate([self._base_terms, np.zeros(size - len(self._base_terms), dtype=np.int32)])
 
     def apply(self, removed: Iterable[int], added: list[tuple[int, str]]) -> None:
         """Mirror one committed batch: `removed` row ids, then `added` (row id, fts_body)."""
@@ -141,7 +145,8 @@ class LexicalIndex:
             for chunk_id, _ in added:
                 self._remove(chunk_id)  # SQLite reuses the highest rowid after it is deleted
                 self._add(chunk_id, counts.get(chunk_id, Counter()))
-            if self._extra_postings > max(self.compact_min, self._base_postings // 5):
+            # Why dead postings count too: deleting many files adds nothing, yet every query skips their postings
+            if self._extra_postings + self._dead_postings > max(self.compact_min, self._base_postings // 5):
                 self._compact()
 
     def _remove(self, chunk_id: int) -> None:
@@ -154,6 +159,8 @@ class LexicalIndex:
         if terms is None:
             self._dead[chunk_id] = True
             self._any_dead = True
+            self._dead_postings += int(self._base_terms[chunk_id])
+            self._base_terms[chunk_id] = 0
             return
         for term in terms:
             postings = self._extra[term]
@@ -184,8 +191,12 @@ class LexicalIndex:
         self._base = merged
         self._vocab = sorted(merged)
         self._base_postings = sum(len(d) for d, _ in merged.values())
+        self._base_terms[:] = 0
+        for docs, _ in merged.values():
+            self._base_terms[docs] += 1
         self._dead[:] = False
         self._any_dead = False
+        self._dead_postings = 0
         self._extra, self._extra_terms, self._extra_postings = {}, {}, 0
 
     # ---- querying ---------------------------------------------------------------------------------
@@ -220,9 +231,12 @@ class LexicalIndex:
         unique, inverse = np.unique(docs, return_inverse=True)
         return unique.astype(np.int32), np.bincount(inverse, weights=tf)
 
-    def search(self, phrases: list[tuple[str, bool]], depth: int) -> list[tuple[int, float]] | None:
+    def search(
+        self, phrases: list[tuple[str, bool]], depth: int, allowed: np.ndarray | None = None
+    ) -> list[tuple[int, float]] | None:
         """Top `depth` (row id, bm25) for an OR of (text, is_prefix) phrases, best first, ties by id;
-        None when a phrase is not a single token (FTS5 must answer it)."""
+        None when a phrase is not a single token (FTS5 must answer it). `allowed` (row ids) keeps only
+        those rows; scores still use the whole index's statistics, as FTS5's bm25() does under a filter."""
         tokenized = self.tokenizer.tokens([text for text, _ in phrases])
         if any(len(tokens) != 1 for tokens in tokenized):
             return None
@@ -243,6 +257,10 @@ class LexicalIndex:
                 # the same operations, in the same order, as fts5Bm25Function
                 scores[docs] += idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * self._length[docs] / avgdl)))
                 matched[docs] = True
+        if allowed is not None:
+            keep = np.zeros(len(matched), dtype=bool)
+            keep[allowed[(allowed >= 0) & (allowed < len(keep))]] = True
+            matched &= keep
         ids = np.flatnonzero(matched)
         if not len(ids):
             return []
@@ -260,6 +278,6 @@ class LexicalIndex:
                 "ready": self.ready,
                 "rows": len(self._live),
                 "terms": len(self._base) + sum(1 for term in self._extra if term not in self._base),
-                "postings": self._base_postings + self._extra_postings,
+                "postings": self._base_postings - self._dead_postings + self._extra_postings,
                 "load_s": self.load_seconds,
             }

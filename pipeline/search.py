@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
+import numpy as np
 
 from events.sqlite import run_sync
 from pipeline.cjk import has_cjk
@@ -64,16 +65,32 @@ class Candidate:
     components: dict[str, float] = field(default_factory=dict)
 
 
+async def allowed_ids(db: aiosqlite.Connection, filters: Filters) -> np.ndarray:
+    """The chunk ids that pass `filters`, read from the chunk table's indexes (never its rows).
+    Why one concatenated string: 10^5 ids arrive in ~half the time of 10^5 row tuples."""
+    where, args = filters.sql()
+    rows = await db.execute_fetchall(f"SELECT group_concat(c.id) FROM chunks c WHERE {where}", args)
+    text = rows[0][0] if rows else None
+    return np.array(text.split(","), dtype=np.int64) if text else np.zeros(0, dtype=np.int64)
+
+
 async def bm25_candidates(
-    db: aiosqlite.Connection, query: str, depth: int, filters: Filters, lexical: LexicalIndex | None = None
+    db: aiosqlite.Connection,
+    query: str,
+    depth: int,
+    filters: Filters,
+    lexical: LexicalIndex | None = None,
+    allowed: np.ndarray | None = None,
 ) -> list[Candidate]:
-    """FTS5's bm25() ranking: from the in-memory mirror when it is loaded and the query is unfiltered
-    (the agent's context searches are), else from FTS5 itself. Both give the same scores."""
-    if lexical is not None and lexical.ready and not filters.active:
+    """FTS5's bm25() ranking: from the in-memory mirror when it is loaded (restricted to the ids that pass
+    the filters, `allowed` when the caller has them already), else from FTS5 itself. Same scores either way."""
+    if lexical is not None and lexical.ready:
         phrases = query_phrases(query)
         if not phrases:
             return []
-        hits = await asyncio.to_thread(lexical.search, phrases, depth)
+        if filters.active and allowed is None:
+            allowed = await allowed_ids(db, filters)
+        hits = await asyncio.to_thread(lexical.search, phrases, depth, allowed if filters.active else None)
         if hits is not None:
             return [Candidate(cid, bm25=score, bm25_rank=i + 1) for i, (cid, score) in enumerate(hits)]
     match = build_match(query)
@@ -103,14 +120,12 @@ async def vector_candidates(
     query: str,
     depth: int,
     filters: Filters,
+    allowed: np.ndarray | None = None,
 ) -> list[Candidate]:
     qvec = await embedding.embed_query(query)
-    allowed = None
-    if filters.active:
-        where, args = filters.sql()
-        rows = await db.execute_fetchall(f"SELECT c.id FROM chunks c WHERE {where}", args)
-        allowed = {r[0] for r in rows}
-    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
+    if filters.active and allowed is None:
+        allowed = await allowed_ids(db, filters)
+    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed if filters.active else None)
     return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
 
 
@@ -215,9 +230,10 @@ class Searcher:
                 c.score = c.cosine or 0.0
         else:
             assert self.vectors is not None
+            allowed = await allowed_ids(self.read_db, filters) if filters.active else None
             lexical, semantic = await asyncio.gather(
-                bm25_candidates(self.read_db, query, depth, filters, self.lexical),
-                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters),
+                bm25_candidates(self.read_db, query, depth, filters, self.lexical, allowed),
+                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
             )
             ranked = rrf([lexical, semantic], self.rrf_k, self.weights_for(query))
         ranked = await self.rerank(ranked[: max(3 * k, 30)])

@@ -77,22 +77,25 @@ class VectorIndex:
         ids[: self._size] = self._ids[: self._size]
         self._matrix, self._ids = matrix, ids
 
-    def search(self, query: np.ndarray, k: int, allowed: set[int] | None = None) -> list[tuple[int, float]]:
-        """Top-k (chunk id, cosine) for a normalised query; `allowed` restricts to those chunk ids."""
+    def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None) -> list[tuple[int, float]]:
+        """Top-k (chunk id, cosine) for a normalised query; `allowed` (chunk ids) restricts to those rows."""
         with self._lock:
             if self._size == 0 or k <= 0:
                 return []
-            if allowed is not None:
+            if allowed is not None and len(allowed) * 8 < self._size:  # a few rows: score just those
                 positions = np.fromiter(
-                    (p for c in allowed if (p := self._position.get(c)) is not None), dtype=np.int64
+                    (p for c in allowed.tolist() if (p := self._position.get(c)) is not None), dtype=np.int64
                 )
-                if positions.size == 0:
-                    return []
                 scores = self._matrix[positions] @ query
                 ids = self._ids[positions]
-            else:
+            else:  # many rows: one scan of the matrix beats gathering them
                 scores = self._matrix[: self._size] @ query
                 ids = self._ids[: self._size]
+                if allowed is not None:
+                    keep = np.isin(ids, allowed)
+                    scores, ids = scores[keep], ids[keep]
+        if scores.size == 0:
+            return []
         k = min(k, scores.size)
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.argsort(-scores[top], kind="stable")]

@@ -18,7 +18,7 @@ from pipeline.cjk import fts_text
 from pipeline.fts_query import build_match, query_phrases
 from pipeline.index_schema import ensure_schema
 from pipeline.lexical_index import LexicalIndex
-from pipeline.search import Filters, bm25_candidates
+from pipeline.search import Filters, allowed_ids, bm25_candidates
 
 _ENGLISH_TEXT = """
 deploy deployed deploying deployment staging canary rollback kafka consumer consumers offset retry retries
@@ -93,11 +93,12 @@ def test_scores_and_order_are_fts5s_own(index_db: tuple[Path, sqlite3.Connection
     assert lexical.search(query_phrases("zzz-not-there"), 10) == []
 
 
-def test_committed_changes_keep_it_identical(index_db: tuple[Path, sqlite3.Connection]) -> None:
+@pytest.mark.parametrize("seed", [11, 101, 102])
+def test_committed_changes_keep_it_identical(index_db: tuple[Path, sqlite3.Connection], seed: int) -> None:
     """Deletes, inserts, a reused row id and merges of the added postings (compaction), each followed by
     the same answers as FTS5 and as a fresh load."""
     path, conn = index_db
-    rng = random.Random(11)
+    rng = random.Random(seed)
     with conn:
         for chunk_id in range(1, 301):
             insert(conn, chunk_id, make_text(rng))
@@ -132,6 +133,16 @@ def test_committed_changes_keep_it_identical(index_db: tuple[Path, sqlite3.Conne
     for _ in range(50):
         query = make_query(rng)
         assert fresh.search(query_phrases(query), 20) == lexical.search(query_phrases(query), 20)
+    # deleting most rows, with nothing added, also merges the arrays (dead postings are not kept forever)
+    live = [r[0] for r in conn.execute("SELECT id FROM chunks ORDER BY id")]
+    removed = live[: len(live) * 2 // 3]
+    with conn:
+        conn.executemany("DELETE FROM chunks WHERE id = ?", [(i,) for i in removed])
+    lexical.apply(removed, [])
+    assert lexical._dead_postings == 0 and not lexical._any_dead
+    fresh.load(path)
+    assert fresh.stats() | {"load_s": 0} == lexical.stats() | {"load_s": 0}
+    assert_same_as_fts5(lexical, conn, rng, 20)
 
 
 async def test_a_phrase_of_several_tokens_goes_to_fts5(index_db: tuple[Path, sqlite3.Connection]) -> None:
@@ -149,3 +160,31 @@ async def test_a_phrase_of_several_tokens_goes_to_fts5(index_db: tuple[Path, sql
         via_mirror = await bm25_candidates(db, "deploying", 10, Filters(), lexical)
         via_fts5 = await bm25_candidates(db, "deploying", 10, Filters(), None)
         assert [(c.id, c.bm25) for c in via_mirror] == [(c.id, c.bm25) for c in via_fts5] == [(2, via_fts5[0].bm25)]
+
+
+async def test_filtered_queries_match_fts5_under_the_same_filter(index_db: tuple[Path, sqlite3.Connection]) -> None:
+    """Scores under a filter still use the whole index's statistics, exactly as bm25() does in a join."""
+    path, conn = index_db
+    rng = random.Random(23)
+    with conn:
+        for chunk_id in range(1, 401):
+            insert(conn, chunk_id, make_text(rng))
+    lexical = LexicalIndex()
+    lexical.load(path)
+    sql = (
+        "SELECT c.id, -bm25(chunks_fts) AS s FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
+        " WHERE chunks_fts MATCH ? AND c.path GLOB ? ORDER BY s DESC, c.id LIMIT ?"
+    )
+    async with aiosqlite.connect(path) as db:
+        for glob in ("n1*.md", "n3?.md", "n7.md", "nothing*"):
+            filters = Filters(path_glob=glob)
+            allowed = await allowed_ids(db, filters)
+            assert sorted(allowed.tolist()) == [
+                r[0] for r in conn.execute("SELECT id FROM chunks WHERE path GLOB ? ORDER BY id", (glob,))
+            ]
+            for _ in range(25):
+                query = make_query(rng)
+                match = build_match(query)
+                expected = [(r[0], r[1]) for r in conn.execute(sql, (match, glob, 20))] if match else []
+                hits = await bm25_candidates(db, query, 20, filters, lexical)
+                assert [(c.id, c.bm25) for c in hits] == expected, (glob, query)

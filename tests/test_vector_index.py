@@ -1,0 +1,41 @@
+"""The in-memory vector matrix against a brute-force reference, through upserts, removals and filters."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline.vector_index import VectorIndex, unit_rows
+
+
+def reference(vectors: dict[int, np.ndarray], query: np.ndarray, k: int, allowed: set[int] | None) -> list[int]:
+    scored = sorted(((-float(v @ query), cid) for cid, v in vectors.items() if allowed is None or cid in allowed))
+    return [cid for _, cid in scored[:k]]
+
+
+def test_search_equals_brute_force_with_and_without_filters() -> None:
+    rng = np.random.default_rng(5)
+    index = VectorIndex(16)
+    vectors: dict[int, np.ndarray] = {}
+    ids = list(range(1, 3001))
+    rows = unit_rows(rng.standard_normal((len(ids), 16)).astype(np.float32))
+    assert rows is not None
+    index.upsert(ids, rows)
+    vectors.update(zip(ids, rows, strict=True))
+    removed = [int(i) for i in rng.choice(ids, 500, replace=False)]
+    index.remove(removed)
+    for cid in removed:
+        del vectors[cid]
+    replaced = unit_rows(rng.standard_normal((100, 16)).astype(np.float32))
+    assert replaced is not None
+    kept = sorted(vectors)[:100]
+    index.upsert(kept, replaced)
+    vectors.update(zip(kept, replaced, strict=True))
+    assert len(index) == len(vectors) == 2500
+    for _ in range(30):
+        query = unit_rows(rng.standard_normal((1, 16)).astype(np.float32))[0]  # type: ignore[index]
+        # a few allowed ids (rows gathered), many (the whole matrix scanned, then masked), none, ids unknown
+        for size in (0, 5, 50, 2000, 3000):
+            allowed = {int(i) for i in rng.choice(ids, size, replace=False)} | {99_999}
+            got = [cid for cid, _ in index.search(query, 10, np.array(sorted(allowed), dtype=np.int64))]
+            assert got == reference(vectors, query, 10, allowed)
+        assert [cid for cid, _ in index.search(query, 10)] == reference(vectors, query, 10, None)
