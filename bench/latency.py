@@ -93,7 +93,9 @@ def queries(n: int, rng: random.Random) -> list[str]:
     return [" ".join(rng.sample(REAL, 2) + rng.sample(WORDS[:500], 2)) + f" q{i}" for i in range(n)]
 
 
-def run_clients(daemon: BenchDaemon, mode: str, qs: list[str], clients: int) -> tuple[list[float], float]:
+def run_clients(
+    daemon: BenchDaemon, mode: str, qs: list[str], clients: int, filters: dict[str, str] | None = None
+) -> tuple[list[float], float]:
     latencies: list[float] = []
     lock = threading.Lock()
     chunks = [qs[i::clients] for i in range(clients)]
@@ -101,7 +103,7 @@ def run_clients(daemon: BenchDaemon, mode: str, qs: list[str], clients: int) -> 
     def worker(items: list[str]) -> None:
         for q in items:
             started = time.perf_counter()
-            daemon.call("search", {"query": q, "mode": mode, "k": 10})
+            daemon.call("search", {"query": q, "mode": mode, "k": 10, **(filters or {})})
             elapsed = (time.perf_counter() - started) * 1000
             with lock:
                 latencies.append(elapsed)
@@ -178,11 +180,7 @@ def bench_size(size: int, n_queries: int) -> dict[str, float]:
             ("--path areas/projects/p7/*", {"path": "areas/projects/p7/*"}, qs[half:n_queries]),
         ):
             for mode in ("bm25", "hybrid"):
-                lat = []
-                for q in batch:
-                    started = time.perf_counter()
-                    daemon.call("search", {"query": q, "mode": mode, "k": 10, **params})
-                    lat.append((time.perf_counter() - started) * 1000)
+                lat, _ = run_clients(daemon, mode, batch, 1, params)
                 results[f"{mode}_{label}_p50"] = percentile(lat, 50)
                 print(f"  {mode:<6} {label:<28} {summary(lat)} ms", flush=True)
         e2e = cli_end_to_end(daemon, 20)

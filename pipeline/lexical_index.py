@@ -81,7 +81,6 @@ class LexicalIndex:
         self._vocab: list[str] = []  # sorted base terms, for prefix terms
         self._base_postings = 0
         self._dead = np.zeros(1024, dtype=bool)  # id -> its base postings no longer count
-        self._any_dead = False
         self._base_terms = np.zeros(1024, dtype=np.int32)  # id -> its postings in the arrays
         self._dead_postings = 0
         self._extra: dict[str, dict[int, int]] = {}  # term -> {id: tf}, added since the arrays were built
@@ -116,17 +115,29 @@ class LexicalIndex:
             self.load_seconds = round(time.monotonic() - started, 3)
 
     def _install(self, base: dict[str, tuple[np.ndarray, np.ndarray]], ids: list[int]) -> None:
-        self._base = base
-        self._vocab = sorted(base)
-        self._base_postings = sum(len(d) for d, _ in base.values())
-        top = max(ids, default=0)
-        self._grow(top)
+        self._grow(max(ids, default=0))
+        self._set_base(base)
         self._length[:] = 0
         for docs, tf in base.values():
             self._length[docs] += tf  # ids are unique within one term's postings
-            self._base_terms[docs] += 1
         self._live = set(ids)
         self._tokens = int(self._length.sum())
+
+    def _set_base(self, base: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:
+        """Make `base` the posting arrays; afterwards no posting is dead or extra."""
+        self._base = base
+        self._vocab = sorted(base)
+        docs = np.concatenate([d for d, _ in base.values()]) if base else np.zeros(0, dtype=np.int32)
+        self._base_postings = len(docs)
+        self._base_terms = np.bincount(docs, minlength=len(self._length)).astype(np.int32)
+        self._dead[:] = False
+        self._dead_postings = 0
+        self._extra, self._extra_terms, self._extra_postings = {}, {}, 0
+
+    @property
+    def _any_dead(self) -> bool:
+        # a dead row with no postings is in no posting list, so only dead postings need masking
+        return self._dead_postings > 0
 
     def _grow(self, top: int) -> None:
         if top < len(self._length):
@@ -158,7 +169,6 @@ class LexicalIndex:
         terms = self._extra_terms.pop(chunk_id, None)
         if terms is None:
             self._dead[chunk_id] = True
-            self._any_dead = True
             self._dead_postings += int(self._base_terms[chunk_id])
             self._base_terms[chunk_id] = 0
             return
@@ -188,16 +198,7 @@ class LexicalIndex:
             if len(docs):
                 order = np.argsort(docs, kind="stable")
                 merged[term] = (docs[order].astype(np.int32), tf[order])
-        self._base = merged
-        self._vocab = sorted(merged)
-        self._base_postings = sum(len(d) for d, _ in merged.values())
-        self._base_terms[:] = 0
-        for docs, _ in merged.values():
-            self._base_terms[docs] += 1
-        self._dead[:] = False
-        self._any_dead = False
-        self._dead_postings = 0
-        self._extra, self._extra_terms, self._extra_postings = {}, {}, 0
+        self._set_base(merged)
 
     # ---- querying ---------------------------------------------------------------------------------
 

@@ -91,7 +91,7 @@ async def bm25_candidates(
             return []
         if filters.active and allowed is None:
             allowed = await allowed_ids(db, filters)
-        hits = await asyncio.to_thread(lexical.search, phrases, depth, allowed if filters.active else None)
+        hits = await asyncio.to_thread(lexical.search, phrases, depth, allowed)
         if hits is not None:
             return [Candidate(cid, bm25=score, bm25_rank=i + 1) for i, (cid, score) in enumerate(hits)]
     match = build_match(query)
@@ -126,7 +126,7 @@ async def vector_candidates(
     qvec = await embedding.embed_query(query)
     if filters.active and allowed is None:
         allowed = await allowed_ids(db, filters)
-    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed if filters.active else None)
+    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
     return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
 
 

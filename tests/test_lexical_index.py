@@ -71,6 +71,16 @@ def index_db(tmp_path: Path) -> Iterator[tuple[Path, sqlite3.Connection]]:
     conn.close()
 
 
+def loaded(path: Path, conn: sqlite3.Connection, rng: random.Random, rows: int, **kwargs: int) -> LexicalIndex:
+    """Rows 1..`rows` of random text, then a mirror loaded from them."""
+    with conn:
+        for chunk_id in range(1, rows + 1):
+            insert(conn, chunk_id, make_text(rng))
+    lexical = LexicalIndex(**kwargs)
+    lexical.load(path)
+    return lexical
+
+
 def assert_same_as_fts5(lexical: LexicalIndex, conn: sqlite3.Connection, rng: random.Random, queries: int) -> None:
     for _ in range(queries):
         query = make_query(rng)
@@ -82,11 +92,7 @@ def assert_same_as_fts5(lexical: LexicalIndex, conn: sqlite3.Connection, rng: ra
 def test_scores_and_order_are_fts5s_own(index_db: tuple[Path, sqlite3.Connection]) -> None:
     path, conn = index_db
     rng = random.Random(7)
-    with conn:
-        for chunk_id in range(1, 801):
-            insert(conn, chunk_id, make_text(rng))
-    lexical = LexicalIndex()
-    lexical.load(path)
+    lexical = loaded(path, conn, rng, 800)
     assert lexical.stats()["rows"] == 800
     assert_same_as_fts5(lexical, conn, rng, 300)
     assert lexical.search(query_phrases("心跳"), 10)  # a two-character Chinese word
@@ -99,11 +105,7 @@ def test_committed_changes_keep_it_identical(index_db: tuple[Path, sqlite3.Conne
     the same answers as FTS5 and as a fresh load."""
     path, conn = index_db
     rng = random.Random(seed)
-    with conn:
-        for chunk_id in range(1, 301):
-            insert(conn, chunk_id, make_text(rng))
-    lexical = LexicalIndex(compact_min=200)
-    lexical.load(path)
+    lexical = loaded(path, conn, rng, 300, compact_min=200)
     next_id = 301
     for step in range(30):
         live = [r[0] for r in conn.execute("SELECT id FROM chunks")]
@@ -166,11 +168,7 @@ async def test_filtered_queries_match_fts5_under_the_same_filter(index_db: tuple
     """Scores under a filter still use the whole index's statistics, exactly as bm25() does in a join."""
     path, conn = index_db
     rng = random.Random(23)
-    with conn:
-        for chunk_id in range(1, 401):
-            insert(conn, chunk_id, make_text(rng))
-    lexical = LexicalIndex()
-    lexical.load(path)
+    lexical = loaded(path, conn, rng, 400)
     sql = (
         "SELECT c.id, -bm25(chunks_fts) AS s FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
         " WHERE chunks_fts MATCH ? AND c.path GLOB ? ORDER BY s DESC, c.id LIMIT ?"
