@@ -16,6 +16,7 @@ run: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 lint: $(BIN)/.installed

@@ -39,7 +39,7 @@ if sys.path and Path(sys.path[0]).resolve() == REPO / "bench":
 import orjson  # noqa: E402
 import structlog  # noqa: E402
 
-from daemon.client import DaemonError, DaemonUnavailable, call  # noqa: E402
+from daemon.client.socket_client import DaemonError, DaemonUnavailable, call  # noqa: E402
 from events.event import SCHEMA_VERSION, utc_timestamp  # noqa: E402
 from events.log import EventLog  # noqa: E402
 from events.projections.runner import BATCH_SIZE, DEFAULT_PROJECTIONS, Projector  # noqa: E402

@@ -15,7 +15,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from daemon.client import DaemonError, DaemonUnavailable, call  # noqa: E402
+from daemon.client.socket_client import DaemonError, DaemonUnavailable, call  # noqa: E402
 
 SHARED = REPO.parent / "shared"
 MODEL_DIR = Path(os.environ.get("MEMORYD_BENCH_MODEL_DIR", Path(tempfile.gettempdir()) / "memoryd-test-models"))

@@ -41,7 +41,7 @@ if sys.path and Path(sys.path[0]).resolve() == REPO / "bench":
 
 import orjson  # noqa: E402
 
-from daemon.client import DaemonError, DaemonUnavailable, call  # noqa: E402
+from daemon.client.socket_client import DaemonError, DaemonUnavailable, call  # noqa: E402
 
 SESSION = "3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c"
 CWD = "/home/dev/src/acme-api"

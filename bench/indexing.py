@@ -67,7 +67,7 @@ def note(rng: random.Random, i: int) -> str:
 
 
 def raw_model_rate(texts: list[str]) -> float:
-    from pipeline.embedder import load_embedder
+    from pipeline.embedding.models import load_embedder
 
     embedder = load_embedder("multilingual-e5-small", MODEL_DIR)
     embedder.embed_passages(texts[:8])  # warm-up

@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 from harness import REPO, BenchDaemon, percentile, summary
 
-from pipeline.e5_build import DEFAULT_MAX_LENGTH, DEFAULT_QUANTIZATION
-from pipeline.models import e5_spec
+from pipeline.embedding.e5_build import DEFAULT_MAX_LENGTH, DEFAULT_QUANTIZATION
+from pipeline.embedding.spec import e5_spec
 
 WORDS = [f"w{i}" for i in range(5000)]
 REAL = [

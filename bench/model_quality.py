@@ -4,7 +4,7 @@ Usage (from the repository root; minutes to an hour, run it in the background):
     .venv/bin/python bench/model_quality.py [--sets scifact,locomo,cmrc] [--variants fp32,int8]
         [--scifact-subset] [--work /tmp/memoryd-model-bench] [--out results.json]
 
-Each variant is built with `pipeline.e5_build` and used through `FastEmbedEmbedder`, the daemon's real path:
+Each variant is built with `pipeline.embedding.e5_build` and used through `FastEmbedEmbedder`, the daemon's real path:
 docs are embedded as passages ("title\\ntext"), queries as queries, and every query ranks all docs of its set
 by cosine. Scored with nDCG@10 (linear gain, as BEIR/trec_eval). Doc vectors are cached in --work, so a rerun
 only scores. `--scifact-subset` keeps the first 200 SciFact queries and a fixed doc subset (all their relevant
@@ -31,9 +31,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.chunker import estimate_tokens  # noqa: E402
-from pipeline.e5_build import TOKENIZER_DIST, TOKENIZER_FILE, build_e5_model, dist_file  # noqa: E402
-from pipeline.embedder import FastEmbedEmbedder  # noqa: E402
+from pipeline.embedding.e5_build import TOKENIZER_DIST, TOKENIZER_FILE, build_e5_model, dist_file  # noqa: E402
+from pipeline.embedding.embedder import FastEmbedEmbedder  # noqa: E402
+from pipeline.ingest.chunker import estimate_tokens  # noqa: E402
 
 Docs = list[tuple[str, str, str]]
 Queries = list[tuple[str, str, dict[str, int]]]

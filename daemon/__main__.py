@@ -1,7 +1,7 @@
-"""`python -m daemon` runs the CLI."""
+"""`python -m daemon` is `memoryd`."""
 
 import sys
 
-from daemon.cli import main
+from daemon.main import main
 
 sys.exit(main())

@@ -1,4 +1,7 @@
-"""The running daemon's components, handed to every method handler.
+"""The daemon's runtime core: settings, the writer database, the event log, the projector and the clock.
+
+Every service gets this object; nothing here knows about any particular service. Services register a
+`status` section (a coroutine returning a dict) that the `status` method includes under their name.
 
 Invariant: every background task has an owner (this object's task set, drained on shutdown).
 """
@@ -6,9 +9,10 @@ Invariant: every background task has an owner (this object's task set, drained o
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +27,12 @@ from events.wakeup import wait_for_either
 logger = structlog.get_logger(__name__)
 
 StatusSection = Callable[[], Awaitable[dict[str, Any]]]
+Clock = Callable[[], dt.datetime]
+Draft = tuple[str, dict[str, Any]]
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
 
 @dataclass
@@ -31,14 +41,19 @@ class App:
     db: Database
     log: EventLog
     projector: Projector
+    clock: Clock = utc_now  # the daemon's "now" for scheduling and gates; tests put a controllable one here
     started_at: float = field(default_factory=time.time)
     pid: int = field(default_factory=os.getpid)
     status_sections: dict[str, StatusSection] = field(default_factory=dict)
-    components: dict[str, Any] = field(default_factory=dict)
     _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
     _background: set[asyncio.Task[Any]] = field(default_factory=set)
 
-    def spawn(self, coro: Any, name: str) -> None:
+    @property
+    def redact_emails(self) -> bool:
+        """`[redaction] emails`: whether e-mail addresses are scrubbed too (secrets and <private> always are)."""
+        return self.settings.redaction.emails
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
         """Run work off the request path (e.g. access events). Owned here; drained at shutdown."""
         task = asyncio.create_task(coro, name=name)
         self._background.add(task)
@@ -58,7 +73,7 @@ class App:
         except TimeoutError:
             logger.warning("background_tasks_abandoned", count=len(self._background))
 
-    async def record(self, drafts: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    async def record(self, drafts: list[Draft]) -> list[str]:
         """Append events durably, then wake the projection pump. Returns the new ids."""
         events = await self.log.append(drafts)
         self._projection_wakeup.set()

@@ -1,5 +1,8 @@
 """Settings: `MEMORYD_HOME` plus an optional `$MEMORYD_HOME/config.toml`, every key with a default.
 
+Each `[section]` of config.toml is a frozen dataclass below; its field defaults are the documented defaults,
+and a field's type is the type of its default. `load_settings` validates every value when the file is read.
+
 Invariant: a wrong type or an impossible value stops start-up with a message naming the key; an unknown key
 is reported (log and `status`) but never fatal, so a config written for a newer memoryd still starts.
 Standard library only: the CLI imports this on its fast path.
@@ -7,126 +10,188 @@ Standard library only: the CLI imports this on its fast path.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-DEFAULTS: dict[str, dict[str, Any]] = {
-    "daemon": {
-        "socket": "",  # empty: $MEMORYD_HOME/run/memoryd.sock
-        "grace_seconds": 10.0,
-        "max_request_bytes": 1024 * 1024,
-        "log_level": "info",
-        "log_format": "auto",  # auto | console | json
-    },
-    "events": {"fsync": "always"},  # always | never
-    "index": {
-        "extra_roots": [],
-        "debounce_ms": 200,
-        "max_file_bytes": 5 * 1024 * 1024,
-        "chunk_tokens": 400,
-        "chunk_overlap": 80,
-    },
-    "embedding": {
-        "model": "multilingual-e5-small",
-        "batch_size": 32,
-        "models_dir": "",  # empty: $MEMORYD_HOME/state/models
-        "enabled": True,
-        # Issue 7: a hosted model instead of the local one; on any failure the local model (or BM25) takes over.
-        "provider": "local",  # local | openai | gemini
-        "remote_model": "",  # empty: text-embedding-3-small (openai) / text-embedding-004 (gemini)
-        "base_url": "",  # empty: the provider's public API
-        "api_key_env": "",  # empty: OPENAI_API_KEY / GEMINI_API_KEY
-        "dim": 0,  # expected dimension; 0: whatever the provider returns for the probe
-        "timeout_seconds": 30.0,
-        "max_retries": 3,
-        "backoff_seconds": 0.5,
-    },
-    "search": {
-        "rrf_k": 60,
-        "bm25_weight": 1.0,  # RRF list weights, chosen on bench-data with bench/fusion.py
-        "vector_weight": 1.0,
-        "cjk_bm25_weight": 0.2,  # the same for mostly-CJK queries (>= 30 % of word characters)
-        "cjk_vector_weight": 1.0,
-        "candidates": 20,  # depth of each list fused (deeper tails only add noise)
-        "default_k": 10,
-        "weight_relevance": 1.0,
-        "weight_importance": 0.02,
-        "weight_recency": 0.02,
-        "weight_effectiveness": 0.05,
-    },
-    "context": {"budget": 4000, "max_memories": 8},
-    "llm": {
-        "provider": "",  # empty: no LLM (every step uses its deterministic fallback) | anthropic | openai
-        "base_url": "",  # empty: the provider's public API; e.g. http://127.0.0.1:11434 for Ollama
-        "model": "",  # empty: a small default model of the provider
-        "api_key_env": "",  # empty: ANTHROPIC_API_KEY / OPENAI_API_KEY
-        "timeout_seconds": 60.0,
-        "max_retries": 3,
-        "backoff_seconds": 1.0,
-        "max_backoff_seconds": 30.0,
-    },
-    "consolidation": {
-        "enabled": True,
-        "cron": "0 3 * * sun",  # crontab fields, local time; use day names (APScheduler numbers Monday 0)
-        "period_days": 7.0,  # catch-up at start when the last completed run is older than this
-        "misfire_grace_hours": 12.0,
-        "token_budget": 200_000,
-        "session_retention_days": 30,
-        "daily_retention_days": 90,
-    },
-    "skills": {
-        "dir": "",  # empty: $MEMORYD_HOME/skills (e.g. ~/.claude/skills)
-        "min_hours_between": 24.0,
-        "min_patterns": 2,
-        "min_pattern_count": 2,
-        "success_window": 5,
-        "min_success_rate": 0.6,
-        # Issue 7: the skill registry (recommendations in `context`)
-        "dirs": [],  # empty: the skills dir above, and ~/.claude/skills when it exists
-        "mcp_configs": [],  # empty: ~/.claude.json and ~/.claude/settings.json (read only)
-        "threshold": 0.7,
-        "poll_ms": 1000,
-    },
-    "lessons": {"jaccard": 0.6, "containment": 0.8},
-    # Agent integration (issue 6): hooks answer within `deadline_ms` whatever the daemon does.
-    "hooks": {
-        "timeout_ms": 300,  # per socket call (a healthy daemon answers in ~10 ms)
-        "deadline_ms": 750,  # hard stop, counted from the hook process's start (Claude Code waits on it)
-        "session_budget": 3000,  # characters of SessionStart context
-        "prompt_budget": 2000,  # characters of UserPromptSubmit context
-        "prompt_k": 4,
-        "min_prompt_chars": 8,  # shorter prompts ("yes", "go on") get no memories
-        "transcript_on_stop": True,  # also hand the transcript to the inbox on Stop, not only SessionEnd
-        "log_max_bytes": 5 * 1024 * 1024,
-        "rules_gate": False,  # issue 7: deny Edit/Write of a project file until its rules were read this session
-        "sessions_tracked": 512,  # per-session "rules loaded" state kept in the daemon (least recent dropped)
-    },
-    "inbox": {
-        "poll_ms": 500,
-        "stable_ms": 1000,  # a dropped file is taken once its size held still this long
-        "session_idle_ms": 120_000,  # a transcript handed over on Stop waits until the session is this idle
-        "keep_transcripts": False,
-        "max_file_bytes": 256 * 1024 * 1024,
-    },
-    "redaction": {"emails": True},  # e-mail addresses redacted too: in the index, hooks, inbox, MCP, get, context
-    "mcp": {"autostart": False, "autostart_wait_seconds": 15.0},
-    "checks": {"time_limit_ms": 200, "max_file_bytes": 1024 * 1024},  # issue 7: ```check blocks
-    # Free tables (issue 7): [projects] "PATH PREFIX" = "name"; [project_groups] group = ["a", "b"]
-    "projects": {},
-    "project_groups": {},
-}
 
-ALLOWED = {
-    ("daemon", "log_format"): ("auto", "console", "json"),
-    ("daemon", "log_level"): ("debug", "info", "warning", "error"),
-    ("events", "fsync"): ("always", "never"),
-    ("llm", "provider"): ("", "anthropic", "openai"),
-    ("embedding", "provider"): ("local", "openai", "gemini"),
+def _choice(default: str, *choices: str) -> Any:
+    """A string field restricted to `choices` (validated at load time)."""
+    return field(default=default, metadata={"choices": choices})
+
+
+@dataclass(frozen=True, slots=True)
+class DaemonSettings:
+    socket: str = ""  # empty: $MEMORYD_HOME/run/memoryd.sock
+    grace_seconds: float = 10.0
+    max_request_bytes: int = 1024 * 1024
+    log_level: str = _choice("info", "debug", "info", "warning", "error")
+    log_format: str = _choice("auto", "auto", "console", "json")
+
+
+@dataclass(frozen=True, slots=True)
+class EventsSettings:
+    fsync: str = _choice("always", "always", "never")
+
+
+@dataclass(frozen=True, slots=True)
+class IndexSettings:
+    extra_roots: tuple[str, ...] = ()
+    debounce_ms: int = 200
+    max_file_bytes: int = 5 * 1024 * 1024
+    chunk_tokens: int = 400
+    chunk_overlap: int = 80
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingSettings:
+    model: str = "multilingual-e5-small"
+    batch_size: int = 32
+    models_dir: str = ""  # empty: $MEMORYD_HOME/state/models
+    enabled: bool = True
+    # A hosted model instead of the local one; on any failure the local model (or BM25) takes over.
+    provider: str = _choice("local", "local", "openai", "gemini")
+    remote_model: str = ""  # empty: text-embedding-3-small (openai) / text-embedding-004 (gemini)
+    base_url: str = ""  # empty: the provider's public API
+    api_key_env: str = ""  # empty: OPENAI_API_KEY / GEMINI_API_KEY
+    dim: int = 0  # expected dimension; 0: whatever the provider returns for the probe
+    timeout_seconds: float = 30.0
+    max_retries: int = 3
+    backoff_seconds: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    rrf_k: int = 60
+    bm25_weight: float = 1.0  # RRF list weights, chosen on bench-data with bench/fusion.py
+    vector_weight: float = 1.0
+    cjk_bm25_weight: float = 0.2  # the same for mostly-CJK queries (>= 30 % of word characters)
+    cjk_vector_weight: float = 1.0
+    candidates: int = 20  # depth of each list fused (deeper tails only add noise)
+    default_k: int = 10
+    weight_relevance: float = 1.0
+    weight_importance: float = 0.02
+    weight_recency: float = 0.02
+    weight_effectiveness: float = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class ContextSettings:
+    budget: int = 4000
+    max_memories: int = 8
+
+
+@dataclass(frozen=True, slots=True)
+class LLMSettings:
+    provider: str = _choice("", "", "anthropic", "openai")  # empty: no LLM (deterministic fallbacks everywhere)
+    base_url: str = ""  # empty: the provider's public API; e.g. http://127.0.0.1:11434 for Ollama
+    model: str = ""  # empty: a small default model of the provider
+    api_key_env: str = ""  # empty: ANTHROPIC_API_KEY / OPENAI_API_KEY
+    timeout_seconds: float = 60.0
+    max_retries: int = 3
+    backoff_seconds: float = 1.0
+    max_backoff_seconds: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class ConsolidationSettings:
+    enabled: bool = True
+    cron: str = "0 3 * * sun"  # crontab fields, local time; use day names (APScheduler numbers Monday 0)
+    period_days: float = 7.0  # catch-up at start when the last completed run is older than this
+    misfire_grace_hours: float = 12.0
+    token_budget: int = 200_000
+    session_retention_days: int = 30
+    daily_retention_days: int = 90
+
+
+@dataclass(frozen=True, slots=True)
+class SkillsSettings:
+    dir: str = ""  # empty: $MEMORYD_HOME/skills (e.g. ~/.claude/skills)
+    min_hours_between: float = 24.0
+    min_patterns: int = 2
+    min_pattern_count: int = 2
+    success_window: int = 5
+    min_success_rate: float = 0.6
+    # The skill registry (recommendations in `context`)
+    dirs: tuple[str, ...] = ()  # empty: the skills dir above, and ~/.claude/skills when it exists
+    mcp_configs: tuple[str, ...] = ()  # empty: ~/.claude.json and ~/.claude/settings.json (read only)
+    threshold: float = 0.7
+    poll_ms: int = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class LessonsSettings:
+    jaccard: float = 0.6
+    containment: float = 0.8
+
+
+@dataclass(frozen=True, slots=True)
+class HooksSettings:
+    """Agent hooks answer within `deadline_ms` whatever the daemon does."""
+
+    timeout_ms: int = 300  # per socket call (a healthy daemon answers in ~10 ms)
+    deadline_ms: int = 750  # hard stop, counted from the hook process's start (Claude Code waits on it)
+    session_budget: int = 3000  # characters of SessionStart context
+    prompt_budget: int = 2000  # characters of UserPromptSubmit context
+    prompt_k: int = 4
+    min_prompt_chars: int = 8  # shorter prompts ("yes", "go on") get no memories
+    transcript_on_stop: bool = True  # also hand the transcript to the inbox on Stop, not only SessionEnd
+    log_max_bytes: int = 5 * 1024 * 1024
+    rules_gate: bool = False  # deny Edit/Write of a project file until its rules were read this session
+    sessions_tracked: int = 512  # per-session "rules loaded" state kept in the daemon (least recent dropped)
+
+
+@dataclass(frozen=True, slots=True)
+class InboxSettings:
+    poll_ms: int = 500
+    stable_ms: int = 1000  # a dropped file is taken once its size held still this long
+    session_idle_ms: int = 120_000  # a transcript handed over on Stop waits until the session is this idle
+    keep_transcripts: bool = False
+    max_file_bytes: int = 256 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class RedactionSettings:
+    emails: bool = True  # e-mail addresses redacted too: in the index, hooks, inbox, MCP, get, context
+
+
+@dataclass(frozen=True, slots=True)
+class McpSettings:
+    autostart: bool = False
+    autostart_wait_seconds: float = 15.0
+
+
+@dataclass(frozen=True, slots=True)
+class ChecksSettings:
+    """```check blocks in MEMORY.md and rules.md, run after each edit."""
+
+    time_limit_ms: int = 200
+    max_file_bytes: int = 1024 * 1024
+
+
+SECTIONS: dict[str, type] = {
+    "daemon": DaemonSettings,
+    "events": EventsSettings,
+    "index": IndexSettings,
+    "embedding": EmbeddingSettings,
+    "search": SearchSettings,
+    "context": ContextSettings,
+    "llm": LLMSettings,
+    "consolidation": ConsolidationSettings,
+    "skills": SkillsSettings,
+    "lessons": LessonsSettings,
+    "hooks": HooksSettings,
+    "inbox": InboxSettings,
+    "redaction": RedactionSettings,
+    "mcp": McpSettings,
+    "checks": ChecksSettings,
 }
+# Tables whose keys are the user's: [projects] "PATH PREFIX" = "name"; [project_groups] group = ["a", "b"]
+FREE_TABLES: dict[str, Any] = {"projects": str, "project_groups": list}
 
 
 class ConfigError(ValueError):
@@ -136,12 +201,25 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Settings:
     home: Path
-    values: dict[str, dict[str, Any]]
-    warnings: tuple[str, ...] = field(default=())
+    daemon: DaemonSettings = DaemonSettings()
+    events: EventsSettings = EventsSettings()
+    index: IndexSettings = IndexSettings()
+    embedding: EmbeddingSettings = EmbeddingSettings()
+    search: SearchSettings = SearchSettings()
+    context: ContextSettings = ContextSettings()
+    llm: LLMSettings = LLMSettings()
+    consolidation: ConsolidationSettings = ConsolidationSettings()
+    skills: SkillsSettings = SkillsSettings()
+    lessons: LessonsSettings = LessonsSettings()
+    hooks: HooksSettings = HooksSettings()
+    inbox: InboxSettings = InboxSettings()
+    redaction: RedactionSettings = RedactionSettings()
+    mcp: McpSettings = McpSettings()
+    checks: ChecksSettings = ChecksSettings()
+    projects: Mapping[str, str] = field(default_factory=dict)
+    project_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
     socket_override: Path | None = None
-
-    def get(self, section: str, key: str) -> Any:
-        return self.values[section][key]
 
     @property
     def socket_path(self) -> Path:
@@ -149,7 +227,7 @@ class Settings:
             return self.socket_override
         if env := os.environ.get("MEMORYD_SOCKET"):
             return Path(env)
-        configured = self.get("daemon", "socket")
+        configured = self.daemon.socket
         return Path(configured).expanduser() if configured else self.home / "run" / "memoryd.sock"
 
     @property
@@ -172,67 +250,113 @@ class Settings:
     def models_dir(self) -> Path:
         if env := os.environ.get("MEMORYD_MODEL_DIR"):
             return Path(env)
-        configured = self.get("embedding", "models_dir")
+        configured = self.embedding.models_dir
         return Path(configured).expanduser() if configured else self.state_dir / "models"
 
     @property
     def extra_roots(self) -> tuple[Path, ...]:
-        return tuple(Path(p).expanduser().resolve() for p in self.get("index", "extra_roots"))
+        return tuple(Path(p).expanduser().resolve() for p in self.index.extra_roots)
 
     @property
     def fsync(self) -> bool:
-        return self.get("events", "fsync") == "always"
+        return self.events.fsync == "always"
+
+    @property
+    def skills_dir(self) -> Path:
+        """Where generated skills are written (`[skills] dir`, default `$MEMORYD_HOME/skills`)."""
+        return Path(self.skills.dir).expanduser() if self.skills.dir else self.home / "skills"
 
 
 def default_home() -> Path:
     return Path(os.environ.get("MEMORYD_HOME") or Path.home() / ".memoryd").expanduser()
 
 
+def default_settings(home: Path | None = None, *, socket: Path | None = None) -> Settings:
+    """Every key at its default (what a hook falls back to when config.toml is broken)."""
+    return Settings(home=(home or default_home()).expanduser().resolve(), socket_override=socket)
+
+
 def load_settings(home: Path | None = None, *, socket: Path | None = None) -> Settings:
     """Read config.toml (if any) over the defaults. Raises ConfigError on a wrong type or value."""
     home = (home or default_home()).expanduser().resolve()
     path = home / "config.toml"
-    values = copy.deepcopy(DEFAULTS)
-    warnings: list[str] = []
+    user: dict[str, Any] = {}
     if path.is_file():
         try:
             user = tomllib.loads(path.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
-        warnings = _merge(values, user, path)
-    _apply_env(values)
-    return Settings(home=home, values=values, warnings=tuple(warnings), socket_override=socket)
+    warnings: list[str] = []
+    sections: dict[str, Any] = {}
+    free: dict[str, Any] = {}
+    for name, entries in user.items():
+        if name in FREE_TABLES:
+            free[name] = _free_table(name, entries, path)
+        elif name not in SECTIONS:
+            warnings.append(f"{path}: unknown section [{name}] ignored (known: {', '.join(SECTIONS)})")
+        else:
+            sections[name] = _section(name, entries, path, warnings)
+    _apply_env(sections)
+    groups = {name: tuple(members) for name, members in free.get("project_groups", {}).items()}
+    return Settings(
+        home=home,
+        **sections,
+        projects=dict(free.get("projects", {})),
+        project_groups=groups,
+        warnings=tuple(warnings),
+        socket_override=socket,
+    )
 
 
-def _apply_env(values: dict[str, dict[str, Any]]) -> None:
+def _apply_env(sections: dict[str, Any]) -> None:
     """A few environment overrides, for service units and tests (they win over config.toml)."""
     if os.environ.get("MEMORYD_EMBEDDING", "").lower() in ("off", "0", "false", "no"):
-        values["embedding"]["enabled"] = False
-    if (fmt := os.environ.get("MEMORYD_LOG_FORMAT")) in ALLOWED[("daemon", "log_format")]:
-        values["daemon"]["log_format"] = fmt
+        sections["embedding"] = dataclasses.replace(sections.get("embedding", EmbeddingSettings()), enabled=False)
+    fmt = os.environ.get("MEMORYD_LOG_FORMAT")
+    if fmt in _choices_of(DaemonSettings, "log_format"):
+        sections["daemon"] = dataclasses.replace(sections.get("daemon", DaemonSettings()), log_format=fmt)
 
 
-def _merge(values: dict[str, dict[str, Any]], user: dict[str, Any], path: Path) -> list[str]:
-    warnings = []
-    for section, entries in user.items():
-        if section in FREE_TABLES:
-            values[section] = _free_table(section, entries, path)
+def _choices_of(cls: type, key: str) -> tuple[str, ...]:
+    for f in dataclasses.fields(cls):
+        if f.name == key:
+            return tuple(f.metadata.get("choices", ()))
+    return ()
+
+
+def _section(name: str, entries: Any, path: Path, warnings: list[str]) -> Any:
+    """One `[name]` table as its settings dataclass; unknown keys become warnings."""
+    cls = SECTIONS[name]
+    if not isinstance(entries, dict):
+        raise ConfigError(f"{path}: [{name}] must be a table")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values: dict[str, Any] = {}
+    for key, value in entries.items():
+        if key not in fields:
+            warnings.append(f"{path}: unknown key [{name}] {key} ignored (known: {', '.join(fields)})")
             continue
-        if section not in values:
-            warnings.append(f"{path}: unknown section [{section}] ignored (known: {', '.join(values)})")
-            continue
-        if not isinstance(entries, dict):
-            raise ConfigError(f"{path}: [{section}] must be a table")
-        for key, value in entries.items():
-            if key not in values[section]:
-                known = ", ".join(values[section])
-                warnings.append(f"{path}: unknown key [{section}] {key} ignored (known: {known})")
-                continue
-            values[section][key] = _checked(section, key, value, values[section][key], path)
-    return warnings
+        values[key] = _checked(f"{path}: [{name}] {key}", fields[key], value)
+    return cls(**values)
 
 
-FREE_TABLES = {"projects": str, "project_groups": list}
+def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:
+    default = spec.default
+    expected: Any = type(default)  # Any: isinstance must not narrow `value` to `object`
+    if isinstance(default, float):
+        expected = (int, float)
+    if isinstance(default, tuple):
+        if not isinstance(value, list):
+            raise ConfigError(f"{where} must be list, got {type(value).__name__}")
+        if not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{where} must be a list of strings")
+        return tuple(value)
+    if isinstance(value, bool) != isinstance(default, bool) or not isinstance(value, expected):
+        raise ConfigError(f"{where} must be {type(default).__name__}, got {type(value).__name__}")
+    if (choices := spec.metadata.get("choices")) and value not in choices:
+        raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        raise ConfigError(f"{where} must not be negative")
+    return float(value) if isinstance(default, float) else value
 
 
 def _free_table(section: str, entries: Any, path: Path) -> dict[str, Any]:
@@ -245,19 +369,3 @@ def _free_table(section: str, entries: Any, path: Path) -> dict[str, Any]:
         if not ok:
             raise ConfigError(f"{path}: [{section}] {key} must be {'a string' if kind is str else 'a list of strings'}")
     return dict(entries)
-
-
-def _checked(section: str, key: str, value: Any, default: Any, path: Path) -> Any:
-    where = f"{path}: [{section}] {key}"
-    expected: type | tuple[type, ...] = type(default)
-    if isinstance(default, float):
-        expected = (int, float)
-    if isinstance(value, bool) != isinstance(default, bool) or not isinstance(value, expected):
-        raise ConfigError(f"{where} must be {type(default).__name__}, got {type(value).__name__}")
-    if isinstance(default, list) and not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"{where} must be a list of strings")
-    if (choices := ALLOWED.get((section, key))) and value not in choices:
-        raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
-    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-        raise ConfigError(f"{where} must not be negative")
-    return float(value) if isinstance(default, float) else value

@@ -23,14 +23,6 @@ class Event:
         return {"v": self.v, "id": self.id, "ts": self.ts, "type": self.type, "data": self.data}
 
 
-@dataclass(frozen=True, slots=True)
-class EventPosition:
-    """Where an event sits in the log: segment file name and the byte offset just past its line."""
-
-    segment: str
-    next_offset: int
-
-
 def utc_timestamp(moment: dt.datetime | None = None) -> str:
     moment = moment or dt.datetime.now(dt.UTC)
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"

@@ -129,7 +129,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
 }
 _STRING_LISTS = ("content_hashes", "chunk_ids", "files")
 
-_PY_TYPES: dict[str, tuple[type, ...]] = {
+_PY_TYPES: dict[str, Any] = {  # Any: isinstance must not narrow the JSON value to `object`
     "str": (str,),
     "int": (int,),
     "num": (int, float),

@@ -9,17 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
 T = TypeVar("T")
-
-
-class DatabaseError(Exception):
-    """An SQLite failure, translated at this layer so callers need not know sqlite3."""
 
 
 def configure(conn: sqlite3.Connection, *, read_only: bool = False) -> None:
@@ -59,7 +55,7 @@ async def write_transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite
 
 
 @contextlib.contextmanager
-def sync_transaction(conn: sqlite3.Connection) -> Any:
+def sync_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """The synchronous twin of `write_transaction`, for work already running on the connection's thread."""
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -74,13 +70,29 @@ def sync_transaction(conn: sqlite3.Connection) -> Any:
 IN_CHUNK = 500  # keys per `IN (...)` query, well under SQLITE_MAX_VARIABLE_NUMBER on any build
 
 
-def select_in(conn: sqlite3.Connection, sql: str, keys: list[str]) -> list[tuple[Any, ...]]:
+def select_in(conn: sqlite3.Connection, sql: str, keys: Sequence[Any]) -> list[tuple[Any, ...]]:
     """Rows of `sql` (with `{marks}` where the `IN (...)` placeholders go) for all `keys`, queried in slices
     so any number of keys works. `sql` is a constant of the caller, never user text."""
     rows: list[tuple[Any, ...]] = []
     for start in range(0, len(keys), IN_CHUNK):
         chunk = keys[start : start + IN_CHUNK]
         rows += conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk).fetchall()
+    return rows
+
+
+def named_rows(conn: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    """Rows of `sql` addressable by column name, whatever the connection's own row factory is."""
+    cursor = conn.execute(sql, params)
+    cursor.row_factory = sqlite3.Row
+    return cursor.fetchall()
+
+
+def select_in_named(conn: sqlite3.Connection, sql: str, keys: Sequence[Any]) -> list[sqlite3.Row]:
+    """`select_in` with rows addressable by column name."""
+    rows: list[sqlite3.Row] = []
+    for start in range(0, len(keys), IN_CHUNK):
+        chunk = keys[start : start + IN_CHUNK]
+        rows += named_rows(conn, sql.format(marks=",".join("?" * len(chunk))), chunk)
     return rows
 
 
@@ -92,7 +104,8 @@ async def run_sync(db: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], 
     while the connection stays single-threaded. aiosqlite has no public API for this, so the private
     `_execute`/`_conn` pair is used here and nowhere else (pinned: aiosqlite>=0.22).
     """
-    return await db._execute(lambda: fn(db._conn))
+    result = await db._execute(lambda: fn(db._conn))  # type: ignore[no-untyped-call]
+    return cast(T, result)
 
 
 class Database:

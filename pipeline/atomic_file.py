@@ -59,3 +59,19 @@ def _fsync_directory(directory: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def replace_dir(staging: Path, target: Path) -> None:
+    """Move the complete directory `staging` to `target`, replacing any old `target`.
+
+    Why two renames: rename(2) cannot replace a non-empty directory. The old build is renamed aside first, so
+    a reader sees either the old complete directory, the new one, or (for an instant) none, never a mix.
+    """
+    old: Path | None = None
+    if target.exists() or target.is_symlink():
+        old = target.with_name(f".{target.name}.old.{os.getpid()}")
+        shutil.rmtree(old, ignore_errors=True)
+        os.rename(target, old)
+    os.rename(staging, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

@@ -15,7 +15,7 @@ import sqlite3
 
 INDEX_VERSION = 1
 DERIVED_TABLES = ("files", "chunks", "skipped")
-FTS_TOKENIZE = "porter unicode61 remove_diacritics 2"  # also pipeline.lexical_index's query tokenizer
+FTS_TOKENIZE = "porter unicode61 remove_diacritics 2"  # also pipeline.retrieval.lexical_index's query tokenizer
 
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS files (
@@ -118,3 +118,17 @@ def _statements(script: str) -> list[str]:
             out.append(current.strip())
             current = ""
     return [s for s in out if s]
+
+
+def reset_index(conn: sqlite3.Connection) -> None:
+    """Drop the file-derived tables and create them empty (the embedding cache stays)."""
+    drop_derived(conn)
+    ensure_schema(conn)
+
+
+def optimize_fts(conn: sqlite3.Connection) -> bool:
+    """Merge the FTS5 index segments (https://sqlite.org/fts5.html#the_optimize_command). False without FTS."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'chunks_fts'").fetchone() is None:
+        return False
+    conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES('optimize')")
+    return True

@@ -18,7 +18,7 @@ import datetime as dt
 import email.utils
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 import orjson
@@ -186,7 +186,7 @@ class LLMClient:
         wait = self.backoff * (2**attempt)
         if retry_after is not None and (asked := parse_retry_after(retry_after)) is not None:
             wait = asked
-        return min(max(wait, 0.0), self.max_backoff)
+        return float(min(max(wait, 0.0), self.max_backoff))
 
     def _parse(self, payload: Any) -> tuple[str, int, int, bool]:
         """(text, input tokens, output tokens, truncated). Raises LLMError on an unexpected shape."""
@@ -229,27 +229,53 @@ def _short(text: str, limit: int = 200) -> str:
     return " ".join(text.split())[:limit]
 
 
-def make_llm(settings: Any) -> LLMClient | None:
+class LLMConfig(Protocol):
+    """The `[llm]` settings this module reads (the daemon's `LLMSettings` has this shape)."""
+
+    @property
+    def provider(self) -> str: ...
+    @property
+    def base_url(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def api_key_env(self) -> str: ...
+    @property
+    def timeout_seconds(self) -> float: ...
+    @property
+    def max_retries(self) -> int: ...
+    @property
+    def backoff_seconds(self) -> float: ...
+    @property
+    def max_backoff_seconds(self) -> float: ...
+
+
+class HasLLMConfig(Protocol):
+    @property
+    def llm(self) -> LLMConfig: ...
+
+
+def make_llm(settings: HasLLMConfig) -> LLMClient | None:
     """The configured client, or None when `[llm] provider` is empty (the default) or unusable (logged)."""
-    provider = str(settings.get("llm", "provider"))
+    provider = settings.llm.provider
     if not provider:
         return None
     if provider not in PROVIDERS:
         logger.warning("llm_disabled", reason="unknown_provider", provider=provider)
         return None
-    key_env = str(settings.get("llm", "api_key_env")) or DEFAULT_KEY_ENV[provider]
+    key_env = settings.llm.api_key_env or DEFAULT_KEY_ENV[provider]
     api_key = os.environ.get(key_env, "")
-    base_url = str(settings.get("llm", "base_url"))
+    base_url = settings.llm.base_url
     if provider == "anthropic" and not api_key and not base_url:
         logger.warning("llm_disabled", reason="no_api_key", provider=provider, env=key_env)
         return None
     return LLMClient(
         provider,
-        model=str(settings.get("llm", "model")) or DEFAULT_MODEL[provider],
+        model=settings.llm.model or DEFAULT_MODEL[provider],
         base_url=base_url,
         api_key=api_key,
-        timeout=float(settings.get("llm", "timeout_seconds")),
-        max_retries=int(settings.get("llm", "max_retries")),
-        backoff=float(settings.get("llm", "backoff_seconds")),
-        max_backoff=float(settings.get("llm", "max_backoff_seconds")),
+        timeout=settings.llm.timeout_seconds,
+        max_retries=settings.llm.max_retries,
+        backoff=settings.llm.backoff_seconds,
+        max_backoff=settings.llm.max_backoff_seconds,
     )

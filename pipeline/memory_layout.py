@@ -1,4 +1,10 @@
-"""The memory home's layout (DESIGN.md section 1) and the starter MEMORY.md, shared by init and context."""
+"""The memory home's layout (DESIGN.md section 1): its folders, the starter MEMORY.md, how session files are
+named, and the one forgiving reader of a memory file. Standard library only: hooks and the CLI import it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
 
 DIRECTORIES = (
     "areas/projects",
@@ -26,3 +32,20 @@ What every session should know. memoryd indexes this file; edit it freely.
 ## Best practices
 - (What has worked well.)
 """
+
+# The inbox's name for a transcript handed over on Stop (`ID.stop.jsonl`): it waits until the session is idle.
+LIVE_SESSION_SUFFIX = ".stop.jsonl"
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def safe_id(raw: str) -> str:
+    """A session id usable as a file name (Claude Code's are UUIDs; anything else is folded)."""
+    return _UNSAFE.sub("-", raw).strip(".-")[:120] or "session"
+
+
+def read_text(path: Path) -> str:
+    """A memory file's text ('' when it is missing or unreadable; invalid UTF-8 replaced)."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from daemon.client import DaemonError, DaemonUnavailable, call
+from daemon.client.socket_client import DaemonError, DaemonUnavailable, call
 
 REPO = Path(__file__).resolve().parent.parent
 # The embedding model is built once per machine into this cache and shared by every test daemon.

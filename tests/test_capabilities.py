@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
 from pipeline.frontmatter import split_front_matter
-from pipeline.skill_writer import (
+from pipeline.learning.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
+from pipeline.learning.skill_writer import (
     IndexEntry,
     SkillPattern,
     content_hash,

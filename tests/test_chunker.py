@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from pipeline.chunker import Chunk, chunk_facts, chunk_markdown, estimate_tokens
 from pipeline.frontmatter import split_front_matter
+from pipeline.ingest.chunker import Chunk, chunk_facts, chunk_markdown, estimate_tokens
 
 
 def assert_lines_match_file(text: str, chunk: Chunk) -> None:

@@ -16,9 +16,9 @@ import pytest
 
 from daemon.app import App
 from daemon.config import load_settings
-from daemon.consolidation import Consolidator
 from daemon.home import init_home
-from daemon.learning_service import JOB_ID, catch_up, make_scheduler, make_trigger, start_learning
+from daemon.services.learning.consolidation import Consolidator
+from daemon.services.learning.scheduler import JOB_ID, catch_up, make_scheduler, make_trigger, start_learning
 from events.log import EventLog
 from events.projections.runner import Projector
 from events.sqlite import Database
@@ -47,7 +47,7 @@ async def running(home: Path, clock: Clock) -> AsyncIterator[App]:
         await projector.setup()
         await projector.catch_up()
         app = App(settings=settings, db=db, log=log, projector=projector)
-        app.components["clock"] = clock
+        app.clock = clock
         try:
             yield app
         finally:

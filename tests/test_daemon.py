@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 import pytest
 
-from daemon.client import DaemonError
+from daemon.client.socket_client import DaemonError
 from tests.conftest import REPO, Daemon, write_config
 
 

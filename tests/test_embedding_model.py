@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.e5_build import (
+from pipeline.embedding.e5_build import (
     MIN_COSINE,
     SOURCE_DIST,
     SOURCE_FILE,
@@ -24,8 +24,9 @@ from pipeline.e5_build import (
     dist_file,
     load_reference,
 )
-from pipeline.embedder import FastEmbedEmbedder, load_embedder
-from pipeline.models import E5_NAME, MINILM_NAME, ModelSpec, ModelUnavailable, prepare_model
+from pipeline.embedding.embedder import FastEmbedEmbedder
+from pipeline.embedding.models import load_embedder, prepare_model
+from pipeline.embedding.spec import E5_NAME, MINILM_NAME, ModelSpec, ModelUnavailable
 
 HEARTBEAT_ZH = "心跳检测每五秒发送一次，连续三次没有响应就判定节点下线。"
 UNRELATED_EN = "The quarterly marketing budget was approved by the finance team on Friday."

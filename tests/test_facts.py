@@ -7,7 +7,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from pipeline.facts import FactsError, add_fact, archive_fact, facts_path, list_facts, supersede_fact
+from pipeline.learning.facts import FactsError, add_fact, archive_fact, facts_path, list_facts, supersede_fact
 
 NOW = "2026-11-02T10:00:00.000Z"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cjk import cjk_bigrams, fts_text
-from pipeline.fts_query import MAX_TERMS, build_match, query_terms
+from pipeline.retrieval.fts_query import MAX_TERMS, build_match, query_terms
 
 DOCS = {
     1: "我们用 WebSocket 心跳保活，间隔三十秒",

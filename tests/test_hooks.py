@@ -244,7 +244,7 @@ def test_the_hook_process_imports_nothing_heavy(memory_home: Path, tmp_path: Pat
     """The hook path is the CLI's fast path: no asyncio server, SQLite, numpy, fastembed, MCP SDK or httpx."""
     probe = (
         "import sys\n"
-        "from daemon.cli import main\n"
+        "from daemon.main import main\n"
         "main(['--socket', sys.argv[1], 'hook', sys.argv[2]])\n"
         "heavy = ('asyncio', 'sqlite3', 'aiosqlite', 'numpy', 'fastembed', 'onnxruntime', 'mcp', 'httpx', 'watchfiles')\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)), file=sys.stderr)\n"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from daemon import hooks_install
+from daemon.client.hooks import install as hooks_install
 from tests.conftest import REPO
 
 USER_SETTINGS: dict[str, Any] = {

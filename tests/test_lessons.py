@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.atomic_file import backup_path_of
-from pipeline.lessons import add_lessons, similarity, trigrams
+from pipeline.learning.lessons import add_lessons, similarity, trigrams
 from pipeline.memory_layout import STARTER_MEMORY
 
 

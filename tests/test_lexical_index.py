@@ -15,10 +15,10 @@ import aiosqlite
 import pytest
 
 from pipeline.cjk import fts_text
-from pipeline.fts_query import build_match, query_phrases
 from pipeline.index_schema import ensure_schema
-from pipeline.lexical_index import LexicalIndex
-from pipeline.search import Filters, allowed_ids, bm25_candidates
+from pipeline.retrieval.fts_query import build_match, query_phrases
+from pipeline.retrieval.lexical_index import LexicalIndex
+from pipeline.retrieval.search import Filters, allowed_ids, bm25_candidates
 
 _ENGLISH_TEXT = """
 deploy deployed deploying deployment staging canary rollback kafka consumer consumers offset retry retries

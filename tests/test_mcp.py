@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from daemon.client import DaemonUnavailable, call
+from daemon.client.socket_client import DaemonUnavailable, call
 from tests.conftest import MODEL_CACHE, REPO, Daemon, write_config
 
 T = TypeVar("T")

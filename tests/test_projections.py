@@ -14,7 +14,8 @@ from events.log import EventLog
 from events.projections import effectiveness, sessions
 from events.projections.runner import DEFAULT_PROJECTIONS, Projector
 from events.sqlite import Database
-from pipeline.ranking import Signals, load_signals, recency
+from pipeline.index_queries import ChunkKeys
+from pipeline.retrieval.ranking import Signals, load_signals, recency
 
 
 def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
@@ -185,11 +186,11 @@ async def test_ranking_signals_come_from_the_projections(tmp_path: Path) -> None
     ]
     week_old = now.timestamp() - 7 * 24 * 3600
     rows = [
-        (1, "c-plain", "h-plain", "plain.md", week_old),
-        (2, "c-important", "h-important", "important.md", week_old),
-        (3, "c-accessed", "h-accessed", "accessed.md", week_old),
-        (4, "c-forgotten", "h-forgotten", "old.md", week_old),
-        (5, "c-proven", "h-proven", "lessons.md", week_old),
+        ChunkKeys(1, "c-plain", "h-plain", "plain.md", week_old),
+        ChunkKeys(2, "c-important", "h-important", "important.md", week_old),
+        ChunkKeys(3, "c-accessed", "h-accessed", "accessed.md", week_old),
+        ChunkKeys(4, "c-forgotten", "h-forgotten", "old.md", week_old),
+        ChunkKeys(5, "c-proven", "h-proven", "lessons.md", week_old),
     ]
     async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
         projector = Projector(db, log)

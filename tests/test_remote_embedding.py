@@ -11,7 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pipeline.remote_embedder import RemoteConfig, RemoteEmbeddingError, connect
+from daemon.config import EmbeddingSettings
+from pipeline.embedding.remote import RemoteConfig, RemoteEmbeddingError, connect
 from tests.conftest import write_config
 from tests.fake_embedding_server import FakeEmbeddingServer
 
@@ -30,7 +31,7 @@ def config(provider: str, url: str, **kw: Any) -> RemoteConfig:
         "batch_size": 3,
         **kw,
     }
-    made = RemoteConfig.from_section(section)
+    made = RemoteConfig.from_settings(EmbeddingSettings(**section))
     assert made is not None
     return made
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from daemon.client import DaemonError
+from daemon.client.socket_client import DaemonError
 from pipeline.cjk import cjk_share
-from pipeline.context_block import Memory, build_context
-from pipeline.search import Candidate, Searcher, rrf
+from pipeline.retrieval.context_block import Memory, build_context
+from pipeline.retrieval.search import Candidate, Searcher, rrf
 from tests.conftest import Daemon
 from tests.test_pipeline import paths_for, search, wait_indexed
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from daemon import service
+from daemon.client import service_install as service
+from daemon.client.service_install import ServiceError
 from daemon.server import GRACE_S
-from daemon.service import ServiceError
 
 REPO = Path(__file__).resolve().parent.parent
 # Every character systemd needs escaped inside a quoted word, a space, `$` (literal there), and placeholder look-alikes.
@@ -291,19 +291,19 @@ def test_unsupported_platform_is_refused_without_writing(memoryd_exe: Path, tmp_
 
 
 def test_packaged_templates_equal_the_top_level_ones() -> None:
-    packaged = REPO / "daemon" / "units"
+    packaged = REPO / "daemon" / "client" / "units"
     assert sorted(p.name for p in packaged.iterdir()) == ["com.memoryd.daemon.plist", "memoryd.service"]
     assert (packaged / "memoryd.service").read_bytes() == (REPO / "systemd" / "memoryd.service").read_bytes()
     plist = "com.memoryd.daemon.plist"
     assert (packaged / plist).read_bytes() == (REPO / "launchd" / plist).read_bytes()
     assert service.template_path("systemd") == REPO / "systemd" / "memoryd.service"  # a checkout reads the originals
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "units/*" in pyproject["tool"]["setuptools"]["package-data"]["daemon"]
+    assert "units/*" in pyproject["tool"]["setuptools"]["package-data"]["daemon.client"]
 
 
 def test_service_module_imports_only_the_standard_library() -> None:
     code = (
-        "import sys; before = set(sys.modules); import daemon.service; "
+        "import sys; before = set(sys.modules); import daemon.client.service_install; "
         "print(' '.join(sorted({m.split('.')[0] for m in set(sys.modules) - before})))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60, check=True)

@@ -9,12 +9,12 @@ from pathlib import Path
 import orjson
 import pytest
 
-from daemon.hooks import parse_args, read_payload
-from pipeline.daily_note import Edit, merge_edit
+from daemon.client.hooks.run import parse_args, read_payload
+from pipeline.agent.daily_note import Edit, merge_edit
+from pipeline.agent.inbox_files import Rejected, StabilityTracker, kind_of, note_destination, parse_events_file
+from pipeline.agent.session_summary import apply_llm_reply, extractive_summary, render, summary_sha256
+from pipeline.agent.transcript import NotATranscript, error_line, parse_transcript
 from pipeline.frontmatter import split_front_matter
-from pipeline.inbox_files import Rejected, StabilityTracker, kind_of, note_destination, parse_events_file
-from pipeline.session_summary import apply_llm_reply, extractive_summary, render, summary_sha256
-from pipeline.transcript import NotATranscript, error_line, parse_transcript
 from tests import agent_payloads as cc
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.signals import MAX_EVIDENCE_CHARS, SIGNAL_KINDS, extract_signals, normalise_key
+from pipeline.learning.signals import MAX_EVIDENCE_CHARS, SIGNAL_KINDS, extract_signals, normalise_key
 
 SUMMARY = """
 # Session 2026-11-02

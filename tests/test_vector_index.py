@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.vector_index import VectorIndex, unit_rows
+from pipeline.embedding.spec import unit_rows
+from pipeline.retrieval.vector_index import VectorIndex
 
 
 def reference(vectors: dict[int, np.ndarray], query: np.ndarray, k: int, allowed: set[int] | None) -> list[int]:

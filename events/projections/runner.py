@@ -12,6 +12,7 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -79,6 +80,12 @@ def reset_projection(conn: sqlite3.Connection, projection: ModuleType) -> None:
         "INSERT OR REPLACE INTO projection_state (name, version, last_id, applied) VALUES (?, ?, '', 0)",
         (projection.NAME, projection.VERSION),
     )
+
+
+def reset_projections(conn: sqlite3.Connection, projections: Sequence[ModuleType]) -> None:
+    """`reset_projection` for each of `projections` (inside the caller's transaction)."""
+    for projection in projections:
+        reset_projection(conn, projection)
 
 
 def _split_sql(script: str) -> list[str]:
@@ -163,16 +170,16 @@ class Projector:
                 return applied
             if any(item[0] <= last_id for item in batch):
                 logger.warning("late_event_rebuild", projections=[p.NAME for p in group])
-                await self.db.write(lambda conn: [reset_projection(conn, p) for p in group])
+                await self.db.write(functools.partial(reset_projections, projections=group))
                 return applied + await self._catch_up_group(group)
-            await self.db.write(lambda conn, b=batch: apply_batch(conn, group, b))
+            await self.db.write(functools.partial(apply_batch, group=group, batch=batch))
             applied += len(batch)
             last_id = batch[-1][0]
 
     async def rebuild(self) -> int:
         """Drop every projection and replay the whole log."""
         async with self._lock:
-            await self.db.write(lambda conn: [reset_projection(conn, p) for p in self.projections])
+            await self.db.write(functools.partial(reset_projections, projections=self.projections))
         return await self.catch_up()
 
     async def verify(self) -> list[str]:

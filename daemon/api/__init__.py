@@ -1,0 +1,19 @@
+"""Socket handlers: read params, call a service, shape the reply. Importing this package registers them all."""
+
+from daemon.api import agent, checks, context, events, facts, index, learning, memory, rules, skills
+from daemon.api.registry import api, dispatch
+
+__all__ = [
+    "agent",
+    "api",
+    "checks",
+    "context",
+    "dispatch",
+    "events",
+    "facts",
+    "index",
+    "learning",
+    "memory",
+    "rules",
+    "skills",
+]

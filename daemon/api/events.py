@@ -1,0 +1,167 @@
+"""Socket methods over the event log and its projections: status, record, events, effectiveness, rebuild."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import time
+from typing import Any
+
+from daemon import __version__
+from daemon.api.registry import api
+from daemon.rpc.protocol import BadParams, Params
+from daemon.services.container import Services
+from events.event import parse_timestamp
+from events.projections import effectiveness as eff
+from events.queries import effectiveness as experience_stats
+from events.queries import event_index
+from events.queries.effectiveness import ExperienceStats
+from events.schema import InvalidEvent, validate
+
+MAX_EVENTS_PER_RECORD = 10_000
+
+
+@api.method("status")
+async def status(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    Params(params, ())
+    app = services.app
+    await app.projections_current()
+    quarantined = app.log.quarantined()
+
+    def read(conn: sqlite3.Connection) -> tuple[int, dict[str, Any]]:
+        return event_index.count(conn), app.projector.status(conn)
+
+    count, projections = await app.db.read(read)
+    result: dict[str, Any] = {
+        "pid": app.pid,
+        "home": str(app.settings.home),
+        "socket": str(app.settings.socket_path),
+        "version": __version__,
+        "uptime_s": round(time.time() - app.started_at, 1),
+        "config_warnings": list(app.settings.warnings),
+        "events": {
+            "count": count,
+            "segments": app.log.segment_names(),
+            "quarantined": len(quarantined),
+            "quarantine": [
+                {"segment": q.segment, "offset": q.offset, "length": q.length, "error": q.error}
+                for q in quarantined[-20:]
+            ],
+            "fsync": app.log.fsync,
+        },
+        "projections": projections,
+    }
+    for name, section in app.status_sections.items():
+        result[name] = await section()
+    return result
+
+
+@api.method("record")
+async def record(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    drafts: list[tuple[Any, Any]] = []
+    if "events" in params:
+        Params(params, ("events",))
+        raw = params["events"]
+        if not isinstance(raw, list) or not raw:
+            raise BadParams("param 'events' must be a non-empty list of {type, data} objects")
+        if len(raw) > MAX_EVENTS_PER_RECORD:
+            raise BadParams(f"at most {MAX_EVENTS_PER_RECORD} events per record call")
+        for index, item in enumerate(raw):
+            if not isinstance(item, dict) or set(item) - {"type", "data"}:
+                raise BadParams(f"events[{index}] must be an object with only 'type' and 'data'")
+            drafts.append((item.get("type"), item.get("data")))
+    else:
+        Params(params, ("type", "data"))
+        drafts = [(params.get("type"), params.get("data"))]
+    try:
+        ids = await services.app.record(drafts)
+    except InvalidEvent as exc:
+        prefix = f"events[{_failing_index(drafts)}]: " if len(drafts) > 1 else ""
+        raise BadParams(f"invalid event: {prefix}{exc}") from exc
+    return {"ids": ids}
+
+
+def _failing_index(drafts: list[tuple[Any, Any]]) -> int:
+    for index, (event_type, data) in enumerate(drafts):
+        try:
+            validate(event_type, data)
+        except InvalidEvent:
+            return index
+    return -1
+
+
+@api.method("events")
+async def events(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    p = Params(params, ("type", "session_id", "since", "until", "limit"))
+    since, until = p.str("since"), p.str("until")
+    event_type, session = p.str("type") or None, p.str("session_id") or None
+    since_ts = _iso("since", since) if since else None
+    until_ts = _iso("until", until) if until else None
+    limit = p.int("limit", 100, minimum=1, maximum=100_000)
+    app = services.app
+    await app.projections_current()
+    found = await app.db.read(
+        lambda conn: event_index.latest(
+            conn, type=event_type, session_id=session, since=since_ts, until=until_ts, limit=limit
+        )
+    )
+    return {"events": [{"id": e.id, "ts": e.ts, "type": e.type, "data": e.data} for e in found]}
+
+
+def _iso(name: str, value: str) -> str:
+    try:
+        moment = parse_timestamp(value)
+    except ValueError as exc:
+        raise BadParams(f"param '{name}' must be an ISO date or time, like 2026-11-01") from exc
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+@api.method("effectiveness")
+async def effectiveness(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    p = Params(params, ("experience_id", "limit"))
+    limit = p.int("limit", 1000, minimum=1, maximum=1_000_000)
+    experience = p.str("experience_id") or None
+    app = services.app
+    await app.projections_current()
+    rows = await app.db.read(lambda conn: experience_stats.experiences(conn, experience))
+    now = dt.datetime.now(dt.UTC)
+    items = [effectiveness_row(row, now) for row in rows]
+    items.sort(key=lambda item: (-item["decay_value"], item["experience_id"]))
+    return {"experiences": items[:limit], "half_life_days": eff.HALF_LIFE_DAYS, "now": now.isoformat()}
+
+
+def effectiveness_row(row: ExperienceStats, now: dt.datetime) -> dict[str, Any]:
+    last_ref = row.last_ref
+    age_days = (now - parse_timestamp(last_ref)).total_seconds() / 86400 if last_ref else 0.0
+    weight = eff.decay_weight(age_days)
+    value = row.p * weight
+    return {
+        "experience_id": row.experience_id,
+        "total_refs": row.total_refs,
+        "success_refs": row.success_refs,
+        "fail_refs": row.fail_refs,
+        "p": round(row.p, 6),
+        "last_ref": last_ref,
+        "age_days": round(age_days, 3),
+        "decay_weight": round(weight, 6),
+        "decay_value": round(value, 6),
+        "flag": eff.flag(value),
+    }
+
+
+@api.method("rebuild")
+async def rebuild(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    p = Params(params, ("verify",))
+    app = services.app
+    started = time.perf_counter()
+    if p.bool("verify"):
+        differing = await app.projector.verify()
+        return {
+            "verified": True,
+            "identical": not differing,
+            "differing_tables": differing,
+            "took_ms": round((time.perf_counter() - started) * 1000, 1),
+        }
+    applied = await app.projector.rebuild()
+    await services.index.rebuild()
+    return {"rebuilt": True, "events": applied, "took_ms": round((time.perf_counter() - started) * 1000, 1)}

@@ -1,0 +1,60 @@
+"""CLI commands of issue 7: `memoryd check PATH` (run the ```check lessons by hand) and `memoryd skills`.
+
+Both are thin wrappers over one socket method. `check` exits 1 when a `block` check fails, so it can gate a
+commit or CI step; warnings alone exit 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from daemon.client.cli.output import print_json
+from daemon.client.socket_client import call
+from daemon.config import Settings
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("check", help="run the ```check lessons of MEMORY.md and the project's rules on files")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_check)
+
+    p = sub.add_parser("skills", help="list the skill registry (SKILL.md files and MCP servers)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--refresh", action="store_true", help="rescan now instead of waiting for the poll")
+    p.add_argument("--query", help="also score the registry against this prompt")
+    p.set_defaults(handler=run_skills)
+
+
+def run_check(args: argparse.Namespace, settings: Settings) -> int:
+    results = [call(settings.socket_path, "check", {"path": os.path.abspath(path)}) for path in args.paths]
+    if args.json:
+        print_json(results if len(results) > 1 else results[0])
+    else:
+        for result in results:
+            line = f"{result['path']}: {result['decision']} ({result['checks']} checks)"
+            print("\n".join(filter(None, [line, result["text"], *(f"error: {e}" for e in result["errors"])])))
+            if result["timed_out"]:
+                print(f"timed out: {', '.join(result['timed_out'])}")
+    return 1 if any(r["decision"] == "block" for r in results) else 0
+
+
+def run_skills(args: argparse.Namespace, settings: Settings) -> int:
+    params: dict[str, Any] = {"refresh": args.refresh}
+    if args.query:
+        params["query"] = args.query
+    result = call(settings.socket_path, "skills", params)
+    if args.json:
+        print_json(result)
+        return 0
+    for entry in result["skills"]:
+        print(f"/{entry['name']} — {entry['description'] or '(no description)'}  [{entry['source']}]")
+    for entry in result["mcp_servers"]:
+        print(f"mcp {entry['name']}  [{entry['source']}]")
+    if not result["skills"] and not result["mcp_servers"]:
+        print(f"no skills found in {', '.join(result['dirs'])}")
+    for entry in result.get("recommended", []):
+        print(f"recommended: {entry['name']} ({entry['score']:.2f})")
+    return 0

@@ -1,0 +1,203 @@
+"""What each Claude Code hook event does, and the exact JSON it answers with.
+
+Formats as documented in Claude Code's hooks reference, https://code.claude.com/docs/en/hooks (formerly
+https://docs.anthropic.com/en/docs/claude-code/hooks), sections "Hook input" and "Hook output":
+- stdin, every event: `session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`; plus
+  SessionStart `source` (startup|resume|clear|compact), UserPromptSubmit `prompt`, PostToolUse `tool_name`,
+  `tool_input` (Edit/Write/MultiEdit: `file_path`), `tool_response`, `tool_use_id`, PreCompact `trigger`
+  (manual|auto) and `custom_instructions`, SessionEnd `reason` (clear|logout|prompt_input_exit|other), Stop
+  `stop_hook_active`.
+- stdout, exit code 0: SessionStart and UserPromptSubmit may print
+  `{"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": TEXT}}`, which Claude Code adds to the
+  model's context. Every other event here prints nothing: for Stop, any `decision: "block"` would keep the
+  agent running, and exit code 2 would block a prompt; memoryd never blocks.
+
+Invariant: a handler never needs the daemon to be well. Down or hung, it answers nothing (context hooks) or
+spools what it had to say into the inbox as an `*.events.jsonl` file (edits, compactions), which the daemon
+imports when it is back; SessionEnd and Stop only hand the transcript to the inbox and need no daemon at all.
+Standard library, orjson and the socket client only: this runs in a fresh process on every hook.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from daemon.client.hooks import rules
+from daemon.client.hooks.hook_io import (
+    EDIT_TOOLS,
+    HookContext,
+    HookResult,
+    Unanswered,
+    additional_context,
+    ask,
+    drop_none,
+    file_path_of,
+    iso,
+    payload_str,
+)
+from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id
+
+EVENTS = (
+    "SessionStart",
+    "UserPromptSubmit",
+    "PostToolUse",
+    "PreCompact",
+    "SessionEnd",
+    "Stop",
+    "PreToolUse",  # project rules on the first read of a project file (rules.py)
+    "SubagentStart",  # the project's rules for a subagent's fresh context (rules.py)
+)
+MAX_INSTRUCTIONS_CHARS = 1000
+
+
+def handle(event: str, payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    handler = _HANDLERS[event]
+    try:
+        return handler(payload, ctx)
+    except Unanswered as unanswered:
+        return unanswered.result
+
+
+def session_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    params = drop_none(cwd=payload_str(payload, "cwd"), session_id=payload_str(payload, "session_id"))
+    result = ask(ctx, "session_context", {**params, "source": payload_str(payload, "source") or "startup"})
+    detail = {"project": result.get("project"), "source": payload_str(payload, "source")}
+    return additional_context("SessionStart", str(result.get("markdown") or ""), detail)
+
+
+def user_prompt_submit(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    prompt = (payload_str(payload, "prompt") or "").strip()
+    if prompt.startswith("/"):
+        return HookResult("skipped", detail={"reason": "slash_command"})
+    if len(prompt) < ctx.settings.hooks.min_prompt_chars:
+        return HookResult("skipped", detail={"reason": "short_prompt"})
+    params = drop_none(query=prompt, cwd=payload_str(payload, "cwd"), session_id=payload_str(payload, "session_id"))
+    result = ask(ctx, "prompt_context", params)
+    detail = {"memories": len(result.get("memories") or [])}
+    return additional_context("UserPromptSubmit", str(result.get("markdown") or ""), detail)
+
+
+def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    tool = payload_str(payload, "tool_name") or ""
+    if tool not in EDIT_TOOLS:
+        return HookResult("skipped", detail={"reason": "not_an_edit", "tool": tool[:60]})
+    path = file_path_of(payload)
+    if path is None:
+        return HookResult("skipped", detail={"reason": "no_file_path", "tool": tool})
+    params = drop_none(
+        files=[path],
+        tool=tool,
+        cwd=payload_str(payload, "cwd"),
+        session_id=payload_str(payload, "session_id"),
+        at=iso(ctx.now),
+    )
+    try:
+        result = ask(ctx, "edit", params)
+    except Unanswered as unanswered:
+        return rules.with_checks(path, ctx, _spool_instead(ctx, unanswered.result, [("edit", params)]))
+    done = HookResult("ok", detail={"daily": result.get("daily"), "project": result.get("project")})
+    return rules.with_checks(path, ctx, done)  # ```check lessons may block or warn
+
+
+def pre_compact(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    rules.reset_rules(payload, ctx)  # project rules come back after the compaction
+    data = drop_none(
+        session_id=payload_str(payload, "session_id"),
+        trigger=payload_str(payload, "trigger"),
+        cwd=payload_str(payload, "cwd"),
+        at=iso(ctx.now),
+    )
+    if instructions := payload_str(payload, "custom_instructions"):
+        from pipeline.scrub import scrub  # Why lazy: its regexes cost ms that the other events need not pay
+
+        emails = ctx.settings.redaction.emails
+        data["custom_instructions"] = scrub(instructions, emails=emails)[:MAX_INSTRUCTIONS_CHARS]
+    try:
+        result = ask(ctx, "record", {"type": "compaction", "data": data})
+    except Unanswered as unanswered:
+        return _spool_instead(ctx, unanswered.result, [("compaction", data)])
+    return HookResult("ok", detail={"event_id": (result.get("ids") or [None])[0]})
+
+
+def session_end(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    """The session is over: `ID.jsonl`, summarised as soon as it is stable (an `ID.stop.jsonl` is dropped)."""
+    return hand_over_transcript(payload, ctx, final=True)
+
+
+def stop(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+    """Stop fires after every answer: `ID.stop.jsonl`, which the inbox takes only once the session is idle
+    (`[inbox] session_idle_ms`), so a crash that skips SessionEnd still gets its session summarised."""
+    if not ctx.settings.hooks.transcript_on_stop:
+        return HookResult("skipped", detail={"reason": "transcript_on_stop is false"})
+    return hand_over_transcript(payload, ctx, final=False)
+
+
+def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bool) -> HookResult:
+    """Put the transcript into the inbox under the session's id and return at once (no daemon needed)."""
+    source = payload_str(payload, "transcript_path")
+    if not source or not os.path.isfile(os.path.expanduser(source)):
+        return HookResult("skipped", detail={"reason": "no_transcript"})
+    source_path = Path(os.path.expanduser(source))
+    session = safe_id(payload_str(payload, "session_id") or source_path.stem)
+    inbox = ctx.settings.home / "inbox"
+    target = hand_over(source_path, inbox, f"{session}.jsonl" if final else f"{session}{LIVE_SESSION_SUFFIX}")
+    if final:
+        (inbox / f"{session}{LIVE_SESSION_SUFFIX}").unlink(missing_ok=True)  # superseded by the final copy
+    return HookResult("handed_over", detail={"file": target.name, "reason": payload_str(payload, "reason")})
+
+
+def hand_over(source: Path, inbox: Path, name: str) -> Path:
+    """Link (or, across filesystems, copy) `source` into the inbox under a temp name, then rename it into
+    place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
+    still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
+    is stable, so a transcript Claude Code keeps appending to is taken whole."""
+    inbox.mkdir(parents=True, exist_ok=True)
+    temp = inbox / f".{name}.{os.getpid()}.tmp"
+    try:
+        try:
+            os.link(source, temp)
+        except OSError:  # EXDEV, or a filesystem without hard links
+            shutil.copyfile(source, temp)
+        os.replace(temp, inbox / name)
+    finally:
+        temp.unlink(missing_ok=True)
+    return inbox / name
+
+
+def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:
+    """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically."""
+    inbox.mkdir(parents=True, exist_ok=True)
+    name = f"hook-{time.time_ns()}-{os.getpid()}.events.jsonl"
+    temp = inbox / f".{name}.tmp"
+    body = b"".join(orjson.dumps({"type": t, "data": d}, option=orjson.OPT_APPEND_NEWLINE) for t, d in drafts)
+    try:
+        temp.write_bytes(body)
+        os.replace(temp, inbox / name)
+    finally:
+        temp.unlink(missing_ok=True)
+    return inbox / name
+
+
+def _spool_instead(ctx: HookContext, failed: HookResult, drafts: list[tuple[str, dict[str, Any]]]) -> HookResult:
+    if failed.outcome != "daemon_down":
+        return failed  # the daemon answered with an error: the input is bad, spooling would not help
+    target = spool(ctx.settings.home / "inbox", drafts)
+    return HookResult("spooled", detail={**failed.detail, "file": target.name})
+
+
+_HANDLERS: dict[str, Callable[[dict[str, Any], HookContext], HookResult]] = {
+    "SessionStart": session_start,
+    "UserPromptSubmit": user_prompt_submit,
+    "PostToolUse": post_tool_use,
+    "PreCompact": pre_compact,
+    "SessionEnd": session_end,
+    "Stop": stop,
+    **rules.HANDLERS,
+}

@@ -1,0 +1,205 @@
+"""`memoryd hooks install|uninstall`: merge memoryd's hooks into Claude Code's settings.json, and take them out.
+
+Settings shape (Claude Code's hooks reference, https://code.claude.com/docs/en/hooks, "Configuration"):
+`{"hooks": {"EVENT": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "...", "timeout": 5}]}]}}`;
+`matcher` only matters for tool events (PostToolUse here), `timeout` is in seconds.
+
+Invariants:
+- Everything else in the file is kept (keys, order, other hooks). memoryd's entries are recognised by their
+  command (`... memoryd hook EVENT` or `... -m daemon hook EVENT`) and live in their own matcher groups.
+- Idempotent: a second install changes nothing and writes nothing; an install from another path updates the
+  command in place. Uninstall removes exactly those entries, and an event list or the `hooks` object only when
+  install created it (recorded in `$MEMORYD_HOME/state/hooks_install.json`; without that record, when the
+  removal emptied it). So install then uninstall gives back the original settings.
+- A backup (`settings.json.memoryd-backup-TIMESTAMP`) is written before any change; the new file replaces the
+  old atomically. A file that is not valid JSON is never touched.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import os
+import re
+import shlex
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pipeline.atomic_file import write_atomic
+
+HOOKS: dict[str, str | None] = {  # event -> matcher
+    "SessionStart": None,
+    "UserPromptSubmit": None,
+    "PostToolUse": "Edit|Write|MultiEdit",
+    "PreCompact": None,
+    "SessionEnd": None,
+    "Stop": None,
+    "PreToolUse": "Read|Edit|Write|MultiEdit",  # issue 7: project rules on first read, the optional gate
+    "SubagentStart": None,  # issue 7: project rules for each subagent
+}
+TIMEOUT_S = 5  # Claude Code's limit for the command; the hook itself stops well within 1 s
+_OURS = re.compile(r"(?:(?:^|[\s/\\\"'])memoryd['\"]?|\s-m\s+daemon)\s+hook\s+([A-Za-z]+)\s*$")
+
+
+class SettingsError(Exception):
+    """settings.json cannot be used; the message says why. Nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    path: Path
+    changed: bool
+    backup: Path | None
+    added: tuple[str, ...]
+    updated: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+def default_settings_path() -> Path:
+    return Path.home() / ".claude" / "settings.json"
+
+
+def memoryd_command() -> str:
+    """How Claude Code should start memoryd: the `memoryd` script beside this interpreter, else `python -m
+    daemon`; with `MEMORYD_HOME` when it is set, so the hook serves the same memory home as this install."""
+    script = shutil.which("memoryd", path=str(Path(sys.executable).parent))
+    base = shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m daemon"
+    home = os.environ.get("MEMORYD_HOME")
+    return f"MEMORYD_HOME={shlex.quote(str(Path(home).expanduser().resolve()))} {base}" if home else base
+
+
+def hook_event_of(command: Any) -> str | None:
+    """The event a memoryd hook command serves, or None when the command is not memoryd's."""
+    if not isinstance(command, str):
+        return None
+    match = _OURS.search(command)
+    return match.group(1) if match else None
+
+
+def merged(settings: dict[str, Any], base_command: str) -> tuple[dict[str, Any], list[str], list[str], list[str]]:
+    """`settings` with memoryd's hooks present and current. Returns (new settings, added, updated, created
+    containers: "hooks" and/or event names whose list did not exist). Pure."""
+    out = copy.deepcopy(settings)
+    created = [] if "hooks" in out else ["hooks"]
+    hooks = out.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise SettingsError("'hooks' in settings.json is not an object; fix it by hand first")
+    added, updated = [], []
+    for event, matcher in HOOKS.items():
+        command = f"{base_command} hook {event}"
+        if event not in hooks:
+            created.append(event)
+        groups = hooks.setdefault(event, [])
+        if not isinstance(groups, list):
+            raise SettingsError(f"'hooks.{event}' in settings.json is not a list; fix it by hand first")
+        ours = [h for g in groups if isinstance(g, dict) for h in g.get("hooks") or [] if _is_ours(h, event)]
+        if not ours:
+            group: dict[str, Any] = {"matcher": matcher} if matcher else {}
+            group["hooks"] = [{"type": "command", "command": command, "timeout": TIMEOUT_S}]
+            groups.append(group)
+            added.append(event)
+        elif any(h.get("command") != command for h in ours):
+            for hook in ours:
+                hook["command"] = command
+            updated.append(event)
+    return out, added, updated, created
+
+
+def removed(settings: dict[str, Any], created: list[str] | None = None) -> tuple[dict[str, Any], list[str]]:
+    """`settings` without memoryd's hooks. A container this removal emptied goes too when install created it
+    (`created`), or, when that is unknown (None), always. Pure."""
+    out = copy.deepcopy(settings)
+    hooks = out.get("hooks")
+    if not isinstance(hooks, dict):
+        return out, []
+    gone: list[str] = []
+    for event in list(hooks):
+        groups = hooks[event]
+        if not isinstance(groups, list):
+            continue
+        kept_groups = []
+        for group in groups:
+            entries = group.get("hooks") if isinstance(group, dict) else None
+            if not isinstance(entries, list):
+                kept_groups.append(group)
+                continue
+            kept = [h for h in entries if not _is_ours(h, event)]
+            if len(kept) < len(entries):
+                gone.append(event)
+                if not kept:
+                    continue
+                group["hooks"] = kept
+            kept_groups.append(group)
+        if len(kept_groups) < len(groups) and not kept_groups and (created is None or event in created):
+            del hooks[event]
+        else:
+            hooks[event] = kept_groups
+    if gone and not hooks and (created is None or "hooks" in created):
+        del out["hooks"]
+    return out, sorted(set(gone))
+
+
+def install(
+    path: Path, *, uninstall: bool = False, base_command: str | None = None, record: Path | None = None
+) -> Report:
+    """Merge (or remove) memoryd's hooks in the settings file at `path`. `record` is the JSON file that
+    remembers which containers an install created. Raises SettingsError."""
+    original = _load(path)
+    key = str(path.expanduser().resolve())
+    records = _load(record) if record is not None else {}
+    before = copy.deepcopy(records)
+    if uninstall:
+        created = records.pop(key, None)
+        updated_settings, gone = removed(original, created if isinstance(created, list) else None)
+        added: list[str] = []
+        changed_events: list[str] = []
+    else:
+        updated_settings, added, changed_events, created_now = merged(original, base_command or memoryd_command())
+        gone = []
+        if added:
+            previous: list[str] = records[key] if isinstance(records.get(key), list) else []
+            records[key] = sorted({*previous, *created_now})
+    if record is not None and records != before:
+        write_atomic(record, json.dumps(records, indent=2) + "\n")
+    if updated_settings == original:
+        return Report(path, False, None, (), (), ())
+    backup = None
+    if path.exists():
+        stamp = dt.datetime.now().strftime("%Y%m%dT%H%M%S")
+        backup = path.with_name(f"{path.name}.memoryd-backup-{stamp}")
+        shutil.copy2(path, backup)
+    write_atomic(path, json.dumps(updated_settings, indent=2, ensure_ascii=False) + "\n")
+    return Report(path, True, backup, tuple(added), tuple(changed_events), tuple(gone))
+
+
+def status(path: Path) -> dict[str, str | None]:
+    """For each of memoryd's events, the installed command (None when missing)."""
+    settings = _load(path)
+    hooks: dict[str, Any] = settings["hooks"] if isinstance(settings.get("hooks"), dict) else {}
+    found: dict[str, str | None] = dict.fromkeys(HOOKS)
+    for event in HOOKS:
+        for group in hooks.get(event) or []:
+            for hook in (group.get("hooks") or []) if isinstance(group, dict) else []:
+                if _is_ours(hook, event):
+                    found[event] = hook["command"]
+    return found
+
+
+def _is_ours(hook: Any, event: str) -> bool:
+    return isinstance(hook, dict) and hook_event_of(hook.get("command")) == event
+
+
+def _load(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SettingsError(f"{path} is not valid JSON ({exc}); not changed") from exc
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path} does not hold a JSON object; not changed")
+    return data

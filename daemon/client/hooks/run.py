@@ -1,0 +1,188 @@
+"""`memoryd hook EVENT`: the process Claude Code starts on every hook, reading its JSON on stdin.
+
+Invariants (an agent waits on this process, so it must be boring):
+- Exit code 0, always: Claude Code treats exit 2 as "block" (a blocked prompt, a Stop that never ends) and
+  shows other codes as errors. A broken config.toml, a bad payload, a dead or hung daemon, a bug: still 0.
+- Nothing on stdout but the one JSON object of `daemon/hook_events.py`; a stray print is captured and
+  dropped. Nothing on stderr either (no traceback ever leaves this module).
+- Done within `[hooks] deadline_ms` (default 750) of the process's start, so the wall time Claude Code sees
+  stays under 1 s even when a loaded machine makes Python itself start slowly: every socket call gets the
+  smaller of `timeout_ms` and the time left, and a SIGALRM timer stops whatever else overran. (The start
+  time comes from /proc on Linux; elsewhere the clock starts when `main` does.)
+- One JSON line per invocation in `$MEMORYD_HOME/logs/hooks.log` (event, outcome, ms, session), rotated to
+  `hooks.log.1` past `log_max_bytes`.
+The import list is the budget: standard library, orjson, the socket client and config. No asyncio server,
+SQLite, numpy or fastembed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import io
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import orjson
+
+from daemon.client.hooks.events import EVENTS, handle
+from daemon.client.hooks.hook_io import Call, HookContext, HookResult
+from daemon.client.socket_client import DaemonUnavailable, call
+from daemon.config import ConfigError, Settings, default_settings, load_settings
+
+MAX_STDIN_BYTES = 32 * 1024 * 1024
+SAFETY_MARGIN_S = 0.05  # what a socket call leaves for answering and logging
+
+
+class HookDeadline(Exception):
+    """The hook ran out of time; raised by the SIGALRM handler wherever the process was."""
+
+
+def main(argv: list[str]) -> int:
+    """Run one hook. Returns 0 whatever happens (see the module docstring)."""
+    try:
+        return _run(argv)
+    except BaseException:  # the last line of defence: even a deadline striking during cleanup exits 0
+        return 0
+
+
+def _run(argv: list[str]) -> int:
+    started = time.monotonic() - process_age_s()
+    event, socket_path = parse_args(argv)
+    settings, config_error = _settings(socket_path)
+    deadline_s = settings.hooks.deadline_ms / 1000
+    payload: dict[str, Any] = {}
+    result = HookResult("error")
+    real_stdout = sys.stdout
+    sys.stdout = io.StringIO()  # Why: only our one JSON line may reach Claude Code
+    previous = signal.signal(signal.SIGALRM, _on_deadline)
+    signal.setitimer(signal.ITIMER_REAL, max(deadline_s - (time.monotonic() - started), 0.05))
+    try:
+        if event not in EVENTS:
+            result = HookResult("skipped", detail={"reason": f"unknown event {event[:40]!r}"})
+        else:
+            payload = read_payload(sys.stdin.buffer)
+            context = HookContext(settings, _caller(settings, started, deadline_s), dt.datetime.now().astimezone())
+            result = handle(event, payload, context)
+    except HookDeadline:
+        result = HookResult("timeout")
+    except Exception as exc:  # isolation boundary: one hook invocation; the agent must never see it fail
+        result = HookResult("error", detail={"error": f"{type(exc).__name__}: {exc}"[:300]})
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        sys.stdout = real_stdout
+    if result.output is not None:
+        sys.stdout.write(orjson.dumps(result.output).decode() + "\n")
+        sys.stdout.flush()
+    with contextlib.suppress(OSError):
+        write_log(settings, event, payload, result, time.monotonic() - started, config_error)
+    return 0
+
+
+def process_age_s() -> float:
+    """Seconds since this process started (Linux: /proc/self/stat field 22 against /proc/uptime), else 0."""
+    try:
+        with open("/proc/self/stat", "rb") as stat, open("/proc/uptime", "rb") as uptime:
+            start_ticks = int(stat.read().rsplit(b")", 1)[1].split()[19])  # after "(comm)", field 22 is index 19
+            since_boot = float(uptime.read().split()[0])
+        age = since_boot - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return age if 0.0 <= age < 2.0 else 0.0  # Why: a clock that disagrees (a container's?) must not starve us
+
+
+def parse_args(argv: list[str]) -> tuple[str, Path | None]:
+    """`[--socket PATH] EVENT` (the CLI's global `--socket` may come first)."""
+    socket_path: Path | None = None
+    rest: list[str] = []
+    items = iter(argv)
+    for item in items:
+        if item == "--socket":
+            socket_path = Path(next(items, "")).expanduser()
+        elif item.startswith("--socket="):
+            socket_path = Path(item.partition("=")[2]).expanduser()
+        elif item != "hook":
+            rest.append(item)
+    return (rest[0] if rest else ""), socket_path
+
+
+def read_payload(stream: BinaryIO) -> dict[str, Any]:
+    """The hook's JSON object from stdin; `{}` when it is missing, too big or not an object."""
+    raw = stream.read(MAX_STDIN_BYTES + 1)
+    if not raw or len(raw) > MAX_STDIN_BYTES:
+        return {}
+    try:
+        payload = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return {}
+    return payload if isinstance(payload, dict) else {}
+
+
+def _settings(socket_path: Path | None) -> tuple[Settings, str | None]:
+    """The configured settings, or the defaults when config.toml is broken (a hook never fails on it)."""
+    try:
+        return load_settings(socket=socket_path), None
+    except ConfigError as exc:
+        return default_settings(socket=socket_path), str(exc)[:300]
+
+
+def _caller(settings: Settings, started: float, deadline_s: float) -> Call:
+    per_call = settings.hooks.timeout_ms / 1000
+
+    def ask(method: str, params: dict[str, Any]) -> Any:
+        left = deadline_s - (time.monotonic() - started) - SAFETY_MARGIN_S
+        if left <= 0.01:
+            raise DaemonUnavailable("no time left before the hook's deadline")
+        return call(settings.socket_path, method, params, timeout=min(per_call, left))
+
+    return ask
+
+
+def _on_deadline(signum: int, frame: Any) -> None:
+    raise HookDeadline()
+
+
+def write_log(
+    settings: Settings,
+    event: str,
+    payload: dict[str, Any],
+    result: HookResult,
+    elapsed_s: float,
+    config_error: str | None,
+) -> None:
+    """Append one JSON line to logs/hooks.log with O_APPEND (atomic for a line this size)."""
+    logs = settings.home / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    path = logs / "hooks.log"
+    with contextlib.suppress(FileNotFoundError):
+        if path.stat().st_size > settings.hooks.log_max_bytes:
+            os.replace(path, logs / "hooks.log.1")
+    line: dict[str, Any] = {
+        "ts": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "event": event[:40],
+        "outcome": result.outcome,
+        "ms": round(elapsed_s * 1000, 1),
+    }
+    if isinstance(session := payload.get("session_id"), str):
+        line["session_id"] = session[:80]
+    line.update({k: v for k, v in result.detail.items() if v is not None})
+    if config_error:
+        line["config_error"] = config_error
+    if result.outcome in ("error", "daemon_error") or config_error:
+        from pipeline.scrub import scrub_data  # such messages may quote input; only then pay for the regexes
+
+        line = scrub_data(line, emails=settings.redaction.emails)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, orjson.dumps(line, default=str, option=orjson.OPT_APPEND_NEWLINE))
+    finally:
+        os.close(fd)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,266 @@
+"""The weekly consolidation job: report, facts and lessons, capabilities, retention, FTS optimize.
+
+Invariants:
+- One run at a time (a lock); each run appends `consolidation` `started`, then `completed` with a summary of
+  what it did and the tokens it spent, or `failed` with the error. Whether a run is due at start-up is
+  derived from these events (`consolidation_due`), never from a scheduler job store.
+- MEMORY.md and rules.md are only ever added to (`pipeline/lessons.py`: deduplicated, atomic, backed up).
+- The LLM is optional and bounded: one TokenBudget per run (`[consolidation] token_budget`, default 200k);
+  a failed, truncated, empty or malformed reply is logged and contributes nothing, and the deterministic
+  extractor's result is used instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from daemon.app import App
+from daemon.services.learning.capabilities import generate_capabilities
+from events.event import parse_timestamp, utc_timestamp
+from events.queries import event_index, signal_patterns
+from events.schema import SIGNAL_KINDS
+from pipeline.atomic_file import write_atomic
+from pipeline.index_schema import optimize_fts
+from pipeline.learning.fact_extraction import (
+    EXTRACTION_SYSTEM,
+    Extraction,
+    SessionDoc,
+    extract_deterministic,
+    extraction_prompt,
+    parse_extraction,
+    session_doc,
+)
+from pipeline.learning.facts import FactsError, add_fact, check_project
+from pipeline.learning.lessons import add_lessons
+from pipeline.learning.retention import archive_old
+from pipeline.learning.weekly_report import (
+    PatternLine,
+    WeekStats,
+    edited_files,
+    render_report,
+    report_name,
+    session_topic,
+)
+from pipeline.llm import LLMClient, LLMError, TokenBudget
+
+logger = structlog.get_logger(__name__)
+
+REPORT_PATTERNS = 20
+PROMPT_MAX_CHARS = 60_000
+
+
+def consolidation_due(conn: sqlite3.Connection, now: dt.datetime, period: dt.timedelta) -> bool:
+    """Due when the last completed run is older than `period`; with no run yet, when the log's first event is
+    (a fresh memory home is not consolidated at its first start, an old one that never was is)."""
+    reference = last_completed(conn) or event_index.first_ts(conn)
+    return reference is not None and now - parse_timestamp(reference) >= period
+
+
+def last_completed(conn: sqlite3.Connection) -> str | None:
+    """The timestamp of the last completed consolidation, or None."""
+    completed = [e.ts for e in event_index.of_type(conn, "consolidation") if e.data.get("status") == "completed"]
+    return completed[-1] if completed else None
+
+
+class Consolidator:
+    """Runs the job; owned by the daemon's learning service."""
+
+    def __init__(self, app: App, llm: LLMClient | None) -> None:
+        self.app = app
+        self.llm = llm
+        self._lock = asyncio.Lock()
+        self.running = False
+
+    async def run(self, reason: str) -> dict[str, Any]:
+        """Run once now (waits for a run in progress to finish first). Returns the summary."""
+        async with self._lock:
+            self.running = True
+            try:
+                return await self._run(reason)
+            finally:
+                self.running = False
+
+    async def _run(self, reason: str) -> dict[str, Any]:
+        app, settings = self.app, self.app.settings
+        started = time.perf_counter()
+        now = app.clock()
+        budget = TokenBudget(settings.consolidation.token_budget)
+        llm = self.llm.with_budget(budget) if self.llm is not None else None
+        await app.record([("consolidation", {"status": "started", "summary": {"reason": reason}})])
+        summary: dict[str, Any] = {"reason": reason, "now": utc_timestamp(now)}
+        try:
+            since = now - dt.timedelta(days=7)
+            await app.projections_current()
+            stats = await self._week_stats(since, now)
+            docs = await asyncio.to_thread(_week_sessions, settings.home, since, stats.pop("session_ids"))
+            stats["topics"] = [topic for doc in docs if (topic := session_topic(doc.text))][:20]
+            extraction, llm_errors = await self._extract(docs, llm)
+            summary.update(await asyncio.to_thread(self._apply_extraction, extraction))
+            capabilities = await generate_capabilities(app, llm)
+            summary["capabilities"] = {
+                "passed": capabilities["passed"],
+                "failed_gates": [g["name"] for g in capabilities["gates"] if not g["passed"]],
+                "generated": [g["name"] for g in capabilities["generated"]],
+                "skipped": capabilities["skipped"],
+            }
+            moved = await asyncio.to_thread(
+                archive_old,
+                settings.home,
+                now,
+                session_days=settings.consolidation.session_retention_days,
+                daily_days=settings.consolidation.daily_retention_days,
+            )
+            summary["archived"] = [m.target for m in moved]
+            summary["fts_optimized"] = await app.db.write(optimize_fts)
+            summary["llm"] = {"provider": self.llm.provider if self.llm else None, "errors": llm_errors}
+            summary["tokens"] = budget.as_dict()
+            await app.projections_current()  # the report shows the statuses generation just set
+            stats.update(await app.db.read(_signal_report))
+            week = WeekStats(since=since, until=now, notes=_notes(summary), **stats)
+            report = settings.home / "reports" / report_name(now)
+            await asyncio.to_thread(write_atomic, report, render_report(week))
+            summary["report"] = str(report.relative_to(settings.home))
+            summary["sessions"] = sum(week.outcomes.values())
+        except Exception as exc:  # isolation boundary: one scheduled job
+            logger.exception("consolidation_failed", reason=reason)
+            summary.update(status="failed", error=f"{type(exc).__name__}: {exc}", tokens=budget.as_dict())
+            await app.record([("consolidation", {"status": "failed", "summary": summary})])
+            return summary
+        summary["took_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        summary["status"] = "completed"
+        await app.record([("consolidation", {"status": "completed", "summary": summary})])
+        logger.info("consolidation_done", reason=reason, took_ms=summary["took_ms"], tokens=budget.used)
+        return summary
+
+    async def _week_stats(self, since: dt.datetime, now: dt.datetime) -> dict[str, Any]:
+        since_ts = utc_timestamp(since)
+
+        def read(conn: sqlite3.Connection) -> dict[str, Any]:
+            latest: dict[str, tuple[str, int]] = {}
+            for event in event_index.of_type(conn, "outcome", since=since_ts):
+                obj = event.data
+                latest[obj["session_id"]] = (obj["outcome"], int(obj.get("corrections") or 0))
+            kinds = dict.fromkeys(SIGNAL_KINDS, 0)
+            for event in event_index.of_type(conn, "signal", since=since_ts):
+                kind = event.data.get("kind")
+                if kind in kinds:
+                    kinds[kind] += 1
+            outcomes = {"success": 0, "failed": 0}
+            for outcome, _ in latest.values():
+                outcomes[outcome] = outcomes.get(outcome, 0) + 1
+            return {
+                "outcomes": outcomes,
+                "corrections": sum(c for _, c in latest.values()),
+                "signals_by_kind": {k: n for k, n in kinds.items() if n},
+                "session_ids": set(latest),
+            }
+
+        stats = await self.app.db.read(read)
+        daily = await asyncio.to_thread(_week_daily_texts, self.app.settings.home, since, now)
+        stats["edited_files"] = edited_files(daily)
+        return stats
+
+    async def _extract(self, docs: list[SessionDoc], llm: LLMClient | None) -> tuple[Extraction, int]:
+        """The LLM's extraction when it answers with a whole, valid object; the rules' otherwise."""
+        if llm is not None and docs:
+            try:
+                reply = await llm.complete(
+                    EXTRACTION_SYSTEM, extraction_prompt(docs, PROMPT_MAX_CHARS), max_tokens=2048
+                )
+                return parse_extraction(reply.text), 0
+            except (LLMError, ValueError) as exc:
+                logger.warning("llm_step_failed", step="fact_extraction", error=str(exc))
+                return extract_deterministic(docs), 1
+        return extract_deterministic(docs), 0
+
+    def _apply_extraction(self, extraction: Extraction) -> dict[str, Any]:
+        """Write facts, lessons and rules (blocking; runs in a thread). Returns counts for the summary."""
+        settings = self.app.settings
+        home = settings.home
+        thresholds = (settings.lessons.jaccard, settings.lessons.containment)
+        now = utc_timestamp(self.app.clock())
+        facts_added = 0
+        for draft in extraction.facts:
+            try:
+                _, created = add_fact(
+                    home, draft.project, draft.fact, now=now, category=draft.category,
+                    evidence=draft.evidence, dedupe=thresholds,
+                )  # fmt: skip
+            except FactsError as exc:
+                logger.warning("fact_skipped", project=draft.project, reason=str(exc))
+                continue
+            facts_added += int(created)
+        lessons = add_lessons(
+            home / "MEMORY.md", list(extraction.lessons), jaccard=thresholds[0], containment=thresholds[1]
+        )
+        rules_added = 0
+        by_project: dict[str, list[str]] = {}
+        for project, rule in extraction.rules:
+            by_project.setdefault(project, []).append(rule)
+        for project, rules in sorted(by_project.items()):
+            try:
+                path = home / "areas" / "projects" / check_project(project) / "rules.md"
+            except FactsError as exc:
+                logger.warning("rules_skipped", project=project, reason=str(exc))
+                continue
+            added = add_lessons(path, rules, section="Rules", jaccard=thresholds[0], containment=thresholds[1])
+            rules_added += len(added)
+        return {"facts_added": facts_added, "lessons_added": len(lessons), "rules_added": rules_added}
+
+
+def _signal_report(conn: sqlite3.Connection) -> dict[str, Any]:
+    patterns = [
+        PatternLine(p.pattern_id, p.kind, p.key, p.count, p.priority, p.status, p.recurred)
+        for p in signal_patterns.for_report(conn, REPORT_PATTERNS)
+    ]
+    streak = signal_patterns.streak(conn)
+    return {"patterns": patterns, "streak_length": streak.length, "streak_flagged": streak.flagged}
+
+
+def _notes(summary: dict[str, Any]) -> list[str]:
+    caps = summary.get("capabilities", {})
+    tokens = summary.get("tokens", {})
+    return [
+        f"Facts added: {summary.get('facts_added', 0)}; lessons added to MEMORY.md: "
+        f"{summary.get('lessons_added', 0)}; project rules added: {summary.get('rules_added', 0)}.",
+        "Capabilities: "
+        + (
+            ", ".join(caps.get("generated", []))
+            or ("none written" if caps.get("passed") else "gated by " + ", ".join(caps.get("failed_gates", [])))
+        ),
+        f"Archived: {len(summary.get('archived', []))} file(s).",
+        f"LLM: {summary['llm']['provider'] or 'not configured'}; tokens used {tokens.get('used', 0)} "
+        f"of {tokens.get('limit', 0)}.",
+    ]
+
+
+def _week_sessions(home: Path, since: dt.datetime, session_ids: set[str]) -> list[SessionDoc]:
+    """Session summaries of the week: named after a session with an outcome this week, or modified since."""
+    folder = home / "sessions"
+    if not folder.is_dir():
+        return []
+    docs = []
+    for path in sorted(folder.glob("*.md")):
+        modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC)
+        if path.stem in session_ids or modified >= since:
+            docs.append(session_doc(path, path.read_text(encoding="utf-8", errors="replace")))
+    return docs
+
+
+def _week_daily_texts(home: Path, since: dt.datetime, until: dt.datetime) -> list[str]:
+    texts = []
+    for path in sorted((home / "daily").glob("*.md")) if (home / "daily").is_dir() else []:
+        try:
+            day = dt.datetime.fromisoformat(path.stem[:10]).replace(tzinfo=dt.UTC)
+        except ValueError:
+            continue
+        if since - dt.timedelta(days=1) <= day <= until:
+            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+    return texts

@@ -1,0 +1,55 @@
+"""Project facts (`areas/projects/P/facts.json`) as the daemon writes them: one lock around every write.
+
+Invariant: the daemon is the only writer of facts.json while it runs, and one lock serialises its writes,
+so two clients adding at once cannot both take the same next id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from daemon.app import App
+from daemon.services.errors import InvalidInput
+from events.event import utc_timestamp
+from pipeline.learning.facts import Fact, FactsError, add_fact, archive_fact, list_facts, supersede_fact
+
+
+class FactStore:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._lock = asyncio.Lock()
+
+    async def add(self, project: str, text: str, *, category: str, evidence: str) -> tuple[Fact, bool]:
+        """Add an active fact. Returns it and whether it was created (False: an equal one exists)."""
+        now = utc_timestamp(self.app.clock())
+        async with self._lock:
+            try:
+                return await asyncio.to_thread(
+                    add_fact, self.app.settings.home, project, text, now=now, category=category, evidence=evidence
+                )
+            except FactsError as exc:
+                raise InvalidInput(str(exc)) from exc
+
+    async def supersede(self, fact_id: str, text: str, *, evidence: str) -> tuple[Fact, Fact]:
+        """Replace a fact; returns (the old one, now superseded; the new one)."""
+        now = utc_timestamp(self.app.clock())
+        async with self._lock:
+            try:
+                return await asyncio.to_thread(
+                    supersede_fact, self.app.settings.home, fact_id, text, now=now, evidence=evidence
+                )
+            except FactsError as exc:
+                raise InvalidInput(str(exc)) from exc
+
+    async def archive(self, fact_id: str) -> Fact:
+        async with self._lock:
+            try:
+                return await asyncio.to_thread(archive_fact, self.app.settings.home, fact_id)
+            except FactsError as exc:
+                raise InvalidInput(str(exc)) from exc
+
+    async def listed(self, project: str | None, *, include_all: bool) -> list[Fact]:
+        try:
+            return await asyncio.to_thread(list_facts, self.app.settings.home, project, include_all=include_all)
+        except FactsError as exc:
+            raise InvalidInput(str(exc)) from exc

@@ -1,0 +1,23 @@
+"""Reads of the `access_stats` projection: importance and last access per content hash."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from events.sqlite import select_in_named
+
+
+@dataclass(frozen=True, slots=True)
+class AccessStats:
+    importance: float
+    last_accessed_at: str | None
+
+
+def for_hashes(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, AccessStats]:
+    """The hashes among `hashes` that were ever accessed or given an importance."""
+    sql = "SELECT content_hash, importance, last_accessed_at FROM access_stats WHERE content_hash IN ({marks})"
+    return {
+        row["content_hash"]: AccessStats(float(row["importance"]), row["last_accessed_at"])
+        for row in select_in_named(conn, sql, hashes)
+    }

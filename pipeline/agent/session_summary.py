@@ -1,0 +1,242 @@
+"""A session summary (`sessions/ID.md`): extractive by default, rewritten by an LLM when one is configured.
+
+Invariants:
+- The extractive summary always exists and is useful on its own: topic (the first request), key points (the
+  requests and the closing answer), files changed, decisions, open todos, lessons, rules and tool errors.
+- An LLM reply only replaces the judgement fields (topic, key points, decisions, todos, lessons, rules,
+  outcome); the facts read from the transcript (files, errors, ids, times) are never taken from a model.
+- `render` scrubs the whole file (idempotent), whatever produced its strings, a model's reply included.
+Pure: no IO, no clock.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
+from typing import Any
+
+import orjson
+
+from pipeline.agent.transcript import Transcript
+from pipeline.scrub import scrub
+
+MAX_ITEMS = 8
+MAX_ITEM_CHARS = 240
+LLM_INPUT_CHARS = 24_000
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_DECISION = re.compile(
+    r"\b(?:decided|decision:|we(?:'ll| will) (?:use|go with|keep|switch to)|let's (?:use|go with|keep|switch to)|"
+    r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
+    re.IGNORECASE,
+)
+_TODO = re.compile(r"^(?:[-*]\s*)?(?:\[ \]\s*|(?:TODO|FIXME|follow[- ]up)\b[:\s]\s*)(.+)", re.IGNORECASE)
+_RULE = re.compile(r"^(?:please\s+)?(?:always|never|from now on|don't ever|do not ever)\b.{6,}", re.IGNORECASE)
+_RULE_TAG = re.compile(r"^(?:[-*]\s*)?rule\s*:\s*(.{6,})", re.IGNORECASE)
+_LESSON = re.compile(r"\b(?:lesson(?:s)?(?: learned)?|TIL|note to self)\s*:\s*(.{6,})", re.IGNORECASE)
+_NEGATIVE = re.compile(
+    r"\b(?:still (?:fails|failing|broken|not working)|(?:doesn't|does not|didn't|did not) work|not working|"
+    r"it's broken|is broken|revert (?:it|this|that))\b",
+    re.IGNORECASE,
+)
+LLM_SYSTEM = (
+    "You summarise a coding-agent session for a local memory system. Reply with ONE JSON object and nothing "
+    'else: {"topic": str, "key_points": [str], "decisions": [str], "todos": [str], "lessons": [str], '
+    '"rules": [str], "outcome": "success" | "failed"}. key_points: what was asked and what was done. '
+    "lessons: mistakes or pitfalls worth avoiding next time. rules: explicit instructions the user gave that "
+    "should hold for future work in this project. todos: work left open. Each item under 200 characters; "
+    "use only what the transcript says; empty lists are fine."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    session_id: str
+    project: str | None
+    cwd: str
+    started: str
+    ended: str
+    topic: str
+    key_points: tuple[str, ...]
+    files: tuple[tuple[str, str], ...]  # (path, tools used, e.g. "Edit ×2, Write")
+    decisions: tuple[str, ...]
+    todos: tuple[str, ...]
+    lessons: tuple[str, ...]
+    rules: tuple[str, ...]
+    errors: tuple[str, ...]
+    outcome: str  # success | failed
+    method: str  # extractive | llm
+    transcript_sha256: str
+
+
+def extractive_summary(t: Transcript, *, project: str | None, sha256: str) -> SessionSummary:
+    users = [_first_line(text) for text in t.user_texts]
+    closing = _sentences(t.assistant_texts[-1])[:2] if t.assistant_texts else []
+    first = next((u for u in users if u), "") or (_first_line(t.assistant_texts[0]) if t.assistant_texts else "")
+    topic = next(iter(_sentences(first)), "")  # the first sentence of the first request says what it was about
+    points = [f"Asked: {u}" for u in _unique(users)][: MAX_ITEMS - 1]
+    if closing:
+        points.append("Answer: " + " ".join(closing))
+    all_texts = [*t.user_texts, *t.assistant_texts]
+    user_sentences = [s for text in t.user_texts for s in _sentences(text)]
+    rules = [s for s in user_sentences if _RULE.match(s)]
+    rules += [m.group(1) for text in t.user_texts for line in text.splitlines() if (m := _RULE_TAG.match(line))]
+    lessons = [m.group(1) for text in all_texts for line in text.splitlines() if (m := _LESSON.search(line))]
+    decisions = [s for text in all_texts for s in _sentences(text) if _DECISION.search(s)]
+    last_failed = t.last_result_failed or bool(t.user_texts and _NEGATIVE.search(t.user_texts[-1]))
+    return SessionSummary(
+        session_id=t.session_id,
+        project=project,
+        cwd=t.cwd,
+        started=t.started,
+        ended=t.ended,
+        topic=_cut(topic) or "(no request found)",
+        key_points=tuple(_cut(p) for p in points),
+        files=_files(t),
+        decisions=_items(decisions),
+        todos=_items(_todos(t)),
+        lessons=_items(lessons),
+        rules=_items(rules),
+        errors=_items(t.errors),
+        outcome="failed" if last_failed else "success",
+        method="extractive",
+        transcript_sha256=sha256,
+    )
+
+
+def llm_prompt(t: Transcript, base: SessionSummary) -> str:
+    """The condensed, already-scrubbed transcript the model reads (user and assistant turns, files, errors)."""
+    parts = [f"Project: {base.project or '?'}  cwd: {t.cwd or '?'}"]
+    parts += [f"USER: {text}" for text in t.user_texts]
+    parts += [f"ASSISTANT: {text[:1500]}" for text in t.assistant_texts[-12:]]
+    parts += [f"FILE CHANGED: {path} ({tools})" for path, tools in base.files]
+    parts += [f"TOOL ERROR: {err}" for err in base.errors]
+    text = "\n\n".join(parts)
+    if len(text) <= LLM_INPUT_CHARS:
+        return text
+    return text[: LLM_INPUT_CHARS // 3] + "\n…\n" + text[-LLM_INPUT_CHARS // 2 :]  # the start says what, the end how
+
+
+def apply_llm_reply(base: SessionSummary, reply: str) -> SessionSummary:
+    """`base` with the model's judgement fields. Raises ValueError when the reply is not the asked-for JSON."""
+    start, end = reply.find("{"), reply.rfind("}")
+    if start < 0 or end <= start:
+        raise ValueError("no JSON object in the reply")
+    try:
+        obj = orjson.loads(reply[start : end + 1])
+    except orjson.JSONDecodeError as exc:
+        raise ValueError(f"reply is not valid JSON: {exc}") from exc
+    if not isinstance(obj, dict) or not isinstance(obj.get("topic"), str) or not obj["topic"].strip():
+        raise ValueError("reply has no 'topic' string")
+
+    def items(name: str) -> tuple[str, ...]:
+        value = obj.get(name) or []
+        if not isinstance(value, list):
+            raise ValueError(f"'{name}' must be a list of strings")
+        return _items(str(v) for v in value if isinstance(v, str | int | float))
+
+    outcome = str(obj["outcome"]) if obj.get("outcome") in ("success", "failed") else base.outcome
+    return replace(
+        base,
+        topic=_cut(obj["topic"]),
+        key_points=items("key_points") or base.key_points,
+        decisions=items("decisions"),
+        todos=items("todos"),
+        lessons=items("lessons"),
+        rules=_items([*base.rules, *items("rules")]),  # the user's own words are kept beside the model's
+        outcome=outcome,
+        method="llm",
+    )
+
+
+def render(s: SessionSummary, *, emails: bool = True) -> str:
+    """The Markdown file: front matter (JSON-quoted scalars, valid YAML) and one section per non-empty field."""
+    meta: dict[str, Any] = {
+        "session_id": s.session_id,
+        "project": s.project or "",
+        "cwd": s.cwd,
+        "started": s.started,
+        "ended": s.ended,
+        "outcome": s.outcome,
+        "summary_method": s.method,
+        "transcript_sha256": s.transcript_sha256,
+    }
+    lines = ["---", *(f"{k}: {orjson.dumps(v).decode()}" for k, v in meta.items()), "---", ""]
+    lines += [f"# Session: {s.topic}", "", "## Topic", s.topic, ""]
+    sections = (
+        ("Key points", s.key_points),
+        ("Files", tuple(f"`{path}` ({tools})" for path, tools in s.files)),
+        ("Decisions", s.decisions),
+        ("Todos", s.todos),
+        ("Lessons", s.lessons),
+        ("Rules", s.rules),
+        ("Errors", s.errors),
+    )
+    for title, entries in sections:
+        if entries:
+            lines += [f"## {title}", *(f"- {e}" for e in entries), ""]
+    return scrub("\n".join(lines), emails=emails)
+
+
+def summary_sha256(markdown: str) -> str | None:
+    """The `transcript_sha256` recorded in an existing summary, to skip a transcript already summarised."""
+    m = re.search(r'^transcript_sha256: "([0-9a-f]{64})"$', markdown, re.MULTILINE)
+    return m.group(1) if m else None
+
+
+def signal_source(t: Transcript, s: SessionSummary) -> str:
+    """The text signals are extracted from: what the user said (corrections, complaints) and the tool errors.
+    Why not the assistant's prose: "we'll use X instead of Y" reads as a correction to the rules."""
+    lines = [line for text in t.user_texts for line in text.splitlines() if line.strip()]
+    return "\n".join([*lines, *s.errors])
+
+
+def _files(t: Transcript) -> tuple[tuple[str, str], ...]:
+    tools: dict[str, dict[str, int]] = {}
+    for call in t.tool_calls:
+        for path in call.files:
+            counts = tools.setdefault(relative_to(path, t.cwd), {})
+            counts[call.name] = counts.get(call.name, 0) + 1
+    return tuple(
+        (path, ", ".join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())) for path, counts in tools.items()
+    )
+
+
+def relative_to(path: str, cwd: str) -> str:
+    """`path` relative to `cwd` when inside it, else as given."""
+    if cwd and path.startswith("/"):
+        try:
+            return PurePosixPath(path).relative_to(PurePosixPath(cwd)).as_posix()
+        except ValueError:
+            return path
+    return path
+
+
+def _todos(t: Transcript) -> list[str]:
+    todos: list[str] = []
+    last_list = next((c.todos for c in reversed(t.tool_calls) if c.todos), ())
+    todos += [f"{content} ({status})" for status, content in last_list if status != "completed"]
+    for text in [*t.user_texts, *t.assistant_texts[-3:]]:
+        todos += [m.group(1) for line in text.splitlines() if (m := _TODO.match(line.strip()))]
+    return todos
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for line in text.splitlines() for s in _SENTENCE.split(line) if s.strip()]
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"
+
+
+def _unique(values: Any) -> list[str]:
+    return list(dict.fromkeys(v for v in values if v))
+
+
+def _items(values: Any) -> tuple[str, ...]:
+    return tuple(_unique(_cut(str(v)) for v in values))[:MAX_ITEMS]

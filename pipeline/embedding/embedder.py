@@ -1,0 +1,167 @@
+"""The embedder seam: text in, L2-normalised float32 vectors out, through fastembed.
+
+Invariant: every vector that leaves this module is float32, has the model's dimension and unit length, and
+was computed with the model's query or passage prefix. fastembed (and onnxruntime behind it) is imported
+only when a model is loaded, never at import time: the CLI imports the pipeline and must start fast.
+All methods block (tokenizing and running the model); the daemon calls them through `asyncio.to_thread`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import structlog
+
+from pipeline.embedding.spec import ModelSpec, ModelUnavailable, unit_rows
+
+if TYPE_CHECKING:
+    from fastembed import TextEmbedding
+
+logger = structlog.get_logger(__name__)
+
+DEFAULT_BATCH_SIZE = 32  # beats fastembed's 256 on speed and memory (shared/EMBEDDING.md)
+
+# fastembed keeps custom models in a class-level list, and registering a name twice raises.
+_registration_lock = threading.Lock()
+_registered: set[str] = set()
+
+
+class FastEmbedEmbedder:
+    """An `Embedder` backed by fastembed's `TextEmbedding`. Loads lazily on first use; thread-safe."""
+
+    def __init__(self, spec: ModelSpec, batch_size: int = DEFAULT_BATCH_SIZE) -> None:
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, not {batch_size}")
+        self.spec = spec
+        self.name = spec.cache_name
+        self.dim = spec.dim  # 0 for a fastembed-registry model until it is loaded
+        self.batch_size = batch_size
+        self._lock = threading.Lock()
+        self._model: TextEmbedding | None = None
+
+    def load(self) -> None:
+        """Load the model once (later calls return at once). Blocking: seconds for a ~140 MB model."""
+        self._text_embedding()
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return self._embed([self.spec.passage_prefix + text for text in texts])
+
+    def embed_query(self, text: str) -> np.ndarray:
+        vectors: np.ndarray = self._embed([self.spec.query_prefix + text])[0]
+        return vectors
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        model = self._text_embedding()
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        # Why sort: fastembed pads each batch to its longest text, so batching similar lengths together saves
+        # the padding work (UTF-8 bytes approximate tokens across scripts well enough for this).
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i].encode("utf-8")))
+        vectors = np.empty((len(texts), self.dim), dtype=np.float32)
+        embedded = model.embed([texts[i] for i in order], batch_size=self.batch_size)
+        count = 0
+        for i, vector in zip(order, embedded, strict=False):
+            if vector.shape != (self.dim,):
+                raise ModelUnavailable(
+                    f"{self.spec.name} returned vectors of shape {vector.shape}, expected ({self.dim},)"
+                )
+            vectors[i] = vector
+            count += 1
+        if count != len(texts):
+            raise ModelUnavailable(f"{self.spec.name} returned {count} vectors for {len(texts)} texts")
+        normalised = unit_rows(vectors)
+        if normalised is None:
+            raise ModelUnavailable(f"{self.spec.name} returned a zero or non-finite vector")
+        return normalised
+
+    def _text_embedding(self) -> TextEmbedding:
+        with self._lock:
+            if self._model is None:
+                self._model = _load_text_embedding(self.spec)
+                if not self.dim:
+                    self.dim = self._model.embedding_size
+            return self._model
+
+
+def _load_text_embedding(spec: ModelSpec) -> TextEmbedding:
+    started = time.monotonic()
+    if spec.local:
+        # Why: huggingface_hub reads this at import; without it a missing file retries the network for ~30 s.
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    try:
+        from fastembed import TextEmbedding
+    except ImportError as exc:
+        raise ModelUnavailable(f"fastembed is not installed ({exc}); reinstall memoryd: pip install memoryd") from exc
+    if spec.pooling is not None:
+        _register_custom_model(spec)
+    try:
+        if spec.local:
+            model = TextEmbedding(spec.fastembed_name, specific_model_path=str(spec.path), lazy_load=True)
+            _open_quiet_session(model, spec.path)
+        else:
+            model = TextEmbedding(spec.fastembed_name, cache_dir=str(spec.path))
+    except Exception as exc:  # fastembed raises ValueError, OSError, onnxruntime errors...
+        where = f"from {spec.path}" if spec.local else "(fastembed downloads it from the Hugging Face hub)"
+        raise ModelUnavailable(f"cannot load the embedding model {spec.name} {where}: {exc}") from exc
+    logger.info(
+        "model_loaded",
+        model=spec.name,
+        fastembed_name=spec.fastembed_name,
+        quantization=spec.quantization,
+        ms=round((time.monotonic() - started) * 1000),
+    )
+    return model
+
+
+def _open_quiet_session(model: TextEmbedding, model_dir: Path) -> None:
+    """Open the onnxruntime session of a lazily constructed `model` ourselves, with idle spinning off.
+
+    Why: by default onnxruntime's worker threads busy-wait for a while after every run. A query's embedding
+    is followed at once by the numpy scan of the vector matrix, and on 2 cores the spinning threads halved
+    the scan's speed (14 ms instead of 7 at 10^5 chunks) and slowed the next query's embedding too
+    (bench/latency.py). fastembed exposes no such session option, so the session is built here; throughput
+    on passage batches is unchanged. If fastembed's internals ever move, fall back to its own loading.
+    """
+    import onnxruntime as ort
+
+    inner: Any = model.model  # fastembed's private model object (its attributes are not typed)
+    try:
+        model_file = model_dir / inner.model_description.model_file
+        inner._ensure_tokenizer()
+    except AttributeError as exc:
+        logger.warning("quiet_session_unavailable", reason=str(exc))
+        inner.load_onnx_model()
+        return
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.add_session_config_entry("session.inter_op.allow_spinning", "0")
+    inner.model = ort.InferenceSession(str(model_file), sess_options=options, providers=["CPUExecutionProvider"])
+
+
+def _register_custom_model(spec: ModelSpec) -> None:
+    """Tell fastembed about a model of ours, once per process (registering twice raises in fastembed)."""
+    from fastembed import TextEmbedding
+    from fastembed.common.model_description import ModelSource, PoolingType
+
+    with _registration_lock:
+        if spec.fastembed_name in _registered:
+            return
+        known = {entry["model"].lower() for entry in TextEmbedding.list_supported_models()}
+        if spec.fastembed_name.lower() not in known:
+            TextEmbedding.add_custom_model(
+                model=spec.fastembed_name,
+                pooling=PoolingType(str(spec.pooling).upper()),
+                normalization=True,
+                # Why a dummy source: fastembed requires one; it is never contacted with specific_model_path.
+                sources=ModelSource(hf="intfloat/multilingual-e5-small"),
+                dim=spec.dim,
+                model_file="model.onnx",
+                description=f"{spec.name}, built locally by memoryd",
+            )
+        _registered.add(spec.fastembed_name)

@@ -1,0 +1,142 @@
+"""The embedding model's life in the daemon: load off the loop, embed off the loop, degrade to BM25.
+
+Invariants:
+- The daemon never waits for the model to answer BM25 queries: loading (and the first-start build) runs in
+  a worker thread; until it succeeds, `mode` is "bm25" and `reason` says why.
+- One embedding call runs at a time (onnxruntime already uses every core); queries and indexing share it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import structlog
+
+logger = structlog.get_logger(__name__)
+
+
+class EmbeddingService:
+    def __init__(
+        self,
+        model: str,
+        models_dir: Path,
+        *,
+        batch_size: int = 32,
+        enabled: bool = True,
+        remote: Callable[[], Any] | None = None,
+    ) -> None:
+        self.model = model
+        self.remote = remote  # issue 7: builds and probes a hosted embedder (blocking); tried before the local model
+        self.provider = "local"
+        self.fallback_reason = ""
+        self.models_dir = models_dir
+        self.batch_size = batch_size
+        self.enabled = enabled
+        self.state = "disabled" if not enabled else "pending"
+        self.reason = "embedding disabled by configuration" if not enabled else "model not loaded yet"
+        self.dim: int | None = None
+        self._embedder: Any = None
+        self._lock = asyncio.Lock()
+        self._ready = asyncio.Event()
+        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self.load_seconds: float | None = None
+
+    @property
+    def ready(self) -> bool:
+        return self.state == "ready"
+
+    async def wait_ready(self) -> None:
+        await self._ready.wait()
+
+    async def load(self) -> bool:
+        """Prepare (build on first start) and load the model in a thread. Returns False and records why
+        on any failure; the daemon then stays in BM25-only mode."""
+        if not self.enabled:
+            return False
+        self.state, self.reason = "loading", f"loading {self.model}"
+        started = time.perf_counter()
+        if self.remote is not None and await self._load_remote(started):
+            return True
+        try:
+            from pipeline.embedding.models import load_embedder  # Why lazy: the model build pulls in onnx
+
+            self._embedder = await asyncio.to_thread(
+                load_embedder, self.model, self.models_dir, batch_size=self.batch_size
+            )
+            # Why the embedder's name: it names the variant (e.g. `multilingual-e5-small/fp32/512`), and the
+            # embedding cache is keyed by it, so vectors of another build are never mixed with these.
+            self.model, self.dim = str(self._embedder.name), int(self._embedder.dim)
+        except Exception as exc:  # isolation boundary: a model that cannot load must not stop the daemon
+            self.state, self.reason = "failed", f"{self.model} unavailable: {exc}"
+            if self.fallback_reason:
+                self.reason = f"{self.fallback_reason}; {self.reason}"
+            logger.warning("embedding_unavailable", model=self.model, error=str(exc))
+            return False
+        self.load_seconds = round(time.perf_counter() - started, 2)
+        self.state, self.reason = "ready", ""
+        self._ready.set()
+        logger.info("embedding_ready", model=self.model, dim=self.dim, seconds=self.load_seconds)
+        return True
+
+    async def _load_remote(self, started: float) -> bool:
+        """Issue 7: the hosted model, if it answers its probe; otherwise record why and let the local one load."""
+        assert self.remote is not None
+        try:
+            self._embedder = await asyncio.to_thread(self.remote)
+        except Exception as exc:  # isolation boundary: a provider that fails must leave the local model to load
+            self.fallback_reason = f"remote embedding unavailable ({exc}); fell back to the local model"
+            logger.warning("remote_embedding_unavailable", error=str(exc)[:300])
+            return False
+        self.model, self.dim, self.provider = str(self._embedder.name), int(self._embedder.dim), "remote"
+        self.load_seconds = round(time.perf_counter() - started, 2)
+        self.state, self.reason = "ready", ""
+        self._ready.set()
+        logger.info("embedding_ready", model=self.model, dim=self.dim, seconds=self.load_seconds)
+        return True
+
+    def _remote_failed(self, exc: Exception) -> None:
+        """A hosted model that stops answering: BM25 only from now on, with `status` saying why."""
+        if self.provider == "remote":
+            self.state, self.reason = "failed", f"{self.model} failed: {exc}; search uses BM25 only"
+            logger.warning("remote_embedding_failed", model=self.model, error=str(exc)[:300])
+
+    async def embed_passages(self, texts: list[str]) -> np.ndarray:
+        if not self.ready:
+            raise RuntimeError(self.reason)
+        async with self._lock:
+            try:
+                return await asyncio.to_thread(self._embedder.embed_passages, texts)
+            except Exception as exc:
+                self._remote_failed(exc)
+                raise
+
+    async def embed_query(self, text: str) -> np.ndarray:
+        """A query's vector; the last 256 queries are cached (agents repeat prompts)."""
+        if not self.ready:
+            raise RuntimeError(self.reason)
+        cached = self._query_cache.get(text)
+        if cached is not None:
+            self._query_cache.move_to_end(text)
+            return cached
+        async with self._lock:
+            try:
+                vector: np.ndarray = await asyncio.to_thread(self._embedder.embed_query, text)
+            except Exception as exc:
+                self._remote_failed(exc)
+                raise
+        self._query_cache[text] = vector
+        if len(self._query_cache) > 256:
+            self._query_cache.popitem(last=False)
+        return vector
+
+    def status(self) -> dict[str, Any]:
+        status = {"model": self.model, "state": self.state, "reason": self.reason, "dim": self.dim}
+        if self.remote is not None:
+            status.update(provider=self.provider, fallback_reason=self.fallback_reason or None)
+        return status

@@ -1,0 +1,355 @@
+"""The indexing worker: a de-duplicating queue of paths, processed in batches off the event loop.
+
+Invariants:
+- Unchanged content (same sha256) costs a stat and a read, never a re-chunk or an embedding.
+- Only chunk texts whose (model, hash) is not cached are embedded; identical content anywhere is free.
+- Each path is isolated: a bad file is skipped with a reason and the batch goes on.
+- File changes take priority over background work (backfilling vectors after a model change or load).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import structlog
+
+from events.sqlite import Database
+from events.wakeup import wait_for_either
+from pipeline.cjk import fts_text
+from pipeline.embedding.service import EmbeddingService
+from pipeline.index_queries import ids_with_embed_hashes, known_paths
+from pipeline.ingest import index_writer as iw
+from pipeline.ingest.chunker import chunk_facts, chunk_markdown
+from pipeline.ingest.file_reader import FileContent, Skip, read_text_file
+from pipeline.ingest.roots import Root, source_of, walk
+from pipeline.retrieval.lexical_index import LexicalIndex
+from pipeline.retrieval.vector_index import VectorIndex
+
+logger = structlog.get_logger(__name__)
+
+FILES_PER_BATCH = 64
+BACKFILL_BATCH = 128
+
+
+@dataclass(frozen=True, slots=True)
+class IndexOptions:
+    max_file_bytes: int = 5 * 1024 * 1024
+    chunk_tokens: int = 400
+    chunk_overlap: int = 80
+    redact_emails: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """The file no longer exists (or is no longer indexable): its chunks go."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unchanged:
+    """Same content as indexed: only the manifest's size and mtime are refreshed."""
+
+    size: int
+    mtime_ns: int
+
+
+# What reading one queued file came to: removed, skipped with a reason, unchanged, or new chunks to write.
+FileOutcome = Gone | Skip | Unchanged | iw.FileUpdate
+
+
+@dataclass
+class Progress:
+    """One burst of work: from the queue becoming non-empty until it drains."""
+
+    total: int = 0
+    done: int = 0
+    chunks: int = 0
+    embedded: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def as_dict(self, pending: int) -> dict[str, Any]:
+        elapsed = max(time.monotonic() - self.started, 1e-6)
+        rate = self.done / elapsed
+        return {
+            "total": self.total,
+            "done": self.done,
+            "files_per_s": round(rate, 1),
+            "chunks_per_s": round(self.chunks / elapsed, 1),
+            "embedded_per_s": round(self.embedded / elapsed, 1),
+            "eta_s": round(pending / rate, 1) if rate > 0 and pending else 0.0,
+        }
+
+
+class Indexer:
+    def __init__(self, db: Database, roots: Sequence[Root], embedding: EmbeddingService, options: IndexOptions) -> None:
+        self.db = db
+        self.roots = {root.name: root for root in roots}
+        self.embedding = embedding
+        self.options = options
+        self.vectors: VectorIndex | None = None
+        self.lexical = LexicalIndex()
+        self._lexical_failed = False
+        self._pending: dict[tuple[str, str], bool] = {}  # (root, path) -> force
+        self._wakeup = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self.progress = Progress()
+        self.last_indexed: str | None = None
+        self.backfill_pending = False
+        self.embedded_total = 0  # texts actually sent to the model since start (cache misses)
+
+    # ---- queue -----------------------------------------------------------------------------------
+
+    def enqueue(self, root: str, path: str, *, force: bool = False) -> None:
+        if not self._pending and self._idle.is_set():
+            self.progress = Progress()
+        key = (root, path)
+        if key not in self._pending:
+            self.progress.total += 1
+        self._pending[key] = self._pending.get(key, False) or force
+        self._idle.clear()
+        self._wakeup.set()
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    async def wait_idle(self) -> None:
+        await self._idle.wait()
+
+    async def reconcile(self, *, force: bool = False) -> int:
+        """Queue every file on disk and every manifest entry whose file is gone. Returns the count queued."""
+        on_disk: set[tuple[str, str]] = set()
+        for root in self.roots.values():
+            if root.path.is_dir():
+                on_disk.update((root.name, rel) for rel in await asyncio.to_thread(_walked, root))
+        known = await self.db.read(known_paths)
+        for key in sorted(on_disk | known):
+            if key[0] in self.roots:
+                self.enqueue(*key, force=force)
+        logger.info("reconcile_queued", files=len(on_disk), vanished=len(known - on_disk))
+        return len(on_disk | known)
+
+    # ---- worker ----------------------------------------------------------------------------------
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Process the queue until `stop`. Owned by the daemon's TaskGroup."""
+        while not stop.is_set():
+            if not self.lexical.ready and not self._lexical_failed:
+                await self._load_lexical()
+            if not self._pending:
+                if self.backfill_pending and self.embedding.ready:
+                    await self._backfill_step()
+                    continue
+                self._idle.set()
+                self._wakeup.clear()
+                await wait_for_either(self._wakeup, stop)
+                continue
+            keys = list(self._pending)[:FILES_PER_BATCH]
+            batch = [(key, self._pending.pop(key)) for key in keys]
+            try:
+                await self._process(batch)
+            except Exception:  # isolation boundary: a failed batch is retried file by file
+                logger.exception("index_batch_failed", files=len(batch))
+                for item in batch:
+                    try:
+                        await self._process([item])
+                    except Exception:  # isolation boundary: one file
+                        logger.exception("index_file_failed", root=item[0][0], path=item[0][1])
+            self.progress.done += len(batch)
+
+    async def _process(self, batch: list[tuple[tuple[str, str], bool]]) -> None:
+        keys = [key for key, _ in batch]
+        manifest = await self.db.read(lambda conn: iw.manifest_of(conn, keys))
+        reads = await asyncio.to_thread(self._read_and_chunk, batch, manifest)
+        updates: list[iw.FileUpdate] = []
+        deleted, skipped, touched = [], [], []
+        for key, outcome in reads:
+            if isinstance(outcome, Gone):
+                deleted.append(key)
+            elif isinstance(outcome, Skip):
+                skipped.append((*key, outcome.reason))
+                logger.warning("file_skipped", root=key[0], path=key[1], reason=outcome.reason)
+            elif isinstance(outcome, Unchanged):
+                touched.append((*key, outcome.size, outcome.mtime_ns))
+            else:
+                updates.append(outcome)
+        new_vectors = await self._embed_missing(updates)
+        model = self.embedding.model if self.embedding.ready else None
+
+        def write(conn: Any) -> tuple[list[int], list[tuple[int, str]]]:
+            for root, path, size, mtime_ns in touched:
+                iw.touch_manifest(conn, root, path, size, mtime_ns)
+            return iw.write_files(conn, updates, deleted, skipped, new_vectors, model)
+
+        removed, added = await self.db.write(write)
+        if removed or added:
+            bodies = [p.fts_body for u in updates for p in u.chunks]  # write_files adds them in this order
+            pairs = [(chunk_id, body) for (chunk_id, _), body in zip(added, bodies, strict=True)]
+            await asyncio.to_thread(self.lexical.apply, removed, pairs)
+        await self._apply_vectors(removed, added)
+        if updates or deleted:
+            self.last_indexed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        self.progress.chunks += sum(len(u.chunks) for u in updates)
+        if updates or deleted or skipped:
+            logger.info(
+                "indexed", files=len(updates), deleted=len(deleted), skipped=len(skipped), embedded=len(new_vectors)
+            )
+
+    def _read_and_chunk(
+        self, batch: list[tuple[tuple[str, str], bool]], manifest: dict[tuple[str, str], tuple[int, int, str]]
+    ) -> list[tuple[tuple[str, str], FileOutcome]]:
+        """Blocking: read, hash and chunk each file of the batch."""
+        out: list[tuple[tuple[str, str], FileOutcome]] = []
+        for key, force in batch:
+            root = self.roots[key[0]]
+            try:
+                content = read_text_file(root.path / key[1], self.options.max_file_bytes)
+                if isinstance(content, FileContent):
+                    known = manifest.get(key)
+                    if known and known[2] == content.sha256 and not force:
+                        out.append((key, Unchanged(content.size, content.mtime_ns)))
+                        continue
+                    out.append((key, self._prepare(root, key[1], content)))
+                else:
+                    out.append((key, Gone() if content is None else content))
+            except ValueError as exc:  # e.g. facts.json that is not valid JSON
+                out.append((key, Skip(str(exc)[:200])))
+            except Exception as exc:  # isolation boundary: one file
+                logger.exception("file_failed", root=key[0], path=key[1])
+                out.append((key, Skip(f"internal error: {exc}"[:200])))
+        return out
+
+    def _prepare(self, root: Root, relative: str, content: FileContent) -> iw.FileUpdate:
+        if relative.rsplit("/", 1)[-1] == "facts.json":
+            chunks = chunk_facts(content.text, redact_emails=self.options.redact_emails)
+        else:
+            chunks = chunk_markdown(
+                content.text,
+                max_tokens=self.options.chunk_tokens,
+                overlap_tokens=self.options.chunk_overlap,
+                redact_emails=self.options.redact_emails,
+            ).chunks
+        prepared = []
+        seen: set[str] = set()
+        for chunk in chunks:
+            chunk_id = iw.chunk_id_of(root.name, relative, chunk)
+            if chunk_id in seen:
+                continue
+            seen.add(chunk_id)
+            embed_text = iw.embed_text_of(chunk)
+            prepared.append(
+                iw.PreparedChunk(chunk, chunk_id, embed_text, iw.text_hash(embed_text), fts_text(embed_text))
+            )
+        return iw.FileUpdate(
+            root.name,
+            relative,
+            source_of(root, relative),
+            content.size,
+            content.mtime_ns,
+            content.sha256,
+            tuple(prepared),
+        )
+
+    async def _embed_missing(self, updates: list[iw.FileUpdate]) -> dict[str, np.ndarray]:
+        if not self.embedding.ready or not updates:
+            if updates and self.embedding.enabled:
+                self.backfill_pending = True
+            return {}
+        texts = {p.embed_hash: p.embed_text for u in updates for p in u.chunks}
+        model = self.embedding.model
+        cached = await self.db.read(lambda conn: iw.cached_hashes(conn, model, texts))
+        missing = [(h, t) for h, t in texts.items() if h not in cached]
+        if not missing:
+            return {}
+        vectors = await self.embedding.embed_passages([t for _, t in missing])
+        self.progress.embedded += len(missing)
+        self.embedded_total += len(missing)
+        return {h: vectors[i] for i, (h, _) in enumerate(missing)}
+
+    async def _apply_vectors(self, removed: list[int], added: list[tuple[int, str]]) -> None:
+        if self.vectors is None:
+            return
+        self.vectors.remove(removed)
+        if added:
+            model, dim = self.embedding.model, self.vectors.dim
+            ids, matrix = await self.db.read(lambda conn: iw.vectors_for(conn, model, dim, added))
+            self.vectors.upsert(ids, matrix)
+
+    # ---- the in-memory BM25 mirror -------------------------------------------------------------
+
+    async def _load_lexical(self) -> None:
+        """Load it here, between batches, so no chunk write can slip between the snapshot and the changes
+        applied after it. Until it is ready, and if loading fails, BM25 queries go to FTS5."""
+        try:
+            await asyncio.to_thread(self.lexical.load, self.db.path)
+        except Exception:  # isolation boundary: a cache; FTS5 still answers
+            logger.exception("lexical_load_failed")
+            self._lexical_failed = True
+            return
+        logger.info("lexical_loaded", **self.lexical.stats())
+
+    def invalidate_lexical(self) -> None:
+        """The chunk tables were dropped: reload (from the empty tables) before the next batch."""
+        self.lexical.ready = False
+        self._lexical_failed = False
+        self._idle.clear()
+        self._wakeup.set()
+
+    # ---- vectors: load and backfill ------------------------------------------------------------
+
+    async def attach_vectors(self) -> None:
+        """Called once the model is ready: load cached vectors into memory and schedule a backfill."""
+        model, dim = self.embedding.model, int(self.embedding.dim or 0)
+        ids, matrix = await self.db.read(lambda conn: iw.all_vectors(conn, model, dim))
+        index = VectorIndex(dim)
+        index.upsert(ids, matrix)
+        self.vectors = index
+        await self.db.write(lambda conn: iw.save_model(conn, model, dim))
+        self.backfill_pending = True
+        self._idle.clear()
+        self._wakeup.set()
+        logger.info("vectors_loaded", count=len(ids), model=model)
+
+    async def _backfill_step(self) -> None:
+        """Embed one batch of chunks that have no vector for the current model (model change, or chunks
+        indexed before the model was ready)."""
+        model = self.embedding.model
+        missing = await self.db.read(lambda conn: iw.missing_vectors(conn, model, BACKFILL_BATCH))
+        if not missing:
+            self.backfill_pending = False
+            return
+        try:
+            vectors = await self.embedding.embed_passages([t for _, t in missing])
+        except Exception:  # isolation boundary: background job
+            logger.exception("backfill_failed")
+            self.backfill_pending = False
+            return
+        new = {h: vectors[i] for i, (h, _) in enumerate(missing)}
+        self.progress.embedded += len(new)
+        self.embedded_total += len(new)
+        await self.db.write(lambda conn: iw.write_files(conn, [], [], [], new, model))
+        pairs = await self.db.read(lambda conn: ids_with_embed_hashes(conn, list(new)))
+        await self._apply_vectors([], pairs)
+
+    def status(self) -> dict[str, Any]:
+        return {"pending": self.pending, "progress": self.progress.as_dict(self.pending)}
+
+
+def _walked(root: Root) -> list[str]:
+    return list(walk(root))
+
+
+def resolve_request_path(roots: dict[str, Root], raw: str) -> tuple[Root, str] | None:
+    """Map a user path (absolute, or relative to the memory home) to (root, relative path)."""
+    from pipeline.ingest.roots import MEMORY_ROOT, locate
+
+    path = Path(raw).expanduser()
+    if not path.is_absolute():
+        path = roots[MEMORY_ROOT].path / path
+    return locate(list(roots.values()), path)

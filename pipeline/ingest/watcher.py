@@ -1,0 +1,74 @@
+"""watchfiles over every root, feeding the indexer's queue.
+
+Directory moves and deletes arrive as one event for the directory (inotify does not list its files), so a
+directory path is expanded: an existing directory is walked, a vanished one re-checks its manifest entries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+
+import structlog
+from watchfiles import Change, DefaultFilter, awatch
+
+from events.sqlite import Database
+from pipeline.index_queries import paths_under
+from pipeline.ingest.indexer import Indexer
+from pipeline.ingest.roots import Root, is_ignored_name, is_indexed, locate, walk
+
+logger = structlog.get_logger(__name__)
+
+
+class _CandidateFilter(DefaultFilter):
+    """Indexed files, plus anything that might be a directory (no suffix) so moves are not missed."""
+
+    def __init__(self, roots: Sequence[Root]) -> None:
+        super().__init__()
+        self.roots = tuple(roots)
+
+    def __call__(self, change: Change, path: str) -> bool:
+        if not super().__call__(change, path):
+            return False
+        found = locate(self.roots, Path(path))
+        if found is None or not found[1] or any(is_ignored_name(p) for p in found[1].split("/")):
+            return False
+        return is_indexed(*found) or "." not in found[1].rsplit("/", 1)[-1]
+
+
+async def watch_roots(
+    roots: Sequence[Root], indexer: Indexer, db: Database, stop: asyncio.Event, debounce_ms: int
+) -> None:
+    """Run until `stop`. Owned by the daemon's TaskGroup."""
+    paths = [str(root.path) for root in roots if root.path.is_dir()]
+    if not paths:
+        return
+    logger.info("watching", roots=paths, debounce_ms=debounce_ms)
+    async for changes in awatch(
+        *paths, watch_filter=_CandidateFilter(roots), stop_event=stop, debounce=debounce_ms, step=20
+    ):
+        for _change, raw in sorted(changes, key=lambda c: c[1]):
+            found = locate(roots, Path(raw))
+            if found is None:
+                continue
+            root, relative = found
+            if is_indexed(root, relative):
+                indexer.enqueue(root.name, relative)
+                continue
+            inside = await asyncio.to_thread(_files_in_directory, root, Path(raw))
+            if inside is not None:
+                for sub in inside:
+                    indexer.enqueue(root.name, f"{relative}/{sub}")
+            else:
+                prefix = relative.rstrip("/") + "/"
+                for path in await db.read(functools.partial(paths_under, root=root.name, prefix=prefix)):
+                    indexer.enqueue(root.name, path)
+
+
+def _files_in_directory(root: Root, directory: Path) -> list[str] | None:
+    """Indexable files under `directory` (relative to it), or None when it is not a directory. Blocking."""
+    if not directory.is_dir():
+        return None
+    return list(walk(Root(root.name, directory, root.writable)))

@@ -1,0 +1,308 @@
+"""Retrieval: BM25 (FTS5's scores, from the in-memory mirror or FTS5), cosine over the vector matrix, and RRF.
+
+Invariant: any user string is safe (the FTS query is built by `fts_query.build_match`); a mode that cannot
+run (no model yet) falls back to BM25 and says so in the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+import numpy as np
+
+from events.sqlite import run_sync
+from pipeline.cjk import has_cjk
+from pipeline.embedding.service import EmbeddingService
+from pipeline.index_queries import chunk_keys, chunks_by_id
+from pipeline.retrieval.fts_query import build_match, query_phrases
+from pipeline.retrieval.lexical_index import LexicalIndex
+from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
+from pipeline.retrieval.vector_index import VectorIndex
+
+RRF_K = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    root: str | None = None
+    path_glob: str | None = None
+    source: str | None = None
+    since_mtime: float | None = None
+
+    def sql(self) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        args: list[Any] = []
+        if self.root:
+            clauses.append("c.root = ?")
+            args.append(self.root)
+        if self.path_glob:
+            clauses.append("c.path GLOB ?")
+            args.append(self.path_glob)
+        if self.source:
+            clauses.append("c.source = ?")
+            args.append(self.source)
+        if self.since_mtime is not None:
+            clauses.append("c.mtime >= ?")
+            args.append(self.since_mtime)
+        return " AND ".join(clauses), args
+
+    @property
+    def active(self) -> bool:
+        return any(v is not None for v in (self.root, self.path_glob, self.source, self.since_mtime))
+
+
+@dataclass
+class Candidate:
+    id: int
+    score: float = 0.0
+    bm25: float | None = None
+    bm25_rank: int | None = None
+    cosine: float | None = None
+    vector_rank: int | None = None
+    components: dict[str, float] = field(default_factory=dict)
+
+
+async def allowed_ids(db: aiosqlite.Connection, filters: Filters) -> np.ndarray:
+    """The chunk ids that pass `filters`. Each filter column is indexed, so a single filter is answered from
+    an index without reading chunk rows. Why one concatenated string: 10^5 ids arrive in about half the time
+    of 10^5 row tuples (bench/latency.py)."""
+    where, args = filters.sql()
+    rows = list(await db.execute_fetchall(f"SELECT group_concat(c.id) FROM chunks c WHERE {where}", args))
+    text = rows[0][0] if rows else None
+    return np.array(text.split(","), dtype=np.int64) if text else np.zeros(0, dtype=np.int64)
+
+
+async def bm25_candidates(
+    db: aiosqlite.Connection,
+    query: str,
+    depth: int,
+    filters: Filters,
+    lexical: LexicalIndex | None = None,
+    allowed: np.ndarray | None = None,
+) -> list[Candidate]:
+    """FTS5's bm25() ranking: from the in-memory mirror when it is loaded (restricted to the ids that pass
+    the filters, `allowed` when the caller has them already), else from FTS5 itself. Same scores either way."""
+    if lexical is not None and lexical.ready:
+        phrases = query_phrases(query)
+        if not phrases:
+            return []
+        if filters.active and allowed is None:
+            allowed = await allowed_ids(db, filters)
+        hits = await asyncio.to_thread(lexical.search, phrases, depth, allowed)
+        if hits is not None:
+            return [Candidate(cid, bm25=score, bm25_rank=i + 1) for i, (cid, score) in enumerate(hits)]
+    match = build_match(query)
+    if match is None:
+        return []
+    where, args = filters.sql()
+    if where:
+        sql = (
+            "SELECT c.id, bm25(chunks_fts) AS s FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
+            f" WHERE chunks_fts MATCH ? AND {where} ORDER BY s LIMIT ?"
+        )
+    else:
+        # Why no join: a broad OR query can match half the index, and a row lookup per match cost ~25 % of
+        # the query at 10^5 chunks (bench/latency.py); the rowid is the chunk id.
+        sql = "SELECT rowid, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?"
+    try:
+        rows = await db.execute_fetchall(sql, (match, *args, depth))
+    except sqlite3.OperationalError:
+        return []  # defence in depth: build_match should make this unreachable
+    return [Candidate(r[0], bm25=-r[1], bm25_rank=i + 1) for i, r in enumerate(rows)]
+
+
+async def vector_candidates(
+    db: aiosqlite.Connection,
+    vectors: VectorIndex,
+    embedding: EmbeddingService,
+    query: str,
+    depth: int,
+    filters: Filters,
+    allowed: np.ndarray | None = None,
+) -> list[Candidate]:
+    qvec = await embedding.embed_query(query)
+    if filters.active and allowed is None:
+        allowed = await allowed_ids(db, filters)
+    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
+    return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
+
+
+def rrf(
+    lists: list[list[Candidate]],
+    k: int = RRF_K,
+    weights: tuple[float, ...] | None = None,
+    names: tuple[str, ...] = ("bm25", "vector"),
+) -> list[Candidate]:
+    """score(d) = sum over lists of w_list / (k + rank). Ties break by chunk id for determinism.
+    Each list's share is kept as component `rrf_<name>`, so `--explain` adds up to the fused score."""
+    merged: dict[int, Candidate] = {}
+    for index, items in enumerate(lists):
+        weight = weights[index] if weights else 1.0
+        for rank, item in enumerate(items, start=1):
+            cand = merged.setdefault(item.id, Candidate(item.id))
+            share = weight / (k + rank)
+            cand.score += share
+            cand.components[f"rrf_{names[index]}"] = share
+            if item.bm25 is not None:
+                cand.bm25, cand.bm25_rank = item.bm25, item.bm25_rank
+            if item.cosine is not None:
+                cand.cosine, cand.vector_rank = item.cosine, item.vector_rank
+    return sorted(merged.values(), key=lambda c: (-c.score, c.id))
+
+
+def make_snippet(text: str, query: str, width: int = 240) -> str:
+    """A window of the chunk around the first query word it contains (or its start)."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    lowered = flat.lower()
+    positions = [lowered.find(w) for w in query.lower().split() if len(w) > 2]
+    positions = [p for p in positions if p >= 0]
+    start = max(0, min(positions) - width // 4) if positions else 0
+    snippet = flat[start : start + width]
+    return ("…" if start else "") + snippet + ("…" if start + width < len(flat) else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result: the chunk, where it is, and its score with every component (`explain`)."""
+
+    id: int
+    chunk_id: str
+    root: str
+    path: str
+    start_line: int
+    end_line: int
+    heading: str
+    text: str
+    content_hash: str
+    score: float
+    explain: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    hits: list[Hit]
+    mode: str  # the mode actually used
+    fallback: str | None  # why the asked mode could not run (then `mode` is bm25), else None
+
+
+class Searcher:
+    """Runs one search over a read-only connection, so indexing never stalls queries."""
+
+    def __init__(
+        self,
+        read_db: aiosqlite.Connection,
+        embedding: EmbeddingService,
+        *,
+        candidates: int = 100,
+        rrf_k: int = RRF_K,
+        weights: RankWeights | None = None,
+        list_weights: tuple[float, float] = (1.0, 1.0),
+        cjk_list_weights: tuple[float, float] | None = None,
+    ) -> None:
+        self.read_db = read_db
+        self.embedding = embedding
+        self.vectors: VectorIndex | None = None
+        self.lexical: LexicalIndex | None = None
+        self.candidates = candidates
+        self.rrf_k = rrf_k
+        self.weights = weights or RankWeights()
+        self.list_weights = list_weights
+        self.cjk_list_weights = cjk_list_weights or list_weights
+
+    def weights_for(self, query: str) -> tuple[float, float]:
+        """(bm25, vector) RRF weights. Why by language: the bigram index is a weaker lexical model for Chinese
+        than stemmed words are for English, so a mostly-CJK query leans on the vector list (bench/fusion.py)."""
+        return self.cjk_list_weights if has_cjk(query) else self.list_weights
+
+    def vector_ready(self) -> bool:
+        return self.embedding.ready and self.vectors is not None
+
+    async def search(self, query: str, k: int, mode: str, filters: Filters) -> SearchResult:
+        """The top `k` hits; a mode that cannot run yet falls back to BM25 and says why."""
+        fallback = None
+        if mode in ("hybrid", "vector") and not self.vector_ready():
+            fallback = f"{mode} unavailable ({self.embedding.reason or 'vectors not loaded'}); used bm25"
+            mode = "bm25"
+        depth = max(self.candidates, k)
+        if mode == "bm25":
+            ranked = await bm25_candidates(self.read_db, query, depth, filters, self.lexical)
+            for c in ranked:
+                c.score = c.bm25 or 0.0
+        elif mode == "vector":
+            assert self.vectors is not None
+            ranked = await vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters)
+            for c in ranked:
+                c.score = c.cosine or 0.0
+        else:
+            assert self.vectors is not None
+            allowed = await allowed_ids(self.read_db, filters) if filters.active else None
+            lexical, semantic = await asyncio.gather(
+                bm25_candidates(self.read_db, query, depth, filters, self.lexical, allowed),
+                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
+            )
+            ranked = rrf([lexical, semantic], self.rrf_k, self.weights_for(query))
+        ranked = await self.rerank(ranked[: max(3 * k, 30)])
+        return SearchResult(await self.hydrate(ranked[:k], mode), mode, fallback)
+
+    async def rerank(self, ranked: list[Candidate], now: dt.datetime | None = None) -> list[Candidate]:
+        """Apply the memory signals and drop forgotten chunks. Stable for equal scores."""
+        if not ranked:
+            return []
+        now = now or dt.datetime.now(dt.UTC)
+        ids = [c.id for c in ranked]
+        signals = await run_sync(self.read_db, lambda conn: load_signals(conn, chunk_keys(conn, ids), now))
+        top = max(c.score for c in ranked) or 1.0
+        out = []
+        for c in ranked:
+            sig = signals.get(c.id)
+            if sig is None or sig.forgotten:
+                continue
+            relevance = c.score / top if top > 0 else 0.0
+            score, parts = final_score(relevance, sig, self.weights)
+            c.components = {**c.components, "retrieval": round(c.score, 6), **parts, "final": score}
+            c.score = score
+            out.append(c)
+        out.sort(key=lambda c: (-c.score, c.id))
+        return out
+
+    async def hydrate(self, ranked: list[Candidate], mode: str) -> list[Hit]:
+        if not ranked:
+            return []
+        ids = [c.id for c in ranked]
+        by_id = await run_sync(self.read_db, lambda conn: chunks_by_id(conn, ids))
+        hits = []
+        for c in ranked:
+            chunk = by_id.get(c.id)
+            if chunk is None:
+                continue  # deleted between ranking and hydration
+            explain = {
+                "mode": mode,
+                "bm25": c.bm25,
+                "bm25_rank": c.bm25_rank,
+                "cosine": c.cosine,
+                "vector_rank": c.vector_rank,
+                **c.components,
+            }
+            hits.append(
+                Hit(
+                    chunk.id,
+                    chunk.chunk_id,
+                    chunk.root,
+                    chunk.path,
+                    chunk.start_line,
+                    chunk.end_line,
+                    chunk.heading,
+                    chunk.text,
+                    chunk.content_hash,
+                    c.score,
+                    explain,
+                )
+            )
+        return hits
