@@ -168,7 +168,7 @@ class Projector:
             batch = await asyncio.to_thread(_take, stream, BATCH_SIZE)
             if not batch:
                 return applied
-            if any(item[0] <= last_id for item in batch):
+            if any(event_id <= last_id for event_id, _, _, _ in batch):
                 logger.warning("late_event_rebuild", projections=[p.NAME for p in group])
                 await self.db.write(functools.partial(reset_projections, projections=group))
                 return applied + await self._catch_up_group(group)
@@ -215,7 +215,7 @@ def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: li
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
     `apply_batch(conn, events)` gets the list in log order (it must equal calling `apply` on each event).
     """
-    events = [item[1] for item in batch]
+    events = [event for _, event, _, _ in batch]
     for projection in group:
         if (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)
@@ -250,7 +250,9 @@ def verify_rebuild(
                     fresh.execute(statement)
                 for projection in projections:
                     reset_projection(fresh, projection)
-            stream = (item for item in log.read_positions() if item[3] <= limits.get(item[2], 0))
+            stream = (
+                item for item in log.read_positions() if item[3] <= limits.get(item[2], 0)
+            )  # (id, event, segment, next offset)
             while batch := _take(stream, BATCH_SIZE):
                 with sync_transaction(fresh):
                     apply_batch(fresh, projections, batch)

@@ -32,7 +32,7 @@ class EmbeddingService:
         remote: Callable[[], Any] | None = None,
     ) -> None:
         self.model = model
-        self.remote = remote  # issue 7: builds and probes a hosted embedder (blocking); tried before the local model
+        self.remote = remote  # builds and probes a hosted embedder (blocking); tried before the local model
         self.provider = "local"
         self.fallback_reason = ""
         self.models_dir = models_dir
@@ -85,7 +85,7 @@ class EmbeddingService:
         return True
 
     async def _load_remote(self, started: float) -> bool:
-        """Issue 7: the hosted model, if it answers its probe; otherwise record why and let the local one load."""
+        """The hosted model, if it answers its probe; otherwise record why and let the local one load."""
         assert self.remote is not None
         try:
             self._embedder = await asyncio.to_thread(self.remote)

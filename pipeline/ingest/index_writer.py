@@ -49,16 +49,24 @@ def chunk_id_of(root: str, path: str, chunk: Chunk) -> str:
     return text_hash(f"{root}\0{path}\0{chunk.start_line}\0{chunk.content_hash}")[:20]
 
 
-def manifest_of(
-    conn: sqlite3.Connection, keys: Iterable[tuple[str, str]]
-) -> dict[tuple[str, str], tuple[int, int, str]]:
+@dataclass(frozen=True, slots=True)
+class ManifestEntry:
+    """What the index knows of a file it indexed: enough to tell whether it changed since."""
+
+    size: int
+    mtime_ns: int
+    sha256: str
+
+
+def manifest_of(conn: sqlite3.Connection, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], ManifestEntry]:
     out = {}
     for root, path in keys:
-        row = conn.execute(
+        found = conn.execute(
             "SELECT size, mtime_ns, sha256 FROM files WHERE root = ? AND path = ?", (root, path)
         ).fetchone()
-        if row:
-            out[(root, path)] = (row[0], row[1], row[2])
+        if found:
+            size, mtime_ns, sha256 = found
+            out[(root, path)] = ManifestEntry(size, mtime_ns, sha256)
     return out
 
 

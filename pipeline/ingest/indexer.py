@@ -202,7 +202,7 @@ class Indexer:
             )
 
     def _read_and_chunk(
-        self, batch: list[tuple[tuple[str, str], bool]], manifest: dict[tuple[str, str], tuple[int, int, str]]
+        self, batch: list[tuple[tuple[str, str], bool]], manifest: dict[tuple[str, str], iw.ManifestEntry]
     ) -> list[tuple[tuple[str, str], FileOutcome]]:
         """Blocking: read, hash and chunk each file of the batch."""
         out: list[tuple[tuple[str, str], FileOutcome]] = []
@@ -212,7 +212,7 @@ class Indexer:
                 content = read_text_file(root.path / key[1], self.options.max_file_bytes)
                 if isinstance(content, FileContent):
                     known = manifest.get(key)
-                    if known and known[2] == content.sha256 and not force:
+                    if known and known.sha256 == content.sha256 and not force:
                         out.append((key, Unchanged(content.size, content.mtime_ns)))
                         continue
                     out.append((key, self._prepare(root, key[1], content)))

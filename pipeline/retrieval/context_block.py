@@ -79,7 +79,7 @@ def _indent(paragraph: str) -> str:
 def build_context(
     budget: int, memory_md: str, project: str | None, rules_md: str, memories: list[Memory], skills: str = ""
 ) -> ContextBlock:
-    """Assemble within `budget` characters, adding whole paragraphs in priority order. `skills` (issue 7) is
+    """Assemble within `budget` characters, adding whole paragraphs in priority order. `skills` is
     the "Relevant skills:" paragraph, added last when it fits."""
     parts: list[str] = [HEADER]
     used = len(HEADER)

@@ -7,6 +7,7 @@ run (no model yet) falls back to BM25 and says so in the result.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
 import sqlite3
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ import numpy as np
 from events.sqlite import run_sync
 from pipeline.cjk import has_cjk
 from pipeline.embedding.service import EmbeddingService
-from pipeline.index_queries import chunk_keys, chunks_by_id
+from pipeline.index_queries import StoredChunk, chunk_keys, chunks_by_id
 from pipeline.retrieval.fts_query import build_match, query_phrases
 from pipeline.retrieval.lexical_index import LexicalIndex
 from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
@@ -169,20 +170,14 @@ def make_snippet(text: str, query: str, width: int = 240) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(StoredChunk):
     """One search result: the chunk, where it is, and its score with every component (`explain`)."""
 
-    id: int
-    chunk_id: str
-    root: str
-    path: str
-    start_line: int
-    end_line: int
-    heading: str
-    text: str
-    content_hash: str
     score: float
     explain: dict[str, Any]
+
+
+_CHUNK_FIELDS = tuple(f.name for f in dataclasses.fields(StoredChunk))
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,19 +285,6 @@ class Searcher:
                 "vector_rank": c.vector_rank,
                 **c.components,
             }
-            hits.append(
-                Hit(
-                    chunk.id,
-                    chunk.chunk_id,
-                    chunk.root,
-                    chunk.path,
-                    chunk.start_line,
-                    chunk.end_line,
-                    chunk.heading,
-                    chunk.text,
-                    chunk.content_hash,
-                    c.score,
-                    explain,
-                )
-            )
+            stored = {name: getattr(chunk, name) for name in _CHUNK_FIELDS}
+            hits.append(Hit(**stored, score=c.score, explain=explain))
         return hits

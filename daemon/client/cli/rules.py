@@ -1,4 +1,5 @@
-"""CLI commands of issue 7: `memoryd check PATH` (run the ```check lessons by hand) and `memoryd skills`.
+"""CLI commands for lessons that check edits and for skills: `memoryd check PATH` (run the ```check lessons by
+hand) and `memoryd skills`.
 
 Both are thin wrappers over one socket method. `check` exits 1 when a `block` check fails, so it can gate a
 commit or CI step; warnings alone exit 0.

@@ -38,8 +38,8 @@ HOOKS: dict[str, str | None] = {  # event -> matcher
     "PreCompact": None,
     "SessionEnd": None,
     "Stop": None,
-    "PreToolUse": "Read|Edit|Write|MultiEdit",  # issue 7: project rules on first read, the optional gate
-    "SubagentStart": None,  # issue 7: project rules for each subagent
+    "PreToolUse": "Read|Edit|Write|MultiEdit",  # project rules on first read, and the optional rules gate
+    "SubagentStart": None,  # project rules for each subagent's fresh context
 }
 TIMEOUT_S = 5  # Claude Code's limit for the command; the hook itself stops well within 1 s
 _OURS = re.compile(r"(?:(?:^|[\s/\\\"'])memoryd['\"]?|\s-m\s+daemon)\s+hook\s+([A-Za-z]+)\s*$")
