@@ -9,11 +9,13 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from pathlib import Path
 
 from daemon.client.cli.agent import is_hook_call
-from daemon.config import Settings
+from daemon.config import Settings, load_settings
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -29,20 +31,31 @@ def main(argv: list[str] | None = None) -> int:
     return run_cli(argv, InProcess(serve=serve, build_model=build_model))
 
 
-def serve(settings: Settings) -> int:
-    """Run the daemon in the foreground until SIGTERM/SIGINT."""
+def serve(settings: Settings, env_file: Path | None = None) -> int:
+    """Run the daemon in the foreground until SIGTERM/SIGINT.
+
+    `env_file` (the service's `--env-file`) is read first, then the settings again, since the file may set
+    variables the settings read. Under a service manager (`MEMORYD_SERVICE` is set by the unit), finding
+    another daemon already serving this home exits 0: the home is served, and a failure exit would make
+    systemd or launchd restart this one in a loop.
+    """
     import asyncio
 
+    from daemon.env_file import load_into_environ
     from daemon.instance_lock import AlreadyRunning
     from daemon.log_setup import configure_logging
     from daemon.server import serve as run_daemon
 
+    report = None
+    if env_file is not None:
+        report = load_into_environ(env_file)
+        settings = load_settings(settings.home, socket=settings.socket_override)
     configure_logging(settings.daemon.log_level, settings.daemon.log_format)
     try:
-        asyncio.run(run_daemon(settings))
+        asyncio.run(run_daemon(settings, env_report=report))
     except AlreadyRunning as exc:
         print(f"memoryd: {exc}", file=sys.stderr)
-        return EXIT_FAILED
+        return EXIT_OK if os.environ.get("MEMORYD_SERVICE") else EXIT_FAILED
     return EXIT_OK
 
 

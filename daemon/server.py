@@ -17,6 +17,7 @@ import structlog
 from daemon.api import dispatch
 from daemon.app import App
 from daemon.config import Settings
+from daemon.env_file import EnvFileReport
 from daemon.home import init_home
 from daemon.instance_lock import hold_instance_lock
 from daemon.rpc.protocol import Request
@@ -40,6 +41,16 @@ from pipeline.llm import make_llm
 logger = structlog.get_logger(__name__)
 
 GRACE_S = 10.0
+
+
+def log_env_file(report: EnvFileReport) -> None:
+    """Names only, never values: which variables the service's environment file provided, and problems."""
+    if report.problem:
+        logger.warning("env_file_ignored", path=report.path, reason=report.problem)
+    else:
+        logger.info("env_file_loaded", path=report.path, variables=list(report.loaded), overridden=list(report.kept))
+    for error in report.errors:
+        logger.warning("env_file_line_skipped", path=report.path, error=error)
 
 
 async def start_services(
@@ -68,8 +79,8 @@ async def start_services(
     )
 
 
-async def serve(settings: Settings) -> None:
-    """Run until SIGTERM/SIGINT."""
+async def serve(settings: Settings, env_report: EnvFileReport | None = None) -> None:
+    """Run until SIGTERM/SIGINT. `env_report` says what the service's environment file provided."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -82,6 +93,8 @@ async def serve(settings: Settings) -> None:
             logger.info("home_initialised", home=str(settings.home), created=created)
         for warning in settings.warnings:
             logger.warning("config_warning", message=warning)
+        if env_report is not None:
+            log_env_file(env_report)
         db = await stack.enter_async_context(Database.open(settings.db_path))
         log = await stack.enter_async_context(EventLog.open(settings.events_dir, fsync=settings.fsync))
         projector = Projector(db, log)

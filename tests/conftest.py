@@ -41,12 +41,13 @@ class Daemon:
         self.socket = socket_path
         self.log_path = log_path
         self.env = env
+        self.start_args: list[str] = []  # extra `serve` arguments, e.g. ["--env-file", PATH]
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> Daemon:
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daemon", "--socket", str(self.socket), "serve"],
+            [sys.executable, "-m", "daemon", "--socket", str(self.socket), "serve", *self.start_args],
             env=self.env,
             stdout=log,
             stderr=log,

@@ -23,6 +23,7 @@ PACKAGES = ("daemon", "pipeline", "events")
 CLIENT_ALLOWED = {
     "daemon",
     "daemon.config",
+    "daemon.env_file",
     "daemon.home",
     "pipeline.memory_layout",
     "pipeline.scrub",
@@ -30,7 +31,14 @@ CLIENT_ALLOWED = {
     "pipeline.atomic_file",
 }
 # The daemon's own core, which services and handlers build on; it knows no service, handler or client.
-DAEMON_CORE = {"daemon.app", "daemon.config", "daemon.home", "daemon.instance_lock", "daemon.log_setup"}
+DAEMON_CORE = {
+    "daemon.app",
+    "daemon.config",
+    "daemon.env_file",
+    "daemon.home",
+    "daemon.instance_lock",
+    "daemon.log_setup",
+}
 PROJECTION_TABLES = (
     "event_index",
     "sessions",

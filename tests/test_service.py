@@ -109,14 +109,19 @@ def test_systemd_unit_has_the_required_settings(memoryd_exe: Path, tmp_path: Pat
     assert float(unit["Service"]["TimeoutStopSec"]) > GRACE_S
     assert unit["Service"]["StandardOutput"] == unit["Service"]["StandardError"] == "journal"
     assert unit["Install"]["WantedBy"] == "default.target"
-    assert systemd_words(unit["Service"]["ExecStart"]) == [str(memoryd_exe), "serve"]
-    assert systemd_words(unit["Service"]["Environment"]) == [f"MEMORYD_HOME={tmp_path / 'home dir'}"]
+    env_file = str(tmp_path / "home dir" / "service.env")
+    assert systemd_words(unit["Service"]["ExecStart"]) == [str(memoryd_exe), "serve", "--env-file", env_file]
+    assert systemd_words(unit["Service"]["Environment"]) == [
+        f"MEMORYD_HOME={tmp_path / 'home dir'}",
+        "MEMORYD_SERVICE=systemd",
+    ]
 
 
 def test_systemd_quoting_round_trips_spaces_percent_quotes_and_backslashes(memoryd_exe: Path) -> None:
     unit = parse_unit(service.render_systemd_unit(memoryd_exe, Path(AWKWARD_HOME)))
-    assert systemd_words(unit["Service"]["Environment"]) == [f"MEMORYD_HOME={AWKWARD_HOME}"]
-    assert systemd_words(unit["Service"]["ExecStart"]) == [str(memoryd_exe), "serve"]
+    assert systemd_words(unit["Service"]["Environment"]) == [f"MEMORYD_HOME={AWKWARD_HOME}", "MEMORYD_SERVICE=systemd"]
+    env_file = f"{AWKWARD_HOME}/service.env"
+    assert systemd_words(unit["Service"]["ExecStart"]) == [str(memoryd_exe), "serve", "--env-file", env_file]
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
@@ -168,12 +173,12 @@ def test_launchd_plist_parses_with_escaped_paths(memoryd_exe: Path, tmp_path: Pa
     assert "R&amp;D &lt;notes&gt;" in text
     plist = plistlib.loads(text.encode("utf-8"))
     assert plist["Label"] == "com.memoryd.daemon"
-    assert plist["ProgramArguments"] == [str(memoryd_exe), "serve"]
-    assert plist["EnvironmentVariables"] == {"MEMORYD_HOME": str(home)}
+    assert plist["ProgramArguments"] == [str(memoryd_exe), "serve", "--env-file", str(home / "service.env")]
+    assert plist["EnvironmentVariables"] == {"MEMORYD_HOME": str(home), "MEMORYD_SERVICE": "launchd"}
     assert plist["RunAtLoad"] is True
     assert plist["KeepAlive"] == {"SuccessfulExit": False}
     assert plist["ExitTimeOut"] == 20 > GRACE_S
-    assert plist["ProcessType"] == "Background"
+    assert plist["ProcessType"] == "Interactive"  # hooks wait on it: never throttled like Background jobs
     assert Path(plist["StandardOutPath"]).parent == home / "logs"
     assert Path(plist["StandardErrorPath"]).parent == home / "logs"
     assert plist["StandardOutPath"] != plist["StandardErrorPath"]

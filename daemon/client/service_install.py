@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from daemon.env_file import ENV_FILE_NAME, unsafe_reason, write_values
+
 UNIT_NAME = "memoryd.service"
 LAUNCHD_LABEL = "com.memoryd.daemon"
 COMMAND_TIMEOUT_S = 30.0
 
-_PLACEHOLDER = re.compile(r"@(MEMORYD|HOME)@")
+_PLACEHOLDER = re.compile(r"@(MEMORYD|HOME|ENVFILE)@")
 _SOURCE_ROOT = Path(__file__).resolve().parents[2]
 _PACKAGED_DIR = Path(__file__).resolve().parent / "units"
 _TEMPLATES = {"systemd": ("systemd", UNIT_NAME), "launchd": ("launchd", f"{LAUNCHD_LABEL}.plist")}
@@ -52,22 +54,32 @@ def template_path(kind: str) -> Path:
     return _PACKAGED_DIR / name
 
 
-def render_systemd_unit(memoryd_path: Path, home: Path) -> str:
-    """The user unit for `memoryd_path serve` with `MEMORYD_HOME=home`. Both paths must be absolute."""
+def env_file_for(home: Path, env_file: Path | None = None) -> Path:
+    """The service's environment file: `env_file` when given, else `$MEMORYD_HOME/service.env`."""
+    return _absolute(env_file) if env_file is not None else _absolute(home) / ENV_FILE_NAME
+
+
+def render_systemd_unit(memoryd_path: Path, home: Path, env_file: Path | None = None) -> str:
+    """The user unit for `memoryd_path serve --env-file ...` with `MEMORYD_HOME=home`. Paths must be absolute."""
     exe = _checked_text(memoryd_path, "memoryd path")
     # Why: systemd refuses an executable path containing quotes or backslashes ("Executable name contains special
     # characters"), whatever the escaping. `$` needs no escape there: the program path is not variable-expanded.
     if any(c in exe for c in "\"'\\"):
         raise ServiceError(f"systemd cannot run an executable whose path contains quotes or backslashes: {exe}")
-    values = {"MEMORYD": _systemd_quoted(exe), "HOME": _systemd_quoted(_checked_text(home, "memory home"))}
+    values = {
+        "MEMORYD": _systemd_quoted(exe),
+        "HOME": _systemd_quoted(_checked_text(home, "memory home")),
+        "ENVFILE": _systemd_quoted(_checked_text(env_file_for(home, env_file), "environment file")),
+    }
     return _fill(template_path("systemd").read_text(encoding="utf-8"), values)
 
 
-def render_launchd_plist(memoryd_path: Path, home: Path) -> str:
-    """The launchd agent plist for `memoryd_path serve` with `MEMORYD_HOME=home`. Both paths must be absolute."""
+def render_launchd_plist(memoryd_path: Path, home: Path, env_file: Path | None = None) -> str:
+    """The launchd agent plist for `memoryd_path serve --env-file ...` with `MEMORYD_HOME=home` (absolute paths)."""
     values = {
         "MEMORYD": _xml_escaped(_checked_text(memoryd_path, "memoryd path")),
         "HOME": _xml_escaped(_checked_text(home, "memory home")),
+        "ENVFILE": _xml_escaped(_checked_text(env_file_for(home, env_file), "environment file")),
     }
     return _fill(template_path("launchd").read_text(encoding="utf-8"), values)
 
@@ -154,8 +166,13 @@ def install(
     enable: bool = True,
     target_dir: Path | None = None,
     system: str | None = None,
+    env_file: Path | None = None,
+    pass_env: tuple[str, ...] = (),
 ) -> list[str]:
     """Write the service file for this platform and, if `enable`, start it now and at every login.
+
+    `pass_env` names variables of the current environment (API keys) to copy into the service's environment
+    file (0600; `env_file`, default `$MEMORYD_HOME/service.env`), never into the unit itself.
 
     Idempotent: an unchanged file is left alone, and enabling an enabled service is a no-op. Returns what was done,
     one line each; lines starting with "warning:" mean the file is in place but the service manager step failed.
@@ -166,15 +183,32 @@ def install(
     exe = _absolute(memoryd_path) if memoryd_path is not None else find_memoryd()
     if not (exe.is_file() and os.access(exe, os.X_OK)):
         raise ServiceError(f"not an executable file: {exe}")
+    env_path = env_file_for(home, env_file)
+    missing = [name for name in pass_env if name not in os.environ]
+    if missing:
+        raise ServiceError(f"not set in this environment, so not passed to the service: {', '.join(missing)}")
     if manager == "systemd":
-        text = render_systemd_unit(exe, home)
+        text = render_systemd_unit(exe, home, env_path)
     else:
-        text = render_launchd_plist(exe, home)
+        text = render_launchd_plist(exe, home, env_path)
         # launchd opens StandardErrorPath itself and does not create missing directories.
         (home / "logs").mkdir(mode=0o700, parents=True, exist_ok=True)
     path = (target_dir or service_dir(manager)) / _TEMPLATES[manager][1]
+    lines: list[str] = []
+    if pass_env:
+        try:
+            written = write_values(env_path, {name: os.environ[name] for name in pass_env})
+        except (OSError, ValueError) as exc:
+            raise ServiceError(f"cannot write the environment file {env_path}: {exc}") from exc
+        lines.append(f"wrote {', '.join(written)} into {env_path} (mode 0600; not into the unit)")
+        changed_env = True
+    else:
+        changed_env = False
+    if env_path.exists() and (problem := unsafe_reason(env_path)):
+        lines.append(f"warning: the daemon will ignore the environment file: {problem}")
     changed = _write_if_changed(path, text)
-    lines = [f"wrote {path}" if changed else f"unchanged {path}"]
+    lines.append(f"wrote {path}" if changed else f"unchanged {path}")
+    changed = changed or changed_env  # new secrets need a restart to reach the running daemon
     if not enable:
         hint = _enable_hint(manager, path)
         return [*lines, f"not enabled (enable=False); to start it now and at login run: {hint}"]
@@ -216,10 +250,11 @@ def status(
     """What is installed and whether it runs. Never raises for a missing manager or bus; `query=False` skips asking.
 
     Keys: manager, path, installed, current (the file equals what `install` would write now; None if unknown),
-    active (systemd is-active or launchd state; None if not asked or unknown), enabled (systemd only), detail.
+    active (systemd is-active or launchd state; None if not asked or unknown), enabled (systemd only), pid (the
+    service's main process, when it runs), detail.
     """
     manager = manager_for(system)
-    result: dict[str, Any] = dict.fromkeys(("path", "current", "active", "enabled", "detail"))
+    result: dict[str, Any] = dict.fromkeys(("path", "current", "active", "enabled", "pid", "detail"))
     result |= {"manager": manager, "installed": False}
     if manager is None:
         result["detail"] = f"no service support on {system or sys.platform}; run `memoryd serve` under a supervisor"
@@ -242,18 +277,31 @@ def status(
         result["active"] = active.out or None
         result["enabled"] = enabled.out or None
         result["detail"] = active.err or enabled.err or None
+        main_pid = _run(["systemctl", "--user", "show", "--property=MainPID", "--value", UNIT_NAME]).out
+        result["pid"] = int(main_pid) if main_pid.isdigit() and int(main_pid) > 0 else None
     else:
         loaded = _run(["launchctl", "print", _launchd_target()])
         if loaded.ok:
             state = re.search(r"^\s*state = (.+)$", loaded.out, re.MULTILINE)
             pid = re.search(r"^\s*pid = (\d+)$", loaded.out, re.MULTILINE)
             result["active"] = state.group(1).strip() if state else "loaded"
-            result["detail"] = f"pid {pid.group(1)}" if pid else None
+            result["pid"] = int(pid.group(1)) if pid else None
         elif loaded.code is not None:
             result["active"] = "not loaded"
         else:
             result["detail"] = loaded.err
     return result
+
+
+def answering(service_pid: int | None, socket_pid: int | None) -> str:
+    """Whether the daemon answering the socket is the service's, in words for `memoryd service status`."""
+    if socket_pid is None:
+        return "no daemon answers the socket"
+    if service_pid is None:
+        return f"a daemon not run by the service answers the socket (pid {socket_pid})"
+    if service_pid == socket_pid:
+        return f"yes: the service's daemon answers the socket (pid {socket_pid})"
+    return f"no: another daemon (pid {socket_pid}) answers the socket; the service's process is pid {service_pid}"
 
 
 def _require_manager(system: str | None) -> str:

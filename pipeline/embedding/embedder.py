@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 import threading
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import structlog
 
 from pipeline.embedding.spec import ModelSpec, ModelUnavailable, unit_rows
+from pipeline.embedding.spm_tokenizer import tokenizer_of
 
 if TYPE_CHECKING:
     from fastembed import TextEmbedding
@@ -102,7 +102,7 @@ def _load_text_embedding(spec: ModelSpec) -> TextEmbedding:
     try:
         if spec.local:
             model = TextEmbedding(spec.fastembed_name, specific_model_path=str(spec.path), lazy_load=True)
-            _open_quiet_session(model, spec.path)
+            _open_quiet_session(model, spec)
         else:
             model = TextEmbedding(spec.fastembed_name, cache_dir=str(spec.path))
     except Exception as exc:  # fastembed raises ValueError, OSError, onnxruntime errors...
@@ -118,7 +118,7 @@ def _load_text_embedding(spec: ModelSpec) -> TextEmbedding:
     return model
 
 
-def _open_quiet_session(model: TextEmbedding, model_dir: Path) -> None:
+def _open_quiet_session(model: TextEmbedding, spec: ModelSpec) -> None:
     """Open the onnxruntime session of a lazily constructed `model` ourselves, with idle spinning off.
 
     Why: by default onnxruntime's worker threads busy-wait for a while after every run. A query's embedding
@@ -130,9 +130,14 @@ def _open_quiet_session(model: TextEmbedding, model_dir: Path) -> None:
     import onnxruntime as ort
 
     inner: Any = model.model  # fastembed's private model object (its attributes are not typed)
+    model_dir = spec.path
+    tokenizer = tokenizer_of(model_dir, spec.max_length) if spec.max_length else None
     try:
         model_file = model_dir / inner.model_description.model_file
-        inner._ensure_tokenizer()
+        if tokenizer is not None:
+            inner.tokenizer = tokenizer  # Why: SentencePiece holds the vocabulary in ~60 MB, `tokenizers` ~280 MB
+        else:
+            inner._ensure_tokenizer()
     except AttributeError as exc:
         logger.warning("quiet_session_unavailable", reason=str(exc))
         inner.load_onnx_model()

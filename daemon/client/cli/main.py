@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser("init", help="create the memory-home layout (never overwrites files)")
-    sub.add_parser("serve", help="run the daemon in the foreground")
+    p = sub.add_parser("serve", help="run the daemon in the foreground")
+    p.add_argument("--env-file", help="read secrets (KEY=VALUE, mode 0600) from this file first (services use it)")
 
     p = sub.add_parser("status", help="daemon, event log, projection and index status")
     p.add_argument("--json", action="store_true")
@@ -131,6 +132,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("service", help="install the systemd user unit / launchd agent")
     p.add_argument("action", choices=("install", "uninstall", "status"))
     p.add_argument("--no-enable", action="store_true", help="write the unit but do not enable/start it")
+    p.add_argument(
+        "--pass-env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="copy this variable (e.g. ANTHROPIC_API_KEY) from your environment into the service's 0600 env file",
+    )
+    p.add_argument("--env-file", help="the service's environment file (default $MEMORYD_HOME/service.env)")
+    p.add_argument("--json", action="store_true")
 
     for add in EXTRA_COMMANDS:
         add(sub)
@@ -142,7 +152,7 @@ class InProcess:
     """The commands that run server-side code in this process (`serve`, `model build`), handed in by the
     entry point (`daemon/main.py`), so that this client package never imports the server."""
 
-    serve: Callable[[Settings], int]
+    serve: Callable[[Settings, Path | None], int]  # (settings, --env-file)
     build_model: Callable[[Settings], int]
 
 
@@ -181,7 +191,7 @@ def _run(args: argparse.Namespace, settings: Settings, local: InProcess) -> int:
         print(f"memory home {settings.home}: " + (f"created {', '.join(created)}" if created else "already set up"))
         return EXIT_OK
     if args.command == "serve":
-        return local.serve(settings)
+        return local.serve(settings, Path(args.env_file).expanduser() if args.env_file else None)
     if args.command == "model":
         return local.build_model(settings)
     if args.command == "service":
@@ -203,11 +213,27 @@ def _run(args: argparse.Namespace, settings: Settings, local: InProcess) -> int:
 def _service(args: argparse.Namespace, settings: Settings) -> int:
     from daemon.client import service_install as service
 
-    if args.action == "install":
-        lines = service.install(settings.home, enable=not args.no_enable)
-    elif args.action == "uninstall":
-        lines = service.uninstall(settings.home)
-    else:
-        lines = [f"{k}: {v}" for k, v in service.status(settings.home).items()]
+    env_file = Path(args.env_file).expanduser() if args.env_file else None
+    try:
+        if args.action == "install":
+            lines = service.install(
+                settings.home, enable=not args.no_enable, env_file=env_file, pass_env=tuple(args.pass_env)
+            )
+        elif args.action == "uninstall":
+            lines = service.uninstall(settings.home)
+        else:
+            found = service.status(settings.home)
+            try:
+                socket_pid = call(settings.socket_path, "status", timeout=2.0).get("pid")
+            except (DaemonUnavailable, DaemonError):
+                socket_pid = None
+            found["answering"] = service.answering(found.get("pid"), socket_pid)
+            if getattr(args, "json", False):
+                print_json(found)
+                return EXIT_OK
+            lines = [f"{k}: {v}" for k, v in found.items()]
+    except service.ServiceError as exc:
+        print(f"memoryd: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     print("\n".join(lines))
     return EXIT_OK
