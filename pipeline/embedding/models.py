@@ -22,7 +22,6 @@ from pipeline.atomic_file import replace_dir
 from pipeline.embedding.e5_build import build_e5_model
 from pipeline.embedding.embedder import DEFAULT_BATCH_SIZE, FastEmbedEmbedder
 from pipeline.embedding.spec import E5_NAME, MINILM_FASTEMBED_NAME, MINILM_NAME, ModelSpec, ModelUnavailable
-from pipeline.embedding.spm_tokenizer import ensure_spm_model
 
 logger = structlog.get_logger(__name__)
 
@@ -44,10 +43,7 @@ def prepare_model(name: str, models_dir: Path) -> ModelSpec:
     """
     models_dir = Path(models_dir)
     if name == E5_NAME:
-        spec = build_e5_model(models_dir / E5_NAME)
-        if ensure_spm_model(spec.path):  # a build made before memoryd tokenized with SentencePiece
-            logger.info("tokenizer_converted", model=E5_NAME, path=str(spec.path))
-        return spec
+        return build_e5_model(models_dir / E5_NAME)
     if name == MINILM_NAME:
         return _prepare_minilm(models_dir / MINILM_NAME)
     if not name.strip():
