@@ -63,12 +63,16 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("path"),
         _f("content_hash", required=False),
     ),
+    # One event per search: `hashes` (content hashes, or their first 16 hex digits) and `scores`, best first.
+    # Older logs hold one event per hit (`chunk_id`, `content_hash`, `rank`, `score`); both replay alike.
     "access": (
-        _f("chunk_id"),
-        _f("content_hash", required=False),
         _f("query_hash"),
-        _f("rank", "int", minimum=1),
-        _f("score", "num"),
+        _f("hashes", "list", required=False),
+        _f("scores", "list", required=False),
+        _f("chunk_id", required=False),
+        _f("content_hash", required=False),
+        _f("rank", "int", required=False, minimum=1),
+        _f("score", "num", required=False),
     ),
     "injection": (
         _f("query_hash"),
@@ -127,7 +131,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("events", "int", required=False, minimum=0),
     ),
 }
-_STRING_LISTS = ("content_hashes", "chunk_ids", "files")
+_STRING_LISTS = ("content_hashes", "chunk_ids", "files", "hashes")
 
 _PY_TYPES: dict[str, Any] = {  # Any: isinstance must not narrow the JSON value to `object`
     "str": (str,),

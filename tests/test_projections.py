@@ -156,6 +156,31 @@ async def test_access_stats_and_forgotten_incremental_equals_rebuild(tmp_path: P
     assert forgotten == ["h2", "h4"]
 
 
+async def test_one_access_event_per_search_replays_like_one_per_hit(tmp_path: Path) -> None:
+    """The same retrievals logged both ways (older logs hold one event per hit) give the same rows."""
+    per_hit = [
+        ("access", {"chunk_id": "c1", "content_hash": "a" * 64, "query_hash": "q", "rank": 1, "score": 0.9}),
+        ("access", {"chunk_id": "c2", "content_hash": "b" * 64, "query_hash": "q", "rank": 2, "score": 0.5}),
+        ("importance", {"content_hash": "a" * 64, "value": 0.7}),
+        ("access", {"chunk_id": "c1", "content_hash": "a" * 64, "query_hash": "r", "rank": 1, "score": 0.8}),
+    ]
+    per_search = [
+        ("access", {"query_hash": "q", "hashes": ["a" * 16, "b" * 16], "scores": [0.9, 0.5]}),
+        ("importance", {"content_hash": "a" * 64, "value": 0.7}),
+        ("access", {"query_hash": "r", "hashes": ["a" * 16], "scores": [0.8]}),
+    ]
+    tables = []
+    for name, history in (("hit", per_hit), ("search", per_search)):
+        async with Database.open(tmp_path / f"{name}.db") as db, EventLog.open(tmp_path / name) as log:
+            projector = Projector(db, log)
+            await projector.setup()
+            await log.append(history)
+            await projector.catch_up()
+            tables.append([(r[0], r[1], r[3]) for r in await db.fetchall("SELECT * FROM access_stats ORDER BY 1")])
+            assert await projector.verify() == []
+    assert tables[0] == tables[1] == [("a" * 16, 2, 0.71), ("b" * 16, 1, 0.51)]
+
+
 async def test_importance_is_capped_at_one(tmp_path: Path) -> None:
     async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
         projector = Projector(db, log)

@@ -1,7 +1,8 @@
 """Access events: which memories a search or an injection returned, recorded off the latency path.
 
-Invariant: one batch per search (never one append per hit on the request path); the event carries the
-query's hash, never the query itself.
+Invariant: one event per search (never one per hit, never an append on the request path), carrying the
+query's hash (never the query), and each hit's content hash (its first 16 hex digits, the access projection's
+key) and score, best first: ~400 bytes of log for a search of 10 hits, where one event per hit took ~2.7 kB.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import hashlib
 from collections.abc import Sequence
 
 from daemon.app import App
+from events.projections.access_stats import key_of
 from pipeline.retrieval.search import Hit
 
 
@@ -18,21 +20,12 @@ def query_hash(query: str) -> str:
 
 
 def record_access(app: App, query: str, hits: Sequence[Hit]) -> None:
-    """Append one `access` event per returned hit, in one batch, off the latency path."""
+    """Append one `access` event for the search's hits, off the latency path."""
     if not hits:
         return
-    qh = query_hash(query)
-    drafts = [
-        (
-            "access",
-            {
-                "chunk_id": h.chunk_id,
-                "content_hash": h.content_hash,
-                "query_hash": qh,
-                "rank": rank,
-                "score": round(float(h.score), 6),
-            },
-        )
-        for rank, h in enumerate(hits, 1)
-    ]
-    app.spawn(app.record(drafts), name="record_access")
+    data = {
+        "query_hash": query_hash(query),
+        "hashes": [key_of(h.content_hash) for h in hits],
+        "scores": [round(float(h.score), 6) for h in hits],
+    }
+    app.spawn(app.record([("access", data)]), name="record_access")

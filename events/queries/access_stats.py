@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from events.projections.access_stats import key_of
 from events.sqlite import select_in_named
 
 
@@ -15,9 +16,10 @@ class AccessStats:
 
 
 def for_hashes(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, AccessStats]:
-    """The hashes among `hashes` that were ever accessed or given an importance."""
+    """The content hashes among `hashes` that were ever accessed or given an importance (keyed as given)."""
+    keys = {key_of(h): h for h in hashes}
     sql = "SELECT content_hash, importance, last_accessed_at FROM access_stats WHERE content_hash IN ({marks})"
     return {
-        row["content_hash"]: AccessStats(float(row["importance"]), row["last_accessed_at"])
-        for row in select_in_named(conn, sql, hashes)
+        keys[row["content_hash"]]: AccessStats(float(row["importance"]), row["last_accessed_at"])
+        for row in select_in_named(conn, sql, sorted(keys))
     }
