@@ -50,7 +50,8 @@ class IndexSettings:
 @dataclass(frozen=True, slots=True)
 class EmbeddingSettings:
     model: str = "multilingual-e5-small"
-    batch_size: int = 32
+    batch_size: int = 32  # texts per model call, at most ...
+    batch_tokens: int = 2048  # ... and tokens per call (padded): bounds the model's working memory
     models_dir: str = ""  # empty: $MEMORYD_HOME/state/models
     enabled: bool = True
     # A hosted model instead of the local one; on any failure the local model (or BM25) takes over.

@@ -68,3 +68,15 @@ def test_the_embedder_uses_it_and_another_shape_is_refused(model_dir: Path) -> N
     spec["pre_tokenizer"] = {"type": "Whitespace"}
     with pytest.raises(UnsupportedTokenizer):
         UnigramTokenizer(spec, max_length=512)
+
+
+def test_batches_respect_the_text_and_token_budgets() -> None:
+    from pipeline.embedding.embedder import token_batches
+
+    assert token_batches([10] * 70, 32, 10_000) == [list(range(32)), list(range(32, 64)), list(range(64, 70))]
+    lengths = [50, 60, 300, 500, 512, 512, 512, 512, 512]
+    batches = token_batches(lengths, 32, 1024)
+    assert [len(b) for b in batches] == [3, 2, 2, 2]  # 3 x 300 = 900; then 2 x 512 at most
+    assert all(len(b) * max(lengths[i] for i in b) <= 1024 for b in batches)
+    assert token_batches([4000], 32, 1024) == [[0]]  # a text longer than the budget still goes, alone
+    assert [i for b in token_batches(lengths, 2, 10_000) for i in b] == list(range(len(lengths)))

@@ -148,6 +148,7 @@ async def start_index(
         settings.embedding.model,
         settings.models_dir,
         batch_size=settings.embedding.batch_size,
+        batch_tokens=settings.embedding.batch_tokens,
         enabled=settings.embedding.enabled,
         remote=_remote_factory(RemoteConfig.from_settings(settings.embedding)),
     )

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 logger = structlog.get_logger(__name__)
 
 DEFAULT_BATCH_SIZE = 32  # beats fastembed's 256 on speed and memory (shared/EMBEDDING.md)
+# Why a token budget as well: a model's working memory grows with texts x tokens (and attention with tokens
+# squared); 32 texts of 512 tokens took ~1 GB at the peak, 4 of them ~120 MB, at about the same speed per
+# text. Short notes still go 32 at a time. (bench/footprint.py)
+DEFAULT_BATCH_TOKENS = 2048
 
 # fastembed keeps custom models in a class-level list, and registering a name twice raises.
 _registration_lock = threading.Lock()
@@ -34,13 +38,16 @@ _registered: set[str] = set()
 class FastEmbedEmbedder:
     """An `Embedder` backed by fastembed's `TextEmbedding`. Loads lazily on first use; thread-safe."""
 
-    def __init__(self, spec: ModelSpec, batch_size: int = DEFAULT_BATCH_SIZE) -> None:
-        if batch_size < 1:
-            raise ValueError(f"batch_size must be >= 1, not {batch_size}")
+    def __init__(
+        self, spec: ModelSpec, batch_size: int = DEFAULT_BATCH_SIZE, batch_tokens: int = DEFAULT_BATCH_TOKENS
+    ) -> None:
+        if batch_size < 1 or batch_tokens < 1:
+            raise ValueError(f"batch_size and batch_tokens must be >= 1, not {batch_size}, {batch_tokens}")
         self.spec = spec
         self.name = spec.cache_name
         self.dim = spec.dim  # 0 for a fastembed-registry model until it is loaded
         self.batch_size = batch_size
+        self.batch_tokens = batch_tokens
         self._lock = threading.Lock()
         self._model: TextEmbedding | None = None
 
@@ -60,24 +67,35 @@ class FastEmbedEmbedder:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         # Why sort: fastembed pads each batch to its longest text, so batching similar lengths together saves
-        # the padding work (UTF-8 bytes approximate tokens across scripts well enough for this).
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i].encode("utf-8")))
+        # the padding work, and the token budget below can then take many short texts at once.
+        lengths = self._token_counts(model, texts)
+        order = sorted(range(len(texts)), key=lambda i: lengths[i])
         vectors = np.empty((len(texts), self.dim), dtype=np.float32)
-        embedded = model.embed([texts[i] for i in order], batch_size=self.batch_size)
         count = 0
-        for i, vector in zip(order, embedded, strict=False):
-            if vector.shape != (self.dim,):
-                raise ModelUnavailable(
-                    f"{self.spec.name} returned vectors of shape {vector.shape}, expected ({self.dim},)"
-                )
-            vectors[i] = vector
-            count += 1
+        for batch in token_batches([lengths[i] for i in order], self.batch_size, self.batch_tokens):
+            chosen = [order[position] for position in batch]
+            embedded = model.embed([texts[i] for i in chosen], batch_size=len(chosen))
+            for i, vector in zip(chosen, embedded, strict=False):
+                if vector.shape != (self.dim,):
+                    raise ModelUnavailable(
+                        f"{self.spec.name} returned vectors of shape {vector.shape}, expected ({self.dim},)"
+                    )
+                vectors[i] = vector
+                count += 1
         if count != len(texts):
             raise ModelUnavailable(f"{self.spec.name} returned {count} vectors for {len(texts)} texts")
         normalised = unit_rows(vectors)
         if normalised is None:
             raise ModelUnavailable(f"{self.spec.name} returned a zero or non-finite vector")
         return normalised
+
+    def _token_counts(self, model: TextEmbedding, texts: list[str]) -> list[int]:
+        """Each text's length in the model's tokens (capped at its window); UTF-8 bytes / 4 without a tokenizer."""
+        tokenizer = getattr(model.model, "tokenizer", None)
+        limit = self.spec.max_length or 512
+        if tokenizer is None:
+            return [min(limit, len(text.encode("utf-8")) // 4 + 2) for text in texts]
+        return [min(limit, len(tokenizer.encode(text).ids)) for text in texts]
 
     def _text_embedding(self) -> TextEmbedding:
         with self._lock:
@@ -86,6 +104,44 @@ class FastEmbedEmbedder:
                 if not self.dim:
                     self.dim = self._model.embedding_size
             return self._model
+
+
+def token_batches(lengths: list[int], max_texts: int, max_tokens: int) -> list[list[int]]:
+    """Positions of `lengths` (sorted ascending) cut into consecutive batches of at most `max_texts` texts and,
+    padded to the batch's longest, at most `max_tokens` tokens (a longer single text still gets its batch)."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for position, length in enumerate(lengths):
+        if current and (len(current) >= max_texts or (len(current) + 1) * max(length, 1) > max_tokens):
+            batches.append(current)
+            current = []
+        current.append(position)
+    if current:
+        batches.append(current)
+    return batches
+
+
+class _ShrinkingSession:
+    """The onnxruntime session fastembed runs, giving its arena's memory back after every batch of texts.
+
+    Why: the arena keeps the largest batch's working memory for good (+150 MB after one batch of 8 texts of 512
+    tokens). Shrinking after multi-text runs returns it; single-text runs (queries) keep the warm arena, so
+    their latency does not change (bench/footprint.py).
+    """
+
+    def __init__(self, session: Any) -> None:
+        import onnxruntime as ort
+
+        self._session = session
+        self._shrink = ort.RunOptions()
+        self._shrink.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
+
+    def run(self, output_names: Any, feed: dict[str, Any], run_options: Any = None) -> Any:
+        rows = next(iter(feed.values())).shape[0] if feed else 0
+        return self._session.run(output_names, feed, run_options or (self._shrink if rows > 1 else None))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
 
 
 def _load_text_embedding(spec: ModelSpec) -> TextEmbedding:
@@ -146,7 +202,8 @@ def _open_quiet_session(model: TextEmbedding, spec: ModelSpec) -> None:
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-    inner.model = ort.InferenceSession(str(model_file), sess_options=options, providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(str(model_file), sess_options=options, providers=["CPUExecutionProvider"])
+    inner.model = _ShrinkingSession(session)
 
 
 def _register_custom_model(spec: ModelSpec) -> None:

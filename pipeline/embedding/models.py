@@ -20,7 +20,7 @@ import structlog
 
 from pipeline.atomic_file import replace_dir
 from pipeline.embedding.e5_build import build_e5_model
-from pipeline.embedding.embedder import DEFAULT_BATCH_SIZE, FastEmbedEmbedder
+from pipeline.embedding.embedder import DEFAULT_BATCH_SIZE, DEFAULT_BATCH_TOKENS, FastEmbedEmbedder
 from pipeline.embedding.spec import E5_NAME, MINILM_FASTEMBED_NAME, MINILM_NAME, ModelSpec, ModelUnavailable
 
 logger = structlog.get_logger(__name__)
@@ -104,11 +104,15 @@ def _minilm_is_current(target: Path, sources: dict[str, Path]) -> bool:
         return False
 
 
-def load_embedder(name: str, models_dir: Path, batch_size: int = DEFAULT_BATCH_SIZE) -> FastEmbedEmbedder:
+def load_embedder(
+    name: str, models_dir: Path, batch_size: int = DEFAULT_BATCH_SIZE, batch_tokens: int = DEFAULT_BATCH_TOKENS
+) -> FastEmbedEmbedder:
     """Prepare `name` (building it on first use) and load it. Blocking: call it via `asyncio.to_thread`.
 
     Raises `ModelUnavailable` with a user-facing message; the daemon then degrades to BM25 only.
     """
-    embedder = FastEmbedEmbedder(prepare_model(name, Path(models_dir)), batch_size=batch_size)
+    embedder = FastEmbedEmbedder(
+        prepare_model(name, Path(models_dir)), batch_size=batch_size, batch_tokens=batch_tokens
+    )
     embedder.load()
     return embedder

@@ -28,6 +28,7 @@ class EmbeddingService:
         models_dir: Path,
         *,
         batch_size: int = 32,
+        batch_tokens: int = 2048,
         enabled: bool = True,
         remote: Callable[[], Any] | None = None,
     ) -> None:
@@ -37,6 +38,7 @@ class EmbeddingService:
         self.fallback_reason = ""
         self.models_dir = models_dir
         self.batch_size = batch_size
+        self.batch_tokens = batch_tokens
         self.enabled = enabled
         self.state = "disabled" if not enabled else "pending"
         self.reason = "embedding disabled by configuration" if not enabled else "model not loaded yet"
@@ -67,7 +69,7 @@ class EmbeddingService:
             from pipeline.embedding.models import load_embedder  # Why lazy: the model build pulls in onnx
 
             self._embedder = await asyncio.to_thread(
-                load_embedder, self.model, self.models_dir, batch_size=self.batch_size
+                load_embedder, self.model, self.models_dir, batch_size=self.batch_size, batch_tokens=self.batch_tokens
             )
             # Why the embedder's name: it names the variant (e.g. `multilingual-e5-small/fp32/512`), and the
             # embedding cache is keyed by it, so vectors of another build are never mixed with these.
