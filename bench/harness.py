@@ -14,6 +14,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+# Whose daemon the benches run: this checkout's, or another's for before/after figures.
+DAEMON_REPO = Path(os.environ.get("MEMORYD_BENCH_DAEMON_REPO") or REPO)
 
 from daemon.client.socket_client import DaemonError, DaemonUnavailable, call  # noqa: E402
 
@@ -46,7 +48,7 @@ class BenchDaemon:
             env=self.env,
             stdout=log,
             stderr=log,
-            cwd=REPO,
+            cwd=DAEMON_REPO,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -11,7 +11,14 @@ import pytest
 
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME, e5_spec
-from pipeline.embedding.unigram import UnigramTokenizer, UnsupportedTokenizer
+from pipeline.embedding.unigram import (
+    COMPACT_FILE,
+    UnigramTokenizer,
+    UnsupportedTokenizer,
+    Vocabulary,
+    ensure_compact,
+    tokenizer_of,
+)
 from tests.conftest import MODEL_CACHE
 
 EDGE_CASES = [
@@ -45,7 +52,10 @@ def test_ids_equal_the_tokenizers_library_on_every_script(model_dir: Path) -> No
     from fastembed.common.preprocessor_utils import load_tokenizer
 
     reference, _ = load_tokenizer(model_dir)
-    ours = UnigramTokenizer.from_file(model_dir / "tokenizer.json", max_length=512)
+    ours = UnigramTokenizer.from_compact(model_dir / COMPACT_FILE, max_length=512)
+    assert ours.encode_batch(EDGE_CASES[:5]) == UnigramTokenizer.from_file(
+        model_dir / "tokenizer.json", max_length=512
+    ).encode_batch(EDGE_CASES[:5])
     vocab = json.loads((model_dir / "tokenizer.json").read_text(encoding="utf-8"))["model"]["vocab"]
     pieces = [piece.replace("▁", " ") for piece, _ in vocab[4:]]
     rng = random.Random(7)
@@ -59,15 +69,18 @@ def test_ids_equal_the_tokenizers_library_on_every_script(model_dir: Path) -> No
             assert (got.ids, got.attention_mask) == (want.ids, want.attention_mask), text[:80]
 
 
-def test_the_embedder_uses_it_and_another_shape_is_refused(model_dir: Path) -> None:
+def test_the_embedder_uses_it_and_another_shape_is_refused(model_dir: Path, tmp_path: Path) -> None:
     from pipeline.embedding.embedder import FastEmbedEmbedder
 
     embedder = FastEmbedEmbedder(e5_spec(model_dir, 512, "fp32"))
     assert isinstance(embedder._text_embedding().model.tokenizer, UnigramTokenizer)
     spec = json.loads((model_dir / "tokenizer.json").read_text(encoding="utf-8"))
     spec["pre_tokenizer"] = {"type": "Whitespace"}
+    other = tmp_path / "tokenizer.json"
+    other.write_text(json.dumps(spec), encoding="utf-8")
     with pytest.raises(UnsupportedTokenizer):
-        UnigramTokenizer(spec, max_length=512)
+        Vocabulary.from_tokenizer_json(other)
+    assert not ensure_compact(tmp_path) and tokenizer_of(tmp_path, 512) is None  # fastembed's own tokenizer then
 
 
 def test_batches_respect_the_text_and_token_budgets() -> None:
@@ -93,7 +106,7 @@ def test_a_first_build_runs_in_a_child_process(tmp_path: Path) -> None:
     with capture_logs() as logs:
         spec = prepare_model_in_child(E5_NAME, tmp_path / "models")
     assert [entry["event"] for entry in logs] == ["model_build_started"]
-    assert (spec.path / "model.onnx").is_file() and (spec.path / "build.json").is_file()
+    assert (spec.path / "model.onnx").is_file() and (spec.path / COMPACT_FILE).is_file()
     with capture_logs() as logs:
         assert prepare_model_in_child(E5_NAME, tmp_path / "models").path == spec.path
     assert logs == []  # built: nothing runs again

@@ -24,6 +24,7 @@ from pipeline.atomic_file import replace_dir
 from pipeline.embedding.e5_build import build_e5_model, is_built
 from pipeline.embedding.embedder import DEFAULT_BATCH_SIZE, DEFAULT_BATCH_TOKENS, FastEmbedEmbedder
 from pipeline.embedding.spec import E5_NAME, MINILM_FASTEMBED_NAME, MINILM_NAME, ModelSpec, ModelUnavailable
+from pipeline.embedding.unigram import COMPACT_FILE, ensure_compact
 
 logger = structlog.get_logger(__name__)
 
@@ -45,7 +46,9 @@ def prepare_model(name: str, models_dir: Path) -> ModelSpec:
     """
     models_dir = Path(models_dir)
     if name == E5_NAME:
-        return build_e5_model(models_dir / E5_NAME)
+        spec = build_e5_model(models_dir / E5_NAME)
+        ensure_compact(spec.path)  # the tokenizer's vocabulary in the form the daemon reads (unigram.py)
+        return spec
     if name == MINILM_NAME:
         return _prepare_minilm(models_dir / MINILM_NAME)
     if not name.strip():
@@ -116,9 +119,10 @@ def prepare_model_in_child(name: str, models_dir: Path, *, timeout_s: float = BU
     process keeps most of what it once allocated; built in a child, none of it stays in the daemon.
     """
     models_dir = Path(models_dir)
-    if name == E5_NAME and not is_built(models_dir / E5_NAME):
+    target = models_dir / E5_NAME
+    if name == E5_NAME and not (is_built(target) and (target / COMPACT_FILE).is_file()):
         command = [sys.executable, "-m", "pipeline.embedding.build_model", name, str(models_dir)]
-        logger.info("model_build_started", model=name, path=str(models_dir / E5_NAME))
+        logger.info("model_build_started", model=name, path=str(target))
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False)
         except subprocess.TimeoutExpired as exc:
