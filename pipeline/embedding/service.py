@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 import structlog
 
+from pipeline.heap import release_free_memory
+
 logger = structlog.get_logger(__name__)
 
 
@@ -80,6 +82,7 @@ class EmbeddingService:
                 self.reason = f"{self.fallback_reason}; {self.reason}"
             logger.warning("embedding_unavailable", model=self.model, error=str(exc))
             return False
+        await asyncio.to_thread(release_free_memory)  # loading the session leaves ~100 MB of freed blocks
         self.load_seconds = round(time.perf_counter() - started, 2)
         self.state, self.reason = "ready", ""
         self._ready.set()
@@ -113,10 +116,18 @@ class EmbeddingService:
             raise RuntimeError(self.reason)
         async with self._lock:
             try:
-                return await asyncio.to_thread(self._embedder.embed_passages, texts)
+                return await asyncio.to_thread(self._embed_and_release, texts)
             except Exception as exc:
                 self._remote_failed(exc)
                 raise
+
+    def _embed_and_release(self, texts: list[str]) -> np.ndarray:
+        """Embed a batch of passages, then hand the model's freed working memory back (pipeline/heap.py)."""
+        try:
+            vectors: np.ndarray = self._embedder.embed_passages(texts)
+            return vectors
+        finally:
+            release_free_memory()
 
     async def embed_query(self, text: str) -> np.ndarray:
         """A query's vector; the last 256 queries are cached (agents repeat prompts)."""
