@@ -37,6 +37,11 @@ def seed_events() -> list[dict[str, Any]]:
             },
             {"type": "outcome", "data": {"session_id": s, "outcome": "success"}},
         ]
+    # s2 resolved both: what a skill is written from (a problem nobody resolved gets none)
+    keys = [{"kind": "error", "key": "keyerror user_id"}, {"kind": "environment_issue", "key": "pnpm command not found"}]
+    steps = [{"do": "run", "what": "corepack enable pnpm"}, {"do": "edit", "what": "app/users.py", "lines": ["x = 1"]}]
+    resolution = {"session_id": "s2", "keys": keys, "steps": steps, "verified_by": "pnpm test", "ended": "2026-11-01"}
+    events.append({"type": "resolution", "data": resolution})
     return events
 
 

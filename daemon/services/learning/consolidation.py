@@ -23,6 +23,7 @@ import structlog
 
 from daemon.app import App
 from daemon.services.learning.capabilities import generate_capabilities
+from daemon.services.learning.knowledge import Knowledge
 from events.event import parse_timestamp, utc_timestamp
 from events.queries import event_index, signal_patterns
 from events.schema import SIGNAL_KINDS
@@ -38,7 +39,6 @@ from pipeline.learning.fact_extraction import (
     session_doc,
 )
 from pipeline.learning.facts import FactsError, add_fact, check_project
-from pipeline.learning.lessons import add_lessons
 from pipeline.learning.retention import archive_old
 from pipeline.learning.weekly_report import (
     PatternLine,
@@ -72,9 +72,10 @@ def last_completed(conn: sqlite3.Connection) -> str | None:
 class Consolidator:
     """Runs the job; owned by the daemon's learning service."""
 
-    def __init__(self, app: App, llm: LLMClient | None) -> None:
+    def __init__(self, app: App, llm: LLMClient | None, knowledge: Knowledge | None = None) -> None:
         self.app = app
         self.llm = llm
+        self.knowledge = knowledge or Knowledge(None)
         self._lock = asyncio.Lock()
         self.running = False
 
@@ -102,7 +103,7 @@ class Consolidator:
             docs = await asyncio.to_thread(_week_sessions, settings.home, since, stats.pop("session_ids"))
             stats["topics"] = [topic for doc in docs if (topic := session_topic(doc.text))][:20]
             extraction, llm_errors = await self._extract(docs, llm)
-            summary.update(await asyncio.to_thread(self._apply_extraction, extraction))
+            summary.update(await self._apply_extraction(extraction))
             capabilities = await generate_capabilities(app, llm)
             summary["capabilities"] = {
                 "passed": capabilities["passed"],
@@ -180,27 +181,15 @@ class Consolidator:
                 return extract_deterministic(docs), 1
         return extract_deterministic(docs), 0
 
-    def _apply_extraction(self, extraction: Extraction) -> dict[str, Any]:
-        """Write facts, lessons and rules (blocking; runs in a thread). Returns counts for the summary."""
+    async def _apply_extraction(self, extraction: Extraction) -> dict[str, Any]:
+        """Write facts, lessons and rules. Returns counts for the summary."""
         settings = self.app.settings
         home = settings.home
-        thresholds = (settings.lessons.jaccard, settings.lessons.containment)
-        now = utc_timestamp(self.app.clock())
-        facts_added = 0
-        for draft in extraction.facts:
-            try:
-                _, created = add_fact(
-                    home, draft.project, draft.fact, now=now, category=draft.category,
-                    evidence=draft.evidence, dedupe=thresholds,
-                )  # fmt: skip
-            except FactsError as exc:
-                logger.warning("fact_skipped", project=draft.project, reason=str(exc))
-                continue
-            facts_added += int(created)
-        lessons = add_lessons(
-            home / "MEMORY.md", list(extraction.lessons), jaccard=thresholds[0], containment=thresholds[1]
-        )
-        rules_added = 0
+        now = self.app.clock()
+        facts_added = await asyncio.to_thread(self._add_facts, extraction, utc_timestamp(now))
+        when = now.strftime("%Y-%m-%d")
+        lessons = await self.knowledge.add(home / "MEMORY.md", "Lessons", list(extraction.lessons), when=when)
+        rules_added = superseded = len(lessons.superseded)
         by_project: dict[str, list[str]] = {}
         for project, rule in extraction.rules:
             by_project.setdefault(project, []).append(rule)
@@ -210,9 +199,32 @@ class Consolidator:
             except FactsError as exc:
                 logger.warning("rules_skipped", project=project, reason=str(exc))
                 continue
-            added = add_lessons(path, rules, section="Rules", jaccard=thresholds[0], containment=thresholds[1])
-            rules_added += len(added)
-        return {"facts_added": facts_added, "lessons_added": len(lessons), "rules_added": rules_added}
+            changes = await self.knowledge.add(path, "Rules", rules, when=when)
+            rules_added += len(changes.added)
+            superseded += len(changes.superseded)
+        return {
+            "facts_added": facts_added,
+            "lessons_added": len(lessons.added),
+            "rules_added": rules_added - len(lessons.superseded),
+            "superseded": superseded,
+        }
+
+    def _add_facts(self, extraction: Extraction, now: str) -> int:
+        """Blocking (runs in a thread)."""
+        settings = self.app.settings
+        thresholds = (settings.lessons.jaccard, settings.lessons.containment)
+        added = 0
+        for draft in extraction.facts:
+            try:
+                _, created = add_fact(
+                    settings.home, draft.project, draft.fact, now=now, category=draft.category,
+                    evidence=draft.evidence, dedupe=thresholds,
+                )  # fmt: skip
+            except FactsError as exc:
+                logger.warning("fact_skipped", project=draft.project, reason=str(exc))
+                continue
+            added += int(created)
+        return added
 
 
 def _signal_report(conn: sqlite3.Connection) -> dict[str, Any]:
