@@ -185,3 +185,17 @@ def _fold(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
+
+
+def conflicts(texts: Sequence[str]) -> list[tuple[str, str, list[str]]]:
+    """Pairs of texts in force that contradict each other: a reversed term and another shared content word
+    (what `judge` would have superseded had they come one after the other, e.g. both written by hand)."""
+    stances = [stance(text) for text in texts]
+    found = []
+    for i, a in enumerate(stances):
+        for j in range(i + 1, len(stances)):
+            b = stances[j]
+            flipped = reversed_terms(a, b)
+            if flipped and (a.words & b.words) - set(flipped):
+                found.append((texts[i], texts[j], flipped))
+    return found

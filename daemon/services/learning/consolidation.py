@@ -24,9 +24,9 @@ import structlog
 from daemon.app import App
 from daemon.services.learning.capabilities import generate_capabilities
 from daemon.services.learning.knowledge import Knowledge
+from daemon.services.learning.week import rule_conflicts, week_changes, week_sessions
 from events.event import parse_timestamp, utc_timestamp
-from events.queries import event_index, signal_patterns
-from events.schema import SIGNAL_KINDS
+from events.queries import event_index
 from pipeline.atomic_file import write_atomic
 from pipeline.index_schema import optimize_fts
 from pipeline.learning.fact_extraction import (
@@ -41,9 +41,9 @@ from pipeline.learning.fact_extraction import (
 from pipeline.learning.facts import FactsError, add_fact, check_project
 from pipeline.learning.retention import archive_old
 from pipeline.learning.weekly_report import (
-    PatternLine,
     WeekStats,
     edited_files,
+    files_from_summaries,
     render_report,
     report_name,
     session_topic,
@@ -52,7 +52,6 @@ from pipeline.llm import LLMClient, LLMError, TokenBudget
 
 logger = structlog.get_logger(__name__)
 
-REPORT_PATTERNS = 20
 PROMPT_MAX_CHARS = 60_000
 
 
@@ -123,7 +122,10 @@ class Consolidator:
             summary["llm"] = {"provider": self.llm.provider if self.llm else None, "errors": llm_errors}
             summary["tokens"] = budget.as_dict()
             await app.projections_current()  # the report shows the statuses generation just set
-            stats.update(await app.db.read(_signal_report))
+            stats.update(await app.db.read(lambda conn: week_changes(conn, since)))
+            stats["conflicts"] = await asyncio.to_thread(rule_conflicts, settings.home)
+            stats["gated_by"] = summary["capabilities"]["failed_gates"]
+            stats["edited_files"] = files_from_summaries([doc.text for doc in docs]) or stats["edited_files"]
             week = WeekStats(since=since, until=now, notes=_notes(summary), **stats)
             report = settings.home / "reports" / report_name(now)
             await asyncio.to_thread(write_atomic, report, render_report(week))
@@ -141,29 +143,7 @@ class Consolidator:
         return summary
 
     async def _week_stats(self, since: dt.datetime, now: dt.datetime) -> dict[str, Any]:
-        since_ts = utc_timestamp(since)
-
-        def read(conn: sqlite3.Connection) -> dict[str, Any]:
-            latest: dict[str, tuple[str, int]] = {}
-            for event in event_index.of_type(conn, "outcome", since=since_ts):
-                obj = event.data
-                latest[obj["session_id"]] = (obj["outcome"], int(obj.get("corrections") or 0))
-            kinds = dict.fromkeys(SIGNAL_KINDS, 0)
-            for event in event_index.of_type(conn, "signal", since=since_ts):
-                kind = event.data.get("kind")
-                if kind in kinds:
-                    kinds[kind] += 1
-            outcomes = {"success": 0, "failed": 0}
-            for outcome, _ in latest.values():
-                outcomes[outcome] = outcomes.get(outcome, 0) + 1
-            return {
-                "outcomes": outcomes,
-                "corrections": sum(c for _, c in latest.values()),
-                "signals_by_kind": {k: n for k, n in kinds.items() if n},
-                "session_ids": set(latest),
-            }
-
-        stats = await self.app.db.read(read)
+        stats = await self.app.db.read(lambda conn: week_sessions(conn, since))
         daily = await asyncio.to_thread(_week_daily_texts, self.app.settings.home, since, now)
         stats["edited_files"] = edited_files(daily)
         return stats
@@ -225,15 +205,6 @@ class Consolidator:
                 continue
             added += int(created)
         return added
-
-
-def _signal_report(conn: sqlite3.Connection) -> dict[str, Any]:
-    patterns = [
-        PatternLine(p.pattern_id, p.kind, p.key, p.count, p.priority, p.status, p.recurred)
-        for p in signal_patterns.for_report(conn, REPORT_PATTERNS)
-    ]
-    streak = signal_patterns.streak(conn)
-    return {"patterns": patterns, "streak_length": streak.length, "streak_flagged": streak.flagged}
 
 
 def _notes(summary: dict[str, Any]) -> list[str]:
