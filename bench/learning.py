@@ -83,7 +83,7 @@ def _replay(daemon: BenchDaemon, corpus: Path, truth: dict[str, Any], home: Path
         temp = inbox / f".{target.name}.tmp"
         shutil.copyfile(source, temp)
         temp.rename(target)
-        _wait(lambda: _receipts(daemon) >= done, 120, f"the daemon to take {name}")
+        _wait(lambda expected=done: _receipts(daemon) >= expected, 120, f"the daemon to take {name}")
         rejected = list((inbox / "rejected").glob("*.reason"))
         if rejected:
             raise SystemExit(f"rejected: {rejected[0].read_text()}")

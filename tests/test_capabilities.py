@@ -8,8 +8,8 @@ import pytest
 
 from pipeline.frontmatter import split_front_matter
 from pipeline.learning.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
-from pipeline.learning.skill_evidence import applying, contradiction, triggers
 from pipeline.learning.problem_match import KnownProblem
+from pipeline.learning.skill_evidence import applying, contradiction, triggers
 from pipeline.learning.skill_writer import (
     FixRecord,
     IndexEntry,
@@ -107,7 +107,7 @@ def test_skill_md_carries_the_fix_its_evidence_and_its_trigger_words() -> None:
     assert front.metadata["triggers"] == ["commitfailederror", "consumer", "rebalance"]
     assert "Trigger words: commitfailederror, consumer, rebalance." in front.metadata["description"]
     body = front.body
-    assert "1. The user said: \"let's go with a per-test group id\"" in body
+    assert '1. The user said: "let\'s go with a per-test group id"' in body
     assert "2. Edit `tests/integration/conftest.py`:" in body and "+ group_id=f'test-{uuid.uuid4().hex}'," in body
     assert "3. Not this (the user declined it): `git push origin main`" in body
     assert "4. Run `pytest tests/integration --count 10`" in body

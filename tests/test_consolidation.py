@@ -133,8 +133,14 @@ async def seed_patterns(app: App) -> None:
             "resolution",
             {
                 "session_id": "p2",
-                "keys": [{"kind": "error", "key": "keyerror user_id"}, {"kind": "environment_issue", "key": "pnpm command not found"}],
-                "steps": [{"do": "run", "what": "corepack enable pnpm"}, {"do": "edit", "what": "app/users.py", "lines": ["user_id = row.get('user_id')"]}],
+                "keys": [
+                    {"kind": "error", "key": "keyerror user_id"},
+                    {"kind": "environment_issue", "key": "pnpm command not found"},
+                ],
+                "steps": [
+                    {"do": "run", "what": "corepack enable pnpm"},
+                    {"do": "edit", "what": "app/users.py", "lines": ["user_id = row.get('user_id')"]},
+                ],
                 "verified_by": "pnpm test",
                 "ended": "2026-11-01T10:00:00Z",
             },

@@ -1,7 +1,7 @@
 """A tiny builder for Claude Code (v2.1.x) session transcripts, used by make_corpus.py.
 
 Everything here is deterministic: ids come from uuid5/sha256 of a fixed key, times from the scenario, jitter
-from a random.Random seeded with the session key. Shapes follow /work/notes/claude-code-transcripts.md:
+from a random.Random seeded with the session key. Shapes follow the reverse-engineered v2.x format (see README.md):
 one assistant content block per line (lines of one API call share message.id and requestId), tool results
 as user lines with toolUseResult and sourceToolAssistantUUID, subagents in <session>/subagents/agent-<id>.jsonl.
 

@@ -87,12 +87,13 @@ def session_outcome(t: Transcript) -> Outcome:
     shipped = _last(steps, lambda s: s.kind == "tool" and s.status == "ok" and bool(_SHIPPED.search(_command(s))))
     if shipped is not None and (failure is None or shipped > failure):
         evidence.append((1.0, f"the work was committed or pushed: `{_command(steps[shipped])}`"))
+    answered = t.is_subagent and bool(steps) and steps[-1].kind == "assistant"
     ending = [s for s in steps if s.kind != "assistant"]
-    if ending and ending[-1].kind == "tool" and ending[-1].status == "failed":
+    if ending and ending[-1].kind == "tool" and ending[-1].status == "failed" and not answered:
         evidence.append((-2.0, f"the session stopped on a failure: `{_command(ending[-1])}`"))
     if _left_after_interrupt(steps):
         evidence.append((-1.0, "the user interrupted and left"))
-    if t.is_subagent and steps and steps[-1].kind == "assistant":
+    if answered:
         # Why: nobody judges a subagent's run; it did its job when it came back with an answer (a test it
         # wrote may fail on purpose, exposing the bug it was sent to find).
         evidence.append((2.0, "the subagent finished with an answer"))

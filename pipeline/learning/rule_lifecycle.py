@@ -188,14 +188,17 @@ def _fold(word: str) -> str:
 
 
 def conflicts(texts: Sequence[str]) -> list[tuple[str, str, list[str]]]:
-    """Pairs of texts in force that contradict each other: a reversed term and another shared content word
-    (what `judge` would have superseded had they come one after the other, e.g. both written by hand)."""
+    """Pairs of texts in force that contradict each other: a reversed term and another shared content word, or
+    several reversed terms, or one sentence with always/never flipped (what `judge` would have superseded had
+    they come one after the other, e.g. when both were written by hand)."""
     stances = [stance(text) for text in texts]
     found = []
     for i, a in enumerate(stances):
         for j in range(i + 1, len(stances)):
             b = stances[j]
             flipped = reversed_terms(a, b)
-            if flipped and (a.words & b.words) - set(flipped):
+            if flipped and (
+                (a.words & b.words) - set(flipped) or len(flipped) > 1 or changed_value(texts[j], texts[i])
+            ):
                 found.append((texts[i], texts[j], flipped))
     return found
