@@ -200,11 +200,12 @@ def _restated_sessions(truth: dict[str, Any], corpus: Path, session_of: dict[str
 
 def _knowledge(home: Path, truth: dict[str, Any], corpus: Path) -> None:
     summaries = [p for p in (home / "sessions").glob("*.md") if "--agent-" not in p.name]
-    rules, lessons = [], []
+    rules, lessons, decisions = [], [], []
     for path in summaries:
         sections = _sections(path.read_text(encoding="utf-8"))
         rules += sections.get("rules", [])
         lessons += sections.get("lessons", [])
+        decisions += sections.get("decisions", [])
     true_rules = [r["text"] for r in truth["rules"]] + [t for group in truth["paraphrases"] for t in group[1:]]
     true_lessons = [lesson["text"] for lesson in truth["lessons"]]
     non_rules = truth["non_rules"]
@@ -221,6 +222,13 @@ def _knowledge(home: Path, truth: dict[str, Any], corpus: Path) -> None:
             print(f"  not in the truth: {item}")
         for item in sorted(set(want) - set(recalled)):
             print(f"  missed: {item}")
+    true_decisions = [d["text"] for d in truth["decisions"]]
+    good = [d for d in decisions if any(_matches(d, w) for w in true_decisions)]
+    recalled = [w for w in true_decisions if any(_matches(d, w) for d in decisions)]
+    print(
+        f"decisions (not a target; they feed facts): extracted {len(decisions)}, precision "
+        f"{len(good) / len(decisions) if decisions else 0:.2f}, recall {len(recalled)}/{len(true_decisions)}"
+    )
     said_non_rules = [n for n in non_rules for g in rules if _matches(g, n)]
     print(f"non-rules taken as rules: {len(said_non_rules)} of {len(non_rules)}")
     rules_md = (home / "areas" / "projects" / truth["project"] / "rules.md").read_text(encoding="utf-8")

@@ -158,15 +158,18 @@ def lesson_in(sentence: str) -> str | None:
 
 
 def decision_in(sentence: str) -> str | None:
+    """The decision a sentence states, from the clause that makes it to the sentence's end (what follows a
+    decision is usually its condition: "… for now — if it ever gets slow we move it to a job")."""
     if sentence.rstrip().endswith("?"):
         return None
     if tagged := _DECISION_TAG.search(sentence):
         return _tidy(tagged.group(1))
-    for clause in _clauses(sentence):
+    clauses = _clauses(sentence)
+    for index, clause in enumerate(clauses):
         if _FIRST_PERSON.match(clause):
             continue
         if _DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause):
-            return _tidy(clause)
+            return _tidy(" — ".join(clauses[index:]))
     return None
 
 
