@@ -230,6 +230,7 @@ def _change_records(kind: str, path: str, changes: Any) -> list[dict[str, Any]]:
     records += [
         {"kind": kind, "action": "restated", "path": path, "text": text, "restates": other}
         for text, other in changes.restated
+        if text.lower() != other.lower()  # the same words again is a transcript read twice, not a restatement
     ]
     return records
 

@@ -116,11 +116,12 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     Equal to applying the events one by one: only this projection's tables are read, all of them before
     anything is written, and every merge is a sum of integers or a max of timestamps.
     """
-    refs = [(e.data["session_id"], experience, e.ts) for e in events for experience in _referenced(e)]
-    decided = sorted({e.data["session_id"] for e in events if e.type == "outcome"})
-    if not refs and not decided:
+    relevant = [
+        e for e in events if e.type in ("ref", "outcome") or (e.type == "injection" and e.data.get("session_id"))
+    ]
+    if not relevant:
         return
-    sessions = sorted({session for session, _, _ in refs} | set(decided))
+    sessions = sorted({e.data["session_id"] for e in relevant})
     outcomes_sql = "SELECT session_id, outcome FROM session_outcomes WHERE session_id IN ({marks})"
     outcome_of = {session: outcome for session, outcome in select_in(conn, outcomes_sql, sessions)}
     refs_of: dict[str, dict[str, int]] = {session: {} for session in sessions}
@@ -130,7 +131,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     new_refs: dict[tuple[str, str], int] = {}
     tallies: dict[str, _Tally] = {}
     changed: dict[str, str] = {}
-    for event in events:
+    for event in relevant:
         if event.type == "outcome":
             session, outcome = event.data["session_id"], event.data["outcome"]
             previous = outcome_of.get(session)
@@ -143,14 +144,14 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                     tally.credit(previous, -1)
                 tally.credit(outcome, 1)
             continue
+        session = event.data["session_id"]
+        known = refs_of[session]
         for experience in _referenced(event):
-            session = event.data["session_id"]
             key = (session, experience)
             new_refs[key] = new_refs.get(key, 0) + 1
             tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
             if tally.last_ref is None or event.ts > tally.last_ref:
                 tally.last_ref = event.ts
-            known = refs_of[session]
             if experience in known:
                 known[experience] += 1
                 continue  # once per session: a second reference in the same session adds nothing

@@ -192,7 +192,6 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         pid = pattern_id(data["kind"], data["key"])
         text = str(data.get("text") or "")
         occurrences.append((event.id, pid, session, event.ts, text, str(data.get("source") or "")))
-        anchors.add((pid, f"node:{pid}"))  # Why: a later sentence naming this problem joins it by this anchor
         anchors.update((pid, str(a)) for a in data.get("anchors") or () if isinstance(a, str) and a)
         folded = keys.get(pid)
         if folded is None:
@@ -229,7 +228,11 @@ def _add_sessions(conn: sqlite3.Connection, first_ts: dict[str, str]) -> None:
 
 
 def recompute(conn: sqlite3.Connection) -> None:
-    """Rewrite the derived tables from the base tables (a pure function of them)."""
+    """Rewrite the derived tables from the base tables (a pure function of them).
+
+    Why the aggregates are SQL: this runs after every batch, and during a replay of 10^6 events a Python loop
+    over every occurrence per batch cost more than all the other projections' work on those signals.
+    """
     window = conn.execute(
         "SELECT session_id, seq FROM signal_sessions ORDER BY seq DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
@@ -240,20 +243,35 @@ def recompute(conn: sqlite3.Connection) -> None:
             "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text FROM signal_pattern_keys"
         )
     }
-    first_event = dict(conn.execute("SELECT pattern_id, min(event_id) FROM signal_occurrences GROUP BY pattern_id"))
+    first_event: dict[str, str] = {}
+    from_tools: set[str] = set()
+    for node, first, tool in conn.execute(
+        "SELECT pattern_id, min(event_id), max(source = 'tool') FROM signal_occurrences GROUP BY pattern_id"
+    ):
+        first_event[node] = first
+        if tool:
+            from_tools.add(node)
+    sessions_of: dict[str, set[str]] = defaultdict(set)
+    for node, session in conn.execute(
+        "SELECT pattern_id, session_id FROM signal_occurrences GROUP BY pattern_id, session_id"
+    ):
+        sessions_of[node].add(session)
+    in_window: dict[str, int] = {}
+    if seq_of:
+        marks = ",".join("?" * len(seq_of))
+        in_window = dict(
+            conn.execute(
+                "SELECT pattern_id, count(*) FROM signal_occurrences"
+                f" WHERE session_id IN ({marks}) GROUP BY pattern_id",
+                list(seq_of),
+            ).fetchall()
+        )
     component = _components(conn, sorted(nodes))
     members: dict[str, list[str]] = defaultdict(list)
     for node in sorted(nodes):
         members[component[node]].append(node)
-    occurrences: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    from_tools: set[str] = set()
-    for event_id, node, session, source in conn.execute(
-        "SELECT event_id, pattern_id, session_id, source FROM signal_occurrences"
-    ):
-        occurrences[node].append((event_id, session))
-        if source == "tool":
-            from_tools.add(node)
     statuses = conn.execute("SELECT pattern_id, status, event_id FROM signal_pattern_status").fetchall()
+    status_of = {row[0]: row for row in statuses}
     anchors_of: dict[str, set[str]] = defaultdict(set)
     for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors"):
         anchors_of[component.get(node, node)].add(anchor)
@@ -262,12 +280,33 @@ def recompute(conn: sqlite3.Connection) -> None:
     for root, group in members.items():
         pid = _representative(group, nodes, first_event, from_tools)
         member_rows += [(node, pid) for node in group]
-        rows_out.append(_pattern_row(pid, group, nodes, occurrences, seq_of, statuses, anchors_of[root]))
+        status_row = max((status_of[n] for n in group if n in status_of), key=lambda r: r[2], default=None)
+        status, recurred = _status(conn, group, status_row)
+        sessions = sessions_of[group[0]] if len(group) == 1 else set().union(*(sessions_of[n] for n in group))
+        occurrences = sum(in_window.get(n, 0) for n in group)
+        rows_out.append(
+            _pattern_row(pid, group, nodes, sessions, seq_of, occurrences, (status, recurred), anchors_of[root])
+        )
     conn.execute("DELETE FROM signal_patterns")
     conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 16)})", rows_out)
     conn.execute("DELETE FROM signal_pattern_members")
     conn.executemany("INSERT INTO signal_pattern_members (member_id, pattern_id) VALUES (?, ?)", member_rows)
     _recompute_streak(conn)
+
+
+def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
+    """The latest status among the group's nodes, and how many signals came after it from sessions that had
+    not hit the problem before it (an addressed problem that recurs is active again)."""
+    if status_row is None:
+        return "active", 0
+    marks = ",".join("?" * len(group))
+    mine = conn.execute(
+        f"SELECT event_id, session_id FROM signal_occurrences WHERE pattern_id IN ({marks})", group
+    ).fetchall()
+    before = {session for event_id, session in mine if event_id < status_row[2]}
+    recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
+    status = str(status_row[1])
+    return ("active" if status == "addressed" and recurred else status), recurred
 
 
 def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
@@ -282,8 +321,12 @@ def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
 
     by_anchor: dict[str, list[str]] = defaultdict(list)
     for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors ORDER BY anchor, pattern_id"):
-        if node in parent:
-            by_anchor[anchor].append(node)
+        if node not in parent:
+            continue
+        by_anchor[anchor].append(node)
+        # `node:X` names another problem by one of its nodes (a sentence that said which problem it was about)
+        if anchor.startswith("node:") and anchor[5:] in parent:
+            by_anchor[anchor].append(anchor[5:])
     for group in by_anchor.values():
         for other in group[1:]:
             a, b = find(group[0]), find(other)
@@ -295,6 +338,8 @@ def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
 def _representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:
     """The node that names the problem: its earliest failure a tool reported, else its earliest failure of any
     source, else its earliest node."""
+    if len(group) == 1:
+        return group[0]
     tools = [n for n in group if n in from_tools and nodes[n][1] in _FAILURE_KINDS]
     failures = [n for n in group if nodes[n][1] in _FAILURE_KINDS]
     return min(tools or failures or group, key=lambda n: (first_event.get(n, ""), n))
@@ -304,22 +349,13 @@ def _pattern_row(
     pid: str,
     group: list[str],
     nodes: dict[str, Any],
-    occurrences: dict[str, list[tuple[str, str]]],
+    sessions: set[str],
     seq_of: dict[str, int],
-    statuses: list[Any],
+    occurrences: int,
+    status: tuple[str, int],
     anchors: set[str],
 ) -> tuple[Any, ...]:
-    in_group = set(group)
-    mine = [item for node in group for item in occurrences.get(node, ())]
-    involved = sorted({s for _, s in mine if s in seq_of}, key=lambda s: seq_of[s])
-    status_row = max((row for row in statuses if row[0] in in_group or row[0] == pid), key=lambda r: r[2], default=None)
-    status, recurred = "active", 0
-    if status_row is not None:
-        status = status_row[1]
-        before = {session for event_id, session in mine if event_id < status_row[2]}
-        recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
-        if status == "addressed" and recurred:
-            status = "active"  # it came back after it was addressed
+    involved = sorted((s for s in sessions if s in seq_of), key=lambda s: seq_of[s])
     rows = [nodes[n] for n in group]
     _pid, kind, key = nodes[pid][:3]
     last = max(rows, key=lambda r: (r[5], r[0]))
@@ -329,16 +365,16 @@ def _pattern_row(
         kind,
         key,
         count,
-        sum(1 for _, session in mine if session in seq_of),
+        occurrences,
         priority_of(count),
         orjson.dumps(involved).decode(),
         min(r[4] for r in rows),
         max(r[5] for r in rows),
         sum(int(r[3]) for r in rows),
-        status,
-        recurred,
+        status[0],
+        status[1],
         last[6],
-        len({session for _, session in mine}),
+        len(sessions),
         orjson.dumps(sorted(group)).decode(),
         orjson.dumps(sorted(anchors)[:MAX_LISTED_ANCHORS]).decode(),
     )

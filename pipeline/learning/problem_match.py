@@ -81,25 +81,36 @@ def vocabulary(problem: KnownProblem) -> set[str]:
     return words_of(text)
 
 
+class ProblemIndex:
+    """The known problems' vocabularies and word frequencies, computed once for many sentences."""
+
+    def __init__(self, problems: Sequence[KnownProblem]) -> None:
+        self.problems = list(problems)
+        self.vocabularies = [vocabulary(p) for p in self.problems]
+        self.frequency: dict[str, int] = {}
+        for vocab in self.vocabularies:
+            for word in vocab:
+                self.frequency[word] = self.frequency.get(word, 0) + 1
+        self.common = max(2, len(self.problems) // 5)
+
+    def references(self, sentence: str) -> list[str]:
+        """The pattern ids of the known problems the sentence talks about (see the module docstring)."""
+        said = words_of(sentence)
+        if not said:
+            return []
+        recurred = bool(_RECURRED.search(sentence))
+        found = []
+        for problem, vocab in zip(self.problems, self.vocabularies, strict=True):
+            shared = {w for w in said & vocab if self.frequency[w] <= self.common}
+            unique = {w for w in shared if self.frequency[w] == 1}
+            if len(shared) >= 2 or (unique and recurred):
+                found.append(problem.pattern_id)
+        return found
+
+
 def references(sentence: str, problems: Sequence[KnownProblem]) -> list[str]:
-    """The pattern ids of the known problems the sentence talks about (see the module docstring)."""
-    said = words_of(sentence)
-    if not said or not problems:
-        return []
-    vocabularies = [vocabulary(p) for p in problems]
-    frequency: dict[str, int] = {}
-    for vocab in vocabularies:
-        for word in vocab:
-            frequency[word] = frequency.get(word, 0) + 1
-    common = max(2, len(problems) // 5)
-    recurred = bool(_RECURRED.search(sentence))
-    found = []
-    for problem, vocab in zip(problems, vocabularies, strict=True):
-        shared = {w for w in said & vocab if frequency[w] <= common}
-        unique = {w for w in shared if frequency[w] == 1}
-        if len(shared) >= 2 or (unique and recurred):
-            found.append(problem.pattern_id)
-    return found
+    """The pattern ids of the known problems the sentence talks about (one sentence; see ProblemIndex)."""
+    return ProblemIndex(problems).references(sentence)
 
 
 def gist_key(text: str, vector: np.ndarray | None, earlier: Sequence[Said], fallback: str) -> str:

@@ -96,16 +96,10 @@ def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
             KnownProblem(pattern.pattern_id, pattern.anchors, ()),
         )
         members = set(pattern.members)
-        fixes = [
-            FixRecord(
-                str(r["session_id"]),
-                str(r.get("ended") or ""),
-                tuple(r.get("steps") or ()),
-                str(r.get("verified_by") or ""),
-            )
-            for r in reversed(resolutions)
-            if any(node_id(str(k.get("kind")), str(k.get("key"))) in members for k in r.get("keys") or ())
-        ]
+        fixes: dict[str, FixRecord] = {}  # newest first, one per session (a re-read transcript logs another)
+        for r in reversed(resolutions):
+            if any(node_id(str(k.get("kind")), str(k.get("key"))) in members for k in r.get("keys") or ()):
+                fixes.setdefault(str(r["session_id"]), _fix(r))
         earlier = next((g for g in reversed(generations) if g.get("pattern_id") in members), None)
         patterns.append(
             SkillPattern(
@@ -116,7 +110,7 @@ def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
                 pattern.priority,
                 tuple(texts[:EVIDENCE_PER_SKILL]),
                 triggers=tuple(triggers(problem, said, known)),
-                fixes=tuple(fixes),
+                fixes=tuple(fixes.values()),
                 sessions=pattern.session_total,
                 name=str(earlier["capability_name"]) if earlier else "",
                 extra={"said": said, "problem": problem},

@@ -18,9 +18,11 @@ from dataclasses import dataclass, replace
 from daemon.app import App
 from daemon.services.learning.knowledge import Knowledge
 from events.queries import signal_patterns
-from pipeline.learning.problem_match import KnownProblem, Said, gist_key, references
+from pipeline.learning.problem_match import KnownProblem, ProblemIndex, Said, gist_key
 from pipeline.learning.session_signals import SessionSignals
 from pipeline.learning.signals import Signal, evidence, normalise_key
+
+SAID_BEFORE = 300  # earlier sentences a new one is compared with (each embedded once, then cached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +49,17 @@ class ProblemKeys:
         user_texts = [item.signal.text for item in found.signals if item.source == "user"]
         vectors = await self.knowledge.vectors([*user_texts, *(s.text for s in known.said)])
         said = [Said(f"{s.kind}\x00{s.key}", s.text, vectors.get(s.text)) for s in known.said]
+        index = ProblemIndex(known.problems)
         out: list[KeyedSignal] = []
         for item in found.signals:
             signal = item.signal
             if item.source == "user":
                 fallback = f"{signal.kind}\x00{signal.key}"
                 kind, key = gist_key(signal.text, vectors.get(signal.text), said, fallback).split("\x00", 1)
-                signal = replace(signal, kind=kind, key=key, anchors=_with_refs(signal, known.problems))
+                signal = replace(signal, kind=kind, key=key, anchors=_with_refs(signal, index))
             out.append(KeyedSignal(signal, item.step, item.source))
         for step, sentence in found.problem_talk:
-            refs = references(sentence, known.problems)
+            refs = index.references(sentence)
             key = normalise_key(sentence)
             if refs and key:
                 anchors = tuple(f"node:{pid}" for pid in refs)
@@ -66,11 +69,11 @@ class ProblemKeys:
 
 def _read_known(conn: sqlite3.Connection) -> _Known:
     problems = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in signal_patterns.known_problems(conn)]
-    return _Known(problems, signal_patterns.said_before(conn))
+    return _Known(problems, signal_patterns.said_before(conn, SAID_BEFORE))
 
 
-def _with_refs(signal: Signal, problems: list[KnownProblem]) -> tuple[str, ...]:
-    refs = references(signal.text, problems)
+def _with_refs(signal: Signal, index: ProblemIndex) -> tuple[str, ...]:
+    refs = index.references(signal.text)
     return tuple(dict.fromkeys([*signal.anchors, *(f"node:{pid}" for pid in refs)]))
 
 
