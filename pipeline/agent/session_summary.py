@@ -3,8 +3,10 @@
 Invariants:
 - The extractive summary always exists and is useful on its own: topic (the first request), key points (the
   requests and the closing answer), files changed, decisions, open todos, lessons, rules and tool errors.
-- An LLM reply only replaces the judgement fields (topic, key points, decisions, todos, lessons, rules,
-  outcome); the facts read from the transcript (files, errors, ids, times) are never taken from a model.
+- An LLM reply only replaces the judgement fields (topic, key points, todos) and adds to decisions, lessons and
+  rules (the person's own words stay); it settles the outcome only when the evidence left it open
+  (confidence below LLM_OUTCOME_BELOW). The facts read from the transcript (files, errors, ids, times) are
+  never taken from a model.
 - `render` scrubs the whole file (idempotent), whatever produced its strings, a model's reply included.
 Pure: no IO, no clock.
 """
@@ -26,6 +28,7 @@ from pipeline.scrub import scrub
 MAX_ITEMS = 8
 MAX_ITEM_CHARS = 240
 LLM_INPUT_CHARS = 24_000
+LLM_OUTCOME_BELOW = 0.75  # the model's outcome counts only when the evidence's confidence is below this
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TODO = re.compile(r"^(?:[-*]\s*)?(?:\[ \]\s*|(?:TODO|FIXME|follow[- ]up)\b[:\s]\s*)(.+)", re.IGNORECASE)
@@ -144,16 +147,22 @@ def apply_llm_reply(base: SessionSummary, reply: str) -> SessionSummary:
             raise ValueError(f"'{name}' must be a list of strings")
         return _items(str(v) for v in value if isinstance(v, str | int | float))
 
-    outcome = str(obj["outcome"]) if obj.get("outcome") in ("success", "failed") else base.outcome
+    outcome, evidence = base.outcome, base.outcome_evidence
+    said = obj.get("outcome")
+    # Why only when the evidence is weak: the end of the session (the person's words, the last check) is read
+    # straight from the transcript; a model may settle a case the evidence leaves open, not overrule it.
+    if said in ("success", "failed") and said != base.outcome and base.confidence < LLM_OUTCOME_BELOW:
+        outcome, evidence = str(said), (f"the model read the session as {said}", *base.outcome_evidence)
     return replace(
         base,
         topic=_cut(obj["topic"]),
         key_points=items("key_points") or base.key_points,
-        decisions=items("decisions"),
+        decisions=_items([*base.decisions, *items("decisions")]),
         todos=items("todos"),
-        lessons=items("lessons"),
-        rules=_items([*base.rules, *items("rules")]),  # the user's own words are kept beside the model's
+        lessons=_items([*base.lessons, *items("lessons")]),  # the user's own words are kept beside the model's
+        rules=_items([*base.rules, *items("rules")]),
         outcome=outcome,
+        outcome_evidence=evidence,
         method="llm",
     )
 
