@@ -28,6 +28,7 @@ from daemon.services.edits import EditRecorder
 from daemon.services.inbox import start_inbox
 from daemon.services.indexing import start_index
 from daemon.services.learning.facts import FactStore
+from daemon.services.learning.knowledge import Knowledge
 from daemon.services.learning.scheduler import start_learning
 from daemon.services.project_rules import ProjectRules
 from daemon.services.sessions import SessionIngest
@@ -51,9 +52,10 @@ async def start_services(
     index = await start_index(app, stack, tasks, stop)
     skills = await start_skills(app, tasks, stop, index.embedding)
     edits = EditRecorder(app, projects)
-    sessions = SessionIngest(app, llm, projects)
+    knowledge = Knowledge(index.embedding)
+    sessions = SessionIngest(app, llm, projects, knowledge)
     inbox = start_inbox(app, tasks, stop, sessions, edits)
-    learning = await start_learning(app, stack, tasks, stop, llm)
+    learning = await start_learning(app, stack, tasks, stop, llm, knowledge)
     return Services(
         app=app,
         index=index,

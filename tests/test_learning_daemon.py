@@ -37,6 +37,14 @@ def seed_events() -> list[dict[str, Any]]:
             },
             {"type": "outcome", "data": {"session_id": s, "outcome": "success"}},
         ]
+    # s2 resolved both: what a skill is written from (a problem nobody resolved gets none)
+    keys = [
+        {"kind": "error", "key": "keyerror user_id"},
+        {"kind": "environment_issue", "key": "pnpm command not found"},
+    ]
+    steps = [{"do": "run", "what": "corepack enable pnpm"}, {"do": "edit", "what": "app/users.py", "lines": ["x = 1"]}]
+    resolution = {"session_id": "s2", "keys": keys, "steps": steps, "verified_by": "pnpm test", "ended": "2026-11-01"}
+    events.append({"type": "resolution", "data": resolution})
     return events
 
 
@@ -78,7 +86,8 @@ def test_patterns_gates_and_generation_through_the_cli(daemon_factory: Any, memo
 
 
 def test_facts_and_signals_through_the_cli(daemon: Any, memory_home: Path) -> None:
-    added = daemon.cli("fact", "add", "memoryd", "memoryd uses httpx", "--category", "stack", "--evidence", "s1")
+    args = ("memoryd uses httpx", "--category", "stack", "--evidence", "s1", "--create")  # a new project: --create
+    added = daemon.cli("fact", "add", "memoryd", *args)
     assert added.returncode == 0 and added.stdout.strip() == "added: memoryd-1"
     assert daemon.cli("fact", "add", "memoryd", "tests use pytest").stdout.strip() == "added: memoryd-2"
     superseded = daemon.cli("fact", "supersede", "memoryd-1", "memoryd uses httpx 0.28")

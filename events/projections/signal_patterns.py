@@ -1,18 +1,27 @@
 """Projection `signal_patterns`: recurring problems over the last 8 sessions, and the current failure streak.
 
-A pattern is one (signal kind, normalised key); its id is a stable hash of both (`pattern_id`). Sessions are
-ordered by their first `signal` or `outcome` event in log order; the window is the last WINDOW_SESSIONS of
-them. A pattern's `count` is the number of window sessions in which it was signalled (a chatty session that
-repeats one error ten times still counts once); `occurrences` counts every signal in the window. Priority is
-CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event for
-the pattern (default active); `recurred` counts signals logged after that status was set, so a problem that
-comes back after being marked addressed is visible.
+A signal is one (kind, key) **node**, id `pattern_id(kind, key)`. Nodes that share an **anchor** (specific
+evidence a signal event carries: the same failing test, the same exception from the same module, a
+sentence that names an earlier problem, see `pipeline/learning/failure_evidence.py`) are one **problem**:
+the connected components of the node-anchor graph. A pattern is a problem; its id is the id of its earliest
+node (by event id) that a tool reported as a failure, else its earliest failure, else its earliest node, so
+a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under
+either id still apply).
+
+Sessions are ordered by their first `signal` or `outcome` event in log order; the window is the last
+WINDOW_SESSIONS of them. A pattern's `count` is the number of window sessions in which any of its nodes was
+signalled; `occurrences` counts every signal in the window; `session_total` the sessions ever. Priority is
+CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event
+among the pattern's nodes (default active); `recurred` counts signals logged after that status from sessions
+that had not hit the problem before it, and a pattern marked `addressed` that recurs is `active` again.
 
 The failure streak is the run of `failed` outcomes among the most recent sessions that have an outcome; it
 is flagged at STREAK_FLAG or more.
 
-Deterministic: the base tables are folded from events; the two derived tables (`signal_patterns`,
-`failure_streak`) are recomputed from the base tables once per batch, so any batching gives the same rows.
+Deterministic (issue 18: the same events in id order give the same rows on every machine): the base tables
+are folded from events; the derived tables (`signal_patterns`, `signal_pattern_members`, `failure_streak`)
+are recomputed from the base tables once per batch, and connected components do not depend on the order
+their edges arrive in, so any batching gives the same rows.
 """
 
 from __future__ import annotations
@@ -28,13 +37,15 @@ import orjson
 from events.event import Event
 
 NAME = "signal_patterns"
-VERSION = 1
+VERSION = 2
 TABLES = (
     "signal_sessions",
     "signal_occurrences",
+    "signal_anchors",
     "signal_pattern_keys",
     "signal_pattern_status",
     "signal_patterns",
+    "signal_pattern_members",
     "failure_streak",
 )
 SCHEMA = """
@@ -49,10 +60,17 @@ CREATE TABLE signal_occurrences (
     pattern_id TEXT NOT NULL,
     session_id TEXT NOT NULL,
     ts TEXT NOT NULL,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    source TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX signal_occurrences_session ON signal_occurrences(session_id);
 CREATE INDEX signal_occurrences_pattern ON signal_occurrences(pattern_id, event_id);
+CREATE TABLE signal_anchors (
+    pattern_id TEXT NOT NULL,
+    anchor TEXT NOT NULL,
+    PRIMARY KEY (pattern_id, anchor)
+) WITHOUT ROWID;
+CREATE INDEX signal_anchors_anchor ON signal_anchors(anchor);
 CREATE TABLE signal_pattern_keys (
     pattern_id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -81,9 +99,17 @@ CREATE TABLE signal_patterns (
     total INTEGER NOT NULL,
     status TEXT NOT NULL,
     recurred INTEGER NOT NULL,
-    last_text TEXT NOT NULL
+    last_text TEXT NOT NULL,
+    session_total INTEGER NOT NULL,
+    members TEXT NOT NULL,
+    anchors TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX signal_patterns_count ON signal_patterns(count DESC);
+CREATE TABLE signal_pattern_members (
+    member_id TEXT PRIMARY KEY,
+    pattern_id TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX signal_pattern_members_pattern ON signal_pattern_members(pattern_id);
 CREATE TABLE failure_streak (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     length INTEGER NOT NULL,
@@ -96,6 +122,8 @@ WINDOW_SESSIONS = 8
 HIGH_AT = 3
 CRITICAL_AT = 5
 STREAK_FLAG = 3
+MAX_LISTED_ANCHORS = 40
+_FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance_issue", "security_issue")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -117,8 +145,10 @@ def priority_of(count: int) -> str:
 _NEW_SESSION = "INSERT INTO signal_sessions (session_id, seq, outcome, first_ts) VALUES (?, ?, NULL, ?)"
 _SET_OUTCOME = "UPDATE signal_sessions SET outcome = ? WHERE session_id = ?"
 _OCCURRENCE = (
-    "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text) VALUES (?, ?, ?, ?, ?)"
+    "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text, source)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
 )
+_ANCHOR = "INSERT OR IGNORE INTO signal_anchors (pattern_id, anchor) VALUES (?, ?)"
 _KEY = (
     "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text)"
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -145,7 +175,8 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         return
     first_ts: dict[str, str] = {}
     outcomes: dict[str, str] = {}
-    occurrences: list[tuple[str, str, str, str, str]] = []
+    occurrences: list[tuple[str, str, str, str, str, str]] = []
+    anchors: set[tuple[str, str]] = set()
     keys: dict[str, list[Any]] = {}
     statuses: dict[str, tuple[str, str, str, str]] = {}
     for event in relevant:
@@ -160,7 +191,8 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             continue
         pid = pattern_id(data["kind"], data["key"])
         text = str(data.get("text") or "")
-        occurrences.append((event.id, pid, session, event.ts, text))
+        occurrences.append((event.id, pid, session, event.ts, text, str(data.get("source") or "")))
+        anchors.update((pid, str(a)) for a in data.get("anchors") or () if isinstance(a, str) and a)
         folded = keys.get(pid)
         if folded is None:
             keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text]
@@ -170,6 +202,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     _add_sessions(conn, first_ts)
     conn.executemany(_SET_OUTCOME, [(outcome, session) for session, outcome in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
+    conn.executemany(_ANCHOR, sorted(anchors))
     conn.executemany(_KEY, [tuple(row) for row in keys.values()])
     conn.executemany(_STATUS, statuses.values())
     recompute(conn)
@@ -195,55 +228,156 @@ def _add_sessions(conn: sqlite3.Connection, first_ts: dict[str, str]) -> None:
 
 
 def recompute(conn: sqlite3.Connection) -> None:
-    """Rewrite `signal_patterns` and `failure_streak` from the base tables (a pure function of them)."""
+    """Rewrite the derived tables from the base tables (a pure function of them).
+
+    Why the aggregates are SQL: this runs after every batch, and during a replay of 10^6 events a Python loop
+    over every occurrence per batch cost more than all the other projections' work on those signals.
+    """
     window = conn.execute(
         "SELECT session_id, seq FROM signal_sessions ORDER BY seq DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
     seq_of = {session: seq for session, seq in window}
+    nodes = {
+        row[0]: row
+        for row in conn.execute(
+            "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text FROM signal_pattern_keys"
+        )
+    }
+    first_event: dict[str, str] = {}
+    from_tools: set[str] = set()
+    for node, first, tool in conn.execute(
+        "SELECT pattern_id, min(event_id), max(source = 'tool') FROM signal_occurrences GROUP BY pattern_id"
+    ):
+        first_event[node] = first
+        if tool:
+            from_tools.add(node)
     sessions_of: dict[str, set[str]] = defaultdict(set)
-    occurrences: dict[str, int] = defaultdict(int)
+    for node, session in conn.execute(
+        "SELECT pattern_id, session_id FROM signal_occurrences GROUP BY pattern_id, session_id"
+    ):
+        sessions_of[node].add(session)
+    in_window: dict[str, int] = {}
     if seq_of:
         marks = ",".join("?" * len(seq_of))
-        rows = conn.execute(
-            f"SELECT pattern_id, session_id FROM signal_occurrences WHERE session_id IN ({marks})", list(seq_of)
-        ).fetchall()
-        for pid, session in rows:
-            sessions_of[pid].add(session)
-            occurrences[pid] += 1
-    recurred = dict(
-        conn.execute(
-            "SELECT s.pattern_id, count(o.event_id) FROM signal_pattern_status s"
-            " JOIN signal_occurrences o ON o.pattern_id = s.pattern_id AND o.event_id > s.event_id"
-            " GROUP BY s.pattern_id"
-        ).fetchall()
-    )
-    status_of = dict(conn.execute("SELECT pattern_id, status FROM signal_pattern_status").fetchall())
+        in_window = dict(
+            conn.execute(
+                "SELECT pattern_id, count(*) FROM signal_occurrences"
+                f" WHERE session_id IN ({marks}) GROUP BY pattern_id",
+                list(seq_of),
+            ).fetchall()
+        )
+    component = _components(conn, sorted(nodes))
+    members: dict[str, list[str]] = defaultdict(list)
+    for node in sorted(nodes):
+        members[component[node]].append(node)
+    statuses = conn.execute("SELECT pattern_id, status, event_id FROM signal_pattern_status").fetchall()
+    status_of = {row[0]: row for row in statuses}
+    anchors_of: dict[str, set[str]] = defaultdict(set)
+    for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors"):
+        anchors_of[component.get(node, node)].add(anchor)
     rows_out = []
-    for pid, kind, key, total, first_seen, last_seen, last_text in conn.execute(
-        "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text FROM signal_pattern_keys"
-    ).fetchall():
-        involved = sorted(sessions_of.get(pid, ()), key=lambda s: seq_of[s])
-        count = len(involved)
+    member_rows = []
+    for root, group in members.items():
+        pid = _representative(group, nodes, first_event, from_tools)
+        member_rows += [(node, pid) for node in group]
+        status_row = max((status_of[n] for n in group if n in status_of), key=lambda r: r[2], default=None)
+        status, recurred = _status(conn, group, status_row)
+        sessions = sessions_of[group[0]] if len(group) == 1 else set().union(*(sessions_of[n] for n in group))
+        occurrences = sum(in_window.get(n, 0) for n in group)
         rows_out.append(
-            (
-                pid,
-                kind,
-                key,
-                count,
-                occurrences.get(pid, 0),
-                priority_of(count),
-                orjson.dumps(involved).decode(),
-                first_seen,
-                last_seen,
-                total,
-                status_of.get(pid, "active"),
-                int(recurred.get(pid, 0)),
-                last_text,
-            )
+            _pattern_row(pid, group, nodes, sessions, seq_of, occurrences, (status, recurred), anchors_of[root])
         )
     conn.execute("DELETE FROM signal_patterns")
-    conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 13)})", rows_out)
+    conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 16)})", rows_out)
+    conn.execute("DELETE FROM signal_pattern_members")
+    conn.executemany("INSERT INTO signal_pattern_members (member_id, pattern_id) VALUES (?, ?)", member_rows)
     _recompute_streak(conn)
+
+
+def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
+    """The latest status among the group's nodes, and how many signals came after it from sessions that had
+    not hit the problem before it (an addressed problem that recurs is active again)."""
+    if status_row is None:
+        return "active", 0
+    marks = ",".join("?" * len(group))
+    mine = conn.execute(
+        f"SELECT event_id, session_id FROM signal_occurrences WHERE pattern_id IN ({marks})", group
+    ).fetchall()
+    before = {session for event_id, session in mine if event_id < status_row[2]}
+    recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
+    status = str(status_row[1])
+    return ("active" if status == "addressed" and recurred else status), recurred
+
+
+def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
+    """Union-find over nodes sharing an anchor; returns node -> the smallest node id of its component."""
+    parent = {node: node for node in nodes}
+
+    def find(node: str) -> str:
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    by_anchor: dict[str, list[str]] = defaultdict(list)
+    for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors ORDER BY anchor, pattern_id"):
+        if node not in parent:
+            continue
+        by_anchor[anchor].append(node)
+        # `node:X` names another problem by one of its nodes (a sentence that said which problem it was about)
+        if anchor.startswith("node:") and anchor[5:] in parent:
+            by_anchor[anchor].append(anchor[5:])
+    for group in by_anchor.values():
+        for other in group[1:]:
+            a, b = find(group[0]), find(other)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    return {node: find(node) for node in nodes}
+
+
+def _representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:
+    """The node that names the problem: its earliest failure a tool reported, else its earliest failure of any
+    source, else its earliest node."""
+    if len(group) == 1:
+        return group[0]
+    tools = [n for n in group if n in from_tools and nodes[n][1] in _FAILURE_KINDS]
+    failures = [n for n in group if nodes[n][1] in _FAILURE_KINDS]
+    return min(tools or failures or group, key=lambda n: (first_event.get(n, ""), n))
+
+
+def _pattern_row(
+    pid: str,
+    group: list[str],
+    nodes: dict[str, Any],
+    sessions: set[str],
+    seq_of: dict[str, int],
+    occurrences: int,
+    status: tuple[str, int],
+    anchors: set[str],
+) -> tuple[Any, ...]:
+    involved = sorted((s for s in sessions if s in seq_of), key=lambda s: seq_of[s])
+    rows = [nodes[n] for n in group]
+    _pid, kind, key = nodes[pid][:3]
+    last = max(rows, key=lambda r: (r[5], r[0]))
+    count = len(involved)
+    return (
+        pid,
+        kind,
+        key,
+        count,
+        occurrences,
+        priority_of(count),
+        orjson.dumps(involved).decode(),
+        min(r[4] for r in rows),
+        max(r[5] for r in rows),
+        sum(int(r[3]) for r in rows),
+        status[0],
+        status[1],
+        last[6],
+        len(sessions),
+        orjson.dumps(sorted(group)).decode(),
+        orjson.dumps(sorted(anchors)[:MAX_LISTED_ANCHORS]).decode(),
+    )
 
 
 def _recompute_streak(conn: sqlite3.Connection) -> None:

@@ -6,7 +6,10 @@ File format (DESIGN.md section 1): `{"facts": [{"id", "fact", "evidence", "times
 Invariants:
 - Ids are `PROJECT-N` with N one more than the highest N ever used in that file, so they are unique, stable
   (never renumbered) and say where the fact lives; a superseded fact keeps its id and points at its
-  successor through `supersededBy`, so the chain can be followed.
+  successor through `supersededBy`, so the chain can be followed. `_next_id` is the one place ids are made.
+- A fact that was archived or superseded is never added again by extraction (`dedupe`): it was retired on
+  purpose. A person adding a near-duplicate by hand is warned (`similar_facts`), and a fact for a project
+  with no folder under `areas/projects/` is refused unless the caller asks to create it.
 - Every write is atomic (temp file + os.replace). An unreadable facts.json is never overwritten: the call
   fails with FactsError naming the file, and the person fixes it.
 Blocking (file IO): call from a thread. The daemon serialises writers with one lock.
@@ -131,6 +134,11 @@ def _new_entry(doc: dict[str, Any], project: str, text: str, category: str, evid
     return entry
 
 
+def known_projects(home: Path) -> list[str]:
+    root = home / "areas" / "projects"
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")) if root.is_dir() else []
+
+
 def add_fact(
     home: Path,
     project: str,
@@ -140,10 +148,16 @@ def add_fact(
     category: str = DEFAULT_CATEGORY,
     evidence: str = "",
     dedupe: tuple[float, float] | None = None,
+    create: bool = True,
 ) -> tuple[Fact, bool]:
-    """Add an active fact; returns (fact, created). An active fact with the same text (or, with `dedupe`
-    = (jaccard, containment), a near-duplicate) is returned instead, with created False."""
+    """Add an active fact; returns (fact, created). An active fact with the same text is returned instead,
+    with created False; with `dedupe` = (jaccard, containment), so is a near-duplicate of any fact, archived
+    and superseded ones included (extraction never brings back what was retired). `create=False` refuses a
+    project that has no folder yet."""
     path = facts_path(home, project)
+    if not create and not path.parent.is_dir():
+        known = ", ".join(known_projects(home)) or "none yet"
+        raise FactsError(f"unknown project {project!r} (known: {known}); pass --create to start it")
     text = _clean(text, "fact text", required=True)
     category = _clean(category, "category", required=False) or DEFAULT_CATEGORY
     doc = _load(path)
@@ -153,12 +167,26 @@ def add_fact(
             return _fact(project, raw), False
     if dedupe is not None:
         grams = trigrams(text)
-        for raw in active:
+        for raw in doc["facts"]:
             if is_near_duplicate(grams, [trigrams(str(raw.get("fact", "")))], jaccard=dedupe[0], containment=dedupe[1]):
                 return _fact(project, raw), False
     entry = _new_entry(doc, project, text, category, _clean(evidence, "evidence", required=False), now)
     _save(path, doc)
     return _fact(project, entry), True
+
+
+def similar_facts(home: Path, project: str, text: str, *, jaccard: float, containment: float) -> list[Fact]:
+    """The project's facts (any status) that are near-duplicates of `text`: what a person is warned about."""
+    path = facts_path(home, project)
+    if not path.exists():
+        return []
+    grams = trigrams(_clean(text, "fact text", required=True))
+    return [
+        _fact(project, raw)
+        for raw in _load(path)["facts"]
+        if isinstance(raw, dict)
+        and is_near_duplicate(grams, [trigrams(str(raw.get("fact", "")))], jaccard=jaccard, containment=containment)
+    ]
 
 
 def _find(home: Path, fact_id: str) -> tuple[Path, dict[str, Any], dict[str, Any], str]:

@@ -8,6 +8,7 @@ Invariant: the client path imports nothing heavy (no asyncio server, SQLite, num
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -152,7 +153,15 @@ def run_cli(argv: list[str], local: InProcess) -> int:
     args = parser.parse_args(argv)
     try:
         settings = load_settings(socket=_socket_arg(args))
-        return _run(args, settings, local)
+        code = _run(args, settings, local)
+        sys.stdout.flush()  # Why here: a closed pipe (`memoryd patterns | head`) must raise inside the try
+        return code
+    except BrokenPipeError:
+        # The reader went away (`| head`): that is not an error of ours. Point stdout at /dev/null so the
+        # interpreter's own flush at exit does not raise again (the recipe in Python's `signal` docs).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except ConfigError as exc:
         print(f"memoryd: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -11,7 +11,15 @@ import asyncio
 from daemon.app import App
 from daemon.services.errors import InvalidInput
 from events.event import utc_timestamp
-from pipeline.learning.facts import Fact, FactsError, add_fact, archive_fact, list_facts, supersede_fact
+from pipeline.learning.facts import (
+    Fact,
+    FactsError,
+    add_fact,
+    archive_fact,
+    list_facts,
+    similar_facts,
+    supersede_fact,
+)
 
 
 class FactStore:
@@ -19,16 +27,25 @@ class FactStore:
         self.app = app
         self._lock = asyncio.Lock()
 
-    async def add(self, project: str, text: str, *, category: str, evidence: str) -> tuple[Fact, bool]:
-        """Add an active fact. Returns it and whether it was created (False: an equal one exists)."""
+    async def add(
+        self, project: str, text: str, *, category: str, evidence: str, create: bool = False
+    ) -> tuple[Fact, bool, list[Fact]]:
+        """Add an active fact. Returns it, whether it was created (False: an equal active one exists) and the
+        near-duplicates already in the file (any status), which the person is warned about. An unknown
+        project is refused unless `create`."""
         now = utc_timestamp(self.app.clock())
+        home, lessons = self.app.settings.home, self.app.settings.lessons
         async with self._lock:
             try:
-                return await asyncio.to_thread(
-                    add_fact, self.app.settings.home, project, text, now=now, category=category, evidence=evidence
+                similar = await asyncio.to_thread(
+                    similar_facts, home, project, text, jaccard=lessons.jaccard, containment=lessons.containment
+                )
+                fact, created = await asyncio.to_thread(
+                    add_fact, home, project, text, now=now, category=category, evidence=evidence, create=create
                 )
             except FactsError as exc:
                 raise InvalidInput(str(exc)) from exc
+        return fact, created, [f for f in similar if f.id != fact.id]
 
     async def supersede(self, fact_id: str, text: str, *, evidence: str) -> tuple[Fact, Fact]:
         """Replace a fact; returns (the old one, now superseded; the new one)."""

@@ -23,6 +23,7 @@ from tzlocal import get_localzone
 
 from daemon.app import App
 from daemon.services.learning.consolidation import Consolidator, consolidation_due, last_completed
+from daemon.services.learning.knowledge import Knowledge
 from pipeline.llm import LLMClient
 
 logger = structlog.get_logger(__name__)
@@ -57,6 +58,7 @@ class Learning:
 
     llm: LLMClient | None
     consolidator: Consolidator
+    knowledge: Knowledge
 
 
 async def start_learning(
@@ -65,10 +67,12 @@ async def start_learning(
     tasks: asyncio.TaskGroup,
     stop: asyncio.Event,
     llm: LLMClient | None = None,
+    knowledge: Knowledge | None = None,
 ) -> Learning:
     """Set up the consolidator, start the schedule and run a catch-up when a run is overdue."""
     settings = app.settings
-    consolidator = Consolidator(app, llm)
+    knowledge = knowledge or Knowledge(None)
+    consolidator = Consolidator(app, llm, knowledge)
     scheduler: AsyncIOScheduler | None = None
     if settings.consolidation.enabled:
 
@@ -102,7 +106,7 @@ async def start_learning(
         }
 
     app.status_sections["learning"] = status
-    return Learning(llm, consolidator)
+    return Learning(llm, consolidator, knowledge)
 
 
 async def catch_up(app: App, consolidator: Consolidator) -> bool:
