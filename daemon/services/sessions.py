@@ -105,7 +105,8 @@ class SessionIngest:
         source = signal_source(t, summary)
         found = await until_stopped(find_signals(source, llm), stop)
         signals = found[0] if found is not None else extract_signals(source)
-        added = await asyncio.to_thread(_add_knowledge, app, summary)
+        async with app.home_writes:  # MEMORY.md and rules.md: never while a sync round rewrites them
+            added = await asyncio.to_thread(_add_knowledge, app, summary)
         drafts = await _new_events(app, session, summary, signals)
         receipt = {
             "session_id": session,

@@ -1,7 +1,9 @@
 """Projection `experience_effectiveness`: how often each referenced experience preceded success or failure.
 
 Each `ref` is credited with its session's outcome, whichever arrives first: a ref after the outcome is
-credited at once; an outcome credits the session's earlier refs; a changed outcome moves the credit.
+credited at once; an outcome credits the session's earlier refs; a changed outcome moves the credit. A
+session's outcome is the one with the highest event id, so an older outcome arriving late from another
+machine changes nothing: every count is a sum and the credit follows the final outcome (ORDER_FREE).
 Laplace p = (s + 1) / (s + f + 2) is stored; the half-life decay depends on "now" and is applied at query
 time (`decay_value`), because a projection must not read the clock.
 Replay speed: `apply_batch` folds a whole batch in memory and merges it with a handful of statements; the
@@ -18,7 +20,8 @@ from events.event import Event
 from events.sqlite import select_in
 
 NAME = "experience_effectiveness"
-VERSION = 1
+VERSION = 2
+ORDER_FREE = True
 TABLES = ("experience_refs", "session_outcomes", "experience_effectiveness")
 SCHEMA = """
 CREATE TABLE experience_refs (
@@ -29,7 +32,8 @@ CREATE TABLE experience_refs (
 ) WITHOUT ROWID;
 CREATE TABLE session_outcomes (
     session_id TEXT PRIMARY KEY,
-    outcome TEXT NOT NULL
+    outcome TEXT NOT NULL,
+    event_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE experience_effectiveness (
     experience_id TEXT PRIMARY KEY,
@@ -67,7 +71,7 @@ _INSERT_REFS = (
     "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
-_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome) VALUES (?, ?)"
+_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id) VALUES (?, ?, ?)"
 # Why p is recomputed in SQL from the merged integer counts: that is exactly the expression the per-event
 # code evaluated after every credit, so the stored double is bit-for-bit the same however events are batched.
 _MERGE_TALLY = (
@@ -116,15 +120,18 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         return
     sessions = sorted({e.data["session_id"] for e in relevant})
     decided = sorted({e.data["session_id"] for e in relevant if e.type == "outcome"})
-    outcomes_sql = "SELECT session_id, outcome FROM session_outcomes WHERE session_id IN ({marks})"
-    outcome_of = {session: outcome for session, outcome in select_in(conn, outcomes_sql, sessions)}
+    outcomes_sql = "SELECT session_id, outcome, event_id FROM session_outcomes WHERE session_id IN ({marks})"
+    outcome_of: dict[str, str] = {}
+    outcome_id: dict[str, str] = {}
+    for session, outcome, event_id in select_in(conn, outcomes_sql, sessions):
+        outcome_of[session], outcome_id[session] = outcome, event_id
     refs_of: dict[str, dict[str, int]] = {session: {} for session in decided}
     refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
     for session, experience, count in select_in(conn, refs_sql, decided):
         refs_of[session][experience] = int(count)
     new_refs: dict[tuple[str, str], int] = {}
     tallies: dict[str, _Tally] = {}
-    changed: dict[str, str] = {}
+    changed: dict[str, tuple[str, str]] = {}
     for event in relevant:
         data = event.data
         session = data["session_id"]
@@ -141,17 +148,21 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             if (outcome := outcome_of.get(session)) is not None:  # a ref after its outcome is credited at once
                 tally.credit(outcome, 1)
             continue
+        if event.id <= outcome_id.get(session, ""):
+            continue  # an older outcome, arriving late: the newer one stands
         outcome, previous = data["outcome"], outcome_of.get(session)
+        outcome_id[session] = event.id
+        changed[session] = (outcome, event.id)
         if previous == outcome:
             continue
-        outcome_of[session] = changed[session] = outcome
+        outcome_of[session] = outcome
         for experience, count in refs_of[session].items():  # the outcome credits (or moves) earlier refs
             tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
             if previous is not None:
                 tally.credit(previous, -count)
             tally.credit(outcome, count)
     conn.executemany(_INSERT_REFS, [(s, x, n) for (s, x), n in new_refs.items()])
-    conn.executemany(_SAVE_OUTCOME, changed.items())
+    conn.executemany(_SAVE_OUTCOME, [(session, outcome, event_id) for session, (outcome, event_id) in changed.items()])
     merged = sorted(tallies.items())
     conn.executemany(_MERGE_TALLY, [(x, t.total, t.success, t.fail, t.last_ref) for x, t in merged if t.total])
     # Why: credit alone never creates a row (the per-event UPDATE matched nothing without an earlier ref).

@@ -1,12 +1,13 @@
 """Projection `signal_patterns`: recurring problems over the last 8 sessions, and the current failure streak.
 
 A pattern is one (signal kind, normalised key); its id is a stable hash of both (`pattern_id`). Sessions are
-ordered by their first `signal` or `outcome` event in log order; the window is the last WINDOW_SESSIONS of
+ordered by the id of their first `signal` or `outcome` event; the window is the last WINDOW_SESSIONS of
 them. A pattern's `count` is the number of window sessions in which it was signalled (a chatty session that
 repeats one error ten times still counts once); `occurrences` counts every signal in the window. Priority is
 CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event for
 the pattern (default active); `recurred` counts signals logged after that status was set, so a problem that
-comes back after being marked addressed is visible.
+comes back after being marked addressed is visible. "First", "latest" and "last" are by event id, never by
+arrival, so a segment from another machine that arrives late ends in the same rows (ORDER_FREE).
 
 The failure streak is the run of `failed` outcomes among the most recent sessions that have an outcome; it
 is flagged at STREAK_FLAG or more.
@@ -28,7 +29,8 @@ import orjson
 from events.event import Event
 
 NAME = "signal_patterns"
-VERSION = 1
+VERSION = 2
+ORDER_FREE = True
 TABLES = (
     "signal_sessions",
     "signal_occurrences",
@@ -40,8 +42,9 @@ TABLES = (
 SCHEMA = """
 CREATE TABLE signal_sessions (
     session_id TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL UNIQUE,
+    first_id TEXT NOT NULL UNIQUE,
     outcome TEXT,
+    outcome_id TEXT NOT NULL DEFAULT '',
     first_ts TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_occurrences (
@@ -60,7 +63,8 @@ CREATE TABLE signal_pattern_keys (
     total INTEGER NOT NULL,
     first_seen TEXT NOT NULL,
     last_seen TEXT NOT NULL,
-    last_text TEXT NOT NULL
+    last_text TEXT NOT NULL,
+    last_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_pattern_status (
     pattern_id TEXT PRIMARY KEY,
@@ -112,22 +116,29 @@ def priority_of(count: int) -> str:
     return "NORMAL"
 
 
-# Why the scalar subquery: an aggregate SELECT always yields one row, so a WHERE NOT EXISTS on it would not
-# stop the insert; OR IGNORE on the primary key does (an existing session keeps its place in the order).
-_NEW_SESSION = "INSERT INTO signal_sessions (session_id, seq, outcome, first_ts) VALUES (?, ?, NULL, ?)"
-_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ? WHERE session_id = ?"
+# A session's place in the order is its smallest event id; its outcome the one with the largest.
+_SESSION = (
+    "INSERT INTO signal_sessions (session_id, first_id, outcome, outcome_id, first_ts) VALUES (?, ?, NULL, '', ?)"
+    " ON CONFLICT (session_id) DO UPDATE SET first_id = excluded.first_id, first_ts = excluded.first_ts"
+    " WHERE excluded.first_id < signal_sessions.first_id"
+)
+_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ?, outcome_id = ? WHERE session_id = ? AND outcome_id < ?"
 _OCCURRENCE = (
     "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text) VALUES (?, ?, ?, ?, ?)"
 )
 _KEY = (
-    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (pattern_id) DO UPDATE SET total = total + excluded.total,"
     " first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen),"
-    " last_text = excluded.last_text"
+    " last_text = CASE WHEN excluded.last_id > last_id THEN excluded.last_text ELSE last_text END,"
+    " last_id = max(last_id, excluded.last_id)"
 )
-_STATUS = "INSERT OR REPLACE INTO signal_pattern_status (pattern_id, status, event_id, ts) VALUES (?, ?, ?, ?)"
-_IN_CHUNK = 500
+_STATUS = (
+    "INSERT INTO signal_pattern_status (pattern_id, status, event_id, ts) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (pattern_id) DO UPDATE SET status = excluded.status, event_id = excluded.event_id,"
+    " ts = excluded.ts WHERE excluded.event_id > signal_pattern_status.event_id"
+)
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
@@ -137,14 +148,15 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     """Fold the batch in memory in log order, merge it with one statement per table, then recompute.
 
-    Equal to applying the events one by one: a session's place in the order is its first appearance, its
-    outcome the last one logged; a key's total is a sum, its first/last seen a min/max, its text the last.
+    Equal to applying the events one by one, in any order: a session's place in the order is its smallest
+    event id, its outcome the one with the largest; a key's total is a sum, its first/last seen a min/max, its
+    text the one of its largest event id; a status the one of its largest event id.
     """
     relevant = [e for e in events if e.type in ("signal", "outcome", "pattern_status")]
     if not relevant:
         return
-    first_ts: dict[str, str] = {}
-    outcomes: dict[str, str] = {}
+    first: dict[str, tuple[str, str]] = {}  # session -> (smallest event id, its ts); the batch is in id order
+    outcomes: dict[str, tuple[str, str]] = {}
     occurrences: list[tuple[str, str, str, str, str]] = []
     keys: dict[str, list[Any]] = {}
     statuses: dict[str, tuple[str, str, str, str]] = {}
@@ -154,52 +166,38 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             statuses[data["pattern_id"]] = (data["pattern_id"], data["status"], event.id, event.ts)
             continue
         session = data["session_id"]
-        first_ts.setdefault(session, event.ts)
+        first.setdefault(session, (event.id, event.ts))
         if event.type == "outcome":
-            outcomes[session] = data["outcome"]
+            outcomes[session] = (data["outcome"], event.id)
             continue
         pid = pattern_id(data["kind"], data["key"])
         text = str(data.get("text") or "")
         occurrences.append((event.id, pid, session, event.ts, text))
         folded = keys.get(pid)
         if folded is None:
-            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text]
+            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id]
         else:
             folded[3] += 1
-            folded[4], folded[5], folded[6] = min(folded[4], event.ts), max(folded[5], event.ts), text
-    _add_sessions(conn, first_ts)
-    conn.executemany(_SET_OUTCOME, [(outcome, session) for session, outcome in outcomes.items()])
+            folded[4], folded[5], folded[6], folded[7] = (
+                min(folded[4], event.ts),
+                max(folded[5], event.ts),
+                text,
+                event.id,
+            )
+    conn.executemany(_SESSION, [(session, first_id, ts) for session, (first_id, ts) in first.items()])
+    conn.executemany(_SET_OUTCOME, [(outcome, oid, session, oid) for session, (outcome, oid) in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
     conn.executemany(_KEY, [tuple(row) for row in keys.values()])
     conn.executemany(_STATUS, statuses.values())
     recompute(conn)
 
 
-def _add_sessions(conn: sqlite3.Connection, first_ts: dict[str, str]) -> None:
-    """Give each session not seen before the next place in the order (dict order = first appearance)."""
-    sessions = list(first_ts)
-    known: set[str] = set()
-    for start in range(0, len(sessions), _IN_CHUNK):
-        chunk = sessions[start : start + _IN_CHUNK]
-        marks = ",".join("?" * len(chunk))
-        known.update(
-            r[0] for r in conn.execute(f"SELECT session_id FROM signal_sessions WHERE session_id IN ({marks})", chunk)
-        )
-    seq = conn.execute("SELECT coalesce(max(seq), 0) FROM signal_sessions").fetchone()[0]
-    rows = []
-    for session in sessions:
-        if session not in known:
-            seq += 1
-            rows.append((session, seq, first_ts[session]))
-    conn.executemany(_NEW_SESSION, rows)
-
-
 def recompute(conn: sqlite3.Connection) -> None:
     """Rewrite `signal_patterns` and `failure_streak` from the base tables (a pure function of them)."""
     window = conn.execute(
-        "SELECT session_id, seq FROM signal_sessions ORDER BY seq DESC LIMIT ?", (WINDOW_SESSIONS,)
+        "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
-    seq_of = {session: seq for session, seq in window}
+    seq_of = {session: first_id for session, first_id in window}
     sessions_of: dict[str, set[str]] = defaultdict(set)
     occurrences: dict[str, int] = defaultdict(int)
     if seq_of:
@@ -249,7 +247,7 @@ def recompute(conn: sqlite3.Connection) -> None:
 def _recompute_streak(conn: sqlite3.Connection) -> None:
     streak: list[str] = []
     for session, outcome in conn.execute(
-        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY seq DESC"
+        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC"
     ):
         if outcome != "failed":
             break

@@ -90,7 +90,7 @@ def evidence(conn: sqlite3.Connection, pattern_id: str, limit: int = 20) -> list
 def recent_outcomes(conn: sqlite3.Connection, window: int) -> tuple[str, ...]:
     """Outcomes of the latest `window` sessions that have one, newest first."""
     rows = conn.execute(
-        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY seq DESC LIMIT ?", (window,)
+        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC LIMIT ?", (window,)
     )
     return tuple(str(row[0]) for row in rows)
 
