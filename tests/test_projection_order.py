@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import types
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,7 @@ ARRIVALS = {
         ("beta", 1.0),
         ("alpha", 1.0),
     ],
+    "this machine's search hits last": [("beta", 1.0), ("gamma", 1.0), ("alpha", 1.0), ("alpha.local", 1.0)],
     "a machine joins last": [("beta", 0.4), ("alpha.local", 1.0), ("beta", 1.0), ("alpha", 1.0), ("gamma", 1.0)],
 }
 
@@ -134,9 +136,9 @@ async def test_every_arrival_order_gives_the_rows_of_an_id_order_replay(tmp_path
         assert differing == [], f"{name}: {differing}"
 
 
-async def test_a_late_importance_event_replays_access_stats_alone(tmp_path: Path) -> None:
-    """An importance set on another machine before hits that were already applied here: only a replay can
-    know which hits came after it, so access_stats (and nothing else) starts again from zero."""
+async def test_a_late_importance_event_counts_only_the_hits_after_it_without_a_replay(tmp_path: Path) -> None:
+    """An importance set on another machine between two hits already applied here: it must count one hit, not
+    zero and not two, and nothing replays (every projection applies the late event in place)."""
     events_dir = tmp_path / "events"
     events_dir.mkdir()
 
@@ -156,15 +158,13 @@ async def test_a_late_importance_event_replays_access_stats_alone(tmp_path: Path
         await projector.setup()
         (events_dir / "2026-10.alpha.jsonl").write_bytes(b"".join(local))
         await projector.catch_up()
-        before = await db.fetchall("SELECT name, applied FROM projection_state ORDER BY name")
         (events_dir / "2026-10.beta.jsonl").write_bytes(b"".join(remote))
-        assert await projector.catch_up() == 1 + 4  # the others apply the late event, access_stats replays all 4
-        after = dict(tuple(r) for r in await db.fetchall("SELECT name, applied FROM projection_state"))
+        assert await projector.catch_up() == 1  # applied in place, no replay
         row = await db.fetchall("SELECT importance, access_count, hits_since_set FROM access_stats")
+        kept = await db.fetchall("SELECT event_id FROM access_hits")
         assert await projector.verify() == []
     assert tuple(row[0]) == (0.81, 2, 1)  # set to 0.8 between the two hits: one hit after it
-    assert after["access_stats"] == 4  # replayed from zero
-    assert after["sessions"] == dict(tuple(r) for r in before)["sessions"] + 1  # applied the late event in place
+    assert [r[0] for r in kept] == [event_id(3)]  # the hit before the importance can never count again
 
 
 async def test_a_segment_that_shrank_is_replayed_not_read_from_a_stale_offset(tmp_path: Path) -> None:
@@ -180,3 +180,29 @@ async def test_a_segment_that_shrank_is_replayed_not_read_from_a_stale_offset(tm
         rows = await db.fetchall("SELECT session_id FROM sessions ORDER BY 1")
         assert await projector.verify() == []
     assert [r[0] for r in rows] == ["s0", "s1"]
+
+
+async def test_a_projection_not_declared_order_free_is_replayed_when_a_late_event_reaches_it(tmp_path: Path) -> None:
+    """A projection that keeps arrival order (here: a sequence of ids) has no ORDER_FREE: a late event replays it,
+    so it still equals a rebuild; the order-free projections beside it apply the late event in place."""
+    arrivals = types.ModuleType("arrivals")
+    arrivals.NAME, arrivals.VERSION, arrivals.TABLES = "arrivals", 1, ("arrivals",)
+    arrivals.SCHEMA = "CREATE TABLE arrivals (seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL);"
+    arrivals.apply = lambda conn, event: conn.execute("INSERT INTO arrivals (event_id) VALUES (?)", (event.id,))
+    events_dir = tmp_path / "events"
+    events_dir.mkdir()
+    outcome = [
+        Event(event_id(n), "2026-10-01T00:00:00.000Z", "outcome", {"session_id": f"s{n}", "outcome": "success"})
+        for n in range(4)
+    ]
+    lines = [orjson.dumps(e.to_json_obj(), option=orjson.OPT_APPEND_NEWLINE) for e in outcome]
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(events_dir, host="alpha") as log:
+        projector = Projector(db, log, (arrivals, DEFAULT_PROJECTIONS[1]))
+        await projector.setup()
+        (events_dir / "2026-10.alpha.jsonl").write_bytes(lines[0] + lines[2] + lines[3])
+        await projector.catch_up()
+        (events_dir / "2026-10.beta.jsonl").write_bytes(lines[1])  # sorts between applied events
+        assert await projector.catch_up() == 1 + 4  # sessions applies it in place; arrivals replays all four
+        rows = await db.fetchall("SELECT event_id FROM arrivals ORDER BY seq")
+        assert await projector.verify() == []
+    assert [r[0] for r in rows] == [event_id(n) for n in range(4)]

@@ -95,7 +95,7 @@ def projection_rows(home: Path) -> dict[str, list[Any]]:
         for projection in DEFAULT_PROJECTIONS:
             for table in projection.TABLES:
                 where = " WHERE type != 'access'" if table == "event_index" else ""
-                if table != "access_stats":
+                if table not in ("access_stats", "access_hits"):
                     rows[table] = sorted(conn.execute(f'SELECT * FROM "{table}"{where}').fetchall(), key=repr)
         rows["importance"] = sorted(
             conn.execute("SELECT content_hash, set_id, set_value FROM access_stats WHERE set_id != ''").fetchall()

@@ -15,6 +15,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from pipeline.sync import offline_merge
 from pipeline.sync import round as sync_round
 from pipeline.sync.git import Git
 from pipeline.sync.layout import conflict_path, is_conflict_file, managed
@@ -164,9 +165,11 @@ def make_home(root: Path, name: str, bare: Path) -> SyncConfig:
 
 def round_trip(config: SyncConfig) -> sync_round.Merged | None:
     git = git_for(config)
+    who = sync_round.identity(git, config.machine)
     exists = sync_round.fetch(config, git, "main")
-    sync_round.commit(config, git)
-    merged = sync_round.merge(config, git, "main") if exists else None
+    sync_round.commit(config, git, who)
+    plan = sync_round.plan_merge(config, git, "main") if exists else None
+    merged = sync_round.merge(config, git, plan, who) if plan else None
     assert sync_round.push(config, git, "main")
     return merged
 
@@ -217,7 +220,7 @@ def test_another_machines_segment_is_never_committed_and_a_remote_that_changed_o
     foreign = desk.home / "events" / "2026-11.lap.jsonl"
     foreign.write_text('{"id": "1"}\n{"id": "edited on the desk"}\n', encoding="utf-8")
     (desk.home / "notes.md").write_text("a note\n", encoding="utf-8")
-    committed = sync_round.commit(desk, git_for(desk))
+    committed = sync_round.commit(desk, git_for(desk), {})
     assert committed is not None and committed.files == 1  # the note, not the laptop's log
     assert Git(desk.home).out("show", "HEAD:events/2026-11.lap.jsonl") == '{"id": "1"}'
 
@@ -226,7 +229,37 @@ def test_another_machines_segment_is_never_committed_and_a_remote_that_changed_o
     round_trip(lap)
     git = git_for(impostor)
     sync_round.fetch(impostor, git, "main")
-    sync_round.commit(impostor, git)  # as "lap", it commits the edited segment as its own
+    sync_round.commit(impostor, git, {})  # as "lap", it commits the edited segment as its own
     with pytest.raises(SyncError, match="another home uses the machine id 'lap'"):
-        sync_round.merge(impostor, git, "main")
+        sync_round.plan_merge(impostor, git, "main")
     assert not (desk.home / ".git" / "MERGE_HEAD").exists()
+
+
+def test_a_merge_made_aside_keeps_a_write_made_while_it_was_prepared(two_homes: tuple[SyncConfig, SyncConfig]) -> None:
+    """1. Both machines add to the same daily note; the laptop prepares the merge aside (the drivers run there).
+    2. Meanwhile the edit hook writes the note again. 3. Applying the merge keeps all three entries, points the
+    branch at the merge, and leaves the hook's entry as a change the next round commits."""
+    lap, desk = two_homes
+    for config, entry in (
+        (lap, "## 10:00 · atlas\n- `lap.py` (Edit)\n"),
+        (desk, "## 10:01 · web\n- `desk.ts` (Edit)\n"),
+    ):
+        note = config.home / "daily" / "2026-11-02.md"
+        note.parent.mkdir(exist_ok=True)
+        note.write_text(DAILY + "\n" + entry, encoding="utf-8")
+    round_trip(desk)
+    git = git_for(lap)
+    who = sync_round.identity(git, "lap")
+    assert sync_round.fetch(lap, git, "main") and sync_round.commit(lap, git, who)
+    plan = sync_round.plan_merge(lap, git, "main")
+    assert plan is not None and offline_merge.supported(git)
+    prepared = offline_merge.prepare(lap, git, plan, who)
+    assert prepared is not None and [c.path for c in prepared.changes] == ["daily/2026-11-02.md"]
+    note = lap.home / "daily" / "2026-11-02.md"
+    note.write_text(note.read_text() + "\n## 10:05 · atlas\n- `late.py` (Edit)\n", encoding="utf-8")  # the hook
+    merged = offline_merge.apply(lap, git, prepared)
+    assert merged.head == Git(lap.home).out("rev-parse", "HEAD") and not merged.conflicts
+    headings = [line for line in note.read_text().splitlines() if line.startswith("## ")]
+    assert headings == ["## 09:10 · atlas", "## 10:00 · atlas", "## 10:01 · web", "## 10:05 · atlas"]
+    assert Git(lap.home).out("status", "--porcelain") == "M daily/2026-11-02.md"
+    assert "late.py" not in Git(lap.home).out("show", "HEAD:daily/2026-11-02.md")

@@ -19,6 +19,7 @@ import datetime as dt
 import sys
 import time
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,9 @@ from daemon.app import App
 from daemon.services.errors import InvalidInput
 from daemon.services.learning.consolidation import last_completed
 from events.event import parse_timestamp, utc_timestamp
+from pipeline.sync import offline_merge
 from pipeline.sync import round as sync_round
-from pipeline.sync.git import GitError, git_available
+from pipeline.sync.git import Git, GitError, git_available
 from pipeline.sync.layout import conflict_files
 from pipeline.sync.repository import (
     SyncConfig,
@@ -93,6 +95,9 @@ class SyncService:
         self.scheduler: AsyncIOScheduler | None = None
         self._round_lock = asyncio.Lock()
         self._stack: contextlib.AsyncExitStack | None = None
+        self._branch = ""
+        self._who: dict[str, str] | None = None
+        self._merge_tree: bool | None = None  # git >= 2.38: merges are made aside (`offline_merge`)
         self._next_attempt = 0.0  # monotonic time before which scheduled rounds are skipped (backoff)
 
     # ---- life cycle ------------------------------------------------------------------------------
@@ -158,6 +163,7 @@ class SyncService:
             except (SyncError, GitError) as exc:
                 raise InvalidInput(str(exc)) from exc
         self.initialised = True
+        self._who = None  # read the branch and the identity again
         self._schedule()
         first = await self.round("init")
         return {"init": asdict(result), "round": first}
@@ -182,27 +188,32 @@ class SyncService:
             return summary
 
     async def _steps(self, out: dict[str, Any]) -> None:
-        """Fetch, commit + merge (under the home lock), push; again if the push was rejected. Fills `out` as it
-        goes, so a failure still reports what was done."""
-        config, app = self.config, self.app
+        """Fetch; commit; merge (the only step under the home lock); push; again if the push was rejected. Fills
+        `out` as it goes, so a failure still reports what was done."""
+        config = self.config
         git = git_for(config)
-        branch = await asyncio.to_thread(branch_of, config, git)
-        out.update(committed=None, merged=[], received=[], conflicts=[], pushed=False)
+        if self._who is None:  # read once: the branch init chose, and who commits (git's identity, else memoryd's)
+            self._branch = await asyncio.to_thread(branch_of, config, git)
+            self._who = await asyncio.to_thread(sync_round.identity, git, config.machine)
+        branch, who = self._branch, self._who
+        out.update(committed=None, merged=[], received=[], conflicts=[], pushed=False, home_lock_ms=0.0)
+
+        async def commit() -> None:
+            committed = await asyncio.to_thread(sync_round.commit, config, git, who)
+            if committed is not None:
+                previous = out["committed"] or {"files": 0, "events": 0}
+                out["committed"] = _committed(committed, previous)
+
         for _ in range(PUSH_ATTEMPTS):
             try:
                 upstream = await asyncio.to_thread(sync_round.fetch, config, git, branch)
             except GitError:
-                async with app.home_writes:  # offline: our changes are still committed, pushed next time
-                    committed = await asyncio.to_thread(sync_round.commit, config, git)
-                if committed is not None:
-                    out["committed"] = _committed(committed)
+                await commit()  # offline: our changes are still committed, and pushed once the remote is back
                 raise
-            async with app.home_writes:
-                committed = await asyncio.to_thread(sync_round.commit, config, git)
-                merged = await asyncio.to_thread(sync_round.merge, config, git, branch) if upstream else None
-            if committed is not None:
-                out["committed"] = _committed(committed)
-            if merged is not None:
+            await commit()
+            plan = await asyncio.to_thread(sync_round.plan_merge, config, git, branch) if upstream else None
+            if plan is not None:
+                merged = await self._merge(git, plan, who, commit, out)
                 out["merged"].append(merged.head[:12])
                 out["received"] += [p for p in merged.received if p not in out["received"]]
                 out["conflicts"] += [asdict(c) for c in merged.conflicts]
@@ -219,8 +230,35 @@ class SyncService:
             logger.info("sync_push_rejected_retry", branch=branch)
         else:
             raise SyncError(f"the remote kept moving: push rejected {PUSH_ATTEMPTS} times; next round tries again")
-        counts = await asyncio.to_thread(ahead_behind, git, branch, config.remote)
-        out["ahead"], out["behind"] = counts if counts is not None else (None, None)
+        out["ahead"], out["behind"] = 0, 0  # merged what was fetched, and the remote has all of ours
+
+    async def _merge(
+        self,
+        git: Git,
+        plan: sync_round.MergePlan,
+        who: dict[str, str],
+        commit: Callable[[], Awaitable[None]],
+        out: dict[str, Any],
+    ) -> sync_round.Merged:
+        """Merge aside and apply under the home lock (ms); with an older git, merge in place under the lock."""
+        config, app = self.config, self.app
+        if self._merge_tree is None:
+            self._merge_tree = await asyncio.to_thread(offline_merge.supported, git)
+        prepared = await asyncio.to_thread(offline_merge.prepare, config, git, plan, who) if self._merge_tree else None
+        if prepared is not None:
+            await asyncio.to_thread(offline_merge.apply_outside_lock, config, prepared)
+        async with app.home_writes:
+            locked = time.perf_counter()
+            try:
+                if prepared is not None:
+                    return await asyncio.to_thread(offline_merge.apply, config, git, prepared)
+                try:
+                    return await asyncio.to_thread(sync_round.merge, config, git, plan, who)
+                except sync_round.LocalChanges:  # a file changed since the commit; nothing changes it now
+                    await commit()
+                    return await asyncio.to_thread(sync_round.merge, config, git, plan, who)
+            finally:
+                out["home_lock_ms"] += round((time.perf_counter() - locked) * 1000, 1)
 
     def _remember(self, summary: dict[str, Any]) -> None:
         state = self.state
@@ -301,5 +339,7 @@ class SyncService:
             await self.round(f"after consolidation ({reason})")
 
 
-def _committed(committed: sync_round.Committed) -> dict[str, Any]:
-    return {"sha": committed.sha[:12], "files": committed.files, "events": committed.events}
+def _committed(committed: sync_round.Committed, before: dict[str, Any]) -> dict[str, Any]:
+    """This round's commits so far, summed (the last one's sha)."""
+    files, events = before["files"] + committed.files, before["events"] + committed.events
+    return {"sha": committed.sha[:12], "files": files, "events": events}

@@ -5,9 +5,10 @@ outright, and the hits after it (by event id) add to the set value: importance =
 since). Keyed by content hash, so it survives renames and reindexes.
 
 Order: every column is a count, a maximum, or "the latest by event id", so late events from another machine
-are applied as they come, with one exception: an `importance` event older than hits already applied to its
-hash cannot know how many of them came after it, so `needs_replay` asks the runner to replay this projection.
-That happens only when a set importance crosses machines, which is rare.
+are applied as they come (ORDER_FREE). The one thing arrival order could hide: an `importance` event arriving
+after hits that are newer than it must count only those hits. So the ids of the hits since the importance in
+force are kept (`access_hits`; older ones are dropped when a newer importance wins, as they can never count
+again), and a late importance counts them instead of starting from zero.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from events.event import Event
 
 NAME = "access_stats"
 VERSION = 2
-TABLES = ("access_stats",)
+ORDER_FREE = True
+TABLES = ("access_stats", "access_hits")
 SCHEMA = """
 CREATE TABLE access_stats (
     content_hash TEXT PRIMARY KEY,
@@ -29,6 +31,11 @@ CREATE TABLE access_stats (
     set_value REAL NOT NULL DEFAULT 0.5,
     hits_since_set INTEGER NOT NULL DEFAULT 0,
     last_access_id TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+CREATE TABLE access_hits (
+    content_hash TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    PRIMARY KEY (content_hash, event_id)
 ) WITHOUT ROWID;
 """
 
@@ -46,10 +53,22 @@ _HIT = (
     " hits_since_set = hits_since_set + (excluded.last_access_id > set_id),"
     " last_access_id = max(last_access_id, excluded.last_access_id)"
 )
+# Kept: exactly the hits newer than the importance in force (an older one can never count again).
+_HIT_ID = (
+    "INSERT OR IGNORE INTO access_hits (content_hash, event_id) SELECT ?1, ?2"
+    " WHERE ?2 > coalesce((SELECT set_id FROM access_stats WHERE content_hash = ?1), '')"
+)
+# Why the subquery: a late importance counts the hits already applied that came after it (by id); in id order
+# there are none, so it is the same value a replay computes.
 _SET_IMPORTANCE = (
-    "INSERT INTO access_stats (content_hash, set_id, set_value) VALUES (?, ?, ?)"
+    "INSERT INTO access_stats (content_hash, set_id, set_value, hits_since_set) VALUES (?1, ?2, ?3,"
+    " (SELECT count(*) FROM access_hits WHERE content_hash = ?1 AND event_id > ?2))"
     " ON CONFLICT (content_hash) DO UPDATE SET set_id = excluded.set_id, set_value = excluded.set_value,"
-    " hits_since_set = 0 WHERE excluded.set_id > set_id"
+    " hits_since_set = excluded.hits_since_set WHERE excluded.set_id > set_id"
+)
+_PRUNE = (
+    "DELETE FROM access_hits WHERE content_hash = ?1"
+    " AND event_id <= (SELECT set_id FROM access_stats WHERE content_hash = ?1)"
 )
 _RECOMPUTE = f"UPDATE access_stats SET importance = {_IMPORTANCE} WHERE content_hash = ?"
 
@@ -70,33 +89,33 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Each run of same-kind events goes in one executemany (hits and sets do not commute within a hash, so
-    runs keep their order), then the importance of every touched hash is recomputed once."""
+    """Each run of same-kind events goes in one executemany (runs keep their order), then the hashes given an
+    importance drop the hit ids it made useless, and every touched hash's importance is recomputed once."""
     sql = ""
     rows: list[tuple[object, ...]] = []
     touched: set[str] = set()
+    hits: list[tuple[str, str]] = []
+    sets: set[str] = set()
     for event in events:
         if (statement := _statement(event)) is None:
             continue
         if statement[0] != sql:
-            if rows:
-                conn.executemany(sql, rows)
-            sql, rows = statement[0], []
+            _flush(conn, sql, rows, hits)
+            sql, rows, hits = statement[0], [], []
         rows.append(statement[1])
-        touched.add(str(statement[1][0]))
-    if rows:
-        conn.executemany(sql, rows)
+        key = str(statement[1][0])
+        touched.add(key)
+        if event.type == "access":
+            hits.append((key, event.id))
+        else:
+            sets.add(key)
+    _flush(conn, sql, rows, hits)
+    conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
     conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(touched)])
 
 
-def needs_replay(conn: sqlite3.Connection, late: list[Event]) -> bool:
-    """True when a late `importance` event is older than a hit already applied to its hash."""
-    for event in late:
-        if event.type != "importance":
-            continue
-        row = conn.execute(
-            "SELECT last_access_id FROM access_stats WHERE content_hash = ?", (event.data["content_hash"],)
-        ).fetchone()
-        if row is not None and row[0] > event.id:
-            return True
-    return False
+def _flush(conn: sqlite3.Connection, sql: str, rows: list[tuple[object, ...]], hits: list[tuple[str, str]]) -> None:
+    if rows:
+        conn.executemany(sql, rows)
+    if hits:
+        conn.executemany(_HIT_ID, hits)

@@ -6,9 +6,8 @@ Invariants:
 - Events are applied in event-id order across all segments. Segments from other machines arrive whenever a
   sync brings them, so an event may arrive late: its id sorts before what was already applied. A projection
   that declares `ORDER_FREE = True` ends in the same state whatever order events arrive in (its rows are sums,
-  maxima, sets, or "the latest by event id wins"), so late events are simply applied; one that defines
-  `needs_replay(conn, late_events)` is replayed only when that says so; any other projection is replayed from
-  the start when a late event reaches it. Either way incremental equals rebuilt, on every machine.
+  maxima, sets, or "the latest by event id wins"), so late events are simply applied; any other projection is
+  replayed from the start when a late event reaches it. Either way incremental equals rebuilt, on every machine.
 - A segment that shrank or vanished below a checkpoint (rewritten by hand, restored from a backup) replays the
   projections that read it, rather than applying from an offset that no longer means anything.
 - A changed VERSION (or missing table) drops and replays that projection alone.
@@ -27,7 +26,6 @@ from types import ModuleType
 
 import structlog
 
-from events.event import Event
 from events.log import EventLog, Position
 from events.projections import access_stats, effectiveness, event_index, forgotten, sessions, signal_patterns
 from events.sqlite import Database, configure, sync_transaction
@@ -180,10 +178,10 @@ class Projector:
             if not batch:
                 return applied
             if batch[0][0] <= last_id:  # a batch is in id order: if its first event is not late, none is
-                late = [event for event_id, event, _, _ in batch if event_id <= last_id]
-                replay = await self.db.read(functools.partial(_replaying, group=group, late=late))
+                replay = [p for p in group if not getattr(p, "ORDER_FREE", False)]
                 if replay:
-                    logger.info("late_events_replay", projections=[p.NAME for p in replay], late=len(late))
+                    late = sum(1 for event_id, _, _, _ in batch if event_id <= last_id)
+                    logger.info("late_events_replay", projections=[p.NAME for p in replay], late=late)
                     await self.db.write(functools.partial(reset_projections, projections=replay))
                     rest = [p for p in group if p not in replay]
                     # The rest keep this checkpoint; the replayed ones start again from zero as a group of their own.
@@ -216,17 +214,6 @@ class Projector:
                 "checkpoint": {"last_id": cp.last_id or None, "applied": cp.applied, "offsets": cp.offsets},
             }
         return out
-
-
-def _replaying(conn: sqlite3.Connection, group: list[ModuleType], late: list[Event]) -> list[ModuleType]:
-    return [projection for projection in group if _needs_replay(projection, conn, late)]
-
-
-def _needs_replay(projection: ModuleType, conn: sqlite3.Connection, late: list[Event]) -> bool:
-    """Whether `late` events (ids before what `projection` already applied) force it to replay from zero."""
-    if (decide := getattr(projection, "needs_replay", None)) is not None:
-        return bool(decide(conn, late))
-    return not getattr(projection, "ORDER_FREE", False)
 
 
 def _take(stream: Iterator[Position], count: int) -> list[Position]:

@@ -103,6 +103,26 @@ class Git:
             raise self._error(args, GitResult(code, "", err.decode("utf-8", "replace")))
         return out
 
+    def read_blobs(self, oids: Sequence[str]) -> dict[str, bytes]:
+        """Many blobs' contents in one `cat-file --batch` (one process, not one per file)."""
+        wanted = list(dict.fromkeys(oids))
+        if not wanted:
+            return {}
+        code, out, err = self._exec(["cat-file", "--batch"], input_bytes="".join(f"{o}\n" for o in wanted).encode())
+        if code != 0:
+            raise self._error(["cat-file"], GitResult(code, "", err.decode("utf-8", "replace")))
+        blobs: dict[str, bytes] = {}
+        position = 0
+        for oid in wanted:
+            end = out.index(b"\n", position)
+            header = out[position:end].split()
+            if len(header) < 3 or header[1] == b"missing":
+                raise GitError(f"git cat-file: object {oid} is missing")
+            size = int(header[2])
+            blobs[oid] = out[end + 1 : end + 1 + size]
+            position = end + 1 + size + 1
+        return blobs
+
     def _exec(
         self,
         args: Sequence[str],
@@ -144,6 +164,11 @@ class Git:
         lowered = result.stderr.lower()
         offline = args[0] in ("fetch", "push", "ls-remote") and any(hint in lowered for hint in _OFFLINE_HINTS)
         return GitError(f"git {' '.join(args[:2])}: {detail}", stderr=result.stderr, offline=offline)
+
+    @property
+    def config_dir(self) -> Path:
+        """The repository's `.git` directory (where MERGE_HEAD lives)."""
+        return self.worktree / ".git"
 
     def out(self, *args: str, timeout: float | None = None) -> str:
         """stdout of a command that must succeed, stripped."""

@@ -20,24 +20,34 @@ KINDS = ("markdown", "append", "daily", "facts")
 EXIT_MERGED, EXIT_CONFLICT, EXIT_USAGE = 0, 1, 2
 
 
+def merge_bytes(kind: str, base: bytes, ours: bytes, theirs: bytes) -> bytes | None:
+    """The merged content, or None on a conflict. `kind` is a driver kind (KINDS); anything else: only identical
+    changes merge."""
+    if ours == theirs or base == theirs:
+        return ours
+    if base == ours:
+        return theirs
+    if kind == "facts":
+        return merge_facts(base, ours, theirs)
+    if kind not in KINDS:
+        return None
+    try:
+        texts = [data.decode("utf-8") for data in (base, ours, theirs)]
+    except UnicodeDecodeError:
+        return None
+    text = merge_daily(*texts) if kind == "daily" else None
+    if text is None:
+        try:
+            text = merge_markdown(*texts, join_created=kind != "markdown")
+        except MergeFailed:
+            return None
+    return None if text is None else text.encode("utf-8")
+
+
 def merge_files(kind: str, base: Path, ours: Path, theirs: Path) -> bool:
     """Merge `theirs` into `ours` in place (from the common `base`). Returns False on a conflict (ours untouched)."""
     raw = [path.read_bytes() for path in (base, ours, theirs)]
-    merged: bytes | None
-    if kind == "facts":
-        merged = merge_facts(*raw)
-    else:
-        try:
-            texts = [data.decode("utf-8") for data in raw]
-        except UnicodeDecodeError:
-            return False
-        text = merge_daily(*texts) if kind == "daily" else None
-        if text is None:
-            try:
-                text = merge_markdown(*texts, join_created=kind != "markdown")
-            except MergeFailed:
-                return False
-        merged = None if text is None else text.encode("utf-8")
+    merged = merge_bytes(kind, *raw)
     if merged is None:
         return False
     if merged != raw[1]:

@@ -7,7 +7,11 @@ Invariants:
   refused before merging (two homes with one machine id would corrupt each other's logs).
 - A conflict the drivers cannot merge loses nothing: our version stays at the path, the other machine's goes
   beside it as `NAME.conflict-MACHINE.EXT` (indexed like any note), both are committed, and the round goes on.
-Blocking: call from a thread. The daemon holds its `home_writes` lock around `commit` and `merge`.
+- Only `merge` writes the working tree; the daemon holds its `home_writes` lock around it (and only it), so its own
+  writers wait for the shortest time. `commit` reads files memoryd replaces atomically and needs no lock; a file
+  changed between `commit` and `merge` makes git refuse (`LocalChanges`), and the daemon commits again under the
+  lock and merges.
+Blocking: call from a thread.
 """
 
 from __future__ import annotations
@@ -39,6 +43,19 @@ class Conflict:
     machine: str
 
 
+class LocalChanges(RuntimeError):
+    """git refused to merge over files changed since the round's commit: commit them, then merge again."""
+
+
+@dataclass(frozen=True, slots=True)
+class MergePlan:
+    """What `merge` needs, worked out before the lock is taken: the fetched branch and the merge's message."""
+
+    upstream: str
+    related: bool
+    message: str
+
+
 @dataclass(frozen=True, slots=True)
 class Merged:
     head: str
@@ -47,7 +64,7 @@ class Merged:
     conflicts: tuple[Conflict, ...] = field(default=())
 
 
-def _identity(git: Git, machine: str) -> dict[str, str]:
+def identity(git: Git, machine: str) -> dict[str, str]:
     """The user's git identity when configured; otherwise memoryd's, naming the machine."""
     name = git.run(["config", "user.name"], check=False).stdout.strip()
     email = git.run(["config", "user.email"], check=False).stdout.strip()
@@ -60,8 +77,9 @@ def _identity(git: Git, machine: str) -> dict[str, str]:
     }
 
 
-def commit(config: SyncConfig, git: Git, *, note: str = "") -> Committed | None:
-    """Stage everything that travels and commit it with a readable message. None when nothing changed."""
+def commit(config: SyncConfig, git: Git, who: dict[str, str], *, note: str = "") -> Committed | None:
+    """Stage everything that travels and commit it (as `who`, from `identity`) with a readable message. None when
+    nothing changed."""
     git.run(["add", "-A", "--", ".", *exclude_pathspecs(config.exclude)])
     listed = git.run(["diff", "--cached", "--no-renames", "--numstat", "-z"]).stdout
     changes: list[tuple[str, int]] = []
@@ -80,9 +98,7 @@ def commit(config: SyncConfig, git: Git, *, note: str = "") -> Committed | None:
     if not changes:
         return None
     message = commit_message(config.machine, changes, note)
-    git.run(
-        ["commit", "-q", "--no-verify", "-F", "-"], env=_identity(git, config.machine), input_bytes=message.encode()
-    )
+    git.run(["commit", "-q", "--no-verify", "-F", "-"], env=who, input_bytes=message.encode())
     sha = git.out("rev-parse", "HEAD")
     events = sum(n for path, n in changes if path.startswith("events/"))
     return Committed(sha, len(changes), events, message)
@@ -122,34 +138,42 @@ def fetch(config: SyncConfig, git: Git, branch: str) -> bool:
     return False
 
 
-def merge(config: SyncConfig, git: Git, branch: str) -> Merged | None:
-    """Merge the fetched branch into ours. None when there was nothing new. Conflicts are kept as two files."""
+def plan_merge(config: SyncConfig, git: Git, branch: str) -> MergePlan | None:
+    """Whether the fetched branch has anything new; refuses a remote that changed our own segments. No writes."""
     upstream = f"refs/remotes/{config.remote}/{branch}"
     if not git.ok("rev-parse", "--verify", "-q", upstream):
         return None
-    before = git.out("rev-parse", "HEAD")
     if git.ok("merge-base", "--is-ancestor", upstream, "HEAD"):
         return None  # nothing there that we do not have
     related = git.ok("merge-base", "HEAD", upstream)
     if related:
         _refuse_changes_to_own_segments(config, git, f"HEAD...{upstream}")
-    env = _identity(git, config.machine)
-    args = ["merge", "-q", "--no-edit", "--no-verify", "-m", _merge_message(config, git, upstream)]
-    if not related:
+    return MergePlan(upstream, related, _merge_message(config, git, upstream))
+
+
+def merge(config: SyncConfig, git: Git, plan: MergePlan, who: dict[str, str]) -> Merged:
+    """Merge the fetched branch into ours (the merge drivers run here). Conflicts are kept as two files.
+    Raises LocalChanges when files it must update changed since the last commit (nothing was touched)."""
+    before = git.out("rev-parse", "HEAD")
+    args = ["merge", "-q", "--no-edit", "--no-verify", "-m", plan.message]
+    if not plan.related:
         args.append("--allow-unrelated-histories")
-    result = git.run([*args, upstream], check=False, env=env)
+    result = git.run([*args, plan.upstream], check=False, env=who)
     conflicts: list[Conflict] = []
     if result.code != 0:
         unmerged = [p for p in git.out("diff", "--name-only", "--diff-filter=U", "-z").split("\0") if p]
         if not unmerged:
-            git.run(["merge", "--abort"], check=False)
             words = (result.stderr.strip() or result.stdout.strip()).splitlines()
+            if (git.config_dir / "MERGE_HEAD").exists():
+                git.run(["merge", "--abort"], check=False)
+            if "would be overwritten by merge" in result.stderr:
+                raise LocalChanges(" / ".join(words[-3:]))
             raise SyncError("git merge: " + " / ".join(words[-3:]))
-        conflicts = [_keep_both(config, git, path, upstream) for path in unmerged]
-        git.run(["commit", "-q", "--no-edit", "--no-verify"], env=env)
+        conflicts = [_keep_both(config, git, path, plan.upstream) for path in unmerged]
+        git.run(["commit", "-q", "--no-edit", "--no-verify"], env=who)
     head = git.out("rev-parse", "HEAD")
     received = tuple(p for p in git.out("diff", "--name-only", "-z", before, head).split("\0") if p)
-    fast_forward = git.out("rev-parse", upstream) == head
+    fast_forward = git.out("rev-parse", plan.upstream) == head
     return Merged(head, fast_forward, received, tuple(conflicts))
 
 
@@ -193,14 +217,14 @@ def _keep_both(config: SyncConfig, git: Git, path: str, upstream: str) -> Confli
             meta, _, _ = entry.partition("\t")
             _mode, sha, stage = meta.split()
             stages[stage] = sha
-    machine = _last_machine(git, upstream, path)
+    machine = last_machine(git, upstream, path)
     target = config.home / path
     copy: str | None = None
     if "2" in stages:
         write_atomic(target, _blob(git, stages["2"]))
         if "3" in stages:
             taken = set(git.out("ls-files", "-z").split("\0"))
-            copy = conflict_path(path, machine, taken | _existing(config, path))
+            copy = conflict_path(path, machine, taken | existing_names(config, path))
             write_atomic(config.home / copy, _blob(git, stages["3"]))
             git.run(["add", "--", copy])
     elif "3" in stages:  # we deleted it, they changed it: keep theirs (nothing is lost)
@@ -212,7 +236,7 @@ def _keep_both(config: SyncConfig, git: Git, path: str, upstream: str) -> Confli
     return Conflict(path, copy, machine)
 
 
-def _existing(config: SyncConfig, path: str) -> set[str]:
+def existing_names(config: SyncConfig, path: str) -> set[str]:
     folder = (config.home / path).parent
     prefix = path.rpartition("/")[0]
     names = {p.name for p in folder.iterdir()} if folder.is_dir() else set()
@@ -223,7 +247,7 @@ def _blob(git: Git, sha: str) -> bytes:
     return git.read_bytes(["cat-file", "blob", sha])
 
 
-def _last_machine(git: Git, upstream: str, path: str) -> str:
+def last_machine(git: Git, upstream: str, path: str) -> str:
     """The machine whose commit last changed `path` on the other side (its trailer, else its author)."""
     trailer = git.run(
         ["log", "-1", f"--format=%(trailers:key={TRAILER},valueonly,separator=%x2C)", upstream, "--", path],
