@@ -171,6 +171,7 @@ def bench_rounds(root: Path, days: int, rounds_per_day: int, events_per_day: int
     for n, machine in enumerate(MACHINES):
         home = root / machine
         prefill_segment(home, machine, events_per_day * MONTH_DAYS // 2, seed=n)
+        (home / ".gitignore").write_text("/bench-daemon.log\n", encoding="utf-8")  # the harness logs into the home
         daemon = BenchDaemon(home, embedding=False, config=config)
         daemon.env["MEMORYD_MACHINE"] = machine
         daemons[machine] = daemon.start()
@@ -182,6 +183,8 @@ def bench_rounds(root: Path, days: int, rounds_per_day: int, events_per_day: int
             assert daemon.call("sync", timeout=600)["ok"]
         run("git", "gc", "-q", cwd=bare)
         start_packed = disk_use(bare / "objects")
+        start_local = disk_use(daemons[MACHINES[0]].home / ".git")
+        gc_ms: list[float] = []
         rounds: dict[str, list[float]] = {"idle": [], "send": [], "receive": [], "both": []}
         lock_ms: list[float] = []
         applied: list[int] = []
@@ -203,6 +206,8 @@ def bench_rounds(root: Path, days: int, rounds_per_day: int, events_per_day: int
                     )
                     rounds[kind].append(r["took_ms"])
                     lock_ms.append(r.get("home_lock_ms", 0.0))
+                    if "gc_ms" in r:
+                        gc_ms.append(r["gc_ms"])
                     if r["received"]:
                         applied.append(r["events_applied"])
             for daemon in daemons.values():
@@ -230,6 +235,8 @@ def bench_rounds(root: Path, days: int, rounds_per_day: int, events_per_day: int
         "raw_peak": max(raw_after_day),
         "packed_total": packed,
         "local_git": local_git,
+        "local_growth_per_day": (local_git - start_local) / days,
+        "gc_ms": gc_ms,
         "segment_bytes": segments,
         "tracked_files": len(tracked),
         "commits": commits,
@@ -307,12 +314,15 @@ def report_rounds(r: dict[str, Any], days: int, rounds_per_day: int, events_per_
         if values:
             print(f"{kind:<10}{len(values):>6}{pct(values, 0.5):>10.0f}{pct(values, 0.95):>10.0f}{max(values):>10.0f}")
     print(f"home write lock held per round: p50 {pct(r['lock_ms'], 0.5):.0f} ms, p95 {pct(r['lock_ms'], 0.95):.0f} ms")
+    if r["gc_ms"]:
+        print(f"git gc --auto after a round: p50 {pct(r['gc_ms'], 0.5):.0f} ms, max {max(r['gc_ms']):.0f} ms")
     if r["applied_per_receive"]:
         print(f"events applied per receiving round: median {statistics.median(r['applied_per_receive']):.0f}")
     print(
         f"repository growth per machine-day: {mib(r['packed_growth_per_machine_day'])} packed (after git gc), "
         f"{mib(r['raw_growth_per_machine_day'])} as pushed (loose objects); peak before gc {mib(r['raw_peak'])}"
     )
+    print(f"a home's .git grows {mib(r['local_growth_per_day'])} a day (git gc --auto after rounds, gc.auto = 1000)")
     print(
         f"after the run: bare repository {mib(r['packed_total'])} packed; a home's .git {mib(r['local_git'])}; "
         f"shared segments {mib(r['segment_bytes'])}; {r['tracked_files']} tracked files; {r['commits']} commits"
@@ -338,7 +348,8 @@ def extrapolate(r: dict[str, Any] | None, a: dict[str, float] | None, events_per
     machine_days = 10 * 365
     if r:
         packed = r["packed_growth_per_machine_day"] * machine_days
-        raw_segments = r["segment_bytes"] / (MONTH_DAYS // 2 + r["machine_days"] / len(MACHINES)) * machine_days
+        days_logged = (MONTH_DAYS // 2 + r["machine_days"] / len(MACHINES)) * len(MACHINES)  # machine-days in them
+        raw_segments = r["segment_bytes"] / days_logged * machine_days
         print(
             f"repository (packed): {packed / 2**30:.2f} GiB; event segments in each working tree: {raw_segments / 2**30:.2f} GiB"
         )

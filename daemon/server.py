@@ -55,9 +55,9 @@ async def start_services(
     sessions = SessionIngest(app, llm, projects)
     inbox = start_inbox(app, tasks, stop, sessions, edits)
     sync = SyncService(app, stop)
+    await sync.start(stack)  # before learning: a catch-up consolidation syncs first
     hooks = ConsolidationHooks(sync.before_consolidation, sync.after_consolidation)
     learning = await start_learning(app, stack, tasks, stop, llm, hooks)
-    await sync.start(stack)
     return Services(
         app=app,
         index=index,

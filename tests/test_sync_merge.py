@@ -7,6 +7,7 @@ refuses a remote that changed this machine's own event segments.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from pipeline.sync.layout import conflict_path, is_conflict_file, managed
 from pipeline.sync.merge_daily import merge_daily
 from pipeline.sync.merge_facts import merge_facts
 from pipeline.sync.merge_markdown import merge_markdown
-from pipeline.sync.repository import SyncConfig, SyncError, git_for, init_repository
+from pipeline.sync.repository import SyncConfig, SyncError, git_for, init_repository, write_layout
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 DRIVER = (sys.executable, "-m", "daemon")
@@ -263,3 +264,16 @@ def test_a_merge_made_aside_keeps_a_write_made_while_it_was_prepared(two_homes: 
     assert headings == ["## 09:10 · atlas", "## 10:00 · atlas", "## 10:01 · web", "## 10:05 · atlas"]
     assert Git(lap.home).out("status", "--porcelain") == "M daily/2026-11-02.md"
     assert "late.py" not in Git(lap.home).out("show", "HEAD:daily/2026-11-02.md")
+
+
+def test_excluded_folders_and_local_files_never_travel(two_homes: tuple[SyncConfig, SyncConfig]) -> None:
+    lap, _ = two_homes
+    private = dataclasses.replace(lap, exclude=("sessions/",))
+    write_layout(private)
+    for relative in ("sessions/s1.md", "notes/n.md", "state/index.db", "events/2026-11.lap.local.jsonl", "config.toml"):
+        (lap.home / relative).parent.mkdir(parents=True, exist_ok=True)
+        (lap.home / relative).write_text("x\n", encoding="utf-8")
+    committed = sync_round.commit(private, git_for(private), {})
+    assert committed is not None
+    assert Git(lap.home).out("show", "--name-only", "--format=", "HEAD").split() == ["notes/n.md"]
+    assert "/sessions/" in (lap.home / ".git" / "info" / "exclude").read_text()

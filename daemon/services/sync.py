@@ -181,6 +181,13 @@ class SyncService:
             except (GitError, SyncError, OSError) as exc:
                 summary.update(ok=False, error=str(exc), offline=isinstance(exc, GitError) and exc.offline)
             applied = await self.app.projector.catch_up() if summary.get("received") else 0
+            if summary["ok"] and summary.get("committed"):
+                packed = time.perf_counter()  # `gc --auto` packs loose objects once there are enough (else a no-op)
+                # Why not detached (git's default): a gc still pruning in the background when the next round writes
+                # objects removes the folders they go into.
+                gc = ["-c", "gc.autoDetach=false", "gc", "--auto", "--quiet"]
+                await asyncio.to_thread(git_for(self.config).run, gc, check=False)
+                summary["gc_ms"] = round((time.perf_counter() - packed) * 1000, 1)
             summary["events_applied"] = applied
             summary["conflicts_present"] = await asyncio.to_thread(conflict_files, self.config.home)
             summary["took_ms"] = round((time.perf_counter() - started) * 1000, 1)

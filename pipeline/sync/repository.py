@@ -30,6 +30,7 @@ from pipeline.sync.layout import (
 MARKER_KEY = "memoryd.sync"
 BRANCH_KEY = "memoryd.branch"
 DEFAULT_BRANCH = "main"
+GC_AUTO = 1000
 
 
 class SyncError(RuntimeError):
@@ -86,6 +87,9 @@ def write_layout(config: SyncConfig) -> list[str]:
 def register(config: SyncConfig, git: Git, branch: str) -> None:
     """The marker, the machine, the branch and the drivers in `.git/config` (idempotent)."""
     values = {MARKER_KEY: "true", "memoryd.machine": config.machine, BRANCH_KEY: branch}
+    # Why: each round stores the grown month segment as a new loose object; packing after ~1,000 loose objects
+    # (git's default waits for 6,700) keeps .git near its packed size (deltas make a segment's versions small).
+    values["gc.auto"] = str(GC_AUTO)
     values.update(driver_config(config.driver_command))
     for key, value in values.items():
         git.run(["config", key, value])

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from events.log import segment_machine
 from pipeline.atomic_file import write_atomic
 from pipeline.sync.git import Git
-from pipeline.sync.layout import conflict_path, exclude_pathspecs
+from pipeline.sync.layout import conflict_path, exclude_lines
 from pipeline.sync.repository import SyncConfig, SyncError
 
 TRAILER = "Memoryd-Machine"
@@ -80,21 +80,22 @@ def identity(git: Git, machine: str) -> dict[str, str]:
 def commit(config: SyncConfig, git: Git, who: dict[str, str], *, note: str = "") -> Committed | None:
     """Stage everything that travels and commit it (as `who`, from `identity`) with a readable message. None when
     nothing changed."""
-    git.run(["add", "-A", "--", ".", *exclude_pathspecs(config.exclude)])
+    git.run(["add", "-A", "--", "."])  # what .gitignore and .git/info/exclude ([sync] exclude) leave
     listed = git.run(["diff", "--cached", "--no-renames", "--numstat", "-z"]).stdout
     changes: list[tuple[str, int]] = []
-    foreign: list[str] = []
+    held: list[str] = []
+    folders = tuple(line.strip("/") + "/" for line in exclude_lines(config.exclude))
     for entry in listed.split("\0"):
         if not entry.strip():
             continue
         added, _, path = entry.split("\t", 2)
         owner = segment_machine(path.rsplit("/", 1)[-1]) if path.startswith("events/") else None
-        if owner is not None and owner != config.machine:
-            foreign.append(path)
+        if (owner is not None and owner != config.machine) or path.startswith(folders):
+            held.append(path)  # another machine's log is never changed from here; an excluded folder stays here
             continue
         changes.append((path, int(added) if added.isdigit() else 0))
-    if foreign:  # never carry a change to another machine's log; leave it for a person to look at
-        git.run(["reset", "-q", "--", *foreign])
+    if held:
+        git.run(["reset", "-q", "--", *held])
     if not changes:
         return None
     message = commit_message(config.machine, changes, note)
