@@ -277,3 +277,23 @@ def test_excluded_folders_and_local_files_never_travel(two_homes: tuple[SyncConf
     assert committed is not None
     assert Git(lap.home).out("show", "--name-only", "--format=", "HEAD").split() == ["notes/n.md"]
     assert "/sessions/" in (lap.home / ".git" / "info" / "exclude").read_text()
+
+
+def test_a_new_home_joining_with_a_machine_id_already_used_is_refused(
+    two_homes: tuple[SyncConfig, SyncConfig], tmp_path: Path
+) -> None:
+    """Joining an existing memory: the remote may hold segments of this machine id that we lack (a reinstall
+    restores them), but not a different version of one we have (two homes with one id)."""
+    lap, _ = two_homes
+    (lap.home / "events" / "2026-11.lap.jsonl").write_text('{"id": "1"}\n', encoding="utf-8")
+    round_trip(lap)
+    again = make_home(tmp_path / "second", "lap", tmp_path / "remote.git")
+    (again.home / "events" / "2026-11.lap.jsonl").write_text('{"id": "other"}\n', encoding="utf-8")
+    git = git_for(again)
+    sync_round.commit(again, git, {})
+    assert sync_round.fetch(again, git, "main")
+    with pytest.raises(SyncError, match="another home uses the machine id 'lap'"):
+        sync_round.plan_merge(again, git, "main")
+    restored = make_home(tmp_path / "third", "lap", tmp_path / "remote.git")  # a reinstall: no segment yet
+    round_trip(restored)
+    assert (restored.home / "events" / "2026-11.lap.jsonl").read_text() == '{"id": "1"}\n'

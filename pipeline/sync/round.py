@@ -147,8 +147,7 @@ def plan_merge(config: SyncConfig, git: Git, branch: str) -> MergePlan | None:
     if git.ok("merge-base", "--is-ancestor", upstream, "HEAD"):
         return None  # nothing there that we do not have
     related = git.ok("merge-base", "HEAD", upstream)
-    if related:
-        _refuse_changes_to_own_segments(config, git, f"HEAD...{upstream}")
+    _refuse_changes_to_own_segments(config, git, upstream, related)
     return MergePlan(upstream, related, _merge_message(config, git, upstream))
 
 
@@ -200,13 +199,22 @@ def _merge_message(config: SyncConfig, git: Git, upstream: str) -> str:
     return f"{config.machine}: merge from {source}\n\n{TRAILER}: {config.machine}\n"
 
 
-def _refuse_changes_to_own_segments(config: SyncConfig, git: Git, span: str) -> None:
-    changed = git.out("diff", "--name-only", "-z", span, "--", "events/").split("\0")
+def _refuse_changes_to_own_segments(config: SyncConfig, git: Git, upstream: str, related: bool) -> None:
+    """Only this machine writes its segments, so the remote may hold what we pushed, or (joining a memory this
+    machine had before) segments we lack, but never a different version of one we have."""
+    if related:
+        changed = git.out("diff", "--name-only", "-z", f"HEAD...{upstream}", "--", "events/").split("\0")
+    else:
+        listed = [git.out("ls-tree", "-r", "-z", "--name-only", ref, "--", "events/") for ref in ("HEAD", upstream)]
+        both = set(listed[0].split("\0")) & set(listed[1].split("\0"))  # a segment only one side has is fine
+        changed = [p for p in git.out("diff", "--name-only", "-z", "HEAD", upstream, "--", "events/").split("\0")]
+        changed = [p for p in changed if p in both]
     own = [p for p in changed if p and segment_machine(p.rsplit("/", 1)[-1]) == config.machine]
     if own:
         raise SyncError(
             f"the remote changed this machine's own event segments ({', '.join(own)}): another home uses the machine "
-            f"id {config.machine!r}. Give each home its own id ([sync] machine or MEMORYD_MACHINE); nothing was merged"
+            f"id {config.machine!r}, or this home was restored from an older copy. Give each home its own id "
+            "([sync] machine or MEMORYD_MACHINE); nothing was merged"
         )
 
 
