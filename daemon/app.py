@@ -84,8 +84,10 @@ class App:
 
     async def record(self, drafts: list[Draft]) -> list[str]:
         """Append events durably, then wake the projection pump. Returns the new ids."""
-        local = self.local_log is not None and bool(drafts) and all(t in LOCAL_TYPES for t, _ in drafts)
-        events = await (self.local_log if local and self.local_log is not None else self.log).append(drafts)
+        log = self.log
+        if self.local_log is not None and drafts and all(t in LOCAL_TYPES for t, _ in drafts):
+            log = self.local_log
+        events = await log.append(drafts)
         self._projection_wakeup.set()
         return [e.id for e in events]
 

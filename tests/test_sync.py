@@ -9,6 +9,7 @@ is missing, and the conflict is visible.
 from __future__ import annotations
 
 import concurrent.futures
+import datetime as dt
 import os
 import shutil
 import sqlite3
@@ -21,7 +22,9 @@ from typing import Any
 import orjson
 import pytest
 
+from events.event import utc_timestamp
 from events.projections.runner import DEFAULT_PROJECTIONS
+from events.ulid import new_ulid
 from tests.conftest import MODEL_CACHE, Daemon, write_config
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -197,7 +200,8 @@ def test_two_machines_converge_to_the_same_memory(fleet: Fleet) -> None:
     assert not [p for p in tracked if p.endswith(".local.jsonl") or p.startswith(("state/", "run/", "inbox/"))]
     assert "sync merge-driver facts" in git(lap.home, "config", "merge.memoryd-facts.driver")
 
-    # Projections: identical to a replay on each machine, and equal to each other.
+    # Projections: the rounds brought each machine the other's events; identical to a replay on each machine.
+    lap.wait_for(lambda: projection_rows(lap.home) == projection_rows(desk.home), timeout=10)
     for daemon in (lap, desk):
         assert daemon.call("rebuild", {"verify": True}, timeout=120)["identical"]
     assert projection_rows(lap.home) == projection_rows(desk.home)
@@ -247,3 +251,23 @@ def test_offline_rounds_keep_the_memory_working_report_and_recover(fleet: Fleet)
     unplugged.rename(fleet.bare)
     lap.wait_for(lambda: lap.call("status")["sync"]["last_round_ok"] and lap.call("sync_status")["ahead"] == 0)
     assert git(fleet.bare, "rev-parse", "main") == git(lap.home, "rev-parse", "HEAD")
+
+
+def test_a_consolidation_another_machine_just_did_is_not_done_again(fleet: Fleet) -> None:
+    """1. The laptop consolidates and syncs. 2. The desktop, whose memory is old enough to be due, starts: before
+    its catch-up consolidation it syncs, sees the laptop's run, and skips its own (no duplicate report or facts)."""
+    lap, desk = fleet.start("lap"), fleet.start("desk")
+    assert lap.call("sync_init", {"remote": str(fleet.bare)}, timeout=120)["round"]["ok"]
+    assert desk.call("sync_init", {"remote": str(fleet.bare)}, timeout=120)["round"]["ok"]
+    assert lap.call("consolidate", timeout=120)["status"] == "completed"
+    sync(lap)
+    desk.stop()
+    old = (dt.datetime.now(dt.UTC) - dt.timedelta(days=30)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    segment = desk.home / "events" / f"{utc_timestamp()[:7]}.desk.jsonl"
+    line = {"v": 1, "id": new_ulid(), "ts": old, "type": "outcome", "data": {"session_id": "old", "outcome": "success"}}
+    with segment.open("ab") as handle:  # a memory a month old: a consolidation is due at start
+        handle.write(orjson.dumps(line, option=orjson.OPT_APPEND_NEWLINE))
+    desk.start()
+    desk.wait_for(lambda: "consolidation_skipped_done_elsewhere" in desk.log())
+    assert b'"consolidation"' not in segment.read_bytes()
+    assert not [p for p in (desk.home / "reports").glob("*.conflict-*")]

@@ -180,6 +180,9 @@ class SyncService:
                 summary["ok"] = True
             except (GitError, SyncError, OSError) as exc:
                 summary.update(ok=False, error=str(exc), offline=isinstance(exc, GitError) and exc.offline)
+            except Exception as exc:  # isolation boundary: one round; reported like any failure, retried later
+                logger.exception("sync_round_crashed")
+                summary.update(ok=False, error=f"{type(exc).__name__}: {exc} (see the daemon log)", offline=False)
             applied = await self.app.projector.catch_up() if summary.get("received") else 0
             if summary["ok"] and summary.get("committed"):
                 packed = time.perf_counter()  # `gc --auto` packs loose objects once there are enough (else a no-op)
