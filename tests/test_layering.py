@@ -38,6 +38,7 @@ PROJECTION_TABLES = (
     "session_outcomes",
     "experience_effectiveness",
     "access_stats",
+    "access_hits",
     "forgotten",
     "signal_sessions",
     "signal_occurrences",
@@ -115,6 +116,7 @@ def test_the_rooms_exist() -> None:
         "pipeline/retrieval",
         "pipeline/learning",
         "pipeline/agent",
+        "pipeline/sync",
         "events/projections",
         "events/queries",
     ]

@@ -149,10 +149,11 @@ async def test_access_stats_and_forgotten_incremental_equals_rebuild(tmp_path: P
         for item in ACCESS_HISTORY:  # one event per catch-up: the most incremental path
             await log.append([item])
             await projector.catch_up()
-        stats = {r[0]: tuple(r[1:]) for r in await db.fetchall("SELECT * FROM access_stats")}
+        columns = "content_hash, access_count, last_accessed_at, importance"
+        stats = {r[0]: tuple(r[1:]) for r in await db.fetchall(f"SELECT {columns} FROM access_stats")}
         forgotten = sorted(r[0] for r in await db.fetchall("SELECT content_hash FROM forgotten"))
         await projector.rebuild()
-        assert {r[0]: tuple(r[1:]) for r in await db.fetchall("SELECT * FROM access_stats")} == stats
+        assert {r[0]: tuple(r[1:]) for r in await db.fetchall(f"SELECT {columns} FROM access_stats")} == stats
         assert await projector.verify() == []
     assert stats["h1"][0] == 2 and stats["h1"][2] == pytest.approx(0.91)  # set to 0.9, then one more hit
     assert stats["h2"][0] == 1 and stats["h2"][2] == pytest.approx(0.51)

@@ -118,7 +118,8 @@ class SessionIngest:
         keyed = await self.problem_keys.key(found)
         extra = await until_stopped(llm_signals(signal_source(t, summary), llm, {k.signal.key for k in keyed}), stop)
         keyed += [KeyedSignal(signal, len(t.steps), "llm") for signal in extra or []]
-        knowledge = await self._add_knowledge(summary)
+        async with app.home_writes:  # MEMORY.md and rules.md: never while a sync round rewrites them
+            knowledge = await self._add_knowledge(summary)
         resolution = find_resolution(
             t, _problems(keyed), summary.outcome, steering=[k.step for k in keyed if k.source == "user"]
         )

@@ -5,9 +5,11 @@ A session references an experience when an agent records a `ref`, when memoryd i
 (recorded as a `ref`). Each experience counts **once per session**, however often it was referenced there:
 `total_refs` is the number of sessions, and each such session is credited with its outcome, whichever
 arrives first: a reference after the outcome is credited at once; an outcome credits the session's earlier
-references; a changed outcome moves the credit. Laplace p = (s + 1) / (s + f + 2) is stored; the half-life
-decay toward the neutral 0.5 depends on "now" and is applied at query time (`decay_value`), because a
-projection must not read the clock.
+references; a changed outcome moves the credit. A session's outcome is the one with the highest event id, so
+an older outcome arriving late from another machine changes nothing: the counts are sums over sets and the
+credit follows the final outcome, whatever order the events arrive in (ORDER_FREE). Laplace
+p = (s + 1) / (s + f + 2) is stored; the half-life decay toward the neutral 0.5 depends on "now" and is
+applied at query time (`decay_value`), because a projection must not read the clock.
 Replay speed: `apply_batch` folds a whole batch in memory and merges it with a handful of statements; the
 result equals applying the events one at a time (`apply` is the batch of one).
 """
@@ -22,7 +24,8 @@ from events.event import Event
 from events.sqlite import select_in
 
 NAME = "experience_effectiveness"
-VERSION = 2
+VERSION = 3  # 2 (once per session, injections) and 2 (order-free outcomes) merged
+ORDER_FREE = True
 TABLES = ("experience_refs", "session_outcomes", "experience_effectiveness")
 SCHEMA = """
 CREATE TABLE experience_refs (
@@ -33,7 +36,8 @@ CREATE TABLE experience_refs (
 ) WITHOUT ROWID;
 CREATE TABLE session_outcomes (
     session_id TEXT PRIMARY KEY,
-    outcome TEXT NOT NULL
+    outcome TEXT NOT NULL,
+    event_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE experience_effectiveness (
     experience_id TEXT PRIMARY KEY,
@@ -76,7 +80,7 @@ _INSERT_REFS = (
     "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
-_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome) VALUES (?, ?)"
+_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id) VALUES (?, ?, ?)"
 # Why p is recomputed in SQL from the merged integer counts: that is exactly the expression the per-event
 # code evaluated after every credit, so the stored double is bit-for-bit the same however events are batched.
 _MERGE_TALLY = (
@@ -122,22 +126,29 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     if not relevant:
         return
     sessions = sorted({e.data["session_id"] for e in relevant})
-    outcomes_sql = "SELECT session_id, outcome FROM session_outcomes WHERE session_id IN ({marks})"
-    outcome_of = {session: outcome for session, outcome in select_in(conn, outcomes_sql, sessions)}
+    outcomes_sql = "SELECT session_id, outcome, event_id FROM session_outcomes WHERE session_id IN ({marks})"
+    outcome_of: dict[str, str] = {}
+    outcome_id: dict[str, str] = {}
+    for session, outcome, event_id in select_in(conn, outcomes_sql, sessions):
+        outcome_of[session], outcome_id[session] = outcome, event_id
     refs_of: dict[str, dict[str, int]] = {session: {} for session in sessions}
     refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
     for session, experience, count in select_in(conn, refs_sql, sessions):
         refs_of[session][experience] = int(count)
     new_refs: dict[tuple[str, str], int] = {}
     tallies: dict[str, _Tally] = {}
-    changed: dict[str, str] = {}
+    changed: dict[str, tuple[str, str]] = {}
     for event in relevant:
         if event.type == "outcome":
             session, outcome = event.data["session_id"], event.data["outcome"]
+            if event.id <= outcome_id.get(session, ""):
+                continue  # an older outcome, arriving late: the newer one stands
             previous = outcome_of.get(session)
+            outcome_id[session] = event.id
+            changed[session] = (outcome, event.id)
             if previous == outcome:
                 continue
-            outcome_of[session] = changed[session] = outcome
+            outcome_of[session] = outcome
             for experience in refs_of[session]:  # the outcome credits (or moves) the session's references
                 tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
                 if previous is not None:
@@ -160,7 +171,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             if (outcome := outcome_of.get(session)) is not None:  # a reference after its outcome: credited now
                 tally.credit(outcome, 1)
     conn.executemany(_INSERT_REFS, [(s, x, n) for (s, x), n in new_refs.items()])
-    conn.executemany(_SAVE_OUTCOME, changed.items())
+    conn.executemany(_SAVE_OUTCOME, [(session, outcome, event_id) for session, (outcome, event_id) in changed.items()])
     merged = sorted(tallies.items())
     conn.executemany(_MERGE_TALLY, [(x, t.total, t.success, t.fail, t.last_ref) for x, t in merged])
 

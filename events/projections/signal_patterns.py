@@ -8,7 +8,7 @@ node (by event id) that a tool reported as a failure, else its earliest failure,
 a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under
 either id still apply).
 
-Sessions are ordered by their first `signal` or `outcome` event in log order; the window is the last
+Sessions are ordered by the id of their first `signal` or `outcome` event; the window is the last
 WINDOW_SESSIONS of them. A pattern's `count` is the number of window sessions in which any of its nodes was
 signalled; `occurrences` counts every signal in the window; `session_total` the sessions ever. Priority is
 CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event
@@ -18,10 +18,10 @@ that had not hit the problem before it, and a pattern marked `addressed` that re
 The failure streak is the run of `failed` outcomes among the most recent sessions that have an outcome; it
 is flagged at STREAK_FLAG or more.
 
-Deterministic (issue 18: the same events in id order give the same rows on every machine): the base tables
-are folded from events; the derived tables (`signal_patterns`, `signal_pattern_members`, `failure_streak`)
-are recomputed from the base tables once per batch, and connected components do not depend on the order
-their edges arrive in, so any batching gives the same rows.
+Order-free (ORDER_FREE): "first", "latest" and "last" are by event id, never by arrival, so a segment from
+another machine that arrives late ends in the same rows, as does any batching. The base tables are folded
+from events; the derived tables (`signal_patterns`, `signal_pattern_members`, `failure_streak`) are recomputed
+from the base tables once per batch, and connected components do not depend on the order their edges arrive.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ import orjson
 from events.event import Event
 
 NAME = "signal_patterns"
-VERSION = 2
+VERSION = 3  # 2 (problems joined by anchors) and 2 (order-free) merged
+ORDER_FREE = True
 TABLES = (
     "signal_sessions",
     "signal_occurrences",
@@ -51,8 +52,9 @@ TABLES = (
 SCHEMA = """
 CREATE TABLE signal_sessions (
     session_id TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL UNIQUE,
+    first_id TEXT NOT NULL UNIQUE,
     outcome TEXT,
+    outcome_id TEXT NOT NULL DEFAULT '',
     first_ts TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_occurrences (
@@ -78,7 +80,8 @@ CREATE TABLE signal_pattern_keys (
     total INTEGER NOT NULL,
     first_seen TEXT NOT NULL,
     last_seen TEXT NOT NULL,
-    last_text TEXT NOT NULL
+    last_text TEXT NOT NULL,
+    last_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_pattern_status (
     pattern_id TEXT PRIMARY KEY,
@@ -140,24 +143,31 @@ def priority_of(count: int) -> str:
     return "NORMAL"
 
 
-# Why the scalar subquery: an aggregate SELECT always yields one row, so a WHERE NOT EXISTS on it would not
-# stop the insert; OR IGNORE on the primary key does (an existing session keeps its place in the order).
-_NEW_SESSION = "INSERT INTO signal_sessions (session_id, seq, outcome, first_ts) VALUES (?, ?, NULL, ?)"
-_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ? WHERE session_id = ?"
+# A session's place in the order is its smallest event id; its outcome the one with the largest.
+_SESSION = (
+    "INSERT INTO signal_sessions (session_id, first_id, outcome, outcome_id, first_ts) VALUES (?, ?, NULL, '', ?)"
+    " ON CONFLICT (session_id) DO UPDATE SET first_id = excluded.first_id, first_ts = excluded.first_ts"
+    " WHERE excluded.first_id < signal_sessions.first_id"
+)
+_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ?, outcome_id = ? WHERE session_id = ? AND outcome_id < ?"
 _OCCURRENCE = (
     "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text, source)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
 _ANCHOR = "INSERT OR IGNORE INTO signal_anchors (pattern_id, anchor) VALUES (?, ?)"
 _KEY = (
-    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (pattern_id) DO UPDATE SET total = total + excluded.total,"
     " first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen),"
-    " last_text = excluded.last_text"
+    " last_text = CASE WHEN excluded.last_id > last_id THEN excluded.last_text ELSE last_text END,"
+    " last_id = max(last_id, excluded.last_id)"
 )
-_STATUS = "INSERT OR REPLACE INTO signal_pattern_status (pattern_id, status, event_id, ts) VALUES (?, ?, ?, ?)"
-_IN_CHUNK = 500
+_STATUS = (
+    "INSERT INTO signal_pattern_status (pattern_id, status, event_id, ts) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (pattern_id) DO UPDATE SET status = excluded.status, event_id = excluded.event_id,"
+    " ts = excluded.ts WHERE excluded.event_id > signal_pattern_status.event_id"
+)
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
@@ -167,14 +177,15 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     """Fold the batch in memory in log order, merge it with one statement per table, then recompute.
 
-    Equal to applying the events one by one: a session's place in the order is its first appearance, its
-    outcome the last one logged; a key's total is a sum, its first/last seen a min/max, its text the last.
+    Equal to applying the events one by one, in any order: a session's place in the order is its smallest
+    event id, its outcome the one with the largest; a key's total is a sum, its first/last seen a min/max, its
+    text the one of its largest event id; a status the one of its largest event id.
     """
     relevant = [e for e in events if e.type in ("signal", "outcome", "pattern_status")]
     if not relevant:
         return
-    first_ts: dict[str, str] = {}
-    outcomes: dict[str, str] = {}
+    first: dict[str, tuple[str, str]] = {}  # session -> (smallest event id, its ts); the batch is in id order
+    outcomes: dict[str, tuple[str, str]] = {}
     occurrences: list[tuple[str, str, str, str, str, str]] = []
     anchors: set[tuple[str, str]] = set()
     keys: dict[str, list[Any]] = {}
@@ -185,9 +196,9 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             statuses[data["pattern_id"]] = (data["pattern_id"], data["status"], event.id, event.ts)
             continue
         session = data["session_id"]
-        first_ts.setdefault(session, event.ts)
+        first.setdefault(session, (event.id, event.ts))
         if event.type == "outcome":
-            outcomes[session] = data["outcome"]
+            outcomes[session] = (data["outcome"], event.id)
             continue
         pid = pattern_id(data["kind"], data["key"])
         text = str(data.get("text") or "")
@@ -195,36 +206,22 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         anchors.update((pid, str(a)) for a in data.get("anchors") or () if isinstance(a, str) and a)
         folded = keys.get(pid)
         if folded is None:
-            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text]
+            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id]
         else:
             folded[3] += 1
-            folded[4], folded[5], folded[6] = min(folded[4], event.ts), max(folded[5], event.ts), text
-    _add_sessions(conn, first_ts)
-    conn.executemany(_SET_OUTCOME, [(outcome, session) for session, outcome in outcomes.items()])
+            folded[4], folded[5], folded[6], folded[7] = (
+                min(folded[4], event.ts),
+                max(folded[5], event.ts),
+                text,
+                event.id,
+            )
+    conn.executemany(_SESSION, [(session, first_id, ts) for session, (first_id, ts) in first.items()])
+    conn.executemany(_SET_OUTCOME, [(outcome, oid, session, oid) for session, (outcome, oid) in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
     conn.executemany(_ANCHOR, sorted(anchors))
     conn.executemany(_KEY, [tuple(row) for row in keys.values()])
     conn.executemany(_STATUS, statuses.values())
     recompute(conn)
-
-
-def _add_sessions(conn: sqlite3.Connection, first_ts: dict[str, str]) -> None:
-    """Give each session not seen before the next place in the order (dict order = first appearance)."""
-    sessions = list(first_ts)
-    known: set[str] = set()
-    for start in range(0, len(sessions), _IN_CHUNK):
-        chunk = sessions[start : start + _IN_CHUNK]
-        marks = ",".join("?" * len(chunk))
-        known.update(
-            r[0] for r in conn.execute(f"SELECT session_id FROM signal_sessions WHERE session_id IN ({marks})", chunk)
-        )
-    seq = conn.execute("SELECT coalesce(max(seq), 0) FROM signal_sessions").fetchone()[0]
-    rows = []
-    for session in sessions:
-        if session not in known:
-            seq += 1
-            rows.append((session, seq, first_ts[session]))
-    conn.executemany(_NEW_SESSION, rows)
 
 
 def recompute(conn: sqlite3.Connection) -> None:
@@ -234,9 +231,9 @@ def recompute(conn: sqlite3.Connection) -> None:
     over every occurrence per batch cost more than all the other projections' work on those signals.
     """
     window = conn.execute(
-        "SELECT session_id, seq FROM signal_sessions ORDER BY seq DESC LIMIT ?", (WINDOW_SESSIONS,)
+        "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
-    seq_of = {session: seq for session, seq in window}
+    seq_of = {session: first_id for session, first_id in window}
     nodes = {
         row[0]: row
         for row in conn.execute(
@@ -350,7 +347,7 @@ def _pattern_row(
     group: list[str],
     nodes: dict[str, Any],
     sessions: set[str],
-    seq_of: dict[str, int],
+    seq_of: dict[str, str],
     occurrences: int,
     status: tuple[str, int],
     anchors: set[str],
@@ -383,7 +380,7 @@ def _pattern_row(
 def _recompute_streak(conn: sqlite3.Connection) -> None:
     streak: list[str] = []
     for session, outcome in conn.execute(
-        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY seq DESC"
+        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC"
     ):
         if outcome != "failed":
             break

@@ -164,18 +164,18 @@ def pattern_of(conn: sqlite3.Connection, member_id: str) -> str | None:
 def sessions_of(conn: sqlite3.Connection, pattern_id: str) -> list[tuple[str, str | None]]:
     """Every session that hit the pattern, in session order, with its outcome (None when not known yet)."""
     rows = conn.execute(
-        "SELECT DISTINCT s.session_id, s.outcome, s.seq FROM signal_occurrences o"
+        "SELECT DISTINCT s.session_id, s.outcome, s.first_id FROM signal_occurrences o"
         " JOIN signal_pattern_members m ON m.member_id = o.pattern_id"
-        " JOIN signal_sessions s ON s.session_id = o.session_id WHERE m.pattern_id = ? ORDER BY s.seq",
+        " JOIN signal_sessions s ON s.session_id = o.session_id WHERE m.pattern_id = ? ORDER BY s.first_id",
         (pattern_id,),
     )
-    return [(str(session), outcome) for session, outcome, _seq in rows]
+    return [(str(session), outcome) for session, outcome, _first in rows]
 
 
 def recent_outcomes(conn: sqlite3.Connection, window: int) -> tuple[str, ...]:
     """Outcomes of the latest `window` sessions that have one, newest first."""
     rows = conn.execute(
-        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY seq DESC LIMIT ?", (window,)
+        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC LIMIT ?", (window,)
     )
     return tuple(str(row[0]) for row in rows)
 

@@ -102,7 +102,8 @@ class Consolidator:
             docs = await asyncio.to_thread(_week_sessions, settings.home, since, stats.pop("session_ids"))
             stats["topics"] = [topic for doc in docs if (topic := session_topic(doc.text))][:20]
             extraction, llm_errors = await self._extract(docs, llm)
-            summary.update(await self._apply_extraction(extraction))
+            async with app.home_writes:  # facts, MEMORY.md, rules.md: never while a sync round rewrites them
+                summary.update(await self._apply_extraction(extraction))
             capabilities = await generate_capabilities(app, llm)
             summary["capabilities"] = {
                 "passed": capabilities["passed"],
@@ -198,7 +199,7 @@ class Consolidator:
             try:
                 _, created = add_fact(
                     settings.home, draft.project, draft.fact, now=now, category=draft.category,
-                    evidence=draft.evidence, dedupe=thresholds,
+                    evidence=draft.evidence, dedupe=thresholds, machine=settings.machine,
                 )  # fmt: skip
             except FactsError as exc:
                 logger.warning("fact_skipped", project=draft.project, reason=str(exc))

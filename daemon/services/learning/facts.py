@@ -1,7 +1,8 @@
 """Project facts (`areas/projects/P/facts.json`) as the daemon writes them: one lock around every write.
 
-Invariant: the daemon is the only writer of facts.json while it runs, and one lock serialises its writes,
-so two clients adding at once cannot both take the same next id.
+Invariant: the daemon is the only writer of facts.json on its machine while it runs, and one lock (the app's
+`home_writes`, which a sync round also takes while git rewrites files) serialises its writes, so two clients
+adding at once cannot both take the same next id. Ids carry the machine id, so other machines cannot either.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from pipeline.learning.facts import (
 class FactStore:
     def __init__(self, app: App) -> None:
         self.app = app
-        self._lock = asyncio.Lock()
+        self._lock = app.home_writes
+        self.machine = app.settings.machine
 
     async def add(
         self, project: str, text: str, *, category: str, evidence: str, create: bool = False
@@ -41,7 +43,15 @@ class FactStore:
                     similar_facts, home, project, text, jaccard=lessons.jaccard, containment=lessons.containment
                 )
                 fact, created = await asyncio.to_thread(
-                    add_fact, home, project, text, now=now, category=category, evidence=evidence, create=create
+                    add_fact,
+                    home,
+                    project,
+                    text,
+                    now=now,
+                    category=category,
+                    evidence=evidence,
+                    create=create,
+                    machine=self.machine,
                 )
             except FactsError as exc:
                 raise InvalidInput(str(exc)) from exc
@@ -53,7 +63,13 @@ class FactStore:
         async with self._lock:
             try:
                 return await asyncio.to_thread(
-                    supersede_fact, self.app.settings.home, fact_id, text, now=now, evidence=evidence
+                    supersede_fact,
+                    self.app.settings.home,
+                    fact_id,
+                    text,
+                    now=now,
+                    evidence=evidence,
+                    machine=self.machine,
                 )
             except FactsError as exc:
                 raise InvalidInput(str(exc)) from exc

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,15 @@ def make_scheduler(job: Callable[[], Any], cron: str, misfire_grace_hours: float
 
 
 @dataclass(frozen=True, slots=True)
+class ConsolidationHooks:
+    """Run around a scheduled or catch-up consolidation (sync: a round before and after). `before` returning
+    False skips the run (another machine just did it)."""
+
+    before: Callable[[str], Awaitable[bool]]
+    after: Callable[[str], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
 class Learning:
     """The learning loop as the rest of the daemon sees it: the optional LLM and the consolidator."""
 
@@ -68,6 +77,7 @@ async def start_learning(
     stop: asyncio.Event,
     llm: LLMClient | None = None,
     knowledge: Knowledge | None = None,
+    hooks: ConsolidationHooks | None = None,
 ) -> Learning:
     """Set up the consolidator, start the schedule and run a catch-up when a run is overdue."""
     settings = app.settings
@@ -76,10 +86,10 @@ async def start_learning(
     scheduler: AsyncIOScheduler | None = None
     if settings.consolidation.enabled:
 
-        def scheduled() -> None:
+        async def scheduled() -> None:  # a coroutine: a plain function would run in a thread with no loop
             if stop.is_set():
                 return
-            app.spawn(_run_logged(consolidator, "scheduled"), name="consolidation")
+            app.spawn(_run_logged(consolidator, "scheduled", hooks), name="consolidation")
 
         try:
             scheduler = make_scheduler(
@@ -92,7 +102,7 @@ async def start_learning(
         else:
             scheduler.start()
             stack.callback(scheduler.shutdown, wait=False)
-            await catch_up(app, consolidator)
+            await catch_up(app, consolidator, hooks)
 
     async def status() -> dict[str, Any]:
         job = scheduler.get_job(JOB_ID) if scheduler is not None else None
@@ -109,7 +119,7 @@ async def start_learning(
     return Learning(llm, consolidator, knowledge)
 
 
-async def catch_up(app: App, consolidator: Consolidator) -> bool:
+async def catch_up(app: App, consolidator: Consolidator, hooks: ConsolidationHooks | None = None) -> bool:
     """Spawn a run when the last completed one is older than `[consolidation] period_days`. Returns whether."""
     period = dt.timedelta(days=app.settings.consolidation.period_days)
     now = app.clock()
@@ -117,11 +127,15 @@ async def catch_up(app: App, consolidator: Consolidator) -> bool:
     due = await app.db.read(lambda conn: consolidation_due(conn, now, period))
     if due:
         logger.info("consolidation_catch_up", period_days=period.days)
-        app.spawn(_run_logged(consolidator, "catch_up"), name="consolidation")
+        app.spawn(_run_logged(consolidator, "catch_up", hooks), name="consolidation")
     return due
 
 
-async def _run_logged(consolidator: Consolidator, reason: str) -> None:
+async def _run_logged(consolidator: Consolidator, reason: str, hooks: ConsolidationHooks | None = None) -> None:
+    if hooks is not None and not await hooks.before(reason):
+        return
     summary = await consolidator.run(reason)
     if summary.get("status") != "completed":
         logger.warning("consolidation_not_completed", reason=reason, error=summary.get("error"))
+    if hooks is not None:
+        await hooks.after(reason)
