@@ -29,6 +29,11 @@ logger = structlog.get_logger(__name__)
 StatusSection = Callable[[], Awaitable[dict[str, Any]]]
 Clock = Callable[[], dt.datetime]
 Draft = tuple[str, dict[str, Any]]
+# Event types written to this machine's local-only segments when a batch holds nothing else (`memoryd sync`
+# never shares them). Why `access`: one per search hit, the bulk of the log; it says what a person looked for
+# (query hashes, chunks), which a shared repository should not carry; importance and recency from it describe
+# this machine's use. A batch that mixes them with other types stays whole in the shared log.
+LOCAL_TYPES = frozenset({"access"})
 
 
 def utc_now() -> dt.datetime:
@@ -41,10 +46,14 @@ class App:
     db: Database
     log: EventLog
     projector: Projector
+    local_log: EventLog | None = None  # this machine's local-only segments (None: everything is shared)
     clock: Clock = utc_now  # the daemon's "now" for scheduling and gates; tests put a controllable one here
     started_at: float = field(default_factory=time.time)
     pid: int = field(default_factory=os.getpid)
     status_sections: dict[str, StatusSection] = field(default_factory=dict)
+    # Held by memoryd's own read-modify-write of shared memory files (daily notes, facts, lessons and rules) and by
+    # a sync round while git rewrites the working tree, so neither overwrites the other's change.
+    home_writes: asyncio.Lock = field(default_factory=asyncio.Lock)
     _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
     _background: set[asyncio.Task[Any]] = field(default_factory=set)
 
@@ -75,7 +84,10 @@ class App:
 
     async def record(self, drafts: list[Draft]) -> list[str]:
         """Append events durably, then wake the projection pump. Returns the new ids."""
-        events = await self.log.append(drafts)
+        log = self.log
+        if self.local_log is not None and drafts and all(t in LOCAL_TYPES for t, _ in drafts):
+            log = self.local_log
+        events = await log.append(drafts)
         self._projection_wakeup.set()
         return [e.id for e in events]
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
+import socket
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -174,6 +176,20 @@ class ChecksSettings:
     max_file_bytes: int = 1024 * 1024
 
 
+@dataclass(frozen=True, slots=True)
+class SyncSettings:
+    """`memoryd sync`: the memory home as a git repository shared by several machines (README "Several machines")."""
+
+    # This home's machine id (names its event segments); empty: the host name. MEMORYD_MACHINE wins over both.
+    machine: str = field(default="", metadata={"pattern": r"[A-Za-z0-9_-]{0,64}"})
+    interval: float = 300.0  # seconds between rounds after `memoryd sync init`; 0: on demand and after consolidation
+    remote: str = "origin"  # the git remote `sync init --remote URL` sets up
+    branch: str = ""  # empty: the remote's default branch (or main for an empty remote)
+    exclude: tuple[str, ...] = ()  # folders of the home kept on this machine, e.g. ["sessions/"]
+    timeout_seconds: float = 120.0  # per git command (a fetch or push over a slow link)
+    max_backoff_seconds: float = 3600.0  # after failures (offline, auth), rounds back off up to this
+
+
 SECTIONS: dict[str, type] = {
     "daemon": DaemonSettings,
     "events": EventsSettings,
@@ -190,6 +206,7 @@ SECTIONS: dict[str, type] = {
     "redaction": RedactionSettings,
     "mcp": McpSettings,
     "checks": ChecksSettings,
+    "sync": SyncSettings,
 }
 # Tables whose keys are the user's: [projects] "PATH PREFIX" = "name"; [project_groups] group = ["a", "b"]
 FREE_TABLES: dict[str, Any] = {"projects": str, "project_groups": list}
@@ -217,6 +234,7 @@ class Settings:
     redaction: RedactionSettings = RedactionSettings()
     mcp: McpSettings = McpSettings()
     checks: ChecksSettings = ChecksSettings()
+    sync: SyncSettings = SyncSettings()
     projects: Mapping[str, str] = field(default_factory=dict)
     project_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
@@ -261,6 +279,14 @@ class Settings:
     @property
     def fsync(self) -> bool:
         return self.events.fsync == "always"
+
+    @property
+    def machine(self) -> str:
+        """This home's machine id (names its event segments and new fact ids): `MEMORYD_MACHINE`, else `[sync]
+        machine`, else the older `MEMORYD_HOST`, else the host name; only letters, digits, `_` and `-`."""
+        name = os.environ.get("MEMORYD_MACHINE") or self.sync.machine or os.environ.get("MEMORYD_HOST")
+        name = name or socket.gethostname().split(".")[0]
+        return re.sub(r"[^A-Za-z0-9_-]", "-", name)[:64] or "host"
 
     @property
     def skills_dir(self) -> Path:
@@ -357,6 +383,8 @@ def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:
         raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
     if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
         raise ConfigError(f"{where} must not be negative")
+    if (pattern := spec.metadata.get("pattern")) and not re.fullmatch(pattern, value):
+        raise ConfigError(f"{where} must match {pattern}, got {value!r}")
     return float(value) if isinstance(default, float) else value
 
 

@@ -4,6 +4,8 @@
   a broken config.toml (the CLI exits 2 on that, which Claude Code reads as "block").
 - `memoryd serve` and `memoryd model build` run server-side code in this process; they are handed to the CLI
   from here, so that the client package never imports the server.
+- `memoryd sync merge-driver ...` is run by git during a merge (`memoryd sync init` registers it): it goes to the
+  driver directly, reading no settings, like a hook.
 - Every other command is a client of the daemon's socket (`daemon/client/cli/`).
 """
 
@@ -26,6 +28,10 @@ def main(argv: list[str] | None = None) -> int:
         from daemon.client.hooks.run import main as run_hook
 
         return run_hook(argv)
+    if argv[:2] == ["sync", "merge-driver"]:
+        from pipeline.sync.merge_driver import main as merge_driver
+
+        return merge_driver(argv[2:])
     from daemon.client.cli.main import InProcess, run_cli
 
     return run_cli(argv, InProcess(serve=serve, build_model=build_model))

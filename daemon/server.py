@@ -1,7 +1,7 @@
 """`memoryd serve`: one asyncio process, started and stopped in a fixed order.
 
 Start: instance lock (before bind) -> memory home -> SQLite -> event log -> projections caught up -> services
-(index, skills, learning, inbox) -> socket. Stop (SIGTERM/SIGINT): stop accepting, drain in-flight requests
+(index, skills, learning, inbox, sync) -> socket. Stop (SIGTERM/SIGINT): stop accepting, drain in-flight requests
 within the grace period, stop background work, close the log and SQLite, unlink the socket, exit 0. The exit
 stack unwinds in reverse start order.
 """
@@ -29,10 +29,12 @@ from daemon.services.edits import EditRecorder
 from daemon.services.inbox import start_inbox
 from daemon.services.indexing import start_index
 from daemon.services.learning.facts import FactStore
-from daemon.services.learning.scheduler import start_learning
+from daemon.services.learning.knowledge import Knowledge
+from daemon.services.learning.scheduler import ConsolidationHooks, start_learning
 from daemon.services.project_rules import ProjectRules
 from daemon.services.sessions import SessionIngest
 from daemon.services.skills import start_skills
+from daemon.services.sync import SyncService
 from events.log import EventLog
 from events.projections.runner import Projector
 from events.sqlite import Database
@@ -62,9 +64,13 @@ async def start_services(
     index = await start_index(app, stack, tasks, stop)
     skills = await start_skills(app, tasks, stop, index.embedding)
     edits = EditRecorder(app, projects)
-    sessions = SessionIngest(app, llm, projects)
+    knowledge = Knowledge(index.embedding)
+    sessions = SessionIngest(app, llm, projects, knowledge)
     inbox = start_inbox(app, tasks, stop, sessions, edits)
-    learning = await start_learning(app, stack, tasks, stop, llm)
+    sync = SyncService(app, stop)
+    await sync.start(stack)  # before learning: a catch-up consolidation syncs first
+    hooks = ConsolidationHooks(sync.before_consolidation, sync.after_consolidation)
+    learning = await start_learning(app, stack, tasks, stop, llm, knowledge, hooks)
     return Services(
         app=app,
         index=index,
@@ -76,6 +82,7 @@ async def start_services(
         checks=Checker(app.settings, projects),
         learning=learning,
         inbox=inbox,
+        sync=sync,
     )
 
 
@@ -96,11 +103,15 @@ async def serve(settings: Settings, env_report: EnvFileReport | None = None) -> 
         if env_report is not None:
             log_env_file(env_report)
         db = await stack.enter_async_context(Database.open(settings.db_path))
-        log = await stack.enter_async_context(EventLog.open(settings.events_dir, fsync=settings.fsync))
+        machine = settings.machine
+        log = await stack.enter_async_context(EventLog.open(settings.events_dir, host=machine, fsync=settings.fsync))
+        local_log = await stack.enter_async_context(
+            EventLog.open(settings.events_dir, host=machine, fsync=settings.fsync, local=True)
+        )
         projector = Projector(db, log)
         await projector.setup()
         applied = await projector.catch_up()  # a broken schema fails here, before any client connects
-        app = App(settings=settings, db=db, log=log, projector=projector)
+        app = App(settings=settings, db=db, log=log, projector=projector, local_log=local_log)
         stack.push_async_callback(app.drain_background, grace)  # runs after the socket drained
         tasks = await stack.enter_async_context(asyncio.TaskGroup())
         stack.callback(stop.set)  # whatever exits the stack first, background tasks see stop

@@ -37,14 +37,31 @@ logger = structlog.get_logger(__name__)
 # (event id, event, segment, offset just past its line): one event as `read_positions` yields it.
 Position = tuple[str, Event, str, int]
 _EVENT_ID = operator.itemgetter(0)
-SEGMENT_RE = re.compile(r"^(\d{4}-\d{2})\.([A-Za-z0-9_-]+)\.jsonl$")
+# `YYYY-MM.MACHINE.jsonl` travels with `memoryd sync`; `YYYY-MM.MACHINE.local.jsonl` stays on its machine.
+SEGMENT_RE = re.compile(r"^(\d{4}-\d{2})\.([A-Za-z0-9_-]+)(\.local)?\.jsonl$")
+LOCAL_SUFFIX = ".local"
 READ_BLOCK = 8 * 1024 * 1024
 
 
 def host_name() -> str:
-    """This machine's name as it appears in segment file names (safe characters only)."""
-    name = os.environ.get("MEMORYD_HOST") or socket.gethostname().split(".")[0] or "host"
-    return re.sub(r"[^A-Za-z0-9_-]", "-", name)[:64]
+    """This machine's id as it names its segments: `MEMORYD_MACHINE` (or the older `MEMORYD_HOST`), else the
+    host name; safe characters only. The daemon passes its resolved `Settings.machine` explicitly."""
+    name = os.environ.get("MEMORYD_MACHINE") or os.environ.get("MEMORYD_HOST") or socket.gethostname()
+    return clean_machine_id(name.split(".")[0])
+
+
+def clean_machine_id(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "-", name)[:64] or "host"
+
+
+def segment_machine(name: str) -> str | None:
+    """The machine that writes segment `name` (None when `name` is not a segment's name)."""
+    match = SEGMENT_RE.match(name)
+    return match.group(2) if match else None
+
+
+def is_local_segment(name: str) -> bool:
+    return name.endswith(f"{LOCAL_SUFFIX}.jsonl")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +84,12 @@ class QuarantinedLine:
 class EventLog:
     """The single writer of this machine's segments and the reader of every machine's segments."""
 
-    def __init__(self, events_dir: Path, *, host: str | None = None, fsync: bool = True) -> None:
+    def __init__(self, events_dir: Path, *, host: str | None = None, fsync: bool = True, local: bool = False) -> None:
         self.events_dir = events_dir
         self.quarantine_dir = events_dir / "quarantine"
         self.host = host or host_name()
         self.fsync = fsync
+        self.local = local  # writes this machine's local-only segments (`YYYY-MM.HOST.local.jsonl`)
         self._lock = asyncio.Lock()
         self._pending: list[tuple[bytes, asyncio.Future[None]]] = []
         self._files: dict[str, Any] = {}
@@ -81,9 +99,14 @@ class EventLog:
 
     @classmethod
     @contextlib.asynccontextmanager
-    async def open(cls, events_dir: Path, *, host: str | None = None, fsync: bool = True) -> AsyncIterator[EventLog]:
-        """Open the log for appending; fence torn tails of this machine's segments; close on exit."""
-        log = cls(events_dir, host=host, fsync=fsync)
+    async def open(
+        cls, events_dir: Path, *, host: str | None = None, fsync: bool = True, local: bool = False
+    ) -> AsyncIterator[EventLog]:
+        """Open the log for appending; fence torn tails of this machine's segments; close on exit.
+
+        With `local`, appends go to this machine's local-only segments, which `memoryd sync` never shares
+        (the daemon keeps one log of each kind); reading is the same either way: every segment of every machine."""
+        log = cls(events_dir, host=host, fsync=fsync, local=local)
         await asyncio.to_thread(log._prepare)
         try:
             yield log
@@ -98,7 +121,7 @@ class EventLog:
         self.quarantine_dir.mkdir(exist_ok=True)
         self._load_quarantine_index()
         for name in self.segment_names():
-            if name.endswith(f".{self.host}.jsonl"):
+            if segment_machine(name) == self.host and is_local_segment(name) == self.local:
                 self._fence_torn_tail(self.events_dir / name)
 
     def _fence_torn_tail(self, path: Path) -> None:
@@ -149,7 +172,7 @@ class EventLog:
         return events
 
     def _segment_for_now(self) -> str:
-        return f"{utc_timestamp()[:7]}.{self.host}.jsonl"
+        return f"{utc_timestamp()[:7]}.{self.host}{LOCAL_SUFFIX if self.local else ''}.jsonl"
 
     def _write_durably(self, data: bytes) -> None:
         name = self._segment_for_now()

@@ -46,6 +46,7 @@ PROJECTION_TABLES = (
     "session_outcomes",
     "experience_effectiveness",
     "access_stats",
+    "access_hits",
     "forgotten",
     "signal_sessions",
     "signal_occurrences",
@@ -123,6 +124,7 @@ def test_the_rooms_exist() -> None:
         "pipeline/retrieval",
         "pipeline/learning",
         "pipeline/agent",
+        "pipeline/sync",
         "events/projections",
         "events/queries",
     ]

@@ -134,7 +134,7 @@ def effectiveness_row(row: ExperienceStats, now: dt.datetime) -> dict[str, Any]:
     last_ref = row.last_ref
     age_days = (now - parse_timestamp(last_ref)).total_seconds() / 86400 if last_ref else 0.0
     weight = eff.decay_weight(age_days)
-    value = row.p * weight
+    value = eff.decay_value(row.p, age_days)
     return {
         "experience_id": row.experience_id,
         "total_refs": row.total_refs,

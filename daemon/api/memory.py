@@ -20,7 +20,9 @@ MAX_GET_LINES = 2000
 
 @api.method("get")
 async def get(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("path", "from", "lines"))
+    """Lines of a file inside a root. With `session_id`, the read counts as that session referencing the file
+    (a `ref` event; `experience_effectiveness` counts it once per session)."""
+    p = Params(params, ("path", "from", "lines", "session_id"))
     root, relative, real = services.index.confine(p.str("path", required=True) or "")
     start = p.int("from", 1, minimum=1, maximum=10_000_000)
     count = p.int("lines", MAX_GET_LINES, minimum=1, maximum=MAX_GET_LINES)
@@ -34,6 +36,9 @@ async def get(services: Services, params: dict[str, Any]) -> dict[str, Any]:
         raise BadParams(f"{relative} cannot be read: {exc.strerror}") from exc
     lines = data.decode("utf-8", errors="replace").splitlines()
     selected = lines[start - 1 : start - 1 + count]
+    if session := p.str("session_id"):
+        ref = {"experience_id": relative, "session_id": session, "context": "get"}
+        await services.app.record([("ref", ref)])
     return {
         "path": relative,
         "root": root.name,

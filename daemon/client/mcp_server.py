@@ -114,8 +114,11 @@ def build_server(settings: Settings) -> MCPServer[Any]:
         return "\n".join(lines)
 
     @server.tool(description="Read lines of a memory file (relative to the memory home, or inside a configured root).")
-    async def memory_get(path: str, from_line: int = 1, lines: int = 200) -> str:
-        result = await link.call("get", {"path": path, "from": from_line, "lines": lines})
+    async def memory_get(path: str, from_line: int = 1, lines: int = 200, session_id: str = "") -> str:
+        params: dict[str, Any] = {"path": path, "from": from_line, "lines": lines}
+        if session_id:
+            params["session_id"] = session_id  # the read then counts as this session referencing the file
+        result = await link.call("get", params)
         header = f"{result['path']} lines {result['from']}-{result['to']} of {result['total_lines']}"
         return f"{header}\n\n{scrub(result['text'], emails=emails)}"
 

@@ -14,6 +14,7 @@ from daemon.services.learning.facts import FactStore
 from daemon.services.learning.scheduler import Learning
 from daemon.services.project_rules import ProjectRules
 from daemon.services.skills import SkillsService
+from daemon.services.sync import SyncService
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,3 +29,4 @@ class Services:
     checks: Checker
     learning: Learning
     inbox: Inbox
+    sync: SyncService

@@ -5,7 +5,8 @@ Each asks for a `Recipe` (which parts a block holds) and gets the block, scrubbe
   the query, relevant skills;
 - `prompt` (UserPromptSubmit): only the memories relevant to the prompt and relevant skills (the essentials
   came at SessionStart), never a summary of this very session;
-- `session` (SessionStart): MEMORY.md essentials, the project's rules and its summary.
+- `session` (SessionStart): MEMORY.md essentials, the project's rules (those in force: superseded ones are
+  left out), its active facts and its summary.
 
 Invariants: the block never exceeds its budget; what is handed to an agent is scrubbed (`pipeline/scrub.py`)
 with the `[redaction] emails` setting, because MEMORY.md and rules.md are read raw; every injection is an
@@ -22,8 +23,9 @@ from daemon.app import App
 from daemon.services.access import query_hash, record_access
 from daemon.services.indexing import IndexService
 from daemon.services.skills import Recommendation, SkillsService, skills_lines
+from pipeline.learning.facts import FactsError, list_facts
 from pipeline.memory_layout import read_text, safe_id
-from pipeline.retrieval.context_block import ContextBlock, Memory, build_context, clean, paragraphs
+from pipeline.retrieval.context_block import Memory, build_context, clean, paragraphs
 from pipeline.retrieval.search import Filters, Hit
 from pipeline.scrub import scrub
 
@@ -36,6 +38,7 @@ class Recipe:
     skip_own_session: bool  # leave out sessions/<this session>.md (it would echo the conversation back)
     extra_candidates: int  # searched beyond k, so that skipped files do not leave the list short
     record: str  # when the injection event is written: always | memories | text
+    facts: bool = False  # the project's active facts (facts.json)
 
 
 TASK = Recipe(
@@ -45,7 +48,13 @@ PROMPT = Recipe(
     essentials=False, summary=False, memories=True, skip_own_session=True, extra_candidates=2, record="memories"
 )
 SESSION = Recipe(
-    essentials=True, summary=True, memories=False, skip_own_session=False, extra_candidates=0, record="text"
+    essentials=True,
+    summary=True,
+    memories=False,
+    skip_own_session=False,
+    extra_candidates=0,
+    record="text",
+    facts=True,
 )
 
 
@@ -86,6 +95,7 @@ class ContextService:
         recipe, project = request.recipe, request.project
         hits = await self._hits(request) if recipe.memories else []
         memory_md, rules_md, summary_md = await asyncio.to_thread(self._read_sources, recipe, project)
+        facts = await asyncio.to_thread(self._facts, project) if recipe.facts and project else []
         memories = self._memories(request, hits)
         skills = await self.skills.recommend(request.query) if self.skills and recipe.memories else []
         block = build_context(
@@ -96,7 +106,8 @@ class ContextService:
             memories,
             skills_lines(skills),
         )
-        text = self._with_summary(block, summary_md, project, request.budget) if recipe.summary else block.text
+        text = self._with_facts(block.text, facts, project, request.budget)
+        text = self._with_summary(text, summary_md, project, request.budget) if recipe.summary else text
         markdown = scrub(text, emails=self.app.redact_emails)
         reply = ContextReply(markdown, project, request.budget, block.included, tuple(skills))
         await self._record(request, reply, hits)
@@ -129,10 +140,30 @@ class ContextService:
         ]
         return memories[: request.k] if request.recipe.extra_candidates else memories
 
+    def _facts(self, project: str) -> list[str]:
+        """The project's active facts, oldest first. Blocking. An unreadable facts.json gives none (the
+        block must still come; `memoryd facts` names the problem)."""
+        try:
+            return [f.fact for f in list_facts(self.app.settings.home, project)]
+        except FactsError:
+            return []
+
     @staticmethod
-    def _with_summary(block: ContextBlock, summary_md: str, project: str | None, budget: int) -> str:
+    def _with_facts(text: str, facts: list[str], project: str | None, budget: int) -> str:
+        """The block, then as many of the project's facts as still fit, one bullet each."""
+        if not facts or not project:
+            return text
+        head = "\n\n".join([text or "## Memory (memoryd)", f"### Project facts: {project}"])
+        bullets: list[str] = []
+        for fact in facts:
+            if len(head) + 2 + len("\n".join([*bullets, f"- {fact}"])) > budget:
+                break
+            bullets.append(f"- {fact}")
+        return f"{head}\n\n" + "\n".join(bullets) if bullets else text
+
+    @staticmethod
+    def _with_summary(text: str, summary_md: str, project: str | None, budget: int) -> str:
         """The block, then as many paragraphs of the project's summary as still fit."""
-        text = block.text
         summary = paragraphs(clean(summary_md)) if project else []
         if not summary:
             return text

@@ -1,10 +1,19 @@
 """Projection `access_stats`: how often each memory (by content hash) was retrieved, and its importance.
 
-Importance starts at 0.5, rises by 0.01 per retrieval hit (capped at 1.0), and an `importance` event sets
-it outright (later hits add to the set value). Keyed by content hash, so it survives renames and reindexes;
-by its first 16 hex digits (`key_of`), which is what a search's `access` event carries for each hit to keep
-the log small (64 bits: a collision is not expected in any memory's lifetime). A search's event counts as
-one hit per listed hash, in its order, exactly as the older one-event-per-hit form did.
+Importance starts at 0.5 and rises by 0.01 per retrieval hit (capped at 1.0); an `importance` event sets it
+outright, and the hits after it (by event id) add to the set value: importance = min(1, set value + 0.01 x hits
+since). Keyed by content hash, so it survives renames and reindexes; by its first 16 hex digits (`key_of`),
+which is what a search's `access` event carries for each hit to keep the log small (64 bits: a collision is
+not expected in any memory's lifetime). A search's event counts as one hit per listed hash, each with its
+own id (`EVENT_ID:RANK`), exactly as the older one-event-per-hit form did.
+
+Order: every column is a count, a maximum, or "the latest by event id", so late events from another machine
+are applied as they come (ORDER_FREE). The one thing arrival order could hide: an `importance` event arriving
+after hits that are newer than it must count only those hits. So the ids of the hits since the importance in
+force are kept (`access_hits`; older ones are dropped when a newer importance wins, as they can never count
+again), and a late importance counts them instead of starting from zero. At most the newest HITS_KEPT of them
+per hash: importance reaches 1.0 after 100 hits from any set value, so counting more could change nothing,
+and `hits_since_set` is capped alike, so the table stays bounded however often a memory is retrieved.
 """
 
 from __future__ import annotations
@@ -14,34 +23,30 @@ import sqlite3
 from events.event import Event
 
 NAME = "access_stats"
-VERSION = 2  # 2: keyed by the content hash's first 16 hex digits; one `access` event may list many hits
-TABLES = ("access_stats",)
+VERSION = 3  # 3: keyed by the first 16 hex digits of the content hash; hits since a setting capped at 100
+ORDER_FREE = True
+TABLES = ("access_stats", "access_hits")
 SCHEMA = """
 CREATE TABLE access_stats (
     content_hash TEXT PRIMARY KEY,
     access_count INTEGER NOT NULL DEFAULT 0,
     last_accessed_at TEXT,
-    importance REAL NOT NULL DEFAULT 0.5
+    importance REAL NOT NULL DEFAULT 0.5,
+    set_id TEXT NOT NULL DEFAULT '',
+    set_value REAL NOT NULL DEFAULT 0.5,
+    hits_since_set INTEGER NOT NULL DEFAULT 0,
+    last_access_id TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+CREATE TABLE access_hits (
+    content_hash TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    PRIMARY KEY (content_hash, event_id)
 ) WITHOUT ROWID;
 """
 
 DEFAULT_IMPORTANCE = 0.5
 HIT_INCREMENT = 0.01
-
-
-_HIT = (
-    "INSERT INTO access_stats (content_hash, access_count, last_accessed_at, importance)"
-    " VALUES (?, 1, ?, min(1.0, ? + ?))"
-    " ON CONFLICT (content_hash) DO UPDATE SET access_count = access_count + 1,"
-    " last_accessed_at = max(coalesce(last_accessed_at, ''), excluded.last_accessed_at),"
-    " importance = min(1.0, round(importance + ?, 6))"
-)
-_SET_IMPORTANCE = (
-    "INSERT INTO access_stats (content_hash, importance) VALUES (?, ?)"
-    " ON CONFLICT (content_hash) DO UPDATE SET importance = excluded.importance"
-)
-
-
+HITS_KEPT = 100  # = (1.0 - 0.0) / HIT_INCREMENT: more hits since a setting cannot raise importance further
 KEY_DIGITS = 16
 
 
@@ -49,36 +54,87 @@ def key_of(content_hash: str) -> str:
     """The projection's key for a content hash (a search's access event carries only this much of it)."""
     return content_hash[:KEY_DIGITS]
 
+# Why one closed form, evaluated in SQL after every change: the stored double then depends only on the final
+# (set value, hits since) pair, never on the order or batching of the events that produced it.
+_IMPORTANCE = "CASE WHEN hits_since_set = 0 THEN set_value ELSE min(1.0, round(set_value + ? * hits_since_set, 6)) END"
+_HIT = (
+    "INSERT INTO access_stats (content_hash, access_count, last_accessed_at, set_value, hits_since_set,"
+    " last_access_id) VALUES (?, 1, ?, ?, 1, ?)"
+    " ON CONFLICT (content_hash) DO UPDATE SET access_count = access_count + 1,"
+    " last_accessed_at = max(coalesce(last_accessed_at, ''), excluded.last_accessed_at),"
+    f" hits_since_set = min({HITS_KEPT}, hits_since_set + (excluded.last_access_id > set_id)),"
+    " last_access_id = max(last_access_id, excluded.last_access_id)"
+)
+# Kept: exactly the hits newer than the importance in force (an older one can never count again).
+_HIT_ID = (
+    "INSERT OR IGNORE INTO access_hits (content_hash, event_id) SELECT ?1, ?2"
+    " WHERE ?2 > coalesce((SELECT set_id FROM access_stats WHERE content_hash = ?1), '')"
+)
+# Why the subquery: a late importance counts the hits already applied that came after it (by id); in id order
+# there are none, so it is the same value a replay computes.
+_SET_IMPORTANCE = (
+    "INSERT INTO access_stats (content_hash, set_id, set_value, hits_since_set) VALUES (?1, ?2, ?3,"
+    f" min({HITS_KEPT}, (SELECT count(*) FROM access_hits WHERE content_hash = ?1 AND event_id > ?2)))"
+    " ON CONFLICT (content_hash) DO UPDATE SET set_id = excluded.set_id, set_value = excluded.set_value,"
+    " hits_since_set = excluded.hits_since_set WHERE excluded.set_id > set_id"
+)
+_PRUNE = (
+    "DELETE FROM access_hits WHERE content_hash = ?1"
+    " AND event_id <= (SELECT set_id FROM access_stats WHERE content_hash = ?1)"
+)
+_CAP = (
+    "DELETE FROM access_hits WHERE content_hash = ?1 AND event_id < (SELECT event_id FROM access_hits"
+    f" WHERE content_hash = ?1 ORDER BY event_id DESC LIMIT 1 OFFSET {HITS_KEPT - 1})"
+)
+_RECOMPUTE = f"UPDATE access_stats SET importance = {_IMPORTANCE} WHERE content_hash = ?"
+
 
 def _statements(event: Event) -> list[tuple[str, tuple[object, ...]]]:
     if event.type == "access":
         hashes = event.data.get("hashes")
-        if not isinstance(hashes, list):  # the older form: one hit per event
-            hashes = [event.data.get("content_hash")]
-        hit = (DEFAULT_IMPORTANCE, HIT_INCREMENT, HIT_INCREMENT)
+        if isinstance(hashes, list):  # one event per search: each hit gets the id EVENT_ID:RANK
+            hits = [(h, f"{event.id}:{rank:03d}") for rank, h in enumerate(hashes, 1)]
+        else:  # the older form: one hit per event
+            hits = [(event.data.get("content_hash"), event.id)]
         # a hit without a content hash cannot be attributed
-        return [(_HIT, (key_of(h), event.ts, *hit)) for h in hashes if isinstance(h, str) and h]
+        return [(_HIT, (key_of(h), event.ts, DEFAULT_IMPORTANCE, hit)) for h, hit in hits if isinstance(h, str) and h]
     if event.type == "importance":
-        return [(_SET_IMPORTANCE, (key_of(event.data["content_hash"]), float(event.data["value"])))]
+        return [(_SET_IMPORTANCE, (key_of(event.data["content_hash"]), event.id, float(event.data["value"])))]
     return []
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
-    for statement in _statements(event):
-        conn.execute(*statement)
+    apply_batch(conn, [event])
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Each run of same-kind statements goes in one executemany, runs in log order: the same statements, in
-    the same order, as one by one (the rounded importance sum depends on order, so runs are never merged)."""
+    """Each run of same-kind events goes in one executemany (runs keep their order), then the hashes given an
+    importance drop the hit ids it made useless, and every touched hash's importance is recomputed once."""
     sql = ""
     rows: list[tuple[object, ...]] = []
+    touched: set[str] = set()
+    hits: list[tuple[str, str]] = []
+    sets: set[str] = set()
     for event in events:
         for statement in _statements(event):
             if statement[0] != sql:
-                if rows:
-                    conn.executemany(sql, rows)
-                sql, rows = statement[0], []
+                _flush(conn, sql, rows, hits)
+                sql, rows, hits = statement[0], [], []
             rows.append(statement[1])
+            key = str(statement[1][0])
+            touched.add(key)
+            if event.type == "access":
+                hits.append((key, str(statement[1][3])))
+            else:
+                sets.add(key)
+    _flush(conn, sql, rows, hits)
+    conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
+    conn.executemany(_CAP, [(key,) for key in sorted(touched - sets)])
+    conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(touched)])
+
+
+def _flush(conn: sqlite3.Connection, sql: str, rows: list[tuple[object, ...]], hits: list[tuple[str, str]]) -> None:
     if rows:
         conn.executemany(sql, rows)
+    if hits:
+        conn.executemany(_HIT_ID, hits)

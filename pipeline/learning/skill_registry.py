@@ -1,7 +1,8 @@
 """The registry of what an agent can call on: installed skills (SKILL.md) and configured MCP servers.
 
 A skill is `DIR/NAME/SKILL.md` with YAML front matter `name` and `description` (and optionally `triggers`);
-its trigger words come from `triggers`, the name and the description. MCP servers are read, names only, from
+its trigger words are its `triggers` (and a "Trigger words: …" phrase) when it names them, else the words of
+its name and description. MCP servers are read, names only, from
 the agent's config files (`mcpServers` at the top level and under `projects.*`); memoryd never writes them.
 
 Scoring a prompt against an entry gives a calibrated confidence in [0, 1]:
@@ -207,8 +208,11 @@ def skill_entry(path: Path, text: str) -> RegistryEntry:
         triggers += words(explicit)
     if phrase := _TRIGGERS_PHRASE.search(description):
         triggers += words(phrase.group(1))
-    triggers += [*words(name.replace("-", " ").replace("_", " ")), name.lower()]
-    triggers += words(description)
+    triggers.append(name.lower())
+    if not explicit:
+        # Why only without explicit triggers: a skill that names its trigger words (memoryd's own do) means
+        # those; the rest of its description and name is prose ("what fixed the recurring error ...").
+        triggers += [*words(name.replace("-", " ").replace("_", " ")), *words(description)]
     return RegistryEntry("skill", name, description, tuple(dict.fromkeys(triggers)), str(path))
 
 

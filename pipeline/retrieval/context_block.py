@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.learning.lessons import current_text
 from pipeline.memory_layout import STARTER_MEMORY
 from pipeline.redact import strip_private
 
@@ -42,8 +43,9 @@ def paragraphs(text: str) -> list[str]:
 
 
 def clean(text: str) -> str:
-    """Private spans out; front matter out; runs of blank lines collapsed."""
-    text = strip_private(text)
+    """Private spans out; front matter out; superseded rules out (only the current one is given); runs of
+    blank lines collapsed."""
+    text = current_text(strip_private(text))
     if text.startswith("---\n"):
         end = text.find("\n---", 4)
         if end > 0:

@@ -148,9 +148,28 @@ def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bo
     session = safe_id(payload_str(payload, "session_id") or source_path.stem)
     inbox = ctx.settings.home / "inbox"
     target = hand_over(source_path, inbox, f"{session}.jsonl" if final else f"{session}{LIVE_SESSION_SUFFIX}")
+    subagents: list[str] = []
     if final:
         (inbox / f"{session}{LIVE_SESSION_SUFFIX}").unlink(missing_ok=True)  # superseded by the final copy
-    return HookResult("handed_over", detail={"file": target.name, "reason": payload_str(payload, "reason")})
+        subagents = [
+            hand_over(path, inbox, f"{session}.{path.name}").name for path in subagent_transcripts(source_path)
+        ]
+    detail: dict[str, Any] = {"file": target.name, "reason": payload_str(payload, "reason")}
+    if subagents:
+        detail["subagents"] = subagents
+    return HookResult("handed_over", detail=detail)
+
+
+def subagent_transcripts(transcript: Path) -> list[Path]:
+    """The session's subagent transcripts: `<session>/subagents/agent-<id>.jsonl` beside the transcript
+    (Claude Code >= 2.1; older builds wrote `agent-<id>.jsonl` next to it, not linked by path). Compaction
+    agents (`agent-acompact-*`) are Claude Code's own, not the session's work."""
+    folder = transcript.with_suffix("") / "subagents"
+    try:
+        found = sorted(folder.glob("agent-*.jsonl"))
+    except OSError:
+        return []
+    return [path for path in found if not path.name.startswith("agent-acompact-") and path.is_file()]
 
 
 def hand_over(source: Path, inbox: Path, name: str) -> Path:
