@@ -91,7 +91,7 @@ async def serve(settings: Settings) -> None:
         stack.push_async_callback(app.drain_background, grace)  # runs after the socket drained
         tasks = await stack.enter_async_context(asyncio.TaskGroup())
         stack.callback(stop.set)  # whatever exits the stack first, background tasks see stop
-        tasks.create_task(app.run_projection_pump(stop))
+        app.supervise(tasks, "projection_pump", lambda: app.run_projection_pump(stop), stop)
         services = await start_services(app, stack, tasks, stop)
 
         async def dispatch_request(request: Request) -> object:

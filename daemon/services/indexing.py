@@ -163,10 +163,19 @@ async def start_index(
     searcher.lexical = indexer.lexical
     service = IndexService(app, indexer, searcher, embedding)
     app.status_sections["index"] = service.status
-    tasks.create_task(indexer.run(stop))
-    tasks.create_task(watch_roots(roots, indexer, app.db, stop, settings.index.debounce_ms))
-    tasks.create_task(indexer.reconcile())
-    tasks.create_task(service.load_model())
+    restarted = False
+
+    async def watch() -> None:
+        nonlocal restarted
+        if restarted:  # Why: nothing was watched while the watcher was down; catch up with the tree first
+            await indexer.reconcile()
+        restarted = True
+        await watch_roots(roots, indexer, app.db, stop, settings.index.debounce_ms)
+
+    app.supervise(tasks, "indexer", lambda: indexer.run(stop), stop)
+    app.supervise(tasks, "watcher", watch, stop)
+    app.supervise(tasks, "reconcile", indexer.reconcile, stop)
+    app.supervise(tasks, "embedding_model", service.load_model, stop)
     return service
 
 

@@ -27,7 +27,7 @@ from pipeline.index_queries import ids_with_embed_hashes, known_paths
 from pipeline.ingest import index_writer as iw
 from pipeline.ingest.chunker import chunk_facts, chunk_markdown
 from pipeline.ingest.file_reader import FileContent, Skip, read_text_file
-from pipeline.ingest.roots import Root, source_of, walk
+from pipeline.ingest.roots import Root, is_indexed, real_location, source_of, walk
 from pipeline.retrieval.lexical_index import LexicalIndex
 from pipeline.retrieval.vector_index import VectorIndex
 
@@ -209,6 +209,9 @@ class Indexer:
         for key, force in batch:
             root = self.roots[key[0]]
             try:
+                if (elsewhere := self._not_here(root, key[1])) is not None:
+                    out.append((key, elsewhere))
+                    continue
                 content = read_text_file(root.path / key[1], self.options.max_file_bytes)
                 if isinstance(content, FileContent):
                     known = manifest.get(key)
@@ -224,6 +227,21 @@ class Indexer:
                 logger.exception("file_failed", root=key[0], path=key[1])
                 out.append((key, Skip(f"internal error: {exc}"[:200])))
         return out
+
+    def _not_here(self, root: Root, relative: str) -> Skip | None:
+        """A Skip when the path resolves outside every root or is another path of a file inside them (a
+        symlink, or a file in a symlinked folder); None when the file really is at this path. Blocking."""
+        real = real_location(list(self.roots.values()), root, relative)
+        if real is None:
+            return Skip(
+                "a symlink to a file outside the memory home and the configured roots: not read"
+                " (add its folder to [index] extra_roots to index it)"
+            )
+        if (real[0].name, real[1]) == (root.name, relative):
+            return None
+        if is_indexed(*real):
+            return Skip(f"a symlink to {real[0].name}:{real[1]}, indexed there")
+        return Skip(f"a symlink to {real[0].name}:{real[1]}, which is not indexed")
 
     def _prepare(self, root: Root, relative: str, content: FileContent) -> iw.FileUpdate:
         if relative.rsplit("/", 1)[-1] == "facts.json":

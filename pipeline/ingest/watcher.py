@@ -68,7 +68,12 @@ async def watch_roots(
 
 
 def _files_in_directory(root: Root, directory: Path) -> list[str] | None:
-    """Indexable files under `directory` (relative to it), or None when it is not a directory. Blocking."""
+    """Indexable files under `directory` (relative to it), or None when it is not a directory. Blocking.
+
+    A symlinked directory is not walked (like `walk` below the top): its files are other paths of files that
+    are indexed at their real place, or are outside the roots (issue 15)."""
+    if directory.is_symlink():
+        return []
     if not directory.is_dir():
         return None
     return list(walk(Root(root.name, directory, root.writable)))
