@@ -43,6 +43,7 @@ class App:
     db: Database
     log: EventLog
     projector: Projector
+    replayed: int = 0  # events applied to the projections at start
     clock: Clock = utc_now  # the daemon's "now" for scheduling and gates; tests put a controllable one here
     started_at: float = field(default_factory=time.time)
     pid: int = field(default_factory=os.getpid)

@@ -38,6 +38,7 @@ def test_a_record_refused_by_a_full_disk_says_so_and_its_bytes_never_appear(daem
     not even after a restart."""
     home = daemon.home
     acked = daemon.call("record", batch("before", 5))["ids"]
+    assert daemon.call("status")["events"]["count"] == 5  # applied to the projections before the disk fills
     assert daemon.proc is not None
     pid = daemon.proc.pid
     segment = next((home / "events").glob("*.jsonl"))

@@ -102,7 +102,7 @@ SECRETS = [
     ("gitlab_token", "GITLAB glpat-AbCdEf12345GhIjKl678 expired", "glpat-AbCdEf12345GhIj"),
     (
         "sendgrid_key",
-        "mail via SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01234 now",
+        "mail via SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ012 now",
         "SG.aBcDeFgHiJkLmNoPq",
     ),
     ("telegram_bot_token", "bot 1234567890:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw9 set", "AAHdqTcvCH1vGWJxfSeof"),
@@ -189,6 +189,12 @@ NOT_SECRETS = [
     "SORT_ORDER=asc",
     "the hf_hub_download helper caches models",
     "Use npm_config_cache to move the cache",
+    "The password is case-sensitive and the password is 8 characters long.",
+    "the password for the admin account is in 1Password",
+    "docker run -u 1000:1000 app && git push -u origin main",
+    "export PATH=$PATH:/usr/local/bin",
+    "SECRET_KEY=",
+    "API_TOKEN=${API_TOKEN}",
 ]
 
 

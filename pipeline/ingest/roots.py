@@ -98,6 +98,14 @@ def walk(root: Root) -> Iterator[str]:
                 yield relative
 
 
+def resolve_request_path(roots: dict[str, Root], raw: str) -> tuple[Root, str] | None:
+    """Map a user path (absolute, or relative to the memory home) to (root, relative path)."""
+    path = Path(raw).expanduser()
+    if not path.is_absolute():
+        path = roots[MEMORY_ROOT].path / path
+    return locate(list(roots.values()), path)
+
+
 class OutsideRoots(ValueError):
     """A requested path resolves outside every configured root."""
 
