@@ -39,6 +39,7 @@ import orjson
 import structlog
 
 from events.event import SCHEMA_VERSION, Event, utc_timestamp
+from events.log_lines import ParsedLine, encode_batch, ends_inside_a_batch, parse_line, parse_valid
 from events.schema import validate
 from events.ulid import new_ulid
 
@@ -142,7 +143,7 @@ class EventLog:
             if not tail.endswith(b"\n"):
                 fence = b"\n"
                 logger.warning("torn_tail_fenced", segment=path.name, offset=size)
-            elif _ends_inside_a_batch(tail):
+            elif ends_inside_a_batch(tail):
                 fence = b"\n"
                 logger.warning("torn_batch_fenced", segment=path.name, offset=size)
             if fence:
@@ -249,8 +250,8 @@ class EventLog:
             return
         limit = self._durable.get(name)  # this machine's segment: never past the last acknowledged byte
         remaining = None if limit is None else max(0, limit - offset)
-        pending: list[tuple[Position, int, bytes]] = []  # the batch being read: (position, line offset, line)
-        expected = 0  # how many lines the pending batch has
+        pending: list[Position] = []  # the batch being read
+        pending_start = expected = 0  # where the pending batch starts, how many lines it has
         continuing = True  # reading from `offset`, the rest of a batch yielded (so complete) before may follow
         with handle:
             handle.seek(offset)
@@ -271,73 +272,69 @@ class EventLog:
                 for line in buffer[:end].split(b"\n"):
                     line_offset = next_offset
                     next_offset += len(line) + 1
-                    parsed = _parse_valid(line)  # the fast path: a well-formed line, as nearly all are
-                    if parsed is not None and parsed[1] is None and not pending:
-                        continuing = False
-                        yield (parsed[0].id, parsed[0], name, next_offset)
-                        continue
+                    parsed = parse_valid(line)  # the fast paths: a well-formed line, as nearly all are
+                    if parsed is not None:
+                        event, mark = parsed
+                        if mark is None and not pending:  # a single event
+                            continuing = False
+                            yield (event.id, event, name, next_offset)
+                            continue
+                        if mark is not None and pending and mark[0] == len(pending) and mark[1] == expected:
+                            pending.append((event.id, event, name, next_offset))  # the next line of a batch
+                            if len(pending) == expected:
+                                yield from pending
+                                pending = []
+                            continue
                     if parsed is None:
                         parsed = self._parse_line(name, line_offset, line) if line.strip() else None
                     if parsed is None:  # a blank line (a writer's fence) or a quarantined one: a batch ends here
-                        self._abandon(name, pending, expected)
+                        self._abandon(name, pending, pending_start, expected)
                         pending, continuing = [], False
                         continue
                     event, mark = parsed
                     here = (event.id, event, name, next_offset)
                     if mark is None:
-                        self._abandon(name, pending, expected)
+                        self._abandon(name, pending, pending_start, expected)
                         pending, continuing = [], False
                         yield here
                         continue
                     index, count = mark
                     if index == 0:
-                        self._abandon(name, pending, expected)
-                        pending, expected, continuing = [(here, line_offset, line)], count, False
+                        self._abandon(name, pending, pending_start, expected)
+                        pending, pending_start, expected, continuing = [here], line_offset, count, False
                     elif pending and index == len(pending) and count == expected:
-                        pending.append((here, line_offset, line))
+                        pending.append(here)
                     elif not pending and continuing:
                         continuing = index < count - 1
                         yield here
                         continue
                     else:  # a line of a batch whose start is missing: cut short by a crash
-                        self._abandon(name, pending, expected)
-                        self._abandon(name, [(here, line_offset, line)], count)
+                        self._abandon(name, pending, pending_start, expected)
+                        self._abandon(name, [here], line_offset, count)
                         pending, continuing = [], False
                         continue
                     if len(pending) == expected:
-                        for item, _, _ in pending:
-                            yield item
+                        yield from pending
                         pending = []
                 carry = buffer[end + 1 :]
                 position += end + 1
 
-    def _abandon(self, segment: str, lines: list[tuple[Position, int, bytes]], count: int) -> None:
-        """Quarantine the lines of an incomplete batch as one record: none of them is ever replayed."""
-        if not lines:
+    def _abandon(self, segment: str, lines: list[Position], start: int, count: int) -> None:
+        """Quarantine the lines of an incomplete batch (from `start`) as one record: none is ever replayed."""
+        if not lines or (segment, start) in self._quarantined:
             return
-        raw = b"\n".join(line for _, _, line in lines)
+        with (self.events_dir / segment).open("rb") as handle:  # rare: the bytes are read again only here
+            handle.seek(start)
+            raw = handle.read(lines[-1][3] - start).rstrip(b"\n")
         error = f"incomplete batch: {len(lines)} of {count} events (cut short by a crash); none replayed"
-        self._quarantine(segment, lines[0][1], raw, error)
+        self._quarantine(segment, start, raw, error)
 
-    def _parse_line(self, segment: str, offset: int, line: bytes) -> tuple[Event, tuple[int, int] | None] | None:
+    def _parse_line(self, segment: str, offset: int, line: bytes) -> ParsedLine | None:
         try:
-            obj = orjson.loads(line)
-            if not isinstance(obj, dict):
-                raise ValueError("line is not a JSON object")
-            event = Event(
-                id=_require_str(obj, "id"),
-                ts=_require_str(obj, "ts"),
-                type=_require_str(obj, "type"),
-                data=obj["data"] if isinstance(obj.get("data"), dict) else _bad("data is not an object"),
-                v=int(obj.get("v", SCHEMA_VERSION)),
-            )
-            mark = _batch_mark(obj.get("batch"))
-            if "batch" in obj and mark is None:
-                raise ValueError("bad batch mark")
-        except (ValueError, KeyError, TypeError) as exc:
+            return parse_line(line)
+        except ValueError as exc:
             self._quarantine(segment, offset, line, str(exc))
             return None
-        return event, mark
 
     def read_all(self, start: dict[str, int] | None = None) -> Iterator[LoggedEvent]:
         """Every segment from its start offset, merged in event-id order (the projections' order)."""
@@ -395,74 +392,3 @@ class EventLog:
     def quarantined(self) -> list[QuarantinedLine]:
         with self._quarantine_lock:
             return sorted(self._quarantined.values(), key=lambda q: (q.segment, q.offset))
-
-
-def _parse_valid(line: bytes) -> tuple[Event, tuple[int, int] | None] | None:
-    """The event on a well-formed line and its batch mark, or None when `_parse_line` must judge (and maybe
-    quarantine) it.
-
-    Why: replay parses every line of the log; these exact-type checks accept only what `_parse_line` would
-    accept unchanged, at a fraction of its cost (orjson makes exact `str`, `dict` and `int` objects).
-    """
-    try:
-        obj = orjson.loads(line)
-        event_id, ts, event_type, data = obj["id"], obj["ts"], obj["type"], obj["data"]
-        v = obj.get("v", SCHEMA_VERSION)
-        raw_mark = obj.get("batch")
-    except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
-        return None  # not JSON, not an object, or a field missing
-    if (
-        type(event_id) is str
-        and event_id
-        and type(ts) is str
-        and ts
-        and type(event_type) is str
-        and event_type
-        and type(data) is dict
-        and type(v) is int
-    ):
-        if raw_mark is None:
-            return Event(event_id, ts, event_type, data, v), None
-        if (mark := _batch_mark(raw_mark)) is not None:
-            return Event(event_id, ts, event_type, data, v), mark
-    return None
-
-
-def _batch_mark(raw: Any) -> tuple[int, int] | None:
-    """`[i, n]` (line i of a batch of n >= 2) as a tuple, or None when absent or malformed."""
-    if type(raw) is list and len(raw) == 2 and type(raw[0]) is int and type(raw[1]) is int and 0 <= raw[0] < raw[1]:
-        return raw[0], raw[1]
-    return None
-
-
-def encode_batch(events: list[Event]) -> bytes:
-    """The lines of one append: a single event as it always was, several each marked `"batch": [i, n]`."""
-    if len(events) == 1:
-        return orjson.dumps(events[0].to_json_obj(), option=orjson.OPT_APPEND_NEWLINE)
-    n = len(events)
-    return b"".join(
-        orjson.dumps({**e.to_json_obj(), "batch": [i, n]}, option=orjson.OPT_APPEND_NEWLINE)
-        for i, e in enumerate(events)
-    )
-
-
-def _ends_inside_a_batch(tail: bytes) -> bool:
-    """Whether the last complete line of `tail` (which ends with a newline) is a batch line before its last."""
-    last = tail[:-1].rsplit(b"\n", 1)[-1]
-    try:
-        obj = orjson.loads(last)
-    except orjson.JSONDecodeError:
-        return False
-    mark = _batch_mark(obj.get("batch")) if isinstance(obj, dict) else None
-    return mark is not None and mark[0] < mark[1] - 1
-
-
-def _require_str(obj: dict[str, Any], key: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"field {key!r} is missing or not a string")
-    return value
-
-
-def _bad(message: str) -> Any:
-    raise ValueError(message)

@@ -1,5 +1,7 @@
 """The chaos test of issue 15: a daemon under concurrent `record`, `search` and inbox drops while files change,
-killed with SIGKILL at random points, several times. After each restart:
+killed with SIGKILL at random points, several times. A kill comes either after a random delay, or (every other
+round, picked at random) the moment a large inbox import is being written to the log, the window in which the
+old log left half a batch behind. After each restart:
 
 - nothing acknowledged is missing (every acknowledged id is read back from the log, once);
 - nothing is duplicated (no event id twice, no recorded or imported event twice, no note copied twice);
@@ -27,6 +29,8 @@ from events.log import EventLog
 from tests.conftest import Daemon, write_config
 
 KILLS = 5
+BIG_IMPORT_LINES = 20_000
+BIG_WRITE_BYTES = 512 * 1024  # growth between two polls that only the big import's one write can explain
 
 
 @dataclass
@@ -55,7 +59,7 @@ async def recorder(daemon: Daemon, tag: str, rng: random.Random, ledger: Ledger,
         try:
             while not stop.is_set():
                 n += 1
-                size = rng.choice((1, 1, 2, 5, 50, 400))
+                size = rng.choice((1, 1, 2, 5, 50, 200))
                 events = [
                     {"type": "outcome", "data": {"session_id": f"{tag}-{n}-{i}", "outcome": "success"}}
                     for i in range(size)
@@ -85,7 +89,7 @@ async def dropper(home: Path, tag: str, rng: random.Random, ledger: Ledger, stop
         k += 1
         stem = f"{tag}-{k}"
         if k % 3:
-            n = rng.choice((1, 20, 3000))
+            n = rng.choice((1, 20, 300))
             lines = b"".join(
                 orjson.dumps({"type": "outcome", "data": {"session_id": f"{stem}-{i}", "outcome": "failed"}}) + b"\n"
                 for i in range(n)
@@ -115,22 +119,54 @@ async def editor(home: Path, rng: random.Random, stop: asyncio.Event) -> None:
         await asyncio.sleep(rng.uniform(0.005, 0.05))
 
 
-async def storm(daemon: Daemon, round_no: int, rng: random.Random, ledger: Ledger) -> float:
-    """Run every client until a random moment, then SIGKILL the daemon. Returns when it was killed."""
+def drop_big_import(home: Path, stem: str, ledger: Ledger) -> None:
+    lines = b"".join(
+        orjson.dumps({"type": "outcome", "data": {"session_id": f"{stem}-{i}", "outcome": "success"}}) + b"\n"
+        for i in range(BIG_IMPORT_LINES)
+    )
+    staging = home / "inbox" / f".{stem}.events.jsonl"
+    staging.write_bytes(lines)
+    os.rename(staging, home / "inbox" / f"{stem}.events.jsonl")
+    ledger.events_files[stem] = BIG_IMPORT_LINES
+
+
+def wait_for_big_write(events_dir: Path, timeout: float) -> bool:
+    """Poll the log's size until it grows by a big write's worth between two polls (True), or time runs out."""
+    deadline = time.monotonic() + timeout
+    last = sum(p.stat().st_size for p in events_dir.glob("*.jsonl"))
+    while time.monotonic() < deadline:
+        size = sum(p.stat().st_size for p in events_dir.glob("*.jsonl"))
+        if size - last >= BIG_WRITE_BYTES:
+            return True
+        last = size
+        time.sleep(0.0005)
+    return False
+
+
+async def storm(daemon: Daemon, round_no: int, rng: random.Random, ledger: Ledger) -> str:
+    """Run every client, then SIGKILL the daemon at a random moment or mid-import. Says when it was killed."""
     stop = asyncio.Event()
+    mid_import = rng.random() < 0.5
+    if mid_import:
+        drop_big_import(daemon.home, f"big{round_no}", ledger)
     tasks = [asyncio.create_task(recorder(daemon, f"r{round_no}c{c}", rng, ledger, stop)) for c in range(4)]
     tasks += [asyncio.create_task(searcher(daemon, ledger, stop)) for _ in range(2)]
     tasks.append(asyncio.create_task(dropper(daemon.home, f"d{round_no}", rng, ledger, stop)))
     tasks.append(asyncio.create_task(editor(daemon.home, rng, stop)))
-    after = rng.uniform(0.3, 1.6)
-    await asyncio.sleep(after)
+    started = time.monotonic()
+    if mid_import:
+        caught = await asyncio.to_thread(wait_for_big_write, daemon.home / "events", 30.0)
+        when = f"{'during' if caught else 'without catching'} the big import's write"
+    else:
+        await asyncio.sleep(rng.uniform(0.3, 1.6))
+        when = "at a random moment"
     assert daemon.proc is not None
     os.kill(daemon.proc.pid, signal.SIGKILL)
     daemon.proc.wait()
     daemon.proc = None
     stop.set()
     await asyncio.gather(*tasks)
-    return after
+    return f"{when}, {time.monotonic() - started:.2f}s in"
 
 
 def read_back(home: Path) -> list[Any]:
@@ -168,13 +204,12 @@ async def test_sigkill_at_random_points_loses_and_duplicates_nothing(daemon_fact
     print(f"chaos seed {seed}")
     rng = random.Random(seed)
     write_config(memory_home, "[inbox]\npoll_ms = 30\nstable_ms = 60\n[index]\ndebounce_ms = 50\n")
-    daemon = daemon_factory()
+    daemon = daemon_factory().start()
     ledger = Ledger()
     for round_no in range(KILLS):
-        daemon.start()
-        after = await storm(daemon, round_no, rng, ledger)
+        when = await storm(daemon, round_no, rng, ledger)
         daemon.start()
         count = await asyncio.to_thread(check, daemon, ledger)
-        print(f"kill {round_no + 1} after {after:.2f}s: {count} events, {len(ledger.acked)} acknowledged")
-        assert daemon.stop() == 0
+        print(f"kill {round_no + 1} {when}: {count} events, {len(ledger.acked)} acknowledged, all there once")
+    assert daemon.stop() == 0
     assert ledger.searches > 0
