@@ -359,28 +359,18 @@ def _section(name: str, entries: Any, path: Path, warnings: list[str]) -> Any:
             continue
         values[key] = _checked(f"{path}: [{name}] {key}", fields[key], value)
     section = cls(**values)
-    if (cross_check := _CROSS_CHECKS.get(name)) is not None:
-        cross_check(section, f"{path}: [{name}]")
+    for smaller, larger, why in _CROSS_CHECKS.get(name, ()):
+        if getattr(section, smaller) >= getattr(section, larger):
+            got = f"{getattr(section, smaller)} >= {getattr(section, larger)}"
+            raise ConfigError(f"{path}: [{name}] {smaller} must be less than {larger} ({got}): {why}")
     return section
 
 
-def _check_chunks(index: IndexSettings, where: str) -> None:
-    if index.chunk_overlap >= index.chunk_tokens:
-        raise ConfigError(
-            f"{where} chunk_overlap must be less than chunk_tokens ({index.chunk_overlap} >= {index.chunk_tokens}):"
-            " every chunk would repeat the one before it"
-        )
-
-
-def _check_hook_times(hooks: HooksSettings, where: str) -> None:
-    if hooks.timeout_ms >= hooks.deadline_ms:
-        raise ConfigError(
-            f"{where} timeout_ms must be less than deadline_ms ({hooks.timeout_ms} >= {hooks.deadline_ms}):"
-            " a hook's socket call must end before the hook does"
-        )
-
-
-_CROSS_CHECKS: dict[str, Any] = {"index": _check_chunks, "hooks": _check_hook_times}
+# Keys that only make sense together: (key, key it must be less than, why).
+_CROSS_CHECKS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "index": (("chunk_overlap", "chunk_tokens", "every chunk would repeat the one before it"),),
+    "hooks": (("timeout_ms", "deadline_ms", "a hook's socket call must end before the hook does"),),
+}
 
 
 def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:

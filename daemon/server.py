@@ -1,11 +1,12 @@
 """`memoryd serve`: one asyncio process, started and stopped in a fixed order.
 
-Start: schedule checked -> umask 077 -> instance lock (before bind) -> memory home (made owner-only) -> event
-log (a torn tail fenced: the first write) -> SQLite -> projections caught up -> services (index, skills,
-learning, inbox) -> socket. Stop (SIGTERM/SIGINT): stop accepting, drain in-flight requests within the grace
-period, stop background work, close the log and SQLite, unlink the socket, exit 0. The exit stack unwinds in
-reverse start order. A start that cannot go on raises `StartupFailed` (or `AlreadyRunning`, `SocketUnavailable`,
-`ConfigError`) with a message for the user; `daemon/main.py` prints it, without a traceback.
+Start: schedule checked -> umask 077 -> instance lock (before bind) -> memory home (made owner-only) -> socket
+path claimed (its own lock; refused if another daemon answers there) -> event log (a torn tail fenced: the
+first write) -> SQLite -> projections caught up -> services (index, skills, learning, inbox) -> socket bound.
+Stop (SIGTERM/SIGINT): stop accepting, drain in-flight requests within the grace period, stop background work,
+close the log and SQLite, unlink the socket, exit 0. The exit stack unwinds in reverse start order. A start
+that cannot go on raises `StartupFailed` (or `AlreadyRunning`, `SocketUnavailable`, `ConfigError`) with a
+message for the user; `daemon/main.py` prints it, without a traceback.
 """
 
 from __future__ import annotations
@@ -119,6 +120,13 @@ async def start(settings: Settings, stack: contextlib.AsyncExitStack, stop: asyn
     step = "taking the instance lock"
     try:
         stack.enter_context(hold_instance_lock(settings.run_dir))
+        step = "creating the memory home"
+        created = init_home(settings.home)
+        if created:
+            logger.info("home_initialised", home=str(settings.home), created=created)
+        if tightened := make_private(settings.home):
+            logger.info("home_made_private", home=str(settings.home), changed=tightened)
+        step = "claiming the socket"
         server = SocketServer(
             settings.socket_path,
             dispatch=_unavailable,
@@ -126,14 +134,8 @@ async def start(settings: Settings, stack: contextlib.AsyncExitStack, stop: asyn
             max_connections=connection_cap(settings.daemon.max_connections, raise_descriptor_limit()),
             idle_timeout=settings.daemon.idle_timeout_seconds,
         )
-        server.claim()  # before anything starts: a socket another daemon serves is never taken over
+        server.claim()  # before anything else starts: a socket another daemon serves is never taken over
         stack.callback(server.release)
-        step = "creating the memory home"
-        created = init_home(settings.home)
-        if created:
-            logger.info("home_initialised", home=str(settings.home), created=created)
-        if tightened := make_private(settings.home):
-            logger.info("home_made_private", home=str(settings.home), changed=tightened)
         for warning in settings.warnings:
             logger.warning("config_warning", message=warning)
         step = "opening the event log"

@@ -80,3 +80,37 @@ def test_keyword_search_does_not_wait_for_embeddings_and_deleted_text_is_not_emb
         sent = [text for r in server.requests for text in r["json"].get("input", [])]
         big_sent = [t for t in sent if "walrus" in t]
         assert len(big_sent) <= BATCH, len(big_sent)
+
+
+def test_the_newest_text_is_embedded_first(daemon_factory: Any, memory_home: Path) -> None:
+    """1. a 40-chunk note is saved while every reply is held (its first batch waits in flight); 2. another note is
+    saved; 3. released: the newer note's text goes to the provider before the rest of the older one."""
+    with FakeEmbeddingServer(["ok"]) as server:
+        write_config(
+            memory_home,
+            f'[embedding]\nprovider = "openai"\nremote_model = "test-embed"\nbase_url = "{server.url}"\n'
+            f'api_key_env = "{KEY_ENV}"\nbatch_size = {BATCH}\ntimeout_seconds = 120\n'
+            "[index]\nchunk_tokens = 24\nchunk_overlap = 0\ndebounce_ms = 50\n",
+        )
+        daemon = daemon_factory(embedding=True)
+        daemon.env[KEY_ENV] = "sk-test-123"
+        daemon.start()
+        daemon.wait_for(lambda: daemon.call("status")["index"]["embedded"] >= 1)
+        gate = threading.Event()
+        server.gate = gate
+        notes = memory_home / "notes"
+        notes.mkdir()
+        try:
+            before = len(server.requests)
+            (notes / "older.md").write_text(big_note(40).replace("walrus", "aardvark"))
+            daemon.wait_for(lambda: len(server.requests) > before)  # its first batch is in flight, held
+            (notes / "newer.md").write_text("# Newer\n\nThe badger note, saved second.\n")
+            daemon.wait_for(lambda: daemon.call("search", {"query": "badger", "mode": "bm25"})["results"])
+        finally:
+            gate.set()
+        daemon.wait_for(lambda: daemon.call("status")["index"]["embed_queue"] == 0)
+        daemon.wait_for(lambda: not daemon.call("status")["index"]["backfilling"])
+        batches = [" ".join(r["json"].get("input", [])) for r in server.requests[before:]]
+        newer = next(i for i, text in enumerate(batches) if "badger" in text)
+        older = [i for i, text in enumerate(batches) if "aardvark" in text]
+        assert older[0] < newer < older[-1], (older, newer)

@@ -75,7 +75,7 @@ async def start_learning(
         def scheduled() -> None:
             if stop.is_set():
                 return
-            app.spawn(_run_logged(consolidator, "scheduled"), name="consolidation")
+            app.spawn(_run_logged(app, consolidator, "scheduled"), name="consolidation")
 
         try:
             scheduler = make_scheduler(
@@ -113,11 +113,14 @@ async def catch_up(app: App, consolidator: Consolidator) -> bool:
     due = await app.db.read(lambda conn: consolidation_due(conn, now, period))
     if due:
         logger.info("consolidation_catch_up", period_days=period.days)
-        app.spawn(_run_logged(consolidator, "catch_up"), name="consolidation")
+        app.spawn(_run_logged(app, consolidator, "catch_up"), name="consolidation")
     return due
 
 
-async def _run_logged(consolidator: Consolidator, reason: str) -> None:
+async def _run_logged(app: App, consolidator: Consolidator, reason: str) -> None:
+    """One run; a run that did not complete is logged and shown by `status` (`supervisor.consolidation`). It
+    is not retried here: the next scheduled run, or the catch-up at the next start, runs it again."""
     summary = await consolidator.run(reason)
     if summary.get("status") != "completed":
         logger.warning("consolidation_not_completed", reason=reason, error=summary.get("error"))
+        app.loops.job_failed("consolidation", RuntimeError(str(summary.get("error") or "not completed")))
