@@ -242,9 +242,10 @@ class Indexer:
                 out.append((key, Skip(f"internal error: {exc}"[:200])))
         return out
 
-    def _not_here(self, root: Root, relative: str) -> Skip | None:
-        """A Skip when the path resolves outside every root or is another path of a file inside them (a
-        symlink, or a file in a symlinked folder); None when the file really is at this path. Blocking."""
+    def _not_here(self, root: Root, relative: str) -> Gone | Skip | None:
+        """Skip when the path resolves outside every root (or to a file that is not indexed); Gone when it is
+        another path of a file indexed at its real path (a symlink, or a file in a symlinked folder: indexed
+        once, there, and not listed); None when the file really is at this path. Blocking."""
         real = real_location(list(self.roots.values()), root, relative)
         if real is None:
             return Skip(
@@ -254,7 +255,7 @@ class Indexer:
         if (real[0].name, real[1]) == (root.name, relative):
             return None
         if is_indexed(*real):
-            return Skip(f"a symlink to {real[0].name}:{real[1]}, indexed there")
+            return Gone()
         return Skip(f"a symlink to {real[0].name}:{real[1]}, which is not indexed")
 
     def _prepare(self, root: Root, relative: str, content: FileContent) -> iw.FileUpdate:
