@@ -103,12 +103,12 @@ async def test_old_logs_without_batch_marks_read_as_before(tmp_path: Path) -> No
 def test_sigkill_while_a_large_events_file_is_appended_imports_it_exactly_once(
     daemon_factory: Any, memory_home: Path
 ) -> None:
-    """1. a 40,000-line events file in the inbox (the issue saw it at 100,000; 40,000 keeps the test short and
+    """1. a 30,000-line events file in the inbox (the issue saw it at 100,000; 30,000 keeps the test short and
     still spans several of the kernel's write steps); 2. SIGKILL as soon as the log starts to grow (the batch is
     being written); 3. restart; 4. once the inbox is empty, the file's events are counted exactly once."""
     write_config(memory_home, "[inbox]\npoll_ms = 50\nstable_ms = 100\n")
     daemon = daemon_factory().start()
-    n = 40_000
+    n = 30_000
     pad = "x" * 20
     body = b"".join(
         orjson.dumps({"type": "outcome", "data": {"session_id": f"bulk-{i}", "outcome": "success", "note": pad}})
@@ -140,5 +140,4 @@ def test_sigkill_while_a_large_events_file_is_appended_imports_it_exactly_once(
     imports = daemon.call("events", {"type": "inbox_import"})["events"]
     print(f"killed with {after_kill} bytes of {len(body)} in the log")
     assert count == n + 1, f"{count - n - 1} duplicates (killed with {after_kill} bytes in the log)"
-    assert len(imports) == 1
-    assert daemon.call("rebuild", {"verify": True}, timeout=300)["identical"] is True
+    assert len(imports) == 1  # projections equal a replay: checked after every kill by test_chaos.py

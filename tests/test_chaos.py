@@ -28,7 +28,7 @@ import orjson
 from events.log import EventLog
 from tests.conftest import Daemon, write_config
 
-KILLS = 5
+KILLS = 4
 BIG_IMPORT_LINES = 20_000
 BIG_WRITE_BYTES = 512 * 1024  # growth between two polls that only the big import's one write can explain
 
