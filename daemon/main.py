@@ -41,15 +41,19 @@ def serve(settings: Settings) -> int:
 
     from daemon.instance_lock import AlreadyRunning
     from daemon.log_setup import configure_logging
+    from daemon.rpc.socket_server import SocketUnavailable
+    from daemon.server import StartupFailed
     from daemon.server import serve as run_daemon
 
     configure_logging(settings.daemon.log_level, settings.daemon.log_format)
+    failed: list[BaseException] = []
     try:
         asyncio.run(run_daemon(settings))
-    except AlreadyRunning as exc:
+    except* (AlreadyRunning, SocketUnavailable, StartupFailed) as group:  # a message, not a traceback
+        failed += group.exceptions
+    for exc in failed:
         print(f"memoryd: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    return EXIT_OK
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def build_model(settings: Settings) -> int:

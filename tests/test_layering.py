@@ -30,7 +30,14 @@ CLIENT_ALLOWED = {
     "pipeline.atomic_file",
 }
 # The daemon's own core, which services and handlers build on; it knows no service, handler or client.
-DAEMON_CORE = {"daemon.app", "daemon.config", "daemon.home", "daemon.instance_lock", "daemon.log_setup"}
+DAEMON_CORE = {
+    "daemon.app",
+    "daemon.config",
+    "daemon.home",
+    "daemon.instance_lock",
+    "daemon.log_setup",
+    "daemon.supervise",
+}
 PROJECTION_TABLES = (
     "event_index",
     "sessions",
