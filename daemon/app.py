@@ -3,7 +3,8 @@
 Every service gets this object; nothing here knows about any particular service. Services register a
 `status` section (a coroutine returning a dict) that the `status` method includes under their name.
 
-Invariant: every background task has an owner (this object's task set, drained on shutdown).
+Invariants: every background task has an owner (this object's task set, drained on shutdown, or the daemon's
+TaskGroup); every background loop runs under `loops` (daemon/supervise.py), so none can end the process.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import structlog
 
 from daemon.config import Settings
+from daemon.supervise import Supervisor
 from events.log import EventLog
 from events.projections.runner import Projector
 from events.sqlite import Database
@@ -47,6 +49,7 @@ class App:
     log: EventLog
     projector: Projector
     local_log: EventLog | None = None  # this machine's local-only segments (None: everything is shared)
+    replayed: int = 0  # events applied to the projections at start
     clock: Clock = utc_now  # the daemon's "now" for scheduling and gates; tests put a controllable one here
     started_at: float = field(default_factory=time.time)
     pid: int = field(default_factory=os.getpid)
@@ -54,13 +57,23 @@ class App:
     # Held by memoryd's own read-modify-write of shared memory files (daily notes, facts, lessons and rules) and by
     # a sync round while git rewrites the working tree, so neither overwrites the other's change.
     home_writes: asyncio.Lock = field(default_factory=asyncio.Lock)
+    loops: Supervisor = field(default_factory=Supervisor)
     _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
     _background: set[asyncio.Task[Any]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.status_sections["supervisor"] = self.loops.status
 
     @property
     def redact_emails(self) -> bool:
         """`[redaction] emails`: whether e-mail addresses are scrubbed too (secrets and <private> always are)."""
         return self.settings.redaction.emails
+
+    def supervise(
+        self, tasks: asyncio.TaskGroup, name: str, factory: Callable[[], Awaitable[object]], stop: asyncio.Event
+    ) -> None:
+        """Run `factory()` in `tasks` under the supervisor: restarted with backoff if it raises, never fatal."""
+        tasks.create_task(self.loops.run(name, factory, stop), name=name)
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
         """Run work off the request path (e.g. access events). Owned here; drained at shutdown."""
@@ -70,8 +83,9 @@ class App:
 
     def _background_done(self, task: asyncio.Task[Any]) -> None:
         self._background.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            logger.error("background_task_failed", task=task.get_name(), error=repr(task.exception()))
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            logger.error("background_task_failed", task=task.get_name(), error=repr(exc))
+            self.loops.job_failed(task.get_name(), exc)
 
     async def drain_background(self, grace_seconds: float) -> None:
         if not self._background:
@@ -96,7 +110,7 @@ class App:
         await self.projector.catch_up()
 
     async def run_projection_pump(self, stop: asyncio.Event) -> None:
-        """Apply new events shortly after they are appended, off the request path. Owned by the TaskGroup."""
+        """Apply new events shortly after they are appended, off the request path. Run under `supervise`."""
         while not stop.is_set():
             await wait_for_either(self._projection_wakeup, stop)
             self._projection_wakeup.clear()

@@ -50,6 +50,8 @@ def serve(settings: Settings, env_file: Path | None = None) -> int:
     from daemon.env_file import load_into_environ
     from daemon.instance_lock import AlreadyRunning
     from daemon.log_setup import configure_logging
+    from daemon.rpc.socket_server import SocketUnavailable
+    from daemon.server import StartupFailed
     from daemon.server import serve as run_daemon
 
     report = None
@@ -57,12 +59,19 @@ def serve(settings: Settings, env_file: Path | None = None) -> int:
         report = load_into_environ(env_file)
         settings = load_settings(settings.home, socket=settings.socket_override)
     configure_logging(settings.daemon.log_level, settings.daemon.log_format)
+    failed: list[BaseException] = []
+    already: list[BaseException] = []  # another daemon serves this home: fine under a service manager
     try:
         asyncio.run(run_daemon(settings, env_report=report))
-    except AlreadyRunning as exc:
+    except* AlreadyRunning as group:
+        already += group.exceptions
+    except* (SocketUnavailable, StartupFailed) as group:  # a message, not a traceback
+        failed += group.exceptions
+    for exc in [*already, *failed]:
         print(f"memoryd: {exc}", file=sys.stderr)
-        return EXIT_OK if os.environ.get("MEMORYD_SERVICE") else EXIT_FAILED
-    return EXIT_OK
+    if already and not os.environ.get("MEMORYD_SERVICE"):
+        return EXIT_FAILED
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def build_model(settings: Settings) -> int:

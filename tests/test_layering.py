@@ -38,6 +38,7 @@ DAEMON_CORE = {
     "daemon.home",
     "daemon.instance_lock",
     "daemon.log_setup",
+    "daemon.supervise",
 }
 PROJECTION_TABLES = (
     "event_index",

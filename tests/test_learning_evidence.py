@@ -59,6 +59,8 @@ def test_a_recurring_problem_becomes_one_pattern_and_its_fix_a_skill(daemon_fact
     drop(daemon, memory_home, CORPUS / f"{S11}.jsonl", f"{S11}.jsonl")
     drop(daemon, memory_home, CORPUS / S11 / "subagents" / f"{SUB11}.jsonl", f"{S11}.{SUB11}.jsonl")
     drop(daemon, memory_home, CORPUS / f"{S17}.jsonl", f"{S17}.jsonl")
+    # The skill is written after the session's receipt (the gates needed the recurrence): wait for it too.
+    daemon.wait_for(lambda: len(events(daemon, "generation")) == 1, timeout=60)
 
     outcomes = {o["session_id"]: o for o in events(daemon, "outcome")}
     assert {s: o["outcome"] for s, o in outcomes.items()} == {S05: "failed", S11: "success", S17: "success"}

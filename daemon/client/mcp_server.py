@@ -26,6 +26,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from daemon import __version__
 from daemon.client.socket_client import DaemonError, DaemonUnavailable, call
 from daemon.config import Settings
+from daemon.home import private_dirs
 from pipeline.memory_layout import read_text
 from pipeline.scrub import scrub, scrub_data
 
@@ -71,7 +72,7 @@ class DaemonLink:
         """Start `memoryd serve` detached (its own session, output to logs/daemon.log) and wait for it."""
         self.started_daemon = True
         logs = self.settings.home / "logs"
-        logs.mkdir(parents=True, exist_ok=True)
+        private_dirs(logs)
         command = [sys.executable, "-m", "daemon"]
         if self.settings.socket_override is not None:
             command += ["--socket", str(self.settings.socket_override)]

@@ -90,8 +90,9 @@ class SessionIngest:
         await asyncio.to_thread(path.unlink)
         return await self.finish(pending, transcript, sha, stop)
 
-    async def resume_pending(self, stop: asyncio.Event) -> list[Path]:
-        """Finish transcripts a crash left in `pending/`. Returns the ones that failed again (for rejection)."""
+    async def resume_pending(self, stop: asyncio.Event) -> list[tuple[Path, Exception]]:
+        """Finish transcripts a crash (or a full disk) left in `pending/`. Returns those that failed again, with
+        why (the caller rejects them, or keeps them for later when the cause may pass)."""
         failed = []
         emails = self.app.redact_emails
         for gz in sorted(self.pending_dir.glob("*.jsonl.gz")):
@@ -99,9 +100,9 @@ class SessionIngest:
                 data = await asyncio.to_thread(_read_gzip, gz)
                 transcript = await asyncio.to_thread(parse_transcript, data, gz.name.split(".")[0], emails=emails)
                 await self.finish(gz, transcript, hashlib.sha256(data).hexdigest(), stop)
-            except Exception:  # isolation boundary: one file
+            except Exception as exc:  # isolation boundary: one file
                 logger.exception("transcript_resume_failed", path=str(gz))
-                failed.append(gz)
+                failed.append((gz, exc))
         return failed
 
     async def finish(self, pending: Path, t: Transcript, sha: str, stop: asyncio.Event) -> dict[str, Any]:

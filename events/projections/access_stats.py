@@ -54,6 +54,7 @@ def key_of(content_hash: str) -> str:
     """The projection's key for a content hash (a search's access event carries only this much of it)."""
     return content_hash[:KEY_DIGITS]
 
+
 # Why one closed form, evaluated in SQL after every change: the stored double then depends only on the final
 # (set value, hits since) pair, never on the order or batching of the events that produced it.
 _IMPORTANCE = "CASE WHEN hits_since_set = 0 THEN set_value ELSE min(1.0, round(set_value + ? * hits_since_set, 6)) END"

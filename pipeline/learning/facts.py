@@ -30,6 +30,7 @@ from events.log import clean_machine_id, host_name
 from pipeline.atomic_file import write_atomic
 from pipeline.learning.lessons import is_near_duplicate, trigrams
 from pipeline.redact import redact, strip_private
+from pipeline.regular_file import read_regular
 
 STATUSES = ("active", "superseded", "archived")
 DEFAULT_CATEGORY = "general"
@@ -91,7 +92,7 @@ def _load(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {"facts": []}
     try:
-        doc = orjson.loads(path.read_bytes())
+        doc = orjson.loads(read_regular(path))
     except orjson.JSONDecodeError as exc:
         raise FactsError(f"{path} is not valid JSON ({exc}); fix it by hand, memoryd will not overwrite it") from exc
     if not isinstance(doc, dict) or not isinstance(doc.get("facts", []), list):

@@ -26,6 +26,7 @@ import structlog
 
 from pipeline.atomic_file import backup_copy, write_atomic
 from pipeline.redact import redact, strip_private
+from pipeline.regular_file import read_regular
 
 logger = structlog.get_logger(__name__)
 
@@ -152,7 +153,7 @@ def add_lessons(
     """
     with _lock_for(path):
         for _attempt in range(3):
-            original = path.read_text(encoding="utf-8") if path.exists() else ""
+            original = read_regular(path).decode("utf-8") if path.exists() else ""
             added = _new_lessons(original, lessons, jaccard=jaccard, containment=containment)
             if not added:
                 return []
@@ -160,7 +161,7 @@ def add_lessons(
             if len(updated) < len(original) or not _keeps_every_line(original, updated):
                 raise RuntimeError(f"refusing to shrink {path}")  # a bug, never a user's data loss
             # Why the re-read: a person may save the file while we worked; never overwrite their edit.
-            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            current = read_regular(path).decode("utf-8") if path.exists() else ""
             if _digest(current) != _digest(original):
                 continue
             if path.exists():

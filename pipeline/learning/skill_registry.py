@@ -30,6 +30,7 @@ from typing import Any
 import orjson
 
 from pipeline.frontmatter import split_front_matter
+from pipeline.regular_file import read_regular
 
 TAU = 1 / math.log(2)  # 1 unique word -> 0.5, 2 -> 0.75, 3 -> 0.875
 NAME_SCORE = 0.9
@@ -178,10 +179,9 @@ def scan(dirs: Sequence[Path], configs: Sequence[Path]) -> Registry:
     problems: list[str] = []
     for path in _skill_files(dirs):
         try:
-            with path.open("rb") as handle:
-                text = handle.read(MAX_SKILL_BYTES).decode("utf-8", errors="replace")
+            text = read_regular(path, MAX_SKILL_BYTES)[:MAX_SKILL_BYTES].decode("utf-8", errors="replace")
         except OSError as exc:
-            problems.append(f"{path}: {exc.strerror}")
+            problems.append(f"{path}: {exc.strerror or exc}")
             continue
         entries.append(skill_entry(path, text))
     names = {e.name for e in entries}
@@ -219,7 +219,7 @@ def skill_entry(path: Path, text: str) -> RegistryEntry:
 def mcp_servers(config: Path) -> list[tuple[str, str | None]]:
     """(server name, None) for each MCP server named in an agent config file, or ("", problem)."""
     try:
-        data = orjson.loads(config.read_bytes())
+        data = orjson.loads(read_regular(config))
     except FileNotFoundError:
         return []
     except (OSError, orjson.JSONDecodeError) as exc:

@@ -42,6 +42,7 @@ from daemon.client.hooks.hook_io import (
     iso,
     payload_str,
 )
+from daemon.home import private_dirs
 from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id
 
 EVENTS = (
@@ -177,7 +178,7 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
     place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
     still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
     is stable, so a transcript Claude Code keeps appending to is taken whole."""
-    inbox.mkdir(parents=True, exist_ok=True)
+    private_dirs(inbox)  # owner-only, like everything in the memory home (issue 15)
     temp = inbox / f".{name}.{os.getpid()}.tmp"
     try:
         try:
@@ -192,12 +193,13 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
 
 def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:
     """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically."""
-    inbox.mkdir(parents=True, exist_ok=True)
+    private_dirs(inbox)
     name = f"hook-{time.time_ns()}-{os.getpid()}.events.jsonl"
     temp = inbox / f".{name}.tmp"
     body = b"".join(orjson.dumps({"type": t, "data": d}, option=orjson.OPT_APPEND_NEWLINE) for t, d in drafts)
     try:
-        temp.write_bytes(body)
+        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
+            handle.write(body)
         os.replace(temp, inbox / name)
     finally:
         temp.unlink(missing_ok=True)

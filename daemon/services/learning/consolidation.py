@@ -49,6 +49,7 @@ from pipeline.learning.weekly_report import (
     session_topic,
 )
 from pipeline.llm import LLMClient, LLMError, TokenBudget
+from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
 
@@ -234,7 +235,7 @@ def _week_sessions(home: Path, since: dt.datetime, session_ids: set[str]) -> lis
     for path in sorted(folder.glob("*.md")):
         modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC)
         if path.stem in session_ids or modified >= since:
-            docs.append(session_doc(path, path.read_text(encoding="utf-8", errors="replace")))
+            docs.append(session_doc(path, read_text(path)))
     return docs
 
 
@@ -246,5 +247,5 @@ def _week_daily_texts(home: Path, since: dt.datetime, until: dt.datetime) -> lis
         except ValueError:
             continue
         if since - dt.timedelta(days=1) <= day <= until:
-            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+            texts.append(read_text(path))
     return texts

@@ -89,7 +89,7 @@ async def start_learning(
         async def scheduled() -> None:  # a coroutine: a plain function would run in a thread with no loop
             if stop.is_set():
                 return
-            app.spawn(_run_logged(consolidator, "scheduled", hooks), name="consolidation")
+            app.spawn(_run_logged(app, consolidator, "scheduled", hooks), name="consolidation")
 
         try:
             scheduler = make_scheduler(
@@ -127,15 +127,21 @@ async def catch_up(app: App, consolidator: Consolidator, hooks: ConsolidationHoo
     due = await app.db.read(lambda conn: consolidation_due(conn, now, period))
     if due:
         logger.info("consolidation_catch_up", period_days=period.days)
-        app.spawn(_run_logged(consolidator, "catch_up", hooks), name="consolidation")
+        app.spawn(_run_logged(app, consolidator, "catch_up", hooks), name="consolidation")
     return due
 
 
-async def _run_logged(consolidator: Consolidator, reason: str, hooks: ConsolidationHooks | None = None) -> None:
+async def _run_logged(
+    app: App, consolidator: Consolidator, reason: str, hooks: ConsolidationHooks | None = None
+) -> None:
+    """One run, between the sync hooks; a run that did not complete is logged and shown by `status`
+    (`supervisor.consolidation`). It is not retried here: the next scheduled run, or the catch-up at the next
+    start, runs it again."""
     if hooks is not None and not await hooks.before(reason):
         return
     summary = await consolidator.run(reason)
     if summary.get("status") != "completed":
         logger.warning("consolidation_not_completed", reason=reason, error=summary.get("error"))
+        app.loops.job_failed("consolidation", RuntimeError(str(summary.get("error") or "not completed")))
     if hooks is not None:
         await hooks.after(reason)
