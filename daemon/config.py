@@ -24,6 +24,11 @@ def _choice(default: str, *choices: str) -> Any:
     return field(default=default, metadata={"choices": choices})
 
 
+def _fraction(default: float) -> Any:
+    """A number between 0 and 1 (validated at load time)."""
+    return field(default=default, metadata={"maximum": 1.0})
+
+
 @dataclass(frozen=True, slots=True)
 class DaemonSettings:
     socket: str = ""  # empty: $MEMORYD_HOME/run/memoryd.sock
@@ -83,6 +88,9 @@ class SearchSettings:
 class ContextSettings:
     budget: int = 4000
     max_memories: int = 8
+    # The floor of a memory's absolute relevance (0..1, pipeline/retrieval/relevance.py) for `context` and MCP
+    # `memory_context`; chosen with bench/injection.py (see the README's trade-off table).
+    min_relevance: float = _fraction(0.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +146,13 @@ class HooksSettings:
     session_budget: int = 3000  # characters of SessionStart context
     prompt_budget: int = 2000  # characters of UserPromptSubmit context
     prompt_k: int = 4
+    min_relevance: float = _fraction(
+        0.5
+    )  # the relevance floor for UserPromptSubmit memories: an unrelated prompt gets nothing
     min_prompt_chars: int = 8  # shorter prompts ("yes", "go on") get no memories
     transcript_on_stop: bool = True  # also hand the transcript to the inbox on Stop, not only SessionEnd
     log_max_bytes: int = 5 * 1024 * 1024
     rules_gate: bool = False  # deny Edit/Write of a project file until its rules were read this session
-    sessions_tracked: int = 512  # per-session "rules loaded" state kept in the daemon (least recent dropped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +366,8 @@ def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:
         raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
     if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
         raise ConfigError(f"{where} must not be negative")
+    if (maximum := spec.metadata.get("maximum")) is not None and value > maximum:
+        raise ConfigError(f"{where} must be at most {maximum:g}, got {value!r}")
     return float(value) if isinstance(default, float) else value
 
 

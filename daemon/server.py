@@ -30,6 +30,8 @@ from daemon.services.indexing import start_index
 from daemon.services.learning.facts import FactStore
 from daemon.services.learning.scheduler import start_learning
 from daemon.services.project_rules import ProjectRules
+from daemon.services.rules_touch import RulesOnTouch
+from daemon.services.session_slate import SessionSlate
 from daemon.services.sessions import SessionIngest
 from daemon.services.skills import start_skills
 from events.log import EventLog
@@ -54,12 +56,16 @@ async def start_services(
     sessions = SessionIngest(app, llm, projects)
     inbox = start_inbox(app, tasks, stop, sessions, edits)
     learning = await start_learning(app, stack, tasks, stop, llm)
+    slate = SessionSlate(app)
+    context = ContextService(app, index, skills, projects, slate)
     return Services(
         app=app,
         index=index,
         projects=projects,
         skills=skills,
-        context=ContextService(app, index, skills),
+        context=context,
+        slate=slate,
+        rules=RulesOnTouch(app.settings, projects, context),
         edits=edits,
         facts=FactStore(app),
         checks=Checker(app.settings, projects),

@@ -3,6 +3,7 @@ exit 0 and an answer within a second whatever the daemon does (up, down, hung), 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import shutil
@@ -19,6 +20,7 @@ from typing import Any
 import orjson
 import pytest
 
+from daemon.client.hooks.events import spool
 from tests import agent_payloads as cc
 from tests.conftest import Daemon, write_config
 
@@ -259,3 +261,90 @@ def test_the_hook_process_imports_nothing_heavy(memory_home: Path, tmp_path: Pat
             timeout=30,
         )
         assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"[]\n"), event
+
+
+@pytest.fixture
+def slow_replies(daemon_factory: Any) -> Iterator[tuple[Daemon, Path]]:
+    """The real daemon behind a socket that forwards each request at once but holds the reply back for a
+    second: the daemon applies the request, the hook times out. Yields (daemon, the slow socket)."""
+    memory_home = daemon_factory().home
+    write_config(memory_home, FAST_INBOX)
+    daemon = daemon_factory().start()
+    directory = tempfile.TemporaryDirectory(dir="/tmp", prefix="md-slow-")
+    path = Path(directory.name) / "d.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(16)
+    server.settimeout(0.1)
+    done = threading.Event()
+
+    def relay(conn: socket.socket) -> None:
+        with conn:
+            request = b""
+            while not request.endswith(b"\n"):
+                request += conn.recv(65536)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as upstream:
+                upstream.connect(str(daemon.socket))
+                upstream.sendall(request)
+                reply = b""
+                while not reply.endswith(b"\n"):
+                    reply += upstream.recv(65536)
+            time.sleep(1.0)
+            with contextlib.suppress(OSError):  # the hook gave up long ago
+                conn.sendall(reply)
+
+    def accept() -> None:
+        while not done.is_set():
+            try:
+                conn = server.accept()[0]
+            except TimeoutError:
+                continue
+            threading.Thread(target=relay, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield daemon, path
+    done.set()
+    thread.join(5)
+    server.close()
+    directory.cleanup()
+
+
+def test_a_hook_that_timed_out_after_the_daemon_applied_it_yields_one_event(
+    slow_replies: tuple[Daemon, Path], memory_home: Path
+) -> None:
+    """1. The daemon applies an edit and a compaction, but its replies come too late: each hook times out and
+    spools its event into the inbox. 2. The inbox import finds their idempotency keys in the log and skips
+    them: one edit, one daily-note line, one compaction."""
+    daemon, slow = slow_replies
+    for event, payload in (("PostToolUse", cc.edit(f"{cc.CWD}/app/orders.py")), ("PreCompact", cc.pre_compact())):
+        result = cc.run_hook(memory_home, slow, event, payload)
+        assert (result.code, result.stdout, result.stderr) == (0, "", ""), (event, result)
+    assert [line["outcome"] for line in cc.hook_log(memory_home)] == ["spooled", "spooled"]
+    daemon.wait_for(
+        lambda: len(events_of(daemon, "inbox_import")) == 2 and not list((memory_home / "inbox").glob("*.jsonl"))
+    )
+    assert len(events_of(daemon, "edit")) == 1 and len(events_of(daemon, "compaction")) == 1
+    (note,) = (memory_home / "daily").glob("*.md")
+    assert note.read_text(encoding="utf-8").count("`app/orders.py` (Edit)") == 1
+
+
+def test_a_request_that_arrives_after_its_spooled_copy_was_imported_is_not_applied_again(
+    daemon_factory: Any, memory_home: Path
+) -> None:
+    memory_home.mkdir(exist_ok=True)
+    write_config(memory_home, FAST_INBOX)
+    daemon = daemon_factory().start()
+    params = {
+        "files": [f"{cc.CWD}/app/orders.py"],
+        "tool": "Edit",
+        "cwd": cc.CWD,
+        "idempotency_key": "PostToolUse:s:t1",
+    }
+    spool(memory_home / "inbox", [("edit", params)])
+    daemon.wait_for(lambda: events_of(daemon, "inbox_import"))
+    late = daemon.call("edit", params)
+    assert late["duplicate"] is True and late["daily"] is None
+    assert len(events_of(daemon, "edit")) == 1
+    fresh = daemon.call("edit", {**params, "idempotency_key": "PostToolUse:s:t2"})
+    assert fresh["duplicate"] is False and len(events_of(daemon, "edit")) == 2

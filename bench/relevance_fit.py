@@ -1,0 +1,222 @@
+"""Fit the absolute-relevance models (pipeline/retrieval/relevance.py MODELS) on the development sets.
+
+    python bench/relevance_fit.py collect [--homes DIR]   # ask the daemons, save bench/out/relevance-hits.json
+    python bench/relevance_fit.py fit                     # fit, cross-check, print the constants for MODELS
+
+collect: for each set's indexed home (bench/retrieval.py builds them), a daemon on a copy answers `search`
+(hybrid, k = 40, explain) for the set's own questions (on-topic: a hit is positive when its file is a gold
+document) and for off-topic prompts: the first half (even positions) of the other sets' questions (at most
+300 of each), of bench/data/coding_prompts.txt and of the gibberish set (bench/prompt_sets.py). Every hit's
+evidence comes back in `explain`, with both lists' ranks, so fusion variants can be replayed offline too.
+
+fit: logistic regression (L2, IRLS in numpy) of "this hit is a gold document" on the evidence, each query
+weighted equally and each home equally, for each evidence set (full, lexical, vector). It prints the
+coefficients, a leave-one-home-out check (fit on two homes, judge the third), and the calibration table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+from harness import BenchDaemon
+from prompt_sets import coding_prompts, gibberish, half
+from retrieval import LOADERS, file_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from pipeline.retrieval.relevance import MODELS, Evidence, feature_values
+
+OUT = Path(__file__).parent / "out"
+HITS = "relevance-hits-{}.json"  # one file per home, under OUT
+OFF_TOPIC_PER_SET = 300
+FEATURES = {
+    "full": ("coverage", "bm25n", "lift", "cjk", "coverage_cjk", "lift_cjk", "coverage_lift"),
+    "lexical": ("coverage", "bm25n", "cjk", "coverage_cjk"),
+    "vector": ("lift", "cjk", "lift_cjk"),
+}
+L2 = 1.0
+
+
+def ask(daemon: BenchDaemon, text: str) -> list[dict[str, Any]]:
+    if not text.strip():
+        return []
+    found = daemon.call("search", {"query": text, "mode": "hybrid", "k": 40, "explain": True})["results"]
+    keep = ("coverage", "bm25n", "cosine", "null_cosine", "cjk", "bm25", "bm25_rank", "vector_rank", "relevance")
+    return [{"path": h["path"], "chunk_id": h["chunk_id"], **{k: h["explain"].get(k) for k in keep}} for h in found]
+
+
+def collect(homes: Path, names: list[str]) -> None:
+    sets = {name: LOADERS[name]() for name in LOADERS}
+    off_sets: dict[str, list[str]] = {
+        "coding": half(coding_prompts(), 0),
+        "gibberish": half(gibberish(), 0),
+    }
+    for home_name in names:
+        rows: list[dict[str, Any]] = []
+        docs, queries = sets[home_name]
+        base = homes / home_name
+        if not (base / "state" / "index.db").exists():
+            raise SystemExit(f"no indexed home at {base}: run bench/retrieval.py --sets {home_name} first")
+        path_to_doc = {file_of(d[0]): d[0] for d in docs}
+        with tempfile.TemporaryDirectory(prefix=f"relfit-{home_name}-") as tmp:
+            home = Path(tmp) / "home"
+            shutil.copytree(base, home, ignore=shutil.ignore_patterns("run", "*.log"))
+            (home / "config.toml").unlink(missing_ok=True)
+            daemon = BenchDaemon(home).start()
+            daemon.wait_indexed(vectors=True)
+            started = time.perf_counter()
+            for qid, text, qrels in queries:
+                hits = ask(daemon, text)
+                for hit in hits:
+                    hit["gold"] = path_to_doc.get(hit["path"]) in qrels
+                rows.append({"home": home_name, "kind": "on", "qid": qid, "hits": hits})
+            others = {n: half([q[1] for q in sets[n][1]], 0)[:OFF_TOPIC_PER_SET] for n in sets if n != home_name}
+            for kind, texts in {**others, **off_sets}.items():
+                for i, text in enumerate(texts):
+                    hits = [{**hit, "gold": False} for hit in ask(daemon, text)]
+                    rows.append({"home": home_name, "kind": kind, "qid": f"{kind}-{i}", "hits": hits})
+            daemon.stop()
+        OUT.mkdir(exist_ok=True)
+        (OUT / HITS.format(home_name)).write_bytes(orjson.dumps(rows))
+        print(f"{home_name}: {len(rows)} queries in {time.perf_counter() - started:.0f}s", flush=True)
+
+
+def evidence_of(hit: dict[str, Any], model: str) -> Evidence:
+    lexical = model in ("full", "lexical")
+    vector = model in ("full", "vector")
+    return Evidence(
+        coverage=hit["coverage"] if lexical else None,
+        bm25n=hit["bm25n"] if lexical else None,
+        cosine=hit["cosine"] if vector else None,
+        null=hit["null_cosine"] if vector else None,
+        cjk=hit["cjk"] or 0.0,
+    )
+
+
+def design(rows: list[dict[str, Any]], model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(X with an intercept column, y, sample weights): each query weighs 1, each home the same in total."""
+    names = FEATURES[model]
+    per_home: dict[str, int] = {}
+    for row in rows:
+        if row["hits"]:
+            per_home[row["home"]] = per_home.get(row["home"], 0) + 1
+    xs, ys, ws = [], [], []
+    for row in rows:
+        hits = row["hits"]
+        if not hits:
+            continue
+        weight = 1.0 / len(hits) / per_home[row["home"]]
+        for hit in hits:
+            values = feature_values(evidence_of(hit, model))
+            xs.append([1.0, *(values[n] for n in names)])
+            ys.append(1.0 if hit["gold"] else 0.0)
+            ws.append(weight)
+    w = np.array(ws)
+    return np.array(xs), np.array(ys), w / w.sum() * len(w)
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = L2) -> np.ndarray:
+    """Weighted L2-regularised logistic regression by Newton's method (the intercept is not penalised)."""
+    beta = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 0.0
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ beta, -40, 40)))
+        gradient = x.T @ (w * (p - y)) + penalty * beta
+        hessian = (x * (w * p * (1 - p))[:, None]).T @ x + np.diag(penalty)
+        step = np.linalg.solve(hessian, gradient)
+        beta -= step
+        if np.max(np.abs(step)) < 1e-8:
+            break
+    return beta
+
+
+def predict(beta: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x @ beta, -40, 40)))
+
+
+def gate_table(rows: list[dict[str, Any]], score: Any, floors: list[float], k: int = 4) -> None:
+    """For each floor: on-topic queries whose gold is among the top-k hits at or above it (vs ungated), and
+    the share of off-topic queries that would get any hit."""
+    print(f"  {'floor':>6} " + " ".join(f"{kind:>10}" for kind in ("on-recall", "off-any", "coding", "gibberish")))
+    for floor in floors:
+        on_hits = on_base = 0
+        off_any = {"other": [0, 0], "coding": [0, 0], "gibberish": [0, 0]}
+        for row in rows:
+            top = row["hits"][:k]
+            kept = [h for h in top if score(h) >= floor]
+            if row["kind"] == "on":
+                on_base += any(h["gold"] for h in top)
+                on_hits += any(h["gold"] for h in kept)
+            else:
+                bucket = off_any[row["kind"] if row["kind"] in ("coding", "gibberish") else "other"]
+                bucket[0] += bool(kept)
+                bucket[1] += 1
+        share = [off_any[b][0] / max(1, off_any[b][1]) for b in ("other", "coding", "gibberish")]
+        print(f"  {floor:>6.3f} {on_hits / max(1, on_base):>10.3f} " + " ".join(f"{v:>10.3f}" for v in share))
+
+
+def fit(l2: float) -> None:
+    rows = [row for path in sorted(OUT.glob(HITS.format("*"))) for row in orjson.loads(path.read_bytes())]
+    homes = sorted({r["home"] for r in rows})
+    for model, names in FEATURES.items():
+        x, y, w = design(rows, model)
+        beta = fit_logistic(x, y, w, l2)
+        p = predict(beta, x)
+        loss = -np.sum(w * (y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))) / np.sum(w)
+        print(f"\n== {model}: {len(y)} hits, {int(y.sum())} gold; weighted log loss {loss:.4f}")
+        weights = ", ".join(f'"{n}": {b:.4f}' for n, b in zip(names, beta[1:], strict=True))
+        print(f'    "{model}": ({beta[0]:.4f}, {{{weights}}}),')
+        for held in homes:
+            train = [r for r in rows if r["home"] != held]
+            test = [r for r in rows if r["home"] == held]
+            bt = fit_logistic(*design(train, model), l2)
+            xt, yt, wt = design(test, model)
+            pt = predict(bt, xt)
+            held_loss = -np.sum(wt * (yt * np.log(pt + 1e-12) + (1 - yt) * np.log(1 - pt + 1e-12))) / np.sum(wt)
+            print(f"  held-out {held:<8} log loss {held_loss:.4f} (fitted on the other two)")
+        print("  calibration (predicted bucket: mean predicted, observed gold share, hits)")
+        for lo, hi in ((0, 0.01), (0.01, 0.03), (0.03, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 0.7), (0.7, 1.01)):
+            mask = (p >= lo) & (p < hi)
+            if mask.any():
+                print(
+                    f"    [{lo:.2f}, {hi:.2f}) {np.average(p[mask], weights=w[mask]):.3f} "
+                    f"{np.average(y[mask], weights=w[mask]):.3f} {int(mask.sum())}"
+                )
+
+        def score(
+            hit: dict[str, Any], beta: np.ndarray = beta, names: tuple[str, ...] = names, model: str = model
+        ) -> float:
+            values = feature_values(evidence_of(hit, model))
+            z = beta[0] + sum(b * values[n] for n, b in zip(names, beta[1:], strict=True))
+            return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+        for home in homes:
+            print(f"  gate on {home} (top 4)")
+            gate_table([r for r in rows if r["home"] == home], score, [0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3])
+    print("\ncurrent MODELS in pipeline/retrieval/relevance.py:", MODELS)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("action", choices=("collect", "fit"))
+    parser.add_argument("--homes", type=Path, default=OUT / "homes")
+    parser.add_argument("--l2", type=float, default=L2)
+    parser.add_argument("--sets", nargs="+", default=list(LOADERS), choices=list(LOADERS))
+    args = parser.parse_args()
+    if args.action == "collect":
+        collect(args.homes, args.sets)
+    else:
+        fit(args.l2)
+
+
+if __name__ == "__main__":
+    main()
