@@ -119,8 +119,12 @@ def design(rows: list[dict[str, Any]], model: str) -> tuple[np.ndarray, np.ndarr
             xs.append([1.0, *(values[n] for n in names)])
             ys.append(1.0 if hit["gold"] else 0.0)
             ws.append(weight)
-    w = np.array(ws)
-    return np.array(xs), np.array(ys), w / w.sum() * len(w)
+    w, y = np.array(ws), np.array(ys)
+    # Equal total weight for relevant and irrelevant hits: the model's odds are then the likelihood ratio of
+    # the evidence, whatever the share of relevant hits in these sets (relevance 0.5: the evidence is as
+    # likely from a relevant hit as from an irrelevant one).
+    w[y == 1] *= w[y == 0].sum() / max(w[y == 1].sum(), 1e-12)
+    return np.array(xs), y, w / w.sum() * len(w)
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = L2) -> np.ndarray:
@@ -184,7 +188,7 @@ def fit(l2: float) -> None:
             held_loss = -np.sum(wt * (yt * np.log(pt + 1e-12) + (1 - yt) * np.log(1 - pt + 1e-12))) / np.sum(wt)
             print(f"  held-out {held:<8} log loss {held_loss:.4f} (fitted on the other two)")
         print("  calibration (predicted bucket: mean predicted, observed gold share, hits)")
-        for lo, hi in ((0, 0.01), (0.01, 0.03), (0.03, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 0.7), (0.7, 1.01)):
+        for lo, hi in ((0, 0.1), (0.1, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 0.97), (0.97, 1.01)):
             mask = (p >= lo) & (p < hi)
             if mask.any():
                 print(
@@ -201,7 +205,7 @@ def fit(l2: float) -> None:
 
         for home in homes:
             print(f"  gate on {home} (top 4)")
-            gate_table([r for r in rows if r["home"] == home], score, [0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3])
+            gate_table([r for r in rows if r["home"] == home], score, [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8])
     print("\ncurrent MODELS in pipeline/retrieval/relevance.py:", MODELS)
 
 

@@ -21,8 +21,8 @@ import structlog
 from daemon.config import Settings
 from events.log import EventLog
 from events.projections.event_keys import key_of
-from events.queries import event_keys
 from events.projections.runner import Projector
+from events.queries import event_keys
 from events.sqlite import Database
 from events.wakeup import wait_for_either
 

@@ -62,8 +62,10 @@ def test_each_hook_answers_in_claude_codes_format_with_the_daemon_up(daemon_fact
 
     quiet = [
         ("UserPromptSubmit", cc.user_prompt("yes")),  # too short to search for
+        ("UserPromptSubmit", {**cc.user_prompt("how do we deploy the orders service?"), "source": "loop_wakeup"}),
         ("PostToolUse", cc.bash("ls")),  # not an edit
         ("PostToolUse", cc.edit(f"{cc.CWD}/app/orders.py")),
+        ("PostToolUse", cc.notebook_edit(f"{cc.CWD}/notebooks/totals.ipynb")),
         ("PreCompact", cc.pre_compact("manual", "Focus on the order totals")),
         ("Stop", cc.stop()),  # the transcript path does not exist here: nothing to hand over
     ]
@@ -71,6 +73,8 @@ def test_each_hook_answers_in_claude_codes_format_with_the_daemon_up(daemon_fact
         result = run(event, payload)
         assert (result.code, result.stdout, result.stderr) == (0, "", ""), (event, result)
 
+    (note,) = (memory_home / "daily").glob("*.md")
+    assert "`notebooks/totals.ipynb` (NotebookEdit)" in note.read_text(encoding="utf-8")
     compactions = events_of(daemon, "compaction")
     assert compactions[0]["data"]["trigger"] == "manual"
     assert compactions[0]["data"]["custom_instructions"] == "Focus on the order totals"
@@ -79,7 +83,9 @@ def test_each_hook_answers_in_claude_codes_format_with_the_daemon_up(daemon_fact
         ("SessionStart", "ok"),
         ("UserPromptSubmit", "ok"),
         ("UserPromptSubmit", "skipped"),
+        ("UserPromptSubmit", "skipped"),  # not a person's prompt: the machine woke the loop
         ("PostToolUse", "skipped"),
+        ("PostToolUse", "ok"),
         ("PostToolUse", "ok"),
         ("PreCompact", "ok"),
         ("Stop", "skipped"),
@@ -96,7 +102,7 @@ def test_edits_of_one_project_within_a_minute_share_one_daily_entry(daemon: Daem
         ("32:40", "Write", f"{cc.CWD}/README.md", cc.CWD),
         ("32:41", "Edit", "/home/dev/src/billing/invoice.py", "/home/dev/src/billing"),
         ("32:59", "Edit", f"{cc.CWD}/app/orders.py", cc.CWD),
-        ("33:01", "MultiEdit", f"{cc.CWD}/app/orders.py", cc.CWD),
+        ("33:01", "NotebookEdit", f"{cc.CWD}/app/orders.py", cc.CWD),
     ]
     for when, tool, path, cwd in calls:
         daemon.call("edit", {"files": [path], "tool": tool, "cwd": cwd, "at": at.format(when)})
@@ -107,7 +113,7 @@ def test_edits_of_one_project_within_a_minute_share_one_daily_entry(daemon: Daem
         "# 2026-03-14\n\n"
         f"## {first} · acme-api\n- `app/orders.py` (Edit ×2)\n- `README.md` (Write)\n\n"
         f"## {first} · billing\n- `invoice.py` (Edit)\n\n"
-        f"## {later} · acme-api\n- `app/orders.py` (MultiEdit)\n"
+        f"## {later} · acme-api\n- `app/orders.py` (NotebookEdit)\n"
     )
     assert len(events_of(daemon, "edit")) == 5
 

@@ -104,7 +104,7 @@ def test_get_is_confined_to_the_roots(ready: Daemon, tmp_path: Path) -> None:
 
 
 def test_context_block(ready: Daemon) -> None:
-    result = ready.call("context", {"query": "why did the release pipeline break", "project": "atlas"})
+    result = ready.call("context", {"query": "what broke the release pipeline", "project": "atlas"})
     text = result["markdown"]
     assert "pnpm" in text and "force-push" in text
     assert "make lint" in text

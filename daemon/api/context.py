@@ -25,6 +25,7 @@ def _reply(reply: ContextReply, started: float, *, memories: bool) -> dict[str, 
     out["budget"] = reply.budget
     if memories:
         out["memories"] = reply.memory_refs
+        out["relevance"] = [None if m.relevance is None else round(m.relevance, 4) for m in reply.memories]
         out["skills"] = [{"name": s.name, "kind": s.kind, "score": s.score} for s in reply.skills]
         out["below_floor"] = reply.below_floor
     out["repeats"] = reply.repeats

@@ -107,9 +107,20 @@ def feature_values(evidence: Evidence) -> dict[str, float]:
 # negatives: the other hits of those questions and every hit of off-topic prompts: the other sets' questions,
 # coding prompts and gibberish). Placeholder until fitted.
 MODELS: dict[str, tuple[float, dict[str, float]]] = {
-    "full": (-6.0, {"coverage": 4.0, "bm25n": 2.0, "lift": 8.0}),
-    "lexical": (-5.0, {"coverage": 5.0, "bm25n": 3.0}),
-    "vector": (-5.0, {"lift": 10.0}),
+    "full": (
+        -5.9262,
+        {
+            "coverage": 14.1564,
+            "bm25n": -14.8909,
+            "lift": 11.5474,
+            "cjk": -4.6111,
+            "coverage_cjk": 4.3128,
+            "lift_cjk": 4.5142,
+            "coverage_lift": -5.3136,
+        },
+    ),
+    "lexical": (-2.6251, {"coverage": 10.4979, "bm25n": -6.6588, "cjk": -0.0417, "coverage_cjk": 9.8565}),
+    "vector": (-5.6321, {"lift": 16.1418, "cjk": -6.8695, "lift_cjk": 5.4966}),
 }
 
 

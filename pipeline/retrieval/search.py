@@ -272,9 +272,18 @@ class Searcher:
                 vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
             )
             ranked = rrf([lexical_list, semantic], self.rrf_k, self.weights_for(query))
-        ranked = ranked[: max(3 * k, 30)]
         self.judge(ranked, query, lexical, qvec)
-        ranked = await self.rerank(ranked)
+        absolute = mode == "hybrid" and all(c.relevance is not None for c in ranked)
+        if absolute:
+            # Why rank the fused candidates by relevance rather than by RRF: relevance weighs each hit by the
+            # evidence of both lists (its term coverage and its cosine lift, whichever list found it), so a
+            # weak list cannot pull a strong one down; RRF only sees ranks (bench/fusion.py: every dev set
+            # gains, and hybrid beats both of its lists).
+            for c in ranked:
+                c.components["rrf"] = c.score
+                c.score = c.relevance or 0.0
+            ranked.sort(key=lambda c: (-c.score, c.id))
+        ranked = await self.rerank(ranked[: max(3 * k, 30)], absolute=absolute)
         if min_relevance is not None:
             ranked = [c for c in ranked if c.relevance is not None and c.relevance >= min_relevance]
         return SearchResult(await self.hydrate(ranked[:k], mode), mode, fallback)
@@ -299,8 +308,11 @@ class Searcher:
             c.evidence = Evidence(coverage, bm25n, cosine if qvec is not None else None, null, cjk)
             c.relevance = estimate(c.evidence)
 
-    async def rerank(self, ranked: list[Candidate], now: dt.datetime | None = None) -> list[Candidate]:
-        """Apply the memory signals and drop forgotten chunks. Stable for equal scores."""
+    async def rerank(
+        self, ranked: list[Candidate], now: dt.datetime | None = None, *, absolute: bool = False
+    ) -> list[Candidate]:
+        """Apply the memory signals and drop forgotten chunks. Stable for equal scores. R is the score itself
+        when it is an absolute relevance (`absolute`), else the score over the best candidate's."""
         if not ranked:
             return []
         now = now or dt.datetime.now(dt.UTC)
@@ -312,7 +324,7 @@ class Searcher:
             sig = signals.get(c.id)
             if sig is None or sig.forgotten:
                 continue
-            relevance = c.score / top if top > 0 else 0.0
+            relevance = c.score if absolute else c.score / top if top > 0 else 0.0
             score, parts = final_score(relevance, sig, self.weights)
             c.components = {**c.components, "retrieval": round(c.score, 6), **parts, "final": score}
             c.score = score

@@ -23,6 +23,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("query")
     p.add_argument("--budget", type=int, default=None, help="characters (default 4000)")
     p.add_argument("--project", help="project name (default: detected from the working directory)")
+    p.add_argument("--session", help="leave out what this session was already given (and count it as given)")
+    p.add_argument("--min-relevance", type=float, help="the relevance floor for memories (default [context])")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_context)
 
@@ -65,6 +67,10 @@ def run_context(args: argparse.Namespace, settings: Settings) -> int:
         params["budget"] = args.budget
     if args.project:
         params["project"] = args.project
+    if args.session:
+        params["session_id"] = args.session
+    if args.min_relevance is not None:
+        params["min_relevance"] = args.min_relevance
     result = call(settings.socket_path, "context", params)
     print_json(result) if args.json else print(result["markdown"])
     return 0
