@@ -29,7 +29,7 @@ import numpy as np
 import orjson
 from harness import BenchDaemon
 from prompt_sets import coding_prompts, gibberish, half
-from retrieval import LOADERS, file_of
+from retrieval import LOADERS, file_of, metrics
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pipeline.retrieval.relevance import MODELS, Evidence, feature_values
@@ -37,11 +37,7 @@ from pipeline.retrieval.relevance import MODELS, Evidence, feature_values
 OUT = Path(__file__).parent / "out"
 HITS = "relevance-hits-{}.json"  # one file per home, under OUT
 OFF_TOPIC_PER_SET = 300
-FEATURES = {
-    "full": ("coverage", "bm25n", "lift", "cjk", "coverage_cjk", "lift_cjk", "coverage_lift"),
-    "lexical": ("coverage", "bm25n", "cjk", "coverage_cjk"),
-    "vector": ("lift", "cjk", "lift_cjk"),
-}
+FEATURES = {"full": ("coverage", "lift", "cjk"), "lexical": ("coverage", "cjk"), "vector": ("lift", "cjk")}
 L2 = 1.0
 
 
@@ -147,6 +143,52 @@ def predict(beta: np.ndarray, x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-np.clip(x @ beta, -40, 40)))
 
 
+def scorer(beta: np.ndarray, names: tuple[str, ...], model: str) -> Any:
+    def score(hit: dict[str, Any]) -> float:
+        values = feature_values(evidence_of(hit, model))
+        z = beta[0] + sum(b * values[n] for n, b in zip(names, beta[1:], strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+    return score
+
+
+def ranking_ndcg(rows: list[dict[str, Any]], home: str, score: Any, depth: int = 20) -> dict[str, float]:
+    """nDCG@10 of the set's own questions (no path filter) by each list alone, by RRF of their top `depth`
+    (k 60; CJK queries weight BM25 0.2, as the daemon did) and by relevance over the same candidates."""
+    docs, queries = LOADERS[home]()
+    path_to_doc = {file_of(d[0]): d[0] for d in docs}
+    qrels = {q[0]: q[2] for q in queries}
+
+    def in_list(hit: dict[str, Any], key: str) -> bool:
+        return bool(hit[key]) and hit[key] <= depth
+
+    def rrf(hit: dict[str, Any]) -> float:
+        bm25_weight = 0.2 if (hit["cjk"] or 0) >= 0.3 else 1.0
+        shares = [bm25_weight / (60 + hit["bm25_rank"])] if in_list(hit, "bm25_rank") else []
+        return sum(shares) + (1 / (60 + hit["vector_rank"]) if in_list(hit, "vector_rank") else 0.0)
+
+    orders = {
+        "bm25": (lambda h: in_list(h, "bm25_rank"), lambda h: h["bm25_rank"]),
+        "vector": (lambda h: in_list(h, "vector_rank"), lambda h: h["vector_rank"]),
+        "rrf": (lambda h: in_list(h, "bm25_rank") or in_list(h, "vector_rank"), lambda h: -rrf(h)),
+        "relevance": (lambda h: in_list(h, "bm25_rank") or in_list(h, "vector_rank"), lambda h: -score(h)),
+    }
+    out = {}
+    for name, (keep, key) in orders.items():
+        values = []
+        for row in rows:
+            if row["kind"] != "on":
+                continue
+            ranked: list[str] = []
+            for hit in sorted((h for h in row["hits"] if keep(h)), key=key):
+                doc = path_to_doc.get(hit["path"])
+                if doc and doc not in ranked:
+                    ranked.append(doc)
+            values.append(metrics(ranked, qrels[row["qid"]])["ndcg10"])
+        out[name] = sum(values) / max(1, len(values))
+    return out
+
+
 def gate_table(rows: list[dict[str, Any]], score: Any, floors: list[float], k: int = 4) -> None:
     """For each floor: on-topic queries whose gold is among the top-k hits at or above it (vs ungated), and
     the share of off-topic queries that would get any hit."""
@@ -186,7 +228,13 @@ def fit(l2: float) -> None:
             xt, yt, wt = design(test, model)
             pt = predict(bt, xt)
             held_loss = -np.sum(wt * (yt * np.log(pt + 1e-12) + (1 - yt) * np.log(1 - pt + 1e-12))) / np.sum(wt)
-            print(f"  held-out {held:<8} log loss {held_loss:.4f} (fitted on the other two)")
+            ranking = ""
+            if model == "full":
+                held_score = scorer(bt, names, model)
+                ranking = "; nDCG@10 " + ", ".join(
+                    f"{k} {v:.3f}" for k, v in ranking_ndcg(test, held, held_score).items()
+                )
+            print(f"  held-out {held:<8} log loss {held_loss:.4f} (fitted on the other homes){ranking}")
         print("  calibration (predicted bucket: mean predicted, observed gold share, hits)")
         for lo, hi in ((0, 0.1), (0.1, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 0.97), (0.97, 1.01)):
             mask = (p >= lo) & (p < hi)
@@ -196,13 +244,7 @@ def fit(l2: float) -> None:
                     f"{np.average(y[mask], weights=w[mask]):.3f} {int(mask.sum())}"
                 )
 
-        def score(
-            hit: dict[str, Any], beta: np.ndarray = beta, names: tuple[str, ...] = names, model: str = model
-        ) -> float:
-            values = feature_values(evidence_of(hit, model))
-            z = beta[0] + sum(b * values[n] for n, b in zip(names, beta[1:], strict=True))
-            return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
-
+        score = scorer(beta, names, model)
         for home in homes:
             print(f"  gate on {home} (top 4)")
             gate_table([r for r in rows if r["home"] == home], score, [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8])

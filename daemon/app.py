@@ -56,11 +56,12 @@ class App:
         """`[redaction] emails`: whether e-mail addresses are scrubbed too (secrets and <private> always are)."""
         return self.settings.redaction.emails
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run work off the request path (e.g. access events). Owned here; drained at shutdown."""
         task = asyncio.create_task(coro, name=name)
         self._background.add(task)
         task.add_done_callback(self._background_done)
+        return task
 
     def _background_done(self, task: asyncio.Task[Any]) -> None:
         self._background.discard(task)

@@ -90,7 +90,7 @@ class ContextSettings:
     max_memories: int = 8
     # The floor of a memory's absolute relevance (0..1, pipeline/retrieval/relevance.py) for `context` and MCP
     # `memory_context`; chosen with bench/injection.py (see the README's trade-off table).
-    min_relevance: float = _fraction(0.5)
+    min_relevance: float = _fraction(0.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +146,8 @@ class HooksSettings:
     session_budget: int = 3000  # characters of SessionStart context
     prompt_budget: int = 2000  # characters of UserPromptSubmit context
     prompt_k: int = 4
-    min_relevance: float = _fraction(
-        0.5
-    )  # the relevance floor for UserPromptSubmit memories: an unrelated prompt gets nothing
+    # The relevance floor for UserPromptSubmit memories: an unrelated prompt gets nothing (bench/injection.py)
+    min_relevance: float = _fraction(0.4)
     min_prompt_chars: int = 8  # shorter prompts ("yes", "go on") get no memories
     transcript_on_stop: bool = True  # also hand the transcript to the inbox on Stop, not only SessionEnd
     log_max_bytes: int = 5 * 1024 * 1024

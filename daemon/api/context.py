@@ -88,6 +88,7 @@ async def injections(services: Services, params: dict[str, Any]) -> dict[str, An
     since = iso_param("since", p.str("since"))
     everything = p.bool("all")
     app = services.app
+    await services.context.settled()
     await app.projections_current()
 
     def read(conn: Any) -> list[event_index.IndexedEvent]:
@@ -107,6 +108,7 @@ async def injection_stats_method(services: Services, params: dict[str, Any]) -> 
     session = p.str("session_id") or None
     top = p.int("top", 10, minimum=1, maximum=1000)
     app = services.app
+    await services.context.settled()
     await app.projections_current()
     stats = await app.db.read(lambda conn: injection_stats(conn, since=since, until=until, session_id=session))
     return {"since": since, "until": until, "session_id": session, **stats.as_dict(top=top)}

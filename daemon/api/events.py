@@ -73,6 +73,10 @@ async def record(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     else:
         Params(params, ("type", "data"))
         drafts = [(params.get("type"), params.get("data"))]
+    for event_type, data in drafts:
+        if event_type == "compaction" and isinstance(data, dict) and isinstance(data.get("session_id"), str):
+            # A compaction clears the session's slate: it must land after the injections already handed out.
+            await services.slate.settled(data["session_id"])
     try:
         ids = await services.app.record(drafts)
     except InvalidEvent as exc:

@@ -35,7 +35,7 @@ from daemon.app import App
 from daemon.services.access import query_hash, record_access
 from daemon.services.indexing import IndexService
 from daemon.services.project_rules import ProjectRules
-from daemon.services.session_slate import SessionSlate
+from daemon.services.session_slate import Release, SessionSlate
 from daemon.services.skills import Recommendation, SkillsService, skill_line
 from events.queries import access_stats
 from pipeline.agent.project_map import RulesSource
@@ -132,11 +132,16 @@ class ContextService:
         self.skills = skills
         self.projects = projects
         self.slate = slate
+        self._recording: set[asyncio.Task[Any]] = (
+            set()
+        )  # injection events still being appended (app.spawn logs failures)
 
     async def assemble(self, request: ContextRequest, sources: Sequence[RulesSource] | None = None) -> ContextReply:
-        """The block for `request` (rules: `sources`, else the project's rules files), recorded as an event."""
+        """The block for `request` (rules: `sources`, else the project's rules files). Its injection event is
+        appended after the reply, off the request path; the context stays claimed until it is in the log."""
         recipe = request.recipe
-        async with self.slate.hold(request.session_id, request.agent_id) as given:
+        given, release = await self.slate.claim(request.session_id, request.agent_id)
+        try:
             hits = await self._hits(request) if recipe.memories else []
             memories, repeats, below = self._memories(request, hits, given)
             files = await self.read_sources(request, sources)
@@ -159,8 +164,26 @@ class ContextService:
                 self._shown_files(files, set(items), given),
                 items,
             )
-            await self._record(request, reply, hits)
+        except BaseException:
+            release()
+            raise
+        task = self.app.spawn(self._record_then_release(request, reply, hits, release), name="record_injection")
+        self._recording.add(task)
+        task.add_done_callback(self._recording.discard)
         return reply
+
+    async def _record_then_release(
+        self, request: ContextRequest, reply: ContextReply, hits: list[Hit], release: Release
+    ) -> None:
+        try:
+            await self._record(request, reply, hits)
+        finally:
+            release()
+
+    async def settled(self) -> None:
+        """Wait for the injection events of the replies already sent (read-your-writes for `injections`)."""
+        if self._recording:
+            await asyncio.gather(*self._recording, return_exceptions=True)
 
     async def _hits(self, request: ContextRequest) -> list[Hit]:
         if not request.query.strip():
