@@ -16,6 +16,9 @@ from tests.conftest import Daemon, write_config
 
 DEPLOYS = "# Deploys\n\nThe orders service deploys with `make deploy` after the canary passes.\n"
 PROMPT = "how do we deploy the orders service after the canary?"
+# Behaviour, not timing, is tested here: generous hook deadlines keep a loaded machine from turning a slow
+# Python start into a hook that gave up (tests/test_hooks.py checks the deadlines themselves).
+PATIENT_HOOKS = "[hooks]\ntimeout_ms = 5000\ndeadline_ms = 8000\n"
 
 
 def seed(home: Path) -> None:
@@ -37,6 +40,7 @@ def test_a_memory_is_given_once_per_session_across_a_restart_until_a_compaction(
     2. After a daemon restart, still nothing: the state is the log's. 3. Another session gets it.
     4. PreCompact (the real hook) clears the slate: the next prompt gets it again, once."""
     seed(memory_home)
+    write_config(memory_home, PATIENT_HOOKS)
     daemon = daemon_factory().start()
     daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
     first = prompt(daemon)
@@ -60,7 +64,7 @@ def test_rules_are_given_once_whichever_hook_gives_them_and_the_gate_counts_sess
     the gate on the first Write is allowed. 2. A changed rules file: only the new rule comes with the next
     Read. 3. SessionStart again in the same session gives nothing; after a compaction, everything."""
     seed(memory_home)
-    write_config(memory_home, "[hooks]\nrules_gate = true\n")
+    write_config(memory_home, PATIENT_HOOKS + "rules_gate = true\n")
     daemon = daemon_factory().start()
     run = lambda event, payload: cc.run_hook(memory_home, daemon.socket, event, payload)  # noqa: E731
     start = run("SessionStart", cc.session_start()).context()

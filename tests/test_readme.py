@@ -28,7 +28,7 @@ EXAMPLE_HOME = {
 def readme_example() -> tuple[bytes, dict[str, Any]]:
     """The request line and the parsed reply of the README's socket example."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"A request:\n\n```json\n(.+)\n```\n\nand its reply \(one line\):\n\n```json\n(.+)\n```", text)
+    match = re.search(r"a request:\n\n```json\n(.+)\n```\n\nand its reply \(one line\):\n\n```json\n(.+)\n```", text)
     assert match, "the README's socket example moved; update this test"
     return match.group(1).encode() + b"\n", orjson.loads(match.group(2))
 

@@ -25,6 +25,7 @@ back, and the memories injected are `access` events.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import sqlite3
 from collections.abc import Sequence
@@ -132,9 +133,8 @@ class ContextService:
         self.skills = skills
         self.projects = projects
         self.slate = slate
-        self._recording: set[asyncio.Task[Any]] = (
-            set()
-        )  # injection events still being appended (app.spawn logs failures)
+        # injection events still being appended (app.spawn owns them and logs a failure)
+        self._recording: set[asyncio.Task[Any]] = set()
 
     async def assemble(self, request: ContextRequest, sources: Sequence[RulesSource] | None = None) -> ContextReply:
         """The block for `request` (rules: `sources`, else the project's rules files). Its injection event is
@@ -147,14 +147,13 @@ class ContextService:
             files = await self.read_sources(request, sources)
             skills = await self._skills(request, given)
             parts, file_repeats = self._parts(request, files, memories, skills, given)
-            packed = pack(parts, request.budget)
+            packed = pack([self._scrubbed(part) for part in parts], request.budget)
             chosen = [entry for part in packed.included for entry in part]
             shown_memories = tuple(memories[e.ref] for e in chosen if e.key.startswith("m:"))
             shown_skills = tuple(skills[e.ref] for e in chosen if e.key.startswith("s:"))
             items = tuple(e.key[2:] for e in chosen if e.key.startswith("i:"))
-            markdown = scrub(packed.text, emails=self.app.redact_emails)
             reply = ContextReply(
-                markdown,
+                packed.text,
                 request.project,
                 request.budget,
                 shown_memories,
@@ -285,6 +284,13 @@ class ContextService:
             entries = tuple(Entry(skill_line(s), f"s:{s.name}", order=n, ref=n) for n, s in enumerate(skills))
             parts.append(Part("Relevant skills:", entries, recipe.skills, inline=True))
         return parts, repeats
+
+    def _scrubbed(self, part: Part) -> Part:
+        """The part with each entry scrubbed before packing, so what is measured against the budget is what
+        goes out (a redaction marker can be longer than the secret it replaces)."""
+        emails = self.app.redact_emails
+        entries = tuple(dataclasses.replace(e, text=scrub(e.text, emails=emails)) for e in part.entries)
+        return dataclasses.replace(part, title=scrub(part.title, emails=emails), entries=entries)
 
     @staticmethod
     def _shown_files(files: list[Source], items: set[str], given: frozenset[str]) -> tuple[str, ...]:
