@@ -97,9 +97,11 @@ def repeats(daemon: BenchDaemon, name: str, sets: dict[str, Any]) -> tuple[int, 
         second = ask(daemon, text, f"twice-{n}")["memories"]
         first_total += len(first)
         again += len(set(first) & set(second))
-    conversation = [q[1] for q in queries if q[1].strip() and q[0].split("/")[0] == queries[0][0].split("/")[0]]
+    # One long session: LoCoMo's questions about one conversation, else the set's first questions.
+    first = queries[0][0].split("/")[0] if "/" in queries[0][0] else None
+    session = [q[1] for q in queries if q[1].strip() and (first is None or q[0].split("/")[0] == first)]
     given: list[str] = []
-    for text in conversation[:200]:
+    for text in session[:200]:
         given += ask(daemon, text, "one-long-session")["memories"]
     return again, first_total, len(given) - len(set(given)), len(given)
 
@@ -133,7 +135,7 @@ def bench_set(name: str, homes: Path, sets: dict[str, Any], floors: tuple[float,
             print(f"  {label:<40} {len(rows):>5} {share(rows, lambda r: r['used'] > 0):>7.3f} {mean_chars(rows):>7.0f}")
     print(
         f"  repeats: asked twice in one session, memories given again {twice} of {first} given the first time; "
-        f"one session of {min(200, len(sets[name][1]))} questions: {repeated} of {given} memories given more than once"
+        f"one session of up to 200 questions: {repeated} of {given} memories given more than once"
     )
     print("  floor trade-off (ungated top k, kept when relevance >= floor):")
     print(
@@ -184,7 +186,7 @@ def session_start_budget() -> None:
                 f"  {lessons} lessons ({size:,} chars): {kept} lessons kept, {reply['used']:,} of "
                 f"{reply['budget']:,} chars used ({reply['used'] / reply['budget']:.0%}); "
                 f"pointer: {'yes' if 'more lessons' in reply['markdown'] else 'no'}; "
-                f"same session again: {again['used']} chars; after a compaction: {after['markdown'].count('- Lesson ')} lessons"
+                f"SessionStart again in the session: {again['used']} chars; after a compaction: {after['markdown'].count('- Lesson ')} lessons"
             )
 
 

@@ -273,7 +273,10 @@ class ContextService:
         for source in files:
             importance = [source.importance_at(item.line) for item in source.items]
             entries = file_entries(source.items, newest_first=source.kind != "summary", importance=importance)
-            fresh = tuple(e for e in entries if e.key not in given)
+            # A file handed out as it is now (even cut to a budget) is not handed out again; a changed file
+            # brings only the items this context has not had.
+            shown = f"f:{source.file_key}" in given
+            fresh = () if shown else tuple(e for e in entries if e.key not in given)
             repeats += len(entries) - len(fresh)
             noun = "rules" if source.kind == "rules" else "items"
             parts.append(Part(source.title, fresh, shares[source.kind], f"memoryd get {source.path}", noun))

@@ -130,3 +130,11 @@ def estimate(evidence: Evidence) -> float | None:
     values = feature_values(evidence)
     z = intercept + sum(weight * values.get(feature, 0.0) for feature, weight in weights.items())
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+LOG_ODDS_SCALE = 10.0  # hybrid ranks by log_odds(relevance) / 10 (see Searcher.search)
+
+
+def log_odds(p: float) -> float:
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return math.log(p / (1.0 - p))

@@ -23,7 +23,7 @@ from pipeline.index_queries import StoredChunk, chunk_keys, chunks_by_id
 from pipeline.retrieval.fts_query import build_match, query_phrases
 from pipeline.retrieval.lexical_index import K1, LexicalIndex, LexicalMatch
 from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
-from pipeline.retrieval.relevance import NULL_PASSAGES, Evidence, estimate
+from pipeline.retrieval.relevance import LOG_ODDS_SCALE, NULL_PASSAGES, Evidence, estimate, log_odds
 from pipeline.retrieval.vector_index import VectorIndex
 
 RRF_K = 60
@@ -277,11 +277,13 @@ class Searcher:
         if absolute:
             # Why rank the fused candidates by relevance rather than by RRF: relevance weighs each hit by the
             # evidence of both lists (its term coverage and its cosine lift, whichever list found it), so a
-            # weak list cannot pull a strong one down; RRF only sees ranks (bench/fusion.py: every dev set
-            # gains, and hybrid beats both of its lists).
+            # weak list cannot pull a strong one down; RRF only sees ranks (bench/relevance_fit.py: every dev
+            # set gains, and hybrid beats both of its lists). The score is the relevance's log-odds over 10:
+            # relevant hits crowd near 1, where a memory signal of 0.02 would reorder them at will, while 0.02
+            # on this scale is a nudge of 0.2 in log-odds (odds x1.2).
             for c in ranked:
                 c.components["rrf"] = c.score
-                c.score = c.relevance or 0.0
+                c.score = log_odds(c.relevance or 0.0) / LOG_ODDS_SCALE
             ranked.sort(key=lambda c: (-c.score, c.id))
         ranked = await self.rerank(ranked[: max(3 * k, 30)], absolute=absolute)
         if min_relevance is not None:
