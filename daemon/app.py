@@ -3,7 +3,8 @@
 Every service gets this object; nothing here knows about any particular service. Services register a
 `status` section (a coroutine returning a dict) that the `status` method includes under their name.
 
-Invariant: every background task has an owner (this object's task set, drained on shutdown).
+Invariants: every background task has an owner (this object's task set, drained on shutdown, or the daemon's
+TaskGroup); every background loop runs under `loops` (daemon/supervise.py), so none can end the process.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import structlog
 
 from daemon.config import Settings
+from daemon.supervise import Supervisor
 from events.log import EventLog
 from events.projections.event_keys import key_of
 from events.projections.runner import Projector
@@ -31,6 +33,11 @@ logger = structlog.get_logger(__name__)
 StatusSection = Callable[[], Awaitable[dict[str, Any]]]
 Clock = Callable[[], dt.datetime]
 Draft = tuple[str, dict[str, Any]]
+# Event types written to this machine's local-only segments when a batch holds nothing else (`memoryd sync`
+# never shares them). Why `access`: one per search hit, the bulk of the log; it says what a person looked for
+# (query hashes, chunks), which a shared repository should not carry; importance and recency from it describe
+# this machine's use. A batch that mixes them with other types stays whole in the shared log.
+LOCAL_TYPES = frozenset({"access"})
 
 
 def utc_now() -> dt.datetime:
@@ -43,18 +50,33 @@ class App:
     db: Database
     log: EventLog
     projector: Projector
+    local_log: EventLog | None = None  # this machine's local-only segments (None: everything is shared)
+    replayed: int = 0  # events applied to the projections at start
     clock: Clock = utc_now  # the daemon's "now" for scheduling and gates; tests put a controllable one here
     started_at: float = field(default_factory=time.time)
     pid: int = field(default_factory=os.getpid)
     status_sections: dict[str, StatusSection] = field(default_factory=dict)
+    # Held by memoryd's own read-modify-write of shared memory files (daily notes, facts, lessons and rules) and by
+    # a sync round while git rewrites the working tree, so neither overwrites the other's change.
+    home_writes: asyncio.Lock = field(default_factory=asyncio.Lock)
+    loops: Supervisor = field(default_factory=Supervisor)
     _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
     _background: set[asyncio.Task[Any]] = field(default_factory=set)
     _keys_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def __post_init__(self) -> None:
+        self.status_sections["supervisor"] = self.loops.status
 
     @property
     def redact_emails(self) -> bool:
         """`[redaction] emails`: whether e-mail addresses are scrubbed too (secrets and <private> always are)."""
         return self.settings.redaction.emails
+
+    def supervise(
+        self, tasks: asyncio.TaskGroup, name: str, factory: Callable[[], Awaitable[object]], stop: asyncio.Event
+    ) -> None:
+        """Run `factory()` in `tasks` under the supervisor: restarted with backoff if it raises, never fatal."""
+        tasks.create_task(self.loops.run(name, factory, stop), name=name)
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run work off the request path (e.g. access events). Owned here; drained at shutdown."""
@@ -65,8 +87,9 @@ class App:
 
     def _background_done(self, task: asyncio.Task[Any]) -> None:
         self._background.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            logger.error("background_task_failed", task=task.get_name(), error=repr(task.exception()))
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            logger.error("background_task_failed", task=task.get_name(), error=repr(exc))
+            self.loops.job_failed(task.get_name(), exc)
 
     async def drain_background(self, grace_seconds: float) -> None:
         if not self._background:
@@ -90,8 +113,11 @@ class App:
         the request and the spooled copy carry the same key, and only the first of them reaches the log.
         """
         keys = [key for _, data in drafts if isinstance(data, dict) and (key := key_of(data)) is not None]
+        log = self.log
+        if self.local_log is not None and drafts and all(t in LOCAL_TYPES for t, _ in drafts):
+            log = self.local_log  # this machine's access events: never synced, never keyed
         if not keys:
-            events = await self.log.append(drafts)
+            events = await log.append(drafts)
             self._projection_wakeup.set()
             return [(e.id, True) for e in events]
         async with self._keys_lock:  # the check and the append are one step for keyed drafts
@@ -104,7 +130,7 @@ class App:
                 if key is None or (key not in known and key not in fresh_keys):
                     fresh.append((event_type, data))
                     fresh_keys.update([key] if key else [])
-            events = await self.log.append(fresh) if fresh else []
+            events = await log.append(fresh) if fresh else []
             self._projection_wakeup.set()
         appended = iter(events)
         out: list[tuple[str, bool]] = []
@@ -127,7 +153,7 @@ class App:
         await self.projector.catch_up()
 
     async def run_projection_pump(self, stop: asyncio.Event) -> None:
-        """Apply new events shortly after they are appended, off the request path. Owned by the TaskGroup."""
+        """Apply new events shortly after they are appended, off the request path. Run under `supervise`."""
         while not stop.is_set():
             await wait_for_either(self._projection_wakeup, stop)
             self._projection_wakeup.clear()

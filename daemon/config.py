@@ -4,14 +4,20 @@ Each `[section]` of config.toml is a frozen dataclass below; its field defaults 
 and a field's type is the type of its default. `load_settings` validates every value when the file is read.
 
 Invariant: a wrong type or an impossible value stops start-up with a message naming the key; an unknown key
-is reported (log and `status`) but never fatal, so a config written for a newer memoryd still starts.
+is reported (log and `status`) but never fatal, so a config written for a newer memoryd still starts. Every
+numeric key has a range (`_num`), NaN and infinity are refused, and keys that only make sense together are
+checked together (`_CROSS_CHECKS`), so no setting can start a daemon that silently skips every file or whose
+scores collapse (issue 15).
 Standard library only: the CLI imports this on its fast path.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
+import re
+import socket
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,16 +30,23 @@ def _choice(default: str, *choices: str) -> Any:
     return field(default=default, metadata={"choices": choices})
 
 
-def _fraction(default: float) -> Any:
-    """A number between 0 and 1 (validated at load time)."""
-    return field(default=default, metadata={"maximum": 1.0})
+def _num(default: float, low: float, high: float) -> Any:
+    """A numeric field restricted to `low <= value <= high` (validated at load time)."""
+    return field(default=default, metadata={"range": (low, high)})
+
+
+KIB, MIB, GIB = 1024, 1024 * 1024, 1024 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
 class DaemonSettings:
     socket: str = ""  # empty: $MEMORYD_HOME/run/memoryd.sock
-    grace_seconds: float = 10.0
-    max_request_bytes: int = 1024 * 1024
+    grace_seconds: float = _num(10.0, 0, 600)
+    max_request_bytes: int = _num(1024 * 1024, KIB, 64 * MIB)
+    max_connections: int = _num(
+        512, 1, 65536
+    )  # more get an error line (also capped by the process's file-descriptor limit)
+    idle_timeout_seconds: float = _num(120.0, 1, 86400)  # a connection silent this long between requests is closed
     log_level: str = _choice("info", "debug", "info", "warning", "error")
     log_format: str = _choice("auto", "auto", "console", "json")
 
@@ -46,16 +59,16 @@ class EventsSettings:
 @dataclass(frozen=True, slots=True)
 class IndexSettings:
     extra_roots: tuple[str, ...] = ()
-    debounce_ms: int = 200
-    max_file_bytes: int = 5 * 1024 * 1024
-    chunk_tokens: int = 400
-    chunk_overlap: int = 80
+    debounce_ms: int = _num(200, 0, 60000)
+    max_file_bytes: int = _num(5 * 1024 * 1024, KIB, GIB)
+    chunk_tokens: int = _num(400, 20, 8192)
+    chunk_overlap: int = _num(80, 0, 4096)
 
 
 @dataclass(frozen=True, slots=True)
 class EmbeddingSettings:
     model: str = "multilingual-e5-small"
-    batch_size: int = 32
+    batch_size: int = _num(32, 1, 4096)
     models_dir: str = ""  # empty: $MEMORYD_HOME/state/models
     enabled: bool = True
     # A hosted model instead of the local one; on any failure the local model (or BM25) takes over.
@@ -63,34 +76,34 @@ class EmbeddingSettings:
     remote_model: str = ""  # empty: text-embedding-3-small (openai) / text-embedding-004 (gemini)
     base_url: str = ""  # empty: the provider's public API
     api_key_env: str = ""  # empty: OPENAI_API_KEY / GEMINI_API_KEY
-    dim: int = 0  # expected dimension; 0: whatever the provider returns for the probe
-    timeout_seconds: float = 30.0
-    max_retries: int = 3
-    backoff_seconds: float = 0.5
+    dim: int = _num(0, 0, 65536)  # expected dimension; 0: whatever the provider returns for the probe
+    timeout_seconds: float = _num(30.0, 0.1, 3600)
+    max_retries: int = _num(3, 0, 20)
+    backoff_seconds: float = _num(0.5, 0, 600)
 
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    rrf_k: int = 60
-    bm25_weight: float = 1.0  # RRF list weights, chosen on bench-data with bench/fusion.py
-    vector_weight: float = 1.0
-    cjk_bm25_weight: float = 0.2  # the same for mostly-CJK queries (>= 30 % of word characters)
-    cjk_vector_weight: float = 1.0
-    candidates: int = 20  # depth of each list fused (deeper tails only add noise)
-    default_k: int = 10
-    weight_relevance: float = 1.0
-    weight_importance: float = 0.02
-    weight_recency: float = 0.02
-    weight_effectiveness: float = 0.05
+    rrf_k: int = _num(60, 1, 10000)
+    bm25_weight: float = _num(1.0, 0, 100)  # RRF list weights, chosen on bench-data with bench/fusion.py
+    vector_weight: float = _num(1.0, 0, 100)
+    cjk_bm25_weight: float = _num(0.2, 0, 100)  # the same for mostly-CJK queries (>= 30 % of word characters)
+    cjk_vector_weight: float = _num(1.0, 0, 100)
+    candidates: int = _num(20, 1, 1000)  # depth of each list fused (deeper tails only add noise)
+    default_k: int = _num(10, 1, 200)
+    weight_relevance: float = _num(1.0, 0, 100)
+    weight_importance: float = _num(0.02, 0, 100)
+    weight_recency: float = _num(0.02, 0, 100)
+    weight_effectiveness: float = _num(0.05, 0, 100)
 
 
 @dataclass(frozen=True, slots=True)
 class ContextSettings:
-    budget: int = 4000
-    max_memories: int = 8
+    budget: int = _num(4000, 0, 1000000)
+    max_memories: int = _num(8, 0, 200)
     # The floor of a memory's absolute relevance (0..1, pipeline/retrieval/relevance.py) for `context` and MCP
     # `memory_context`; chosen with bench/injection.py (see the README's trade-off table).
-    min_relevance: float = _fraction(0.4)
+    min_relevance: float = _num(0.4, 0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,68 +112,72 @@ class LLMSettings:
     base_url: str = ""  # empty: the provider's public API; e.g. http://127.0.0.1:11434 for Ollama
     model: str = ""  # empty: a small default model of the provider
     api_key_env: str = ""  # empty: ANTHROPIC_API_KEY / OPENAI_API_KEY
-    timeout_seconds: float = 60.0
-    max_retries: int = 3
-    backoff_seconds: float = 1.0
-    max_backoff_seconds: float = 30.0
+    timeout_seconds: float = _num(60.0, 0.1, 3600)
+    max_retries: int = _num(3, 0, 20)
+    backoff_seconds: float = _num(1.0, 0, 600)
+    max_backoff_seconds: float = _num(30.0, 0, 3600)
 
 
 @dataclass(frozen=True, slots=True)
 class ConsolidationSettings:
     enabled: bool = True
     cron: str = "0 3 * * sun"  # crontab fields, local time; use day names (APScheduler numbers Monday 0)
-    period_days: float = 7.0  # catch-up at start when the last completed run is older than this
-    misfire_grace_hours: float = 12.0
-    token_budget: int = 200_000
-    session_retention_days: int = 30
-    daily_retention_days: int = 90
+    period_days: float = _num(7.0, 0, 3650)  # catch-up at start when the last completed run is older than this
+    misfire_grace_hours: float = _num(12.0, 0, 8760)
+    token_budget: int = _num(200_000, 0, 100000000)
+    session_retention_days: int = _num(30, 1, 36500)
+    daily_retention_days: int = _num(90, 1, 36500)
 
 
 @dataclass(frozen=True, slots=True)
 class SkillsSettings:
     dir: str = ""  # empty: $MEMORYD_HOME/skills (e.g. ~/.claude/skills)
-    min_hours_between: float = 24.0
-    min_patterns: int = 2
-    min_pattern_count: int = 2
-    success_window: int = 5
-    min_success_rate: float = 0.6
+    min_hours_between: float = _num(24.0, 0, 8760)
+    min_patterns: int = _num(2, 0, 1000)
+    min_pattern_count: int = _num(2, 1, 1000)
+    success_window: int = _num(5, 1, 1000)
+    min_success_rate: float = _num(0.6, 0, 1)
     # The skill registry (recommendations in `context`)
     dirs: tuple[str, ...] = ()  # empty: the skills dir above, and ~/.claude/skills when it exists
     mcp_configs: tuple[str, ...] = ()  # empty: ~/.claude.json and ~/.claude/settings.json (read only)
-    threshold: float = 0.7
-    poll_ms: int = 1000
+    threshold: float = _num(0.7, 0, 1)
+    poll_ms: int = _num(1000, 50, 3600000)
 
 
 @dataclass(frozen=True, slots=True)
 class LessonsSettings:
-    jaccard: float = 0.6
-    containment: float = 0.8
+    jaccard: float = _num(0.6, 0, 1)
+    containment: float = _num(0.8, 0, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class HooksSettings:
     """Agent hooks answer within `deadline_ms` whatever the daemon does."""
 
-    timeout_ms: int = 300  # per socket call (a healthy daemon answers in ~10 ms)
-    deadline_ms: int = 750  # hard stop, counted from the hook process's start (Claude Code waits on it)
-    session_budget: int = 3000  # characters of SessionStart context
-    prompt_budget: int = 2000  # characters of UserPromptSubmit context
-    prompt_k: int = 4
+    timeout_ms: int = _num(300, 10, 60000)  # per socket call (a healthy daemon answers in ~10 ms)
+    deadline_ms: int = _num(
+        750, 50, 600000
+    )  # hard stop, counted from the hook process's start (Claude Code waits on it)
+    session_budget: int = _num(3000, 0, 1000000)  # characters of SessionStart context
+    prompt_budget: int = _num(2000, 0, 1000000)  # characters of UserPromptSubmit context
+    prompt_k: int = _num(4, 0, 100)
     # The relevance floor for UserPromptSubmit memories: an unrelated prompt gets nothing (bench/injection.py)
-    min_relevance: float = _fraction(0.4)
-    min_prompt_chars: int = 8  # shorter prompts ("yes", "go on") get no memories
+    min_relevance: float = _num(0.4, 0.0, 1.0)
+    min_prompt_chars: int = _num(8, 0, 10000)  # shorter prompts ("yes", "go on") get no memories
     transcript_on_stop: bool = True  # also hand the transcript to the inbox on Stop, not only SessionEnd
-    log_max_bytes: int = 5 * 1024 * 1024
+    log_max_bytes: int = _num(5 * 1024 * 1024, 0, GIB)
     rules_gate: bool = False  # deny Edit/Write of a project file until its rules were read this session
 
 
 @dataclass(frozen=True, slots=True)
 class InboxSettings:
-    poll_ms: int = 500
-    stable_ms: int = 1000  # a dropped file is taken once its size held still this long
-    session_idle_ms: int = 120_000  # a transcript handed over on Stop waits until the session is this idle
+    poll_ms: int = _num(500, 10, 600000)
+    stable_ms: int = _num(1000, 0, 3600000)  # a dropped file is taken once its size held still this long
+    session_idle_ms: int = _num(
+        120_000, 0, 86400000
+    )  # a transcript handed over on Stop waits until the session is this idle
     keep_transcripts: bool = False
-    max_file_bytes: int = 256 * 1024 * 1024
+    max_file_bytes: int = _num(256 * 1024 * 1024, 1, 4 * GIB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,15 +188,29 @@ class RedactionSettings:
 @dataclass(frozen=True, slots=True)
 class McpSettings:
     autostart: bool = False
-    autostart_wait_seconds: float = 15.0
+    autostart_wait_seconds: float = _num(15.0, 0, 600)
 
 
 @dataclass(frozen=True, slots=True)
 class ChecksSettings:
     """```check blocks in MEMORY.md and rules.md, run after each edit."""
 
-    time_limit_ms: int = 200
-    max_file_bytes: int = 1024 * 1024
+    time_limit_ms: int = _num(200, 1, 60000)
+    max_file_bytes: int = _num(1024 * 1024, 1, GIB)
+
+
+@dataclass(frozen=True, slots=True)
+class SyncSettings:
+    """`memoryd sync`: the memory home as a git repository shared by several machines (README "Several machines")."""
+
+    # This home's machine id (names its event segments); empty: the host name. MEMORYD_MACHINE wins over both.
+    machine: str = field(default="", metadata={"pattern": r"[A-Za-z0-9_-]{0,64}"})
+    interval: float = _num(300.0, 0, 7 * 86400)  # seconds between rounds after `sync init`; 0: on demand only
+    remote: str = "origin"  # the git remote `sync init --remote URL` sets up
+    branch: str = ""  # empty: the remote's default branch (or main for an empty remote)
+    exclude: tuple[str, ...] = ()  # folders of the home kept on this machine, e.g. ["sessions/"]
+    timeout_seconds: float = _num(120.0, 1, 3600)  # per git command (a fetch or push over a slow link)
+    max_backoff_seconds: float = _num(3600.0, 1, 7 * 86400)  # after failures (offline, auth), rounds back off to this
 
 
 SECTIONS: dict[str, type] = {
@@ -198,6 +229,7 @@ SECTIONS: dict[str, type] = {
     "redaction": RedactionSettings,
     "mcp": McpSettings,
     "checks": ChecksSettings,
+    "sync": SyncSettings,
 }
 # Tables whose keys are the user's: [projects] "PATH PREFIX" = "name"; [project_groups] group = ["a", "b"]
 FREE_TABLES: dict[str, Any] = {"projects": str, "project_groups": list}
@@ -225,6 +257,7 @@ class Settings:
     redaction: RedactionSettings = RedactionSettings()
     mcp: McpSettings = McpSettings()
     checks: ChecksSettings = ChecksSettings()
+    sync: SyncSettings = SyncSettings()
     projects: Mapping[str, str] = field(default_factory=dict)
     project_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
@@ -269,6 +302,14 @@ class Settings:
     @property
     def fsync(self) -> bool:
         return self.events.fsync == "always"
+
+    @property
+    def machine(self) -> str:
+        """This home's machine id (names its event segments and new fact ids): `MEMORYD_MACHINE`, else `[sync]
+        machine`, else the older `MEMORYD_HOST`, else the host name; only letters, digits, `_` and `-`."""
+        name = os.environ.get("MEMORYD_MACHINE") or self.sync.machine or os.environ.get("MEMORYD_HOST")
+        name = name or socket.gethostname().split(".")[0]
+        return re.sub(r"[^A-Za-z0-9_-]", "-", name)[:64] or "host"
 
     @property
     def skills_dir(self) -> Path:
@@ -345,7 +386,19 @@ def _section(name: str, entries: Any, path: Path, warnings: list[str]) -> Any:
             warnings.append(f"{path}: unknown key [{name}] {key} ignored (known: {', '.join(fields)})")
             continue
         values[key] = _checked(f"{path}: [{name}] {key}", fields[key], value)
-    return cls(**values)
+    section = cls(**values)
+    for smaller, larger, why in _CROSS_CHECKS.get(name, ()):
+        if getattr(section, smaller) >= getattr(section, larger):
+            got = f"{getattr(section, smaller)} >= {getattr(section, larger)}"
+            raise ConfigError(f"{path}: [{name}] {smaller} must be less than {larger} ({got}): {why}")
+    return section
+
+
+# Keys that only make sense together: (key, key it must be less than, why).
+_CROSS_CHECKS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "index": (("chunk_overlap", "chunk_tokens", "every chunk would repeat the one before it"),),
+    "hooks": (("timeout_ms", "deadline_ms", "a hook's socket call must end before the hook does"),),
+}
 
 
 def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:
@@ -363,11 +416,18 @@ def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:
         raise ConfigError(f"{where} must be {type(default).__name__}, got {type(value).__name__}")
     if (choices := spec.metadata.get("choices")) and value not in choices:
         raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
-    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-        raise ConfigError(f"{where} must not be negative")
-    if (maximum := spec.metadata.get("maximum")) is not None and value > maximum:
-        raise ConfigError(f"{where} must be at most {maximum:g}, got {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{where} must be a finite number, got {value}")
+    if (bounds := spec.metadata.get("range")) is not None and not bounds[0] <= value <= bounds[1]:
+        low, high = (_shown(b) for b in bounds)
+        raise ConfigError(f"{where} must be between {low} and {high}, got {value!r}")
+    if (pattern := spec.metadata.get("pattern")) and not re.fullmatch(pattern, value):
+        raise ConfigError(f"{where} must match {pattern}, got {value!r}")
     return float(value) if isinstance(default, float) else value
+
+
+def _shown(bound: float) -> str:
+    return f"{bound:g}" if isinstance(bound, float) else f"{bound:_}".replace("_", ",")
 
 
 def _free_table(section: str, entries: Any, path: Path) -> dict[str, Any]:

@@ -12,6 +12,8 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from daemon.home import private_dirs
+
 
 class AlreadyRunning(RuntimeError):
     pass
@@ -20,8 +22,7 @@ class AlreadyRunning(RuntimeError):
 @contextlib.contextmanager
 def hold_instance_lock(run_dir: Path) -> Iterator[Path]:
     """Hold `run/memoryd.lock` (flock) for the life of the daemon; released by the OS if the process dies."""
-    run_dir.mkdir(parents=True, exist_ok=True)
-    os.chmod(run_dir, 0o700)
+    private_dirs(run_dir)  # never re-moded when it exists: it may be a symlink to a folder of the user's
     path = run_dir / "memoryd.lock"
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:

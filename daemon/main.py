@@ -4,6 +4,8 @@
   a broken config.toml (the CLI exits 2 on that, which Claude Code reads as "block").
 - `memoryd serve` and `memoryd model build` run server-side code in this process; they are handed to the CLI
   from here, so that the client package never imports the server.
+- `memoryd sync merge-driver ...` is run by git during a merge (`memoryd sync init` registers it): it goes to the
+  driver directly, reading no settings, like a hook.
 - Every other command is a client of the daemon's socket (`daemon/client/cli/`).
 """
 
@@ -24,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
         from daemon.client.hooks.run import main as run_hook
 
         return run_hook(argv)
+    if argv[:2] == ["sync", "merge-driver"]:
+        from pipeline.sync.merge_driver import main as merge_driver
+
+        return merge_driver(argv[2:])
     from daemon.client.cli.main import InProcess, run_cli
 
     return run_cli(argv, InProcess(serve=serve, build_model=build_model))
@@ -35,15 +41,19 @@ def serve(settings: Settings) -> int:
 
     from daemon.instance_lock import AlreadyRunning
     from daemon.log_setup import configure_logging
+    from daemon.rpc.socket_server import SocketUnavailable
+    from daemon.server import StartupFailed
     from daemon.server import serve as run_daemon
 
     configure_logging(settings.daemon.log_level, settings.daemon.log_format)
+    failed: list[BaseException] = []
     try:
         asyncio.run(run_daemon(settings))
-    except AlreadyRunning as exc:
+    except* (AlreadyRunning, SocketUnavailable, StartupFailed) as group:  # a message, not a traceback
+        failed += group.exceptions
+    for exc in failed:
         print(f"memoryd: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    return EXIT_OK
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def build_model(settings: Settings) -> int:

@@ -3,8 +3,17 @@
 Invariants:
 - An append is acknowledged only after its bytes are written and (by default) fsynced; concurrent appenders
   share one write and one fsync (group commit), so durability does not cost one fsync per client.
-- The log is never rewritten. A torn last line (a crash mid-write) is fenced off by a newline before the
-  next append, so it can never glue onto a good event; readers copy any unparseable line to
+- An append is atomic across a crash. A batch of several events carries `"batch": [i, n]` on each of its lines
+  (line i of n, contiguous in one segment); readers replay a batch only once all n lines are there, never part
+  of it. A batch cut short by a crash is fenced by the writer at its next start and quarantined by readers, like
+  a torn line; one still being written is simply not read yet. Single events carry no mark; old logs read as
+  before (issue 15: a SIGKILL during a 100,000-event import used to replay part of it, then import it again).
+- A write that fails (a full disk, EIO) is cut back to the last acknowledged byte before the error is returned,
+  so refused bytes can never surface later; a full disk is reported as `DiskFull` ("disk full: ...").
+- Readers in this process never see this machine's bytes before they are acknowledged (they read up to the
+  durable end), so a projection can never apply an event that a failed write then takes back.
+- Otherwise the log is never rewritten. A torn last line (a crash mid-write) is fenced off by a newline before
+  the next append, so it can never glue onto a good event; readers copy any unparseable line to
   `events/quarantine/` with its segment and offset, never replay it, and report it.
 - Readers only consume complete lines (ending in a newline), so a line being written is never read half.
 """
@@ -14,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import errno
 import heapq
 import operator
 import os
@@ -29,6 +39,7 @@ import orjson
 import structlog
 
 from events.event import SCHEMA_VERSION, Event, utc_timestamp
+from events.log_lines import ParsedLine, encode_batch, ends_inside_a_batch, parse_line, parse_valid
 from events.schema import validate
 from events.ulid import new_ulid
 
@@ -37,14 +48,42 @@ logger = structlog.get_logger(__name__)
 # (event id, event, segment, offset just past its line): one event as `read_positions` yields it.
 Position = tuple[str, Event, str, int]
 _EVENT_ID = operator.itemgetter(0)
-SEGMENT_RE = re.compile(r"^(\d{4}-\d{2})\.([A-Za-z0-9_-]+)\.jsonl$")
+# `YYYY-MM.MACHINE.jsonl` travels with `memoryd sync`; `YYYY-MM.MACHINE.local.jsonl` stays on its machine.
+SEGMENT_RE = re.compile(r"^(\d{4}-\d{2})\.([A-Za-z0-9_-]+)(\.local)?\.jsonl$")
+LOCAL_SUFFIX = ".local"
 READ_BLOCK = 8 * 1024 * 1024
+TAIL_PROBE = 1 << 20  # bytes read back from a segment's end at open to find its last line
+DISK_FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+class DiskFull(OSError):
+    """An append refused because the disk (or the file-size limit) is full; nothing of it was written."""
+
+    def __init__(self, cause: OSError) -> None:
+        detail = cause.strerror or str(cause)
+        super().__init__(cause.errno, f"disk full: the events were not recorded ({detail}); free some space and retry")
+        self.message = self.strerror or ""
 
 
 def host_name() -> str:
-    """This machine's name as it appears in segment file names (safe characters only)."""
-    name = os.environ.get("MEMORYD_HOST") or socket.gethostname().split(".")[0] or "host"
-    return re.sub(r"[^A-Za-z0-9_-]", "-", name)[:64]
+    """This machine's id as it names its segments: `MEMORYD_MACHINE` (or the older `MEMORYD_HOST`), else the
+    host name; safe characters only. The daemon passes its resolved `Settings.machine` explicitly."""
+    name = os.environ.get("MEMORYD_MACHINE") or os.environ.get("MEMORYD_HOST") or socket.gethostname()
+    return clean_machine_id(name.split(".")[0])
+
+
+def clean_machine_id(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "-", name)[:64] or "host"
+
+
+def segment_machine(name: str) -> str | None:
+    """The machine that writes segment `name` (None when `name` is not a segment's name)."""
+    match = SEGMENT_RE.match(name)
+    return match.group(2) if match else None
+
+
+def is_local_segment(name: str) -> bool:
+    return name.endswith(f"{LOCAL_SUFFIX}.jsonl")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,53 +106,76 @@ class QuarantinedLine:
 class EventLog:
     """The single writer of this machine's segments and the reader of every machine's segments."""
 
-    def __init__(self, events_dir: Path, *, host: str | None = None, fsync: bool = True) -> None:
+    def __init__(self, events_dir: Path, *, host: str | None = None, fsync: bool = True, local: bool = False) -> None:
         self.events_dir = events_dir
         self.quarantine_dir = events_dir / "quarantine"
         self.host = host or host_name()
         self.fsync = fsync
+        self.local = local  # writes this machine's local-only segments (`YYYY-MM.HOST.local.jsonl`)
         self._lock = asyncio.Lock()
         self._pending: list[tuple[bytes, asyncio.Future[None]]] = []
-        self._files: dict[str, Any] = {}
+        self._fds: dict[str, int] = {}  # this machine's open segment (one at a time), O_APPEND
+        self._durable: dict[str, int] = {}  # this machine's segments: end of the last acknowledged append
+        self._peers: list[EventLog] = []  # logs writing other segments of this directory (`share_durable_ends`)
         self._quarantine_lock = threading.Lock()
         self._quarantined: dict[tuple[str, int], QuarantinedLine] = {}
         self.appended = 0
 
     @classmethod
     @contextlib.asynccontextmanager
-    async def open(cls, events_dir: Path, *, host: str | None = None, fsync: bool = True) -> AsyncIterator[EventLog]:
-        """Open the log for appending; fence torn tails of this machine's segments; close on exit."""
-        log = cls(events_dir, host=host, fsync=fsync)
+    async def open(
+        cls, events_dir: Path, *, host: str | None = None, fsync: bool = True, local: bool = False
+    ) -> AsyncIterator[EventLog]:
+        """Open the log for appending; fence torn tails of this machine's segments; close on exit.
+
+        With `local`, appends go to this machine's local-only segments, which `memoryd sync` never shares
+        (the daemon keeps one log of each kind); reading is the same either way: every segment of every machine."""
+        log = cls(events_dir, host=host, fsync=fsync, local=local)
         await asyncio.to_thread(log._prepare)
         try:
             yield log
         finally:
             async with log._lock:
-                for handle in log._files.values():
-                    handle.close()
-                log._files.clear()
+                log._close_fds()
+
+    def _close_fds(self) -> None:
+        for fd in self._fds.values():
+            os.close(fd)
+        self._fds.clear()
 
     def _prepare(self) -> None:
         self.events_dir.mkdir(parents=True, exist_ok=True)
         self.quarantine_dir.mkdir(exist_ok=True)
         self._load_quarantine_index()
         for name in self.segment_names():
-            if name.endswith(f".{self.host}.jsonl"):
-                self._fence_torn_tail(self.events_dir / name)
+            if segment_machine(name) == self.host and is_local_segment(name) == self.local:
+                self._durable[name] = self._fence_torn_tail(self.events_dir / name)
 
-    def _fence_torn_tail(self, path: Path) -> None:
-        """Why: appending after a torn line would glue the next event onto the fragment and corrupt it."""
+    def _fence_torn_tail(self, path: Path) -> int:
+        """End a crash's leftovers before the first append; returns the segment's size after that.
+
+        Why: appending after a torn line would glue the next event onto the fragment and corrupt it, so a tail
+        without its newline gets one. A batch whose last lines never reached the disk (the crash came between
+        two lines) gets an empty line after it: readers take that as "this batch ends here, incomplete"."""
         size = path.stat().st_size
         if size == 0:
-            return
+            return 0
         with path.open("rb+") as handle:
-            handle.seek(size - 1)
-            if handle.read(1) != b"\n":
+            handle.seek(max(0, size - TAIL_PROBE))
+            tail = handle.read()
+            fence = b""
+            if not tail.endswith(b"\n"):
+                fence = b"\n"
+                logger.warning("torn_tail_fenced", segment=path.name, offset=size)
+            elif ends_inside_a_batch(tail):
+                fence = b"\n"
+                logger.warning("torn_batch_fenced", segment=path.name, offset=size)
+            if fence:
                 handle.seek(size)
-                handle.write(b"\n")
+                handle.write(fence)
                 handle.flush()
                 os.fsync(handle.fileno())
-                logger.warning("torn_tail_fenced", segment=path.name, offset=size)
+        return size + len(fence)
 
     # ---- appending -------------------------------------------------------------------------------
 
@@ -129,7 +191,7 @@ class EventLog:
         events = self.make_events(drafts)
         if not events:
             return []
-        payload = b"".join(orjson.dumps(e.to_json_obj(), option=orjson.OPT_APPEND_NEWLINE) for e in events)
+        payload = encode_batch(events)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((payload, done))
         async with self._lock:
@@ -149,21 +211,44 @@ class EventLog:
         return events
 
     def _segment_for_now(self) -> str:
-        return f"{utc_timestamp()[:7]}.{self.host}.jsonl"
+        return f"{utc_timestamp()[:7]}.{self.host}{LOCAL_SUFFIX if self.local else ''}.jsonl"
 
     def _write_durably(self, data: bytes) -> None:
+        """Write and fsync `data` at the segment's end, or cut the segment back to where it was and raise
+        (`DiskFull` for a full disk). Unbuffered: no refused byte can stay in a buffer for the next write."""
         name = self._segment_for_now()
-        handle = self._files.get(name)
-        if handle is None:
-            for old in self._files.values():
-                old.close()
-            self._files.clear()
-            handle = (self.events_dir / name).open("ab")
-            self._files[name] = handle
-        handle.write(data)
-        handle.flush()
-        if self.fsync:
-            os.fsync(handle.fileno())
+        fd = self._fds.get(name)
+        if fd is None:
+            self._close_fds()
+            fd = os.open(self.events_dir / name, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            self._fds[name] = fd
+        start = self._durable.get(name)
+        if start is None:
+            start = self._durable[name] = os.fstat(fd).st_size
+        try:
+            if os.fstat(fd).st_size != start:  # leftovers of a write whose cut-back failed
+                os.ftruncate(fd, start)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            if self.fsync:
+                os.fsync(fd)
+        except OSError as exc:
+            self._cut_back(fd, name, start)
+            if exc.errno in DISK_FULL_ERRNOS:
+                raise DiskFull(exc) from exc
+            raise
+        self._durable[name] = start + len(data)
+
+    def _cut_back(self, fd: int, name: str, start: int) -> None:
+        try:
+            os.ftruncate(fd, start)
+            if self.fsync:
+                os.fsync(fd)
+        except OSError:  # retried before the next write (see above); readers stop at the durable end anyway
+            logger.exception("append_cut_back_failed", segment=name, offset=start)
+        else:
+            logger.warning("append_refused_cut_back", segment=name, offset=start)
 
     # ---- reading ---------------------------------------------------------------------------------
 
@@ -180,20 +265,38 @@ class EventLog:
         for _, event, segment, next_offset in self._segment_positions(name, offset):
             yield LoggedEvent(event, segment, next_offset)
 
+    def share_durable_ends(self, other: EventLog) -> None:
+        """Read `other`'s segments (this machine's local-only ones) only up to what `other` acknowledged."""
+        self._peers.append(other)
+
+    def _durable_end(self, name: str) -> int | None:
+        for log in (self, *self._peers):
+            if (end := log._durable.get(name)) is not None:
+                return end
+        return None
+
     def _segment_positions(self, name: str, offset: int) -> Iterator[Position]:
+        """The events of one segment from `offset`, whole batches only (see the module docstring)."""
         path = self.events_dir / name
         try:
             handle = path.open("rb")
         except FileNotFoundError:
             return
+        limit = self._durable_end(name)  # this machine's segment: never past the last acknowledged byte
+        remaining = None if limit is None else max(0, limit - offset)
+        pending: list[Position] = []  # the batch being read
+        pending_start = expected = 0  # where the pending batch starts, how many lines it has
+        continuing = True  # reading from `offset`, the rest of a batch yielded (so complete) before may follow
         with handle:
             handle.seek(offset)
             carry = b""
             position = offset  # file offset of carry[0]
             while True:
-                block = handle.read(READ_BLOCK)
+                block = handle.read(READ_BLOCK if remaining is None else min(READ_BLOCK, remaining))
                 if not block:
-                    return  # an unterminated tail stays unread until it is completed or fenced
+                    return  # an unterminated tail, or a batch not complete yet, stays unread until it is
+                if remaining is not None:
+                    remaining -= len(block)
                 buffer = carry + block
                 end = buffer.rfind(b"\n")
                 if end < 0:
@@ -203,33 +306,69 @@ class EventLog:
                 for line in buffer[:end].split(b"\n"):
                     line_offset = next_offset
                     next_offset += len(line) + 1
-                    event = _parse_valid(line)  # the fast path: a well-formed line, as nearly all are
-                    if event is None:
-                        if not line.strip():
+                    parsed = parse_valid(line)  # the fast paths: a well-formed line, as nearly all are
+                    if parsed is not None:
+                        event, mark = parsed
+                        if mark is None and not pending:  # a single event
+                            continuing = False
+                            yield (event.id, event, name, next_offset)
                             continue
-                        event = self._parse_line(name, line_offset, line)
-                        if event is None:
+                        if mark is not None and pending and mark[0] == len(pending) and mark[1] == expected:
+                            pending.append((event.id, event, name, next_offset))  # the next line of a batch
+                            if len(pending) == expected:
+                                yield from pending
+                                pending = []
                             continue
-                    yield (event.id, event, name, next_offset)
+                    if parsed is None:
+                        parsed = self._parse_line(name, line_offset, line) if line.strip() else None
+                    if parsed is None:  # a blank line (a writer's fence) or a quarantined one: a batch ends here
+                        self._abandon(name, pending, pending_start, expected)
+                        pending, continuing = [], False
+                        continue
+                    event, mark = parsed
+                    here = (event.id, event, name, next_offset)
+                    if mark is None:
+                        self._abandon(name, pending, pending_start, expected)
+                        pending, continuing = [], False
+                        yield here
+                        continue
+                    index, count = mark
+                    if index == 0:
+                        self._abandon(name, pending, pending_start, expected)
+                        pending, pending_start, expected, continuing = [here], line_offset, count, False
+                    elif pending and index == len(pending) and count == expected:
+                        pending.append(here)
+                    elif not pending and continuing:
+                        continuing = index < count - 1
+                        yield here
+                        continue
+                    else:  # a line of a batch whose start is missing: cut short by a crash
+                        self._abandon(name, pending, pending_start, expected)
+                        self._abandon(name, [here], line_offset, count)
+                        pending, continuing = [], False
+                        continue
+                    if len(pending) == expected:
+                        yield from pending
+                        pending = []
                 carry = buffer[end + 1 :]
                 position += end + 1
 
-    def _parse_line(self, segment: str, offset: int, line: bytes) -> Event | None:
+    def _abandon(self, segment: str, lines: list[Position], start: int, count: int) -> None:
+        """Quarantine the lines of an incomplete batch (from `start`) as one record: none is ever replayed."""
+        if not lines or (segment, start) in self._quarantined:
+            return
+        with (self.events_dir / segment).open("rb") as handle:  # rare: the bytes are read again only here
+            handle.seek(start)
+            raw = handle.read(lines[-1][3] - start).rstrip(b"\n")
+        error = f"incomplete batch: {len(lines)} of {count} events (cut short by a crash); none replayed"
+        self._quarantine(segment, start, raw, error)
+
+    def _parse_line(self, segment: str, offset: int, line: bytes) -> ParsedLine | None:
         try:
-            obj = orjson.loads(line)
-            if not isinstance(obj, dict):
-                raise ValueError("line is not a JSON object")
-            event = Event(
-                id=_require_str(obj, "id"),
-                ts=_require_str(obj, "ts"),
-                type=_require_str(obj, "type"),
-                data=obj["data"] if isinstance(obj.get("data"), dict) else _bad("data is not an object"),
-                v=int(obj.get("v", SCHEMA_VERSION)),
-            )
-        except (ValueError, KeyError, TypeError) as exc:
+            return parse_line(line)
+        except ValueError as exc:
             self._quarantine(segment, offset, line, str(exc))
             return None
-        return event
 
     def read_all(self, start: dict[str, int] | None = None) -> Iterator[LoggedEvent]:
         """Every segment from its start offset, merged in event-id order (the projections' order)."""
@@ -287,40 +426,3 @@ class EventLog:
     def quarantined(self) -> list[QuarantinedLine]:
         with self._quarantine_lock:
             return sorted(self._quarantined.values(), key=lambda q: (q.segment, q.offset))
-
-
-def _parse_valid(line: bytes) -> Event | None:
-    """The event on a well-formed line, or None when `_parse_line` must judge (and maybe quarantine) it.
-
-    Why: replay parses every line of the log; these exact-type checks accept only what `_parse_line` would
-    accept unchanged, at a fraction of its cost (orjson makes exact `str`, `dict` and `int` objects).
-    """
-    try:
-        obj = orjson.loads(line)
-        event_id, ts, event_type, data = obj["id"], obj["ts"], obj["type"], obj["data"]
-        v = obj.get("v", SCHEMA_VERSION)
-    except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
-        return None  # not JSON, not an object, or a field missing
-    if (
-        type(event_id) is str
-        and event_id
-        and type(ts) is str
-        and ts
-        and type(event_type) is str
-        and event_type
-        and type(data) is dict
-        and type(v) is int
-    ):
-        return Event(event_id, ts, event_type, data, v)
-    return None
-
-
-def _require_str(obj: dict[str, Any], key: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"field {key!r} is missing or not a string")
-    return value
-
-
-def _bad(message: str) -> Any:
-    raise ValueError(message)

@@ -19,6 +19,7 @@ SIGNAL_KINDS = (
     "dependency_issue",
     "performance_issue",
     "security_issue",
+    "retry",  # the same command failed again and again in one session
 )
 PATTERN_STATUSES = ("active", "addressed", "suppressed")
 _TYPE_NAME = re.compile(r"[a-z][a-z0-9_.]{0,63}")
@@ -48,12 +49,15 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("session_id"),
         _f("outcome", choices=("success", "failed")),
         _f("corrections", "int", required=False, minimum=0),
+        _f("confidence", "num", required=False, minimum=0.0, maximum=1.0),
+        _f("evidence", "list", required=False),
     ),
     "signal": (
         _f("session_id"),
         _f("kind", choices=SIGNAL_KINDS),
         _f("key"),
         _f("text", required=False),
+        _f("anchors", "list", required=False),
     ),
     "generation": (
         _f("capability_name"),
@@ -127,7 +131,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("events", "int", required=False, minimum=0),
     ),
 }
-_STRING_LISTS = ("content_hashes", "chunk_ids", "files")
+_STRING_LISTS = ("content_hashes", "chunk_ids", "files", "anchors", "evidence")
 
 _PY_TYPES: dict[str, Any] = {  # Any: isinstance must not narrow the JSON value to `object`
     "str": (str,),

@@ -3,21 +3,25 @@
 Invariant: a reader sees either the whole old file or the whole new one, never a torn write: the new bytes go
 to a hidden temp file in the same directory (a dotfile, so the watcher ignores it), are fsynced, and then
 `os.replace`d over the target (atomic on POSIX within one filesystem). Blocking: call from a thread.
+A temp name always fits the filesystem's 255-byte name limit, however long the target's name is (issue 15).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import shutil
 from pathlib import Path
+
+NAME_MAX = 255  # bytes in one file name on every filesystem memoryd supports (ext4, APFS, btrfs, xfs)
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
     """Replace `path` with `data` (str is written as UTF-8), creating parent directories as needed."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.memoryd-tmp")
+    temp = path.with_name(fit_name(f".{path.name}.{os.getpid()}.memoryd-tmp", NAME_MAX, keep=".memoryd-tmp"))
     try:
         with temp.open("wb") as handle:
             handle.write(payload)
@@ -30,6 +34,23 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         temp.unlink(missing_ok=True)
         raise
     _fsync_directory(path.parent)
+
+
+def fit_name(name: str, max_bytes: int, *, keep: str | None = None) -> str:
+    """`name` if its UTF-8 form fits in `max_bytes`, else its start cut at a character boundary, a short hash of
+    the whole name (so two long names never collide) and its ending kept: `keep`, or the file's suffixes (e.g.
+    `.events.jsonl`, at most 24 bytes)."""
+    if len(os.fsencode(name)) <= max_bytes:
+        return name
+    if keep is None:
+        _stem, dot, suffixes = name.partition(".") if not name.startswith(".") else ("", "", name)
+        keep = dot + suffixes if dot and len(os.fsencode(dot + suffixes)) <= 24 else "." + name.rsplit(".", 1)[-1]
+        if len(os.fsencode(keep)) > 24:
+            keep = ""
+    tag = "-" + hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    budget = max_bytes - len(os.fsencode(tag + keep))
+    head = os.fsencode(name[: len(name) - len(keep)] if keep and name.endswith(keep) else name)[:budget]
+    return head.decode("utf-8", errors="ignore") + tag + keep
 
 
 def backup_path_of(path: Path) -> Path:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pipeline.regular_file import read_regular
+
 DIRECTORIES = (
     "areas/projects",
     "areas/patterns",
@@ -44,8 +46,8 @@ def safe_id(raw: str) -> str:
 
 
 def read_text(path: Path) -> str:
-    """A memory file's text ('' when it is missing or unreadable; invalid UTF-8 replaced)."""
+    """A memory file's text ('' when it is missing, unreadable or not a regular file; invalid UTF-8 replaced)."""
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
+        return read_regular(path).decode("utf-8", errors="replace")
     except OSError:
         return ""

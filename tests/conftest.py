@@ -8,7 +8,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +36,19 @@ def write_config(home: Path, text: str) -> None:
 class Daemon:
     """The real `memoryd serve` in a subprocess, talking over its real socket."""
 
-    def __init__(self, home: Path, socket_path: Path, log_path: Path, env: dict[str, str]) -> None:
+    def __init__(
+        self,
+        home: Path,
+        socket_path: Path,
+        log_path: Path,
+        env: dict[str, str],
+        preexec: Callable[[], None] | None = None,
+    ) -> None:
         self.home = home
         self.socket = socket_path
         self.log_path = log_path
         self.env = env
+        self.preexec = preexec  # runs in the child before exec: e.g. real resource limits (RLIMIT_NOFILE)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> Daemon:
@@ -51,6 +59,7 @@ class Daemon:
             stdout=log,
             stderr=log,
             cwd=REPO,
+            preexec_fn=self.preexec,
         )
         log.close()
         deadline = time.monotonic() + timeout
@@ -117,14 +126,14 @@ def daemon_factory(memory_home: Path, tmp_path: Path) -> Iterator[Any]:
     sock_dir = tempfile.TemporaryDirectory(dir="/tmp", prefix="md-")  # AF_UNIX paths are short on macOS
     made: list[Daemon] = []
 
-    def make(*, embedding: bool = False) -> Daemon:
+    def make(*, embedding: bool = False, preexec: Callable[[], None] | None = None) -> Daemon:
         env = dict(os.environ)
         env["MEMORYD_HOME"] = str(memory_home)
         env["MEMORYD_MODEL_DIR"] = str(MODEL_CACHE)
         env["MEMORYD_LOG_FORMAT"] = "json"
         if not embedding:
             env["MEMORYD_EMBEDDING"] = "off"
-        daemon = Daemon(memory_home, Path(sock_dir.name) / "d.sock", tmp_path / "daemon.log", env)
+        daemon = Daemon(memory_home, Path(sock_dir.name) / "d.sock", tmp_path / "daemon.log", env, preexec)
         made.append(daemon)
         return daemon
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from typing import Any
 
 from tests.local_http import LocalHTTPServer, Reply
@@ -24,6 +25,7 @@ class FakeEmbeddingServer(LocalHTTPServer):
         self.script = list(script or ["ok"])
         self.dim = dim
         self.slow_s = slow_s
+        self.gate: threading.Event | None = None  # when set to an Event: hold every reply until it is set
 
     def respond(self, path: str, headers: dict[str, str], raw: bytes) -> Reply:
         body = json.loads(raw)
@@ -35,6 +37,7 @@ class FakeEmbeddingServer(LocalHTTPServer):
             payload,
             headers={"retry-after": "0"} if status == 429 else {},
             delay=self.slow_s if mode == "timeout" else 0.0,
+            gate=self.gate,
         )
 
     def reply(self, mode: str, path: str, body: dict[str, Any]) -> tuple[int, bytes]:

@@ -16,6 +16,7 @@ class Reply:
     payload: bytes
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    gate: threading.Event | None = None  # answer only once this is set (or the server stops)
 
 
 class LocalHTTPServer:
@@ -32,6 +33,9 @@ class LocalHTTPServer:
                     reply = server.respond(self.path, dict(self.headers.items()), raw)
                 if reply.delay and server._stop.wait(reply.delay):
                     return
+                while reply.gate is not None and not reply.gate.wait(0.05):
+                    if server._stop.is_set():
+                        return
                 try:
                     self.send_response(reply.status)
                     self.send_header("content-type", "application/json")

@@ -8,14 +8,16 @@ import pytest
 
 from pipeline.frontmatter import split_front_matter
 from pipeline.learning.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
+from pipeline.learning.problem_match import KnownProblem
+from pipeline.learning.skill_evidence import applying, contradiction, triggers
 from pipeline.learning.skill_writer import (
+    FixRecord,
     IndexEntry,
     SkillPattern,
     content_hash,
     parse_steps,
     render_skill,
     skill_name,
-    template_steps,
     write_index,
     write_skill,
 )
@@ -73,24 +75,67 @@ def test_success_rate_gate_over_the_last_five(outcomes: tuple[str, ...], passed:
     assert gate(with_(recent_outcomes=outcomes), "success_rate") is passed
 
 
+FIX = FixRecord(
+    "s-12",
+    "2026-09-08T10:00:00Z",
+    (
+        {"do": "said", "what": "let's go with a per-test group id"},
+        {"do": "edit", "what": "tests/integration/conftest.py", "lines": ["group_id=f'test-{uuid.uuid4().hex}',"]},
+        {"do": "declined", "what": "git push origin main"},
+        {"do": "run", "what": "pytest tests/integration --count 10"},
+    ),
+    "pytest tests/integration --count 10",
+)
 PATTERN = SkillPattern(
     "1a2b3c4d5e6f",
-    "dependency_issue",
-    "modulenotfounderror no module named requests",
+    "error",
+    "commitfailederror commit cannot completed since group has",
     3,
     "HIGH",
-    ("ModuleNotFoundError: No module named 'requests'",),
+    ("aiokafka.errors.CommitFailedError: Commit cannot be completed",),
+    triggers=("commitfailederror", "consumer", "rebalance"),
+    fixes=(FIX,),
+    lessons=("every Kafka test needs its own consumer group",),
+    sessions=4,
 )
 
 
-def test_skill_md_has_front_matter_naming_its_trigger_words() -> None:
-    text = render_skill(PATTERN, template_steps(PATTERN))
+def test_skill_md_carries_the_fix_its_evidence_and_its_trigger_words() -> None:
+    text = render_skill(PATTERN)
     front = split_front_matter(text)
-    assert front.metadata["name"] == skill_name(PATTERN) == "dependency-issue-modulenotfounderror-no-module"
-    description = front.metadata["description"]
-    assert "Trigger words:" in description and "requests" in description and "modulenotfounderror" in description
-    assert "1. Check the dependency manifest" in front.body
-    assert "ModuleNotFoundError: No module named 'requests'" in front.body
+    assert front.metadata["name"] == skill_name(PATTERN) == "error-commitfailederror-commit-cannot-completed"
+    assert front.metadata["triggers"] == ["commitfailederror", "consumer", "rebalance"]
+    assert "Trigger words: commitfailederror, consumer, rebalance." in front.metadata["description"]
+    body = front.body
+    assert '1. The user said: "let\'s go with a per-test group id"' in body
+    assert "2. Edit `tests/integration/conftest.py`:" in body and "+ group_id=f'test-{uuid.uuid4().hex}'," in body
+    assert "3. Not this (the user declined it): `git push origin main`" in body
+    assert "4. Run `pytest tests/integration --count 10`" in body
+    assert "Verified by: `pytest tests/integration --count 10` (passed)" in body
+    assert "- every Kafka test needs its own consumer group" in body
+    for boilerplate in ("reproduce the failure", "search memory", "fix the cause"):
+        assert boilerplate not in body.lower()
+
+
+def test_trigger_words_are_the_problems_own_nouns_not_shared_ones() -> None:
+    kafka = KnownProblem(
+        "k", ("exc:CommitFailedError", "test:test_order_created_event_updates_stock"), ("commit cannot completed",)
+    )
+    history = KnownProblem("h", ("test:test_order_history_newest_first",), ("order history newest",))
+    words = triggers(kafka, ["the kafka consumer tests again", "kafka consumer hangs in teardown"], [kafka, history])
+    assert words[0] == "commitfailederror" and "stock" in words and "kafka" in words
+    assert "order" not in words  # another known problem has it: "show the order history page" is not Kafka's
+    assert not {"again", "test", "failed", "error"} & set(words)
+
+
+def test_lessons_that_share_the_problems_words_apply_and_a_contradicting_fix_is_caught() -> None:
+    kafka = KnownProblem("k", ("exc:FailedTimeout@aiokafka/consumer/group_coordinator",), ())
+    lessons = ["every Kafka test needs its own consumer group", "always run ruff format before you commit"]
+    assert applying(kafka, [], lessons) == ["every Kafka test needs its own consumer group"]
+    rules = ["money is an int of cents now, never Decimal", "we never push straight to main"]
+    assert contradiction(["+ amount: Decimal = Decimal('0')"], rules) == rules[0]
+    assert contradiction(["Run `git push origin main`"], rules) == rules[1]
+    assert contradiction(["Run `git push -u origin fix/kafka`", "+ amount_cents: int"], rules) is None
 
 
 def test_llm_steps_are_parsed_from_a_numbered_or_bulleted_reply() -> None:

@@ -126,8 +126,26 @@ def seed_home(home: Path) -> None:
 
 
 async def seed_patterns(app: App) -> None:
-    """Three successful sessions sharing two problems: every capability gate passes."""
-    drafts: list[tuple[str, dict[str, Any]]] = []
+    """Three successful sessions sharing two problems, the last one resolving both: every capability gate
+    passes, and each problem has the fix a skill is written from."""
+    drafts: list[tuple[str, dict[str, Any]]] = [
+        (
+            "resolution",
+            {
+                "session_id": "p2",
+                "keys": [
+                    {"kind": "error", "key": "keyerror user_id"},
+                    {"kind": "environment_issue", "key": "pnpm command not found"},
+                ],
+                "steps": [
+                    {"do": "run", "what": "corepack enable pnpm"},
+                    {"do": "edit", "what": "app/users.py", "lines": ["user_id = row.get('user_id')"]},
+                ],
+                "verified_by": "pnpm test",
+                "ended": "2026-11-01T10:00:00Z",
+            },
+        )
+    ]
     for n in range(3):
         session = f"p{n}"
         drafts += [
@@ -258,7 +276,7 @@ async def test_a_failed_llm_reply_changes_nothing(
     assert (memory_home / "MEMORY.md").read_bytes() == memory_before
     assert not backup_path_of(memory_home / "MEMORY.md").exists()
     assert not (memory_home / "areas/projects/memoryd").exists()  # no facts.json, no rules.md
-    assert [g["steps_from"] for g in generations] == ["template", "template"]  # skills fell back, whole
+    assert [g["steps_from"] for g in generations] == ["evidence", "evidence"]  # no summary: the evidence stands
     if kind == "truncated":
         assert summary["tokens"]["used"] > 0  # a cut reply still cost tokens, and they are accounted
 

@@ -30,7 +30,14 @@ CLIENT_ALLOWED = {
     "pipeline.atomic_file",
 }
 # The daemon's own core, which services and handlers build on; it knows no service, handler or client.
-DAEMON_CORE = {"daemon.app", "daemon.config", "daemon.home", "daemon.instance_lock", "daemon.log_setup"}
+DAEMON_CORE = {
+    "daemon.app",
+    "daemon.config",
+    "daemon.home",
+    "daemon.instance_lock",
+    "daemon.log_setup",
+    "daemon.supervise",
+}
 PROJECTION_TABLES = (
     "event_index",
     "sessions",
@@ -38,6 +45,7 @@ PROJECTION_TABLES = (
     "session_outcomes",
     "experience_effectiveness",
     "access_stats",
+    "access_hits",
     "forgotten",
     "signal_sessions",
     "signal_occurrences",
@@ -115,6 +123,7 @@ def test_the_rooms_exist() -> None:
         "pipeline/retrieval",
         "pipeline/learning",
         "pipeline/agent",
+        "pipeline/sync",
         "events/projections",
         "events/queries",
     ]

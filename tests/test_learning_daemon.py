@@ -37,6 +37,14 @@ def seed_events() -> list[dict[str, Any]]:
             },
             {"type": "outcome", "data": {"session_id": s, "outcome": "success"}},
         ]
+    # s2 resolved both: what a skill is written from (a problem nobody resolved gets none)
+    keys = [
+        {"kind": "error", "key": "keyerror user_id"},
+        {"kind": "environment_issue", "key": "pnpm command not found"},
+    ]
+    steps = [{"do": "run", "what": "corepack enable pnpm"}, {"do": "edit", "what": "app/users.py", "lines": ["x = 1"]}]
+    resolution = {"session_id": "s2", "keys": keys, "steps": steps, "verified_by": "pnpm test", "ended": "2026-11-01"}
+    events.append({"type": "resolution", "data": resolution})
     return events
 
 
@@ -78,19 +86,21 @@ def test_patterns_gates_and_generation_through_the_cli(daemon_factory: Any, memo
 
 
 def test_facts_and_signals_through_the_cli(daemon: Any, memory_home: Path) -> None:
-    added = daemon.cli("fact", "add", "memoryd", "memoryd uses httpx", "--category", "stack", "--evidence", "s1")
-    assert added.returncode == 0 and added.stdout.strip() == "added: memoryd-1"
-    assert daemon.cli("fact", "add", "memoryd", "tests use pytest").stdout.strip() == "added: memoryd-2"
-    superseded = daemon.cli("fact", "supersede", "memoryd-1", "memoryd uses httpx 0.28")
-    assert superseded.stdout.strip() == "memoryd-1 superseded by memoryd-3"
-    assert daemon.cli("fact", "archive", "memoryd-2").stdout.strip() == "archived: memoryd-2"
+    m = "@" + daemon.call("status")["sync"]["machine"]  # new fact ids carry the machine that added them
+    args = ("memoryd uses httpx", "--category", "stack", "--evidence", "s1", "--create")  # a new project: --create
+    added = daemon.cli("fact", "add", "memoryd", *args)
+    assert added.returncode == 0 and added.stdout.strip() == f"added: memoryd-1{m}"
+    assert daemon.cli("fact", "add", "memoryd", "tests use pytest").stdout.strip() == f"added: memoryd-2{m}"
+    superseded = daemon.cli("fact", "supersede", f"memoryd-1{m}", "memoryd uses httpx 0.28")
+    assert superseded.stdout.strip() == f"memoryd-1{m} superseded by memoryd-3{m}"
+    assert daemon.cli("fact", "archive", f"memoryd-2{m}").stdout.strip() == f"archived: memoryd-2{m}"
     listed = daemon.cli("facts", "memoryd")
-    assert "memoryd-3" in listed.stdout and "memoryd-1" not in listed.stdout
+    assert f"memoryd-3{m}" in listed.stdout and "memoryd-1" not in listed.stdout
     every = orjson.loads(daemon.cli("facts", "--all", "--json").stdout)["facts"]
     assert [(f["id"], f["status"], f.get("supersededBy")) for f in every] == [
-        ("memoryd-1", "superseded", "memoryd-3"),
-        ("memoryd-2", "archived", None),
-        ("memoryd-3", "active", None),
+        (f"memoryd-1{m}", "superseded", f"memoryd-3{m}"),
+        (f"memoryd-2{m}", "archived", None),
+        (f"memoryd-3{m}", "active", None),
     ]
     missing = daemon.cli("fact", "archive", "memoryd-99")
     assert missing.returncode == 1 and "no fact memoryd-99" in missing.stderr

@@ -39,6 +39,9 @@ MIXED = [
     ("outcome", {"session_id": "s2", "outcome": "failed"}),
     ("ref", {"session_id": "s3", "experience_id": "pin-deps"}),  # no outcome yet: not credited
     ("outcome", {"session_id": "s2", "outcome": "success"}),  # a corrected outcome moves the credit
+    ("injection", {"query_hash": "q", "chunk_ids": ["use-uv", "c-9"], "session_id": "s3"}),  # injected: referenced
+    ("injection", {"query_hash": "q", "chunk_ids": ["c-9"], "session_id": "s3"}),  # again in s3: counted once
+    ("injection", {"query_hash": "q", "chunk_ids": ["c-nobody"]}),  # no session: nobody referenced it
     ("custom.unknown", {"x": 1}),
 ]
 
@@ -51,16 +54,17 @@ async def test_incremental_equals_rebuild(tmp_path: Path) -> None:
         await log.append(MIXED[:4])
         assert await projector.catch_up() == 4
         await log.append(MIXED[4:])
-        assert await projector.catch_up() == 5
+        assert await projector.catch_up() == 8
         assert await projector.catch_up() == 0  # idempotent: nothing new, nothing applied
         incremental = dump(tmp_path / "index.db")
-        assert await projector.rebuild() == 9
+        assert await projector.rebuild() == 12
         assert dump(tmp_path / "index.db") == incremental
         assert await projector.verify() == []
     rows = {r[0]: r[1:] for r in incremental["experience_effectiveness"]}
-    # use-uv: 3 refs, s1 success (2 refs) + s2 corrected to success (1 ref)
-    assert rows["use-uv"][:3] == (3, 3, 0)
-    assert rows["use-uv"][3] == pytest.approx((3 + 1) / (3 + 0 + 2))
+    # use-uv: once per session: s1 success (2 refs), s2 corrected to success, s3 injected (no outcome yet)
+    assert rows["use-uv"][:3] == (3, 2, 0)
+    assert rows["use-uv"][3] == pytest.approx((2 + 1) / (2 + 0 + 2))
+    assert rows["c-9"][:3] == (1, 0, 0) and "c-nobody" not in rows
     # pin-deps: 2 refs, s1 success (1), s3 unknown
     assert rows["pin-deps"][:3] == (2, 1, 0)
     assert rows["pin-deps"][3] == pytest.approx(2 / 3)
@@ -145,10 +149,11 @@ async def test_access_stats_and_forgotten_incremental_equals_rebuild(tmp_path: P
         for item in ACCESS_HISTORY:  # one event per catch-up: the most incremental path
             await log.append([item])
             await projector.catch_up()
-        stats = {r[0]: tuple(r[1:]) for r in await db.fetchall("SELECT * FROM access_stats")}
+        columns = "content_hash, access_count, last_accessed_at, importance"
+        stats = {r[0]: tuple(r[1:]) for r in await db.fetchall(f"SELECT {columns} FROM access_stats")}
         forgotten = sorted(r[0] for r in await db.fetchall("SELECT content_hash FROM forgotten"))
         await projector.rebuild()
-        assert {r[0]: tuple(r[1:]) for r in await db.fetchall("SELECT * FROM access_stats")} == stats
+        assert {r[0]: tuple(r[1:]) for r in await db.fetchall(f"SELECT {columns} FROM access_stats")} == stats
         assert await projector.verify() == []
     assert stats["h1"][0] == 2 and stats["h1"][2] == pytest.approx(0.91)  # set to 0.9, then one more hit
     assert stats["h2"][0] == 1 and stats["h2"][2] == pytest.approx(0.51)
@@ -181,8 +186,10 @@ async def test_ranking_signals_come_from_the_projections(tmp_path: Path) -> None
         ("ref", {"session_id": "s1", "experience_id": "lessons.md"}),
         ("ref", {"session_id": "s1", "experience_id": "lessons.md"}),
         ("outcome", {"session_id": "s1", "outcome": "success"}),
-        ("ref", {"session_id": "s2", "experience_id": "c-proven"}),  # fewer refs than the path: not chosen
+        ("ref", {"session_id": "s2", "experience_id": "c-proven"}),  # fewer sessions than the path: not chosen
         ("outcome", {"session_id": "s2", "outcome": "failed"}),
+        ("injection", {"query_hash": "q", "chunk_ids": ["lessons.md"], "session_id": "s3"}),
+        ("outcome", {"session_id": "s3", "outcome": "success"}),
     ]
     week_old = now.timestamp() - 7 * 24 * 3600
     rows = [
@@ -202,4 +209,4 @@ async def test_ranking_signals_come_from_the_projections(tmp_path: Path) -> None
     assert signals[2].importance == 0.9 and signals[2].effectiveness == 0.5
     assert signals[3].importance == pytest.approx(0.51) and signals[3].recency > 0.99
     assert signals[4].forgotten and not any(signals[i].forgotten for i in (1, 2, 3, 5))
-    assert signals[5].effectiveness == pytest.approx(3 / 4, abs=0.01)  # lessons.md: 2 successful refs
+    assert signals[5].effectiveness == pytest.approx(3 / 4, abs=0.01)  # lessons.md: 2 successful sessions

@@ -62,6 +62,56 @@ SECRETS = [
     ("url_credentials", "db_url = postgres://admin:Sup3rS3cret@db.example.com:5432/app", "Sup3rS3cret"),
     ("url_credentials", "git remote https://bob:ghp_x1y2z3@github.com/org/repo.git", "ghp_x1y2z3"),
     ("email", "mail me at john.doe+memo@example.co.uk please", "john.doe+memo@example.co.uk"),
+    # Issue 15: forms found beyond the documented list, and other common ones.
+    ("password", "fyi my password is Tr0ub4dor&3 for the vpn", "Tr0ub4dor&3"),
+    ("password", "The wifi passphrase was 'blue-Heron-77'.", "blue-Heron-77"),
+    ("password", "mysql -u root -pS3cretPass99 shop < dump.sql", "S3cretPass99"),
+    ("password", "curl -u alice:W0nderland42 https://api.example.com/v1/me", "W0nderland42"),
+    ("password", "curl --user deploy:Pr0dDeploy!x https://ci.example.com", "Pr0dDeploy!x"),
+    ("huggingface_token", "HF token hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567 works", "hf_AbCdEfGhIjKlMnOpQrSt"),
+    (
+        "api_key",
+        "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi+/cdefghijklmnopqr==;EndpointSuffix=core.windows.net",
+        "Zm9vYmFyYmF6cXV4MTIzNDU2",
+    ),
+    (
+        "api_key",
+        "Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=q1W2e3R4t5Y6u7I8o9P0aSdFgHjKl+Zx=",
+        "q1W2e3R4t5Y6u7I8o9P0",
+    ),
+    (
+        "azure_sas",
+        "https://acme.blob.core.windows.net/c/f.txt?sv=2022-11-02&sr=b&sig=AbC1dE2fGh3IjK4lMn5OpQ6rSt7UvW8xYz9%2B0%3D",
+        "AbC1dE2fGh3IjK4lMn5",
+    ),
+    (
+        "aws_secret_key",
+        "the AWS secret access key is wJalrXUtnFEMI/K7MDENG/bPxRfiCY2EXAMPLE99 (rotate it)",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCY2",
+    ),
+    ("slack_token", "bot xoxb-2222222222-3333333333333-AbCdEfGhIjKlMnOpQrStUvWx", "xoxb-2222222222"),
+    ("stripe_key", "rk_live_51AbCdEfGhIjKlMnOpQrStUv restricted", "rk_live_51AbCdEf"),
+    ("stripe_webhook_secret", "STRIPE webhook whsec_AbCdEfGhIjKlMnOpQrStUvWxYz012345", "whsec_AbCdEfGhIjKl"),
+    ("npm_token", "//registry.npmjs.org/:_authToken=npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "npm_AbCdEfGhIjKlMn"),
+    ("npm_token", "publish with npm_ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210 today", "npm_ZyXwVuTsRqPoNm"),
+    (
+        "pypi_token",
+        "twine upload -p pypi-AgEIcHlwaS5vcmcCJGE5ZTQ5MzJhLTU2NmYtNDk3Ny1hZjQ2LWM5YjVkYjk4ZDEyNQACKlszLCJl",
+        "pypi-AgEIcHlwaS5vcmcCJGE5ZTQ5",
+    ),
+    ("gitlab_token", "GITLAB glpat-AbCdEf12345GhIjKl678 expired", "glpat-AbCdEf12345GhIj"),
+    (
+        "sendgrid_key",
+        "mail via SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ012 now",
+        "SG.aBcDeFgHiJkLmNoPq",
+    ),
+    ("telegram_bot_token", "bot 1234567890:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw9 set", "AAHdqTcvCH1vGWJxfSeof"),
+    ("api_key", "MAPBOX_KEY=pk.eyJ1IjoiYWNtZSIsImEiOiJjbGV4YW1wbGUifQ.AbCdEf", "pk.eyJ1IjoiYWNtZSIsImEi"),
+    ("api_key", "export STORAGE_ACCOUNT_KEY=Zm9vYmFyYmF6MTIzNDU2Nzg5", "Zm9vYmFyYmF6MTIzNDU2Nzg5"),
+    ("password", "Host=db;Database=shop;Username=app;Pwd=Qw3rty99x;", "Qw3rty99x"),
+    ("password", "Server=db;Database=shop;User Id=sa;Password=Hx9!kLm2;", "Hx9!kLm2"),
+    ("url_credentials", "DATABASE_URL=mysql://app:Pa55w0rdZ@db:3306/app", "Pa55w0rdZ"),
+    ("url_credentials", "mongodb+srv://svc:N0tS0Secret@cluster0.example.mongodb.net/db", "N0tS0Secret"),
 ]
 
 
@@ -130,6 +180,21 @@ NOT_SECRETS = [
     "AKIA is the prefix of AWS access key ids",
     "The heartbeat interval is 30s; the timeout is 90s.",
     "我们用 WebSocket 心跳保活，间隔三十秒",
+    "The password is stored in the vault, never in the repo.",
+    "my password was wrong twice, then it locked me out",
+    "The default password is changeme",
+    "run mysql -p to be prompted for the password",
+    "curl -u $USER:$TOKEN https://api.example.com",
+    "commit 3f2c1a9b8e7d6c5b4a3928170f6e5d4c3b2a1908 fixed the aws secret rotation",
+    "SORT_ORDER=asc",
+    "the hf_hub_download helper caches models",
+    "Use npm_config_cache to move the cache",
+    "The password is case-sensitive and the password is 8 characters long.",
+    "the password for the admin account is in 1Password",
+    "docker run -u 1000:1000 app && git push -u origin main",
+    "export PATH=$PATH:/usr/local/bin",
+    "SECRET_KEY=",
+    "API_TOKEN=${API_TOKEN}",
 ]
 
 
@@ -197,3 +262,15 @@ def test_stray_closing_tag_is_dropped() -> None:
 def test_private_tag_mentioned_as_inline_code_is_kept() -> None:
     text = "Wrap secrets in `<private>` tags.\nMore docs."
     assert strip_private(text) == text
+
+
+def test_private_tags_with_spaces_are_honoured() -> None:
+    assert strip_private("a < private>x</private> b") == "a  b"
+    assert strip_private("a <private >x< /private> b") == "a  b"
+    assert strip_private("a <private>x</ private > b") == "a  b"
+
+
+def test_private_tags_written_as_inline_code_still_hide_what_they_enclose() -> None:
+    """`<private>`secret`</private>`: the tags are inline code, but a closing tag follows, so the span is private."""
+    assert "hunter2" not in strip_private("pw: `<private>`hunter2`</private>` ok")
+    assert "hunter2" not in strip_private("pw: `<private>hunter2</private>` ok")

@@ -18,8 +18,18 @@ from tests.conftest import write_config
 from tests.test_redact import PEM, SECRETS
 
 PRIVATE = "PRIVATE-MARKER-7f3a"
-FRAGMENTS = [secret for _kind, _line, secret in SECRETS] + ["b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE", PRIVATE]
-CORPUS = "\n".join(line for _kind, line, _secret in SECRETS) + f"\n{PEM}\n<private>{PRIVATE}</private>\n"
+SPACED = "PRIVATE-MARKER-spaced-41c9"  # `< private>`: issue 15
+IN_CODE = "PRIVATE-MARKER-in-code-0b2e"  # `<private>` written as inline code around the secret: issue 15
+FRAGMENTS = [secret for _kind, _line, secret in SECRETS] + [
+    "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE",
+    PRIVATE,
+    SPACED,
+    IN_CODE,
+]
+CORPUS = (
+    "\n".join(line for _kind, line, _secret in SECRETS)
+    + f"\n{PEM}\n<private>{PRIVATE}</private>\n< private>{SPACED}</private >\nsee `<private>`{IN_CODE}`</private>`\n"
+)
 
 
 def transcript_with_secrets() -> bytes:

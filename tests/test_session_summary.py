@@ -39,8 +39,8 @@ def test_the_extractive_summary_is_useful_on_its_own() -> None:
     s = extractive_summary(parse_transcript(sample(), "x"), project="acme-api", sha256="a" * 64)
     assert s.topic == "The /orders endpoint returns a 500 when the cart is empty."
     assert s.files == (("app/orders.py", "Edit"), ("tests/test_orders_empty.py", "Write"))
-    assert s.rules == ("Always run `make lint` before you commit in this repo.",)
-    assert s.lessons == ("the mobile client parses total as a string, so never return a number there.",)
+    assert s.rules == ("Always run `make lint` before you commit in this repo",)
+    assert s.lessons == ("the mobile client parses total as a string, so never return a number there",)
     assert "Update the API changelog (pending)" in s.todos and s.outcome == "success"
     assert s.key_points[-1].startswith("Answer: Fixed: `compute_total` now returns")
     markdown = render(s)
@@ -73,7 +73,8 @@ def test_error_line_picks_the_line_that_names_the_problem() -> None:
         == "KeyError: 'currency'"
     )
     assert error_line("bash: foo: command not found") == "bash: foo: command not found"
-    assert error_line("Exit code 2\nsomething odd") == "Exit code 2"
+    assert error_line("Exit code 2\nsomething odd") == "something odd"  # not Claude Code's own "Exit code N"
+    assert error_line("Exit code 1") == "Exit code 1"  # unless that is all there is
 
 
 def test_a_daily_entry_keeps_what_a_person_wrote_inside_it() -> None:

@@ -120,9 +120,9 @@ async def test_status_events_and_recurrence(harness: Harness) -> None:
     assert (await harness.pattern())["status"] == "active"
     await harness.add([("pattern_status", {"pattern_id": pid, "status": "addressed"})])
     assert (await harness.pattern())["status"] == "addressed"
-    await harness.add([signal("s3")])  # it came back
+    await harness.add([signal("s3")])  # it came back: active again
     found = await harness.pattern()
-    assert (found["status"], found["recurred"]) == ("addressed", 1)
+    assert (found["status"], found["recurred"]) == ("active", 1)
     await harness.add([("pattern_status", {"pattern_id": pid, "status": "suppressed"})])
     found = await harness.pattern()
     assert (found["status"], found["recurred"]) == ("suppressed", 0)
@@ -150,4 +150,4 @@ async def test_incremental_equals_rebuild(harness: Harness) -> None:
     assert await harness.projector.verify() == []
     assert await harness.streak() == (3, True, ["s09", "s10", "s11"])
     env = await harness.pattern("pnpm command not found", "environment_issue")
-    assert (env["count"], env["status"], env["recurred"]) == (8, "addressed", 6)
+    assert (env["count"], env["status"], env["recurred"]) == (8, "active", 6)  # addressed, then it came back

@@ -1,6 +1,6 @@
 """Socket handlers: read params, call a service, shape the reply. Importing this package registers them all."""
 
-from daemon.api import agent, checks, context, events, facts, index, learning, memory, rules, skills
+from daemon.api import agent, checks, context, events, facts, index, learning, memory, rules, skills, sync
 from daemon.api.registry import api, dispatch
 
 __all__ = [
@@ -16,4 +16,5 @@ __all__ = [
     "memory",
     "rules",
     "skills",
+    "sync",
 ]

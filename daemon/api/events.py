@@ -9,6 +9,7 @@ from typing import Any
 
 from daemon import __version__
 from daemon.api.registry import api
+from daemon.home import exposure
 from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
 from events.event import parse_timestamp
@@ -25,7 +26,11 @@ MAX_EVENTS_PER_RECORD = 10_000
 async def status(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     Params(params, ())
     app = services.app
-    await app.projections_current()
+    warnings = exposure(app.settings.home)
+    try:
+        await app.projections_current()
+    except Exception as exc:  # e.g. a full disk: status still answers, from the projections as they are
+        warnings.append(f"the projections could not catch up with the log: {type(exc).__name__}: {exc}")
     quarantined = app.log.quarantined()
 
     def read(conn: sqlite3.Connection) -> tuple[int, dict[str, Any]]:
@@ -39,6 +44,7 @@ async def status(services: Services, params: dict[str, Any]) -> dict[str, Any]:
         "version": __version__,
         "uptime_s": round(time.time() - app.started_at, 1),
         "config_warnings": list(app.settings.warnings),
+        "warnings": warnings,
         "events": {
             "count": count,
             "segments": app.log.segment_names(),
@@ -140,7 +146,7 @@ def effectiveness_row(row: ExperienceStats, now: dt.datetime) -> dict[str, Any]:
     last_ref = row.last_ref
     age_days = (now - parse_timestamp(last_ref)).total_seconds() / 86400 if last_ref else 0.0
     weight = eff.decay_weight(age_days)
-    value = row.p * weight
+    value = eff.decay_value(row.p, age_days)
     return {
         "experience_id": row.experience_id,
         "total_refs": row.total_refs,

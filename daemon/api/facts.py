@@ -11,13 +11,17 @@ from daemon.services.container import Services
 
 @api.method("fact_add")
 async def fact_add(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("project", "text", "category", "evidence"))
+    p = Params(params, ("project", "text", "category", "evidence", "create"))
     project = p.str("project", required=True) or ""
     text = p.str("text", required=True) or ""
-    fact, created = await services.facts.add(
-        project, text, category=p.str("category") or "general", evidence=p.str("evidence") or ""
+    fact, created, similar = await services.facts.add(
+        project,
+        text,
+        category=p.str("category") or "general",
+        evidence=p.str("evidence") or "",
+        create=p.bool("create"),
     )
-    return {"fact": fact.to_json_obj(), "created": created}
+    return {"fact": fact.to_json_obj(), "created": created, "similar": [f.to_json_obj() for f in similar]}
 
 
 @api.method("fact_supersede")

@@ -27,8 +27,15 @@ async def signals(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     text = p.str("text", required=True) or ""
     if len(text) > MAX_SIGNAL_TEXT:
         raise BadParams(f"param 'text' is longer than {MAX_SIGNAL_TEXT} characters")
-    found, tokens = await find_signals(text, services.learning.llm)
-    drafts = [("signal", {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text}) for s in found]
+    found, tokens = await find_signals(text, services.learning.llm, emails=services.app.redact_emails)
+    drafts: list[tuple[str, dict[str, Any]]] = [
+        (
+            "signal",
+            {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text, "source": "cli"}
+            | ({"anchors": list(s.anchors)} if s.anchors else {}),
+        )
+        for s in found
+    ]
     ids = await services.app.record(drafts) if drafts and p.bool("record", True) else []
     listed = [{"kind": s.kind, "key": s.key, "text": s.text, "pattern_id": sp.pattern_id(s.kind, s.key)} for s in found]
     return {"signals": listed, "ids": ids, "tokens": tokens}
@@ -69,6 +76,9 @@ def _pattern(p: Pattern) -> dict[str, Any]:
         "status": p.status,
         "recurred": p.recurred,
         "evidence": p.last_text,
+        "session_total": p.session_total,
+        "members": list(p.members),
+        "anchors": list(p.anchors),
     }
 
 

@@ -13,6 +13,7 @@ from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
 from pipeline.index_queries import StoredChunk, chunk_with_id, chunks_at
 from pipeline.ingest.roots import Root
+from pipeline.regular_file import NotRegularFile, read_regular
 from pipeline.scrub import scrub
 
 MAX_GET_LINES = 2000
@@ -20,20 +21,25 @@ MAX_GET_LINES = 2000
 
 @api.method("get")
 async def get(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("path", "from", "lines"))
+    """Lines of a file inside a root. With `session_id`, the read counts as that session referencing the file
+    (a `ref` event; `experience_effectiveness` counts it once per session)."""
+    p = Params(params, ("path", "from", "lines", "session_id"))
     root, relative, real = services.index.confine(p.str("path", required=True) or "")
     start = p.int("from", 1, minimum=1, maximum=10_000_000)
     count = p.int("lines", MAX_GET_LINES, minimum=1, maximum=MAX_GET_LINES)
     try:
-        data = await asyncio.to_thread(real.read_bytes)
-    except IsADirectoryError as exc:
-        raise BadParams(f"{relative} is a directory") from exc
+        data = await asyncio.to_thread(read_regular, real)  # never blocks on a FIFO or a device
+    except NotRegularFile as exc:
+        raise BadParams(f"{relative}: {exc}") from exc
     except FileNotFoundError as exc:
         raise BadParams(f"{relative} does not exist") from exc
     except OSError as exc:
         raise BadParams(f"{relative} cannot be read: {exc.strerror}") from exc
     lines = data.decode("utf-8", errors="replace").splitlines()
     selected = lines[start - 1 : start - 1 + count]
+    if session := p.str("session_id"):
+        ref = {"experience_id": relative, "session_id": session, "context": "get"}
+        await services.app.record([("ref", ref)])
     return {
         "path": relative,
         "root": root.name,
@@ -100,7 +106,7 @@ async def forget(services: Services, params: dict[str, Any]) -> dict[str, Any]:
 def _purge(home: Path, root: Root, relative: str, spans: list[tuple[int, int]]) -> str:
     """Remove the given line spans from the file, keeping a copy of the original in state/trash/."""
     path = root.path / relative
-    original = path.read_bytes()
+    original = read_regular(path)
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S")
     trash = home / "state" / "trash" / f"{stamp}-{relative.replace('/', '__')}"
     trash.parent.mkdir(parents=True, exist_ok=True)

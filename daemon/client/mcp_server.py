@@ -32,6 +32,7 @@ from pydantic import Field
 from daemon import __version__
 from daemon.client.socket_client import DaemonError, DaemonNotAnswering, DaemonUnavailable, call
 from daemon.config import Settings
+from daemon.home import private_dirs
 from pipeline.memory_layout import read_text
 from pipeline.scrub import scrub, scrub_data
 
@@ -100,6 +101,14 @@ Project = Annotated[
         "from the project directory."
     ),
 ]
+SessionId = Annotated[
+    str,
+    Field(
+        description="The agent session reading the file, if known: the read then counts as that session using "
+        "this memory (it feeds the memory's effectiveness). Leave empty otherwise.",
+        max_length=200,
+    ),
+]
 EventType = Annotated[
     str,
     Field(
@@ -148,7 +157,7 @@ class DaemonLink:
         """Start `memoryd serve` detached (its own session, output to logs/daemon.log) and wait for it."""
         self.started_daemon = True
         logs = self.settings.home / "logs"
-        logs.mkdir(parents=True, exist_ok=True)
+        private_dirs(logs)
         command = [sys.executable, "-m", "daemon"]
         if self.settings.socket_override is not None:
             command += ["--socket", str(self.settings.socket_override)]
@@ -213,8 +222,11 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
         return "\n".join(lines)
 
     @server.tool(description="Read lines of a memory file (relative to the memory home, or inside a configured root).")
-    async def memory_get(path: GetPath, from_line: FromLine = 1, lines: Lines = 200) -> str:
-        result = await link.call("get", {"path": path, "from": from_line, "lines": lines})
+    async def memory_get(path: GetPath, from_line: FromLine = 1, lines: Lines = 200, session_id: SessionId = "") -> str:
+        params: dict[str, Any] = {"path": path, "from": from_line, "lines": lines}
+        if session_id:
+            params["session_id"] = session_id  # the read then counts as this session referencing the file
+        result = await link.call("get", params)
         header = (
             f"{field_of(result, 'path')} lines {field_of(result, 'from')}-{field_of(result, 'to')} "
             f"of {field_of(result, 'total_lines')}"

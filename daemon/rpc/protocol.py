@@ -18,6 +18,7 @@ INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 REQUEST_TOO_LARGE = -32001
 UNAVAILABLE = -32002
+DISK_FULL = -32004  # nothing of the request's events was recorded; retrying later is safe
 
 
 class RpcError(Exception):

@@ -16,6 +16,7 @@ from daemon.services.project_rules import ProjectRules
 from daemon.services.rules_touch import RulesOnTouch
 from daemon.services.session_slate import SessionSlate
 from daemon.services.skills import SkillsService
+from daemon.services.sync import SyncService
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,3 +33,4 @@ class Services:
     checks: Checker
     learning: Learning
     inbox: Inbox
+    sync: SyncService

@@ -6,7 +6,8 @@ Each asks for a `Recipe` (which parts a block holds) and gets the block, scrubbe
   to the query, relevant skills;
 - `prompt` (UserPromptSubmit): only the memories relevant to the prompt and relevant skills (the essentials
   came at SessionStart), never a summary of this very session;
-- `session` (SessionStart): MEMORY.md essentials, the project's rules and its summary;
+- `session` (SessionStart): MEMORY.md essentials, the project's rules (those in force: superseded ones are
+  left out), its active facts and its summary;
 - `rules` (PreToolUse on a project file, SubagentStart): the project's rules.
 
 Context costs the agent tokens and attention, so it must earn them:
@@ -41,9 +42,10 @@ from daemon.services.skills import Recommendation, SkillsService, skill_line
 from events.queries import access_stats
 from pipeline.agent.project_map import RulesSource
 from pipeline.index_queries import chunks_at
+from pipeline.learning.facts import FactsError, list_facts
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.retrieval.context_block import Entry, Memory, Part, file_entries, memory_entries, pack
-from pipeline.retrieval.memory_items import Item, items_of
+from pipeline.retrieval.memory_items import Item, item_key, items_of
 from pipeline.retrieval.search import Filters, Hit
 from pipeline.scrub import scrub
 from pipeline.tokens import estimate_tokens
@@ -57,12 +59,13 @@ class Recipe:
     summary: float  # ... for the project's summary.md
     memories: float  # ... for the memories relevant to the query
     skills: float  # ... for relevant skills
+    facts: float = 0.0  # ... for the project's active facts (facts.json)
     skip_own_session: bool = False  # leave out sessions/<this session>.md (it would echo the conversation back)
 
 
 TASK = Recipe("task", essentials=0.3, rules=0.2, summary=0.0, memories=0.4, skills=0.1)
 PROMPT = Recipe("prompt", essentials=0.0, rules=0.0, summary=0.0, memories=0.9, skills=0.1, skip_own_session=True)
-SESSION = Recipe("session", essentials=0.5, rules=0.3, summary=0.2, memories=0.0, skills=0.0)
+SESSION = Recipe("session", essentials=0.45, rules=0.3, summary=0.15, memories=0.0, skills=0.0, facts=0.1)
 RULES = Recipe("rules", essentials=0.0, rules=1.0, summary=0.0, memories=0.0, skills=0.0)
 EXTRA_CANDIDATES = 6  # searched beyond k, so skipped hits (given already, MEMORY.md, own session) leave no gap
 
@@ -145,8 +148,9 @@ class ContextService:
             hits = await self._hits(request) if recipe.memories else []
             memories, repeats, below = self._memories(request, hits, given)
             files = await self.read_sources(request, sources)
+            facts = await self._facts(request)
             skills = await self._skills(request, given)
-            parts, file_repeats = self._parts(request, files, memories, skills, given)
+            parts, file_repeats = self._parts(request, files, facts, memories, skills, given)
             packed = pack([self._scrubbed(part) for part in parts], request.budget)
             chosen = [entry for part in packed.included for entry in part]
             shown_memories = tuple(memories[e.ref] for e in chosen if e.key.startswith("m:"))
@@ -256,6 +260,7 @@ class ContextService:
         self,
         request: ContextRequest,
         files: list[Source],
+        facts: list[str],
         memories: list[Memory],
         skills: list[Recommendation],
         given: frozenset[str],
@@ -271,6 +276,8 @@ class ContextService:
         parts: list[Part] = []
         repeats = 0
         for source in files:
+            if source.kind == "summary":
+                repeats += self._facts_part(request, facts, given, parts)
             importance = [source.importance_at(item.line) for item in source.items]
             entries = file_entries(source.items, newest_first=source.kind != "summary", importance=importance)
             # A file handed out as it is now (even cut to a budget) is not handed out again; a changed file
@@ -280,6 +287,8 @@ class ContextService:
             repeats += len(entries) - len(fresh)
             noun = "rules" if source.kind == "rules" else "items"
             parts.append(Part(source.title, fresh, shares[source.kind], f"memoryd get {source.path}", noun))
+        if not any(source.kind == "summary" for source in files):
+            repeats += self._facts_part(request, facts, given, parts)
         if memories:
             limit = min(1200, max(300, budget // max(1, request.k)))
             parts.append(Part("### Relevant memories", memory_entries(memories, limit), recipe.memories))
@@ -294,6 +303,33 @@ class ContextService:
         emails = self.app.redact_emails
         entries = tuple(dataclasses.replace(e, text=scrub(e.text, emails=emails)) for e in part.entries)
         return dataclasses.replace(part, title=scrub(part.title, emails=emails), entries=entries)
+
+    async def _facts(self, request: ContextRequest) -> list[str]:
+        """The project's active facts, oldest first, when the recipe wants them. An unreadable facts.json gives
+        none (the block must still come; `memoryd facts` names the problem)."""
+        project = request.project
+        if not (request.recipe.facts and project):
+            return []
+
+        def read() -> list[str]:
+            try:
+                return [f.fact for f in list_facts(self.app.settings.home, project)]
+            except FactsError:
+                return []
+
+        return await asyncio.to_thread(read)
+
+    @staticmethod
+    def _facts_part(request: ContextRequest, facts: list[str], given: frozenset[str], parts: list[Part]) -> int:
+        """Append the facts not given yet in this context as a part (newest kept first when the budget is
+        short); returns how many were held back as given already."""
+        if not facts:
+            return 0
+        entries = [Entry(f"- {fact}", f"i:{item_key(f'- {fact}')}", order=n) for n, fact in enumerate(facts)]
+        fresh = tuple(e for e in reversed(entries) if e.key not in given)
+        title = f"### Project facts: {request.project}"
+        parts.append(Part(title, fresh, request.recipe.facts, f"memoryd facts {request.project}", "facts"))
+        return len(entries) - len(fresh)
 
     @staticmethod
     def _shown_files(files: list[Source], items: set[str], given: frozenset[str]) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """Agent edits: the `edit` events and the daily note (`daily/YYYY-MM-DD.md`) they are written into.
 
 Invariants:
-- The daily note has one writer: this daemon, under one lock, so concurrent hooks never interleave an entry.
+- The daily note has one writer: this daemon, under one lock (the app's `home_writes`, also taken by a sync round
+  while git rewrites files), so concurrent hooks never interleave an entry and a merge never loses one.
 - What goes into the note or the log is scrubbed (`pipeline/scrub.py`) with the `[redaction] emails` setting.
 """
 
@@ -33,7 +34,7 @@ class EditRecorder:
     def __init__(self, app: App, projects: ProjectRules) -> None:
         self.app = app
         self.projects = projects
-        self._lock = asyncio.Lock()
+        self._lock = app.home_writes
 
     def project_name(self, cwd: str | None) -> str:
         """The project an edit belongs to in the daily note: a known project folder, else the cwd's folder name."""

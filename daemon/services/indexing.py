@@ -25,8 +25,8 @@ from pipeline.embedding.service import EmbeddingService
 from pipeline.embedding.spec import Embedder
 from pipeline.index_queries import chunk_count, file_count, skipped_files
 from pipeline.index_schema import ensure_schema, reset_index
-from pipeline.ingest.indexer import Indexer, IndexOptions, resolve_request_path
-from pipeline.ingest.roots import OutsideRoots, Root, confine, make_roots, walk
+from pipeline.ingest.indexer import Indexer, IndexOptions
+from pipeline.ingest.roots import OutsideRoots, Root, confine, make_roots, resolve_request_path, walk
 from pipeline.ingest.watcher import watch_roots
 from pipeline.retrieval.ranking import RankWeights
 from pipeline.retrieval.search import Searcher
@@ -112,7 +112,8 @@ class IndexService:
             "mode_reason": None if mode == "hybrid" else embedding.reason,
             "embedding": embedding.status(),
             "pending": indexer.pending,
-            "backfilling": indexer.backfill_pending,
+            "backfilling": indexer.embedding_behind,
+            "embed_queue": len(indexer.to_embed),
             "progress": indexer.progress.as_dict(indexer.pending),
             "skipped": [{"root": s.root, "path": s.path, "reason": s.reason, "at": s.at} for s in skipped],
             "last_indexed": indexer.last_indexed,
@@ -167,10 +168,20 @@ async def start_index(
     searcher.lexical = indexer.lexical
     service = IndexService(app, indexer, searcher, embedding)
     app.status_sections["index"] = service.status
-    tasks.create_task(indexer.run(stop))
-    tasks.create_task(watch_roots(roots, indexer, app.db, stop, settings.index.debounce_ms))
-    tasks.create_task(indexer.reconcile())
-    tasks.create_task(service.load_model())
+    restarted = False
+
+    async def watch() -> None:
+        nonlocal restarted
+        if restarted:  # Why: nothing was watched while the watcher was down; catch up with the tree first
+            await indexer.reconcile()
+        restarted = True
+        await watch_roots(roots, indexer, app.db, stop, settings.index.debounce_ms)
+
+    app.supervise(tasks, "indexer", lambda: indexer.run(stop), stop)
+    app.supervise(tasks, "embedder", lambda: indexer.run_embedding(stop), stop)
+    app.supervise(tasks, "watcher", watch, stop)
+    app.supervise(tasks, "reconcile", indexer.reconcile, stop)
+    app.supervise(tasks, "embedding_model", service.load_model, stop)
     return service
 
 

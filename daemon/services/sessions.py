@@ -1,10 +1,17 @@
-"""A Claude Code transcript from the inbox becomes `sessions/ID.md`, events, and lessons.
+"""A Claude Code transcript from the inbox becomes `sessions/ID.md`, events, rules and lessons, and maybe skills.
 
 Flow for one transcript: parse (a file that is no transcript is rejected before anything else) -> keep it
 gzipped under `state/transcripts/pending/` and remove it from the inbox -> summarise (LLM when configured,
-else extractive; an LLM failure only logs) -> write the summary -> append `outcome`, `signal` and
-`session_summary` events -> add new rules to the project's rules.md and lessons to MEMORY.md -> drop the
-pending copy (or keep it under `state/transcripts/` when `[inbox] keep_transcripts`).
+else extractive; an LLM failure only logs) -> write the summary -> signals from the transcript, keyed
+against the known problems (`learning/problem_keys.py`) -> rules to the project's rules.md and lessons to
+MEMORY.md (`learning/knowledge.py`: restatements skipped, reversals supersede) -> append `outcome` (with its
+confidence and evidence), `signal`, `resolution` (what fixed the session's problems), `knowledge` and
+`session_summary` events -> when the session resolved a problem, a gated capability generation run ->
+drop the pending copy (or keep it under `state/transcripts/` when `[inbox] keep_transcripts`).
+
+A subagent's transcript (`agent-ID.jsonl`, all sidechain) is summarised into `sessions/PARENT--agent-ID.md`
+and linked to its parent session: its signals count for the parent session, it gives no outcome of its own
+(the parent's is the session's), and no rules or lessons (its "user" text is the parent assistant's prompt).
 
 Invariants:
 - Nothing is lost: until the summary exists, the original bytes exist (in the inbox or pending); a crash
@@ -28,7 +35,10 @@ from typing import Any, TypeVar
 import structlog
 
 from daemon.app import App, Draft
-from daemon.services.learning.signals import find_signals
+from daemon.services.learning.capabilities import generate_capabilities
+from daemon.services.learning.knowledge import Knowledge
+from daemon.services.learning.problem_keys import KeyedSignal, ProblemKeys
+from daemon.services.learning.signals import llm_signals
 from daemon.services.project_rules import ProjectRules
 from events.queries import event_index
 from pipeline.agent.session_summary import (
@@ -43,8 +53,8 @@ from pipeline.agent.session_summary import (
 )
 from pipeline.agent.transcript import Transcript, parse_transcript
 from pipeline.atomic_file import write_atomic
-from pipeline.learning.lessons import add_lessons
-from pipeline.learning.signals import Signal, extract_signals
+from pipeline.learning.fix_steps import Resolution, find_resolution
+from pipeline.learning.session_signals import session_signals
 from pipeline.llm import LLMClient, LLMError
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.scrub import scrub_data
@@ -56,10 +66,12 @@ T = TypeVar("T")
 class SessionIngest:
     """Turns transcripts from the inbox into summaries, events and lessons (see the module docstring)."""
 
-    def __init__(self, app: App, llm: LLMClient | None, projects: ProjectRules) -> None:
+    def __init__(self, app: App, llm: LLMClient | None, projects: ProjectRules, knowledge: Knowledge) -> None:
         self.app = app
         self.llm = llm
         self.projects = projects
+        self.knowledge = knowledge
+        self.problem_keys = ProblemKeys(app, knowledge)
         self.transcripts_dir = app.settings.state_dir / "transcripts"
         self.pending_dir = self.transcripts_dir / "pending"
 
@@ -69,17 +81,18 @@ class SessionIngest:
         transcript = await asyncio.to_thread(parse_transcript, data, safe_id(path.name.split(".")[0]), emails=emails)
         sha = hashlib.sha256(data).hexdigest()
         session = safe_id(transcript.session_id)
-        summary_path = app.settings.home / "sessions" / f"{session}.md"
+        summary_path = app.settings.home / summary_name(session, transcript.agent_id)
         if summary_sha256(await asyncio.to_thread(read_text, summary_path)) == sha:
             await asyncio.to_thread(path.unlink)
             return {"session_id": session, "skipped": "already_summarised"}
-        pending = self.pending_dir / f"{session}.{time.time_ns()}.jsonl.gz"
+        pending = self.pending_dir / f"{safe_id(path.name.split('.')[0])}.{time.time_ns()}.jsonl.gz"
         await asyncio.to_thread(_keep_compressed, pending, data)
         await asyncio.to_thread(path.unlink)
         return await self.finish(pending, transcript, sha, stop)
 
-    async def resume_pending(self, stop: asyncio.Event) -> list[Path]:
-        """Finish transcripts a crash left in `pending/`. Returns the ones that failed again (for rejection)."""
+    async def resume_pending(self, stop: asyncio.Event) -> list[tuple[Path, Exception]]:
+        """Finish transcripts a crash (or a full disk) left in `pending/`. Returns those that failed again, with
+        why (the caller rejects them, or keeps them for later when the cause may pass)."""
         failed = []
         emails = self.app.redact_emails
         for gz in sorted(self.pending_dir.glob("*.jsonl.gz")):
@@ -87,9 +100,9 @@ class SessionIngest:
                 data = await asyncio.to_thread(_read_gzip, gz)
                 transcript = await asyncio.to_thread(parse_transcript, data, gz.name.split(".")[0], emails=emails)
                 await self.finish(gz, transcript, hashlib.sha256(data).hexdigest(), stop)
-            except Exception:  # isolation boundary: one file
+            except Exception as exc:  # isolation boundary: one file
                 logger.exception("transcript_resume_failed", path=str(gz))
-                failed.append(gz)
+                failed.append((gz, exc))
         return failed
 
     async def finish(self, pending: Path, t: Transcript, sha: str, stop: asyncio.Event) -> dict[str, Any]:
@@ -100,41 +113,132 @@ class SessionIngest:
         usage: dict[str, int] = {}
         if llm is not None:
             summary, usage = await _llm_summary(llm, t, summary, stop)
-        rel_summary = f"sessions/{session}.md"
+        rel_summary = summary_name(session, t.agent_id)
         await asyncio.to_thread(write_atomic, app.settings.home / rel_summary, render(summary, emails=emails))
-        source = signal_source(t, summary)
-        found = await until_stopped(find_signals(source, llm), stop)
-        signals = found[0] if found is not None else extract_signals(source)
-        added = await asyncio.to_thread(_add_knowledge, app, summary)
-        drafts = await _new_events(app, session, summary, signals)
+        found = session_signals(t)
+        keyed = await self.problem_keys.key(found)
+        extra = await until_stopped(llm_signals(signal_source(t, summary), llm, {k.signal.key for k in keyed}), stop)
+        keyed += [KeyedSignal(signal, len(t.steps), "llm") for signal in extra or []]
+        async with app.home_writes:  # MEMORY.md and rules.md: never while a sync round rewrites them
+            knowledge = await self._add_knowledge(summary)
+        resolution = find_resolution(
+            t, _problems(keyed), summary.outcome, steering=[k.step for k in keyed if k.source == "user"]
+        )
+        drafts = await _new_events(app, session, summary, keyed)
+        drafts += _knowledge_events(session, knowledge)
+        if resolution is not None:
+            drafts.append(("resolution", _resolution_event(session, t, resolution)))
         receipt = {
             "session_id": session,
             "path": rel_summary,
             "project": project or "",
             "method": summary.method,
             "outcome": summary.outcome,
+            "confidence": summary.confidence,
+            "started": t.started,
+            "ended": t.ended,
             "files": len(summary.files),
-            "signals": len(signals),
+            "signals": len(keyed),
             "transcript_sha256": sha,
-            **added,
+            "rules_added": sum(1 for k in knowledge if k["kind"] == "rule" and k["action"] == "added"),
+            "lessons_added": sum(1 for k in knowledge if k["kind"] == "lesson" and k["action"] == "added"),
+            "superseded": sum(1 for k in knowledge if k["action"] == "superseded"),
+            **({"agent_id": t.agent_id} if t.agent_id else {}),
+            **({"subagents": list(t.subagents)} if t.subagents else {}),
             **usage,
         }
         # Why last: the `session_summary` receipt says the summary, the lessons and the events all exist.
         drafts.append(("session_summary", receipt))
         await app.record([(kind, scrub_data(data, emails=emails)) for kind, data in drafts])
+        if resolution is not None:
+            await self._generate(stop)
         if app.settings.inbox.keep_transcripts:
-            await asyncio.to_thread(os.replace, pending, self.transcripts_dir / f"{session}.jsonl.gz")
+            name = pending.name.split(".")[0]
+            await asyncio.to_thread(os.replace, pending, self.transcripts_dir / f"{name}.jsonl.gz")
         else:
             await asyncio.to_thread(pending.unlink)
         logger.info(
             "transcript_summarised",
             session_id=session,
+            agent_id=t.agent_id or None,
             method=summary.method,
             outcome=summary.outcome,
-            signals=len(signals),
-            **added,
+            confidence=summary.confidence,
+            signals=len(keyed),
+            resolved=resolution is not None,
+            rules_added=receipt["rules_added"],
+            lessons_added=receipt["lessons_added"],
         )
-        return {"session_id": session, "summary": rel_summary, "method": summary.method, **added}
+        return {"session_id": session, "summary": rel_summary, "method": summary.method, "outcome": summary.outcome}
+
+    async def _add_knowledge(self, summary: SessionSummary) -> list[dict[str, Any]]:
+        """Rules to the project's rules.md (its folder is created from the cwd's name when missing), lessons to
+        MEMORY.md, with their lifecycle (`knowledge.py`). Returns one record per change."""
+        home = self.app.settings.home
+        when = (summary.ended or summary.started)[:10] or self.app.clock().strftime("%Y-%m-%d")
+        changes: list[dict[str, Any]] = []
+        if summary.rules:
+            project = summary.project or _folder_name(summary.cwd)
+            if project:
+                target, section = home / "areas" / "projects" / project / "rules.md", "Rules"
+            else:
+                target, section = home / "MEMORY.md", "Preferences"
+            done = await self.knowledge.add(target, section, list(summary.rules), when=when)
+            changes += _change_records("rule", target.relative_to(home).as_posix(), done)
+        if summary.lessons:
+            done = await self.knowledge.add(home / "MEMORY.md", "Lessons", list(summary.lessons), when=when)
+            changes += _change_records("lesson", "MEMORY.md", done)
+        return changes
+
+    async def _generate(self, stop: asyncio.Event) -> None:
+        """A problem was just resolved: write its skill now if every gate passes (the gates decide)."""
+        try:
+            await until_stopped(generate_capabilities(self.app, self.llm), stop)
+        except Exception:  # isolation boundary: one scheduled job; the session itself is already recorded
+            logger.exception("capabilities_after_session_failed")
+
+
+def summary_name(session: str, agent_id: str) -> str:
+    """`sessions/ID.md`, or `sessions/ID--agent-AGENT.md` for a subagent of session ID."""
+    return f"sessions/{session}--agent-{safe_id(agent_id)}.md" if agent_id else f"sessions/{session}.md"
+
+
+def _problems(keyed: list[KeyedSignal]) -> list[tuple[str, str, int]]:
+    """The session's problem signals (not the person's corrections of style): what a fix would resolve."""
+    return [
+        (k.signal.kind, k.signal.key, k.step)
+        for k in keyed
+        if k.source in ("tool", "retry", "talk") or (k.signal.kind != "correction" and k.signal.anchors)
+    ]
+
+
+def _resolution_event(session: str, t: Transcript, r: Resolution) -> dict[str, Any]:
+    return {
+        "session_id": session,
+        "agent_id": t.agent_id,
+        "keys": [{"kind": kind, "key": key} for kind, key in r.keys],
+        "steps": [step.to_json_obj() for step in r.steps],
+        "verified_by": r.verified_by,
+        "ended": t.ended,
+    }
+
+
+def _change_records(kind: str, path: str, changes: Any) -> list[dict[str, Any]]:
+    records = [{"kind": kind, "action": "added", "path": path, "text": text} for text in changes.added]
+    records += [
+        {"kind": kind, "action": "superseded", "path": path, "text": new, "replaces": old}
+        for old, new in changes.superseded
+    ]
+    records += [
+        {"kind": kind, "action": "restated", "path": path, "text": text, "restates": other}
+        for text, other in changes.restated
+        if text.lower() != other.lower()  # the same words again is a transcript read twice, not a restatement
+    ]
+    return records
+
+
+def _knowledge_events(session: str, records: list[dict[str, Any]]) -> list[Draft]:
+    return [("knowledge", {"session_id": session, **record}) for record in records]
 
 
 async def _llm_summary(
@@ -170,47 +274,37 @@ async def until_stopped(coro: Coroutine[Any, Any, T], stop: asyncio.Event) -> T 
     return None
 
 
-async def _new_events(app: App, session: str, summary: SessionSummary, signals: list[Signal]) -> list[Draft]:
-    """The outcome (unless the session already has the same one) and the signals not logged for it yet."""
+async def _new_events(app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal]) -> list[Draft]:
+    """The outcome (unless the session already has the same one; never for a subagent) and the signals not
+    logged for the session yet."""
     await app.projections_current()
     events = await app.db.read(lambda conn: event_index.of_session(conn, session, ("outcome", "signal")))
     logged = {(e.data["kind"], e.data["key"]) for e in events if e.type == "signal"}
     outcomes = [e.data for e in events if e.type == "outcome"]
-    corrections = sum(1 for s in signals if s.kind == "correction")
-    outcome = {"session_id": session, "outcome": summary.outcome, "corrections": corrections}
+    corrections = sum(1 for k in keyed if k.signal.kind == "correction")
     drafts: list[Draft] = []
     last = outcomes[-1] if outcomes else None
-    if last is None or (last.get("outcome"), last.get("corrections")) != (summary.outcome, corrections):
+    if not summary.agent_id and (
+        last is None or (last.get("outcome"), last.get("corrections")) != (summary.outcome, corrections)
+    ):
+        outcome = {
+            "session_id": session,
+            "outcome": summary.outcome,
+            "corrections": corrections,
+            "confidence": summary.confidence,
+            "evidence": list(summary.outcome_evidence),
+        }
         drafts.append(("outcome", outcome))
-    drafts += [
-        ("signal", {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text})
-        for s in signals
-        if (s.kind, s.key) not in logged
-    ]
+    for k in keyed:
+        s = k.signal
+        if (s.kind, s.key) in logged:
+            continue
+        logged.add((s.kind, s.key))
+        data: dict[str, Any] = {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text, "source": k.source}
+        if s.anchors:
+            data["anchors"] = list(s.anchors)
+        drafts.append(("signal", data))
     return drafts
-
-
-def _add_knowledge(app: App, summary: SessionSummary) -> dict[str, int]:
-    """Rules go to the project's rules.md (its folder is created from the cwd's name when missing), lessons
-    to MEMORY.md; both deduplicated by `add_lessons`. Blocking."""
-    home = app.settings.home
-    jaccard = app.settings.lessons.jaccard
-    containment = app.settings.lessons.containment
-    added = {"rules_added": 0, "lessons_added": 0}
-    if summary.rules:
-        project = summary.project or _folder_name(summary.cwd)
-        if project:
-            target, section = home / "areas" / "projects" / project / "rules.md", "Rules"
-        else:
-            target, section = home / "MEMORY.md", "Preferences"
-        added["rules_added"] = len(
-            add_lessons(target, list(summary.rules), section=section, jaccard=jaccard, containment=containment)
-        )
-    if summary.lessons:
-        added["lessons_added"] = len(
-            add_lessons(home / "MEMORY.md", list(summary.lessons), jaccard=jaccard, containment=containment)
-        )
-    return added
 
 
 def _folder_name(cwd: str) -> str | None:

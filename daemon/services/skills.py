@@ -151,7 +151,7 @@ async def start_skills(
     settings = app.settings
     service = SkillsService(skill_dirs(settings), mcp_configs(settings), settings.skills.threshold, embedding)
     await service.refresh(force=True)
-    tasks.create_task(service.run(stop, settings.skills.poll_ms / 1000))
+    app.supervise(tasks, "skills_registry", lambda: service.run(stop, settings.skills.poll_ms / 1000), stop)
 
     async def status() -> dict[str, Any]:
         registry = service.registry

@@ -1,7 +1,14 @@
 """Projection `access_stats`: how often each memory (by content hash) was retrieved, and its importance.
 
-Importance starts at 0.5, rises by 0.01 per retrieval hit (capped at 1.0), and an `importance` event sets
-it outright (later hits add to the set value). Keyed by content hash, so it survives renames and reindexes.
+Importance starts at 0.5 and rises by 0.01 per retrieval hit (capped at 1.0); an `importance` event sets it
+outright, and the hits after it (by event id) add to the set value: importance = min(1, set value + 0.01 x hits
+since). Keyed by content hash, so it survives renames and reindexes.
+
+Order: every column is a count, a maximum, or "the latest by event id", so late events from another machine
+are applied as they come (ORDER_FREE). The one thing arrival order could hide: an `importance` event arriving
+after hits that are newer than it must count only those hits. So the ids of the hits since the importance in
+force are kept (`access_hits`; older ones are dropped when a newer importance wins, as they can never count
+again), and a late importance counts them instead of starting from zero.
 """
 
 from __future__ import annotations
@@ -11,32 +18,59 @@ import sqlite3
 from events.event import Event
 
 NAME = "access_stats"
-VERSION = 1
-TABLES = ("access_stats",)
+VERSION = 2
+ORDER_FREE = True
+TABLES = ("access_stats", "access_hits")
 SCHEMA = """
 CREATE TABLE access_stats (
     content_hash TEXT PRIMARY KEY,
     access_count INTEGER NOT NULL DEFAULT 0,
     last_accessed_at TEXT,
-    importance REAL NOT NULL DEFAULT 0.5
+    importance REAL NOT NULL DEFAULT 0.5,
+    set_id TEXT NOT NULL DEFAULT '',
+    set_value REAL NOT NULL DEFAULT 0.5,
+    hits_since_set INTEGER NOT NULL DEFAULT 0,
+    last_access_id TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+CREATE TABLE access_hits (
+    content_hash TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    PRIMARY KEY (content_hash, event_id)
 ) WITHOUT ROWID;
 """
 
 DEFAULT_IMPORTANCE = 0.5
 HIT_INCREMENT = 0.01
 
-
+# Why one closed form, evaluated in SQL after every change: the stored double then depends only on the final
+# (set value, hits since) pair, never on the order or batching of the events that produced it.
+_IMPORTANCE = "CASE WHEN hits_since_set = 0 THEN set_value ELSE min(1.0, round(set_value + ? * hits_since_set, 6)) END"
 _HIT = (
-    "INSERT INTO access_stats (content_hash, access_count, last_accessed_at, importance)"
-    " VALUES (?, 1, ?, min(1.0, ? + ?))"
+    "INSERT INTO access_stats (content_hash, access_count, last_accessed_at, set_value, hits_since_set,"
+    " last_access_id) VALUES (?, 1, ?, ?, 1, ?)"
     " ON CONFLICT (content_hash) DO UPDATE SET access_count = access_count + 1,"
     " last_accessed_at = max(coalesce(last_accessed_at, ''), excluded.last_accessed_at),"
-    " importance = min(1.0, round(importance + ?, 6))"
+    " hits_since_set = hits_since_set + (excluded.last_access_id > set_id),"
+    " last_access_id = max(last_access_id, excluded.last_access_id)"
 )
+# Kept: exactly the hits newer than the importance in force (an older one can never count again).
+_HIT_ID = (
+    "INSERT OR IGNORE INTO access_hits (content_hash, event_id) SELECT ?1, ?2"
+    " WHERE ?2 > coalesce((SELECT set_id FROM access_stats WHERE content_hash = ?1), '')"
+)
+# Why the subquery: a late importance counts the hits already applied that came after it (by id); in id order
+# there are none, so it is the same value a replay computes.
 _SET_IMPORTANCE = (
-    "INSERT INTO access_stats (content_hash, importance) VALUES (?, ?)"
-    " ON CONFLICT (content_hash) DO UPDATE SET importance = excluded.importance"
+    "INSERT INTO access_stats (content_hash, set_id, set_value, hits_since_set) VALUES (?1, ?2, ?3,"
+    " (SELECT count(*) FROM access_hits WHERE content_hash = ?1 AND event_id > ?2))"
+    " ON CONFLICT (content_hash) DO UPDATE SET set_id = excluded.set_id, set_value = excluded.set_value,"
+    " hits_since_set = excluded.hits_since_set WHERE excluded.set_id > set_id"
 )
+_PRUNE = (
+    "DELETE FROM access_hits WHERE content_hash = ?1"
+    " AND event_id <= (SELECT set_id FROM access_stats WHERE content_hash = ?1)"
+)
+_RECOMPUTE = f"UPDATE access_stats SET importance = {_IMPORTANCE} WHERE content_hash = ?"
 
 
 def _statement(event: Event) -> tuple[str, tuple[object, ...]] | None:
@@ -44,29 +78,44 @@ def _statement(event: Event) -> tuple[str, tuple[object, ...]] | None:
         key = event.data.get("content_hash")
         if not isinstance(key, str) or not key:
             return None  # an access without a content hash cannot be attributed
-        return _HIT, (key, event.ts, DEFAULT_IMPORTANCE, HIT_INCREMENT, HIT_INCREMENT)
+        return _HIT, (key, event.ts, DEFAULT_IMPORTANCE, event.id)
     if event.type == "importance":
-        return _SET_IMPORTANCE, (event.data["content_hash"], float(event.data["value"]))
+        return _SET_IMPORTANCE, (event.data["content_hash"], event.id, float(event.data["value"]))
     return None
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
-    if (statement := _statement(event)) is not None:
-        conn.execute(*statement)
+    apply_batch(conn, [event])
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Each run of same-kind events goes in one executemany, runs in log order: the same statements, in the
-    same order, as one by one (the rounded importance sum depends on order, so runs are never merged)."""
+    """Each run of same-kind events goes in one executemany (runs keep their order), then the hashes given an
+    importance drop the hit ids it made useless, and every touched hash's importance is recomputed once."""
     sql = ""
     rows: list[tuple[object, ...]] = []
+    touched: set[str] = set()
+    hits: list[tuple[str, str]] = []
+    sets: set[str] = set()
     for event in events:
         if (statement := _statement(event)) is None:
             continue
         if statement[0] != sql:
-            if rows:
-                conn.executemany(sql, rows)
-            sql, rows = statement[0], []
+            _flush(conn, sql, rows, hits)
+            sql, rows, hits = statement[0], [], []
         rows.append(statement[1])
+        key = str(statement[1][0])
+        touched.add(key)
+        if event.type == "access":
+            hits.append((key, event.id))
+        else:
+            sets.add(key)
+    _flush(conn, sql, rows, hits)
+    conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
+    conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(touched)])
+
+
+def _flush(conn: sqlite3.Connection, sql: str, rows: list[tuple[object, ...]], hits: list[tuple[str, str]]) -> None:
     if rows:
         conn.executemany(sql, rows)
+    if hits:
+        conn.executemany(_HIT_ID, hits)

@@ -1,6 +1,8 @@
 """Projection `event_index`: every event by id, type, session and time, for the `events` query.
 
 Why a projection: answering "the last outcomes of session X" by scanning JSONL would be O(log size).
+An id seen twice (a segment copied by hand under another name) keeps its smallest (ts, type, data), so the row
+does not depend on which copy arrived first (ORDER_FREE).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from events.event import Event
 
 NAME = "event_index"
 VERSION = 1
+ORDER_FREE = True
 TABLES = ("event_index",)
 SCHEMA = """
 CREATE TABLE event_index (
@@ -27,7 +30,11 @@ CREATE INDEX event_index_session ON event_index(session_id, id) WHERE session_id
 """
 
 
-_INSERT = "INSERT OR IGNORE INTO event_index (id, ts, type, session_id, data) VALUES (?, ?, ?, ?, ?)"
+_INSERT = (
+    "INSERT INTO event_index (id, ts, type, session_id, data) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (id) DO UPDATE SET ts = excluded.ts, type = excluded.type, session_id = excluded.session_id,"
+    " data = excluded.data WHERE (excluded.ts, excluded.type, excluded.data) < (ts, type, data)"
+)
 
 
 def _row(event: Event) -> tuple[str, str, str, str | None, bytes]:
@@ -46,5 +53,5 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """One statement for the whole batch, in log order (a repeated id keeps its first copy, as one by one)."""
+    """One statement for the whole batch (a repeated id keeps its smallest copy, as one by one)."""
     conn.executemany(_INSERT, map(_row, events))

@@ -3,6 +3,9 @@
 Why: a hook that times out spools its event into the inbox, yet the daemon may have applied the request
 all the same; both copies carry the hook's key, and whoever comes second (the request or the inbox import)
 finds it here and appends nothing (daemon/app.py `record_once`).
+
+Order-free (ORDER_FREE): a key keeps the smallest event id that carries it, whichever copy arrived first (a
+sync round may bring another machine's older copy after ours).
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import sqlite3
 from events.event import Event
 
 NAME = "event_keys"
-VERSION = 1
+VERSION = 2
+ORDER_FREE = True
 TABLES = ("event_keys",)
 SCHEMA = """
 CREATE TABLE event_keys (
@@ -21,7 +25,10 @@ CREATE TABLE event_keys (
 ) WITHOUT ROWID;
 """
 
-_INSERT = "INSERT OR IGNORE INTO event_keys (key, event_id) VALUES (?, ?)"
+_INSERT = (
+    "INSERT INTO event_keys (key, event_id) VALUES (?, ?) "
+    "ON CONFLICT (key) DO UPDATE SET event_id = min(event_id, excluded.event_id)"
+)
 
 
 def key_of(data: dict[str, object]) -> str | None:
@@ -35,5 +42,5 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """One statement for the batch; the first event with a key keeps it, as one by one."""
+    """One statement for the batch; the smallest id with a key keeps it, as one by one."""
     conn.executemany(_INSERT, [(key, e.id) for e in events if (key := key_of(e.data)) is not None])

@@ -1,7 +1,8 @@
 """Projection `forgotten`: content hashes the user asked memoryd to forget.
 
 Matched by content hash, so a forgotten memory stays out of search and context after a reindex, a rename
-or a rebuild, for as long as that exact text exists anywhere.
+or a rebuild, for as long as that exact text exists anywhere. A hash forgotten twice (on two machines, say)
+keeps the earliest time (ties: the smaller path), whatever order the events arrive in (ORDER_FREE).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from events.event import Event
 
 NAME = "forgotten"
 VERSION = 1
+ORDER_FREE = True
 TABLES = ("forgotten",)
 SCHEMA = """
 CREATE TABLE forgotten (
@@ -22,7 +24,11 @@ CREATE TABLE forgotten (
 """
 
 
-_INSERT = "INSERT OR IGNORE INTO forgotten (content_hash, forgotten_at, path) VALUES (?, ?, ?)"
+_INSERT = (
+    "INSERT INTO forgotten (content_hash, forgotten_at, path) VALUES (?, ?, ?)"
+    " ON CONFLICT (content_hash) DO UPDATE SET forgotten_at = excluded.forgotten_at, path = excluded.path"
+    " WHERE (excluded.forgotten_at, coalesce(excluded.path, '')) < (forgotten_at, coalesce(path, ''))"
+)
 
 
 def _rows(event: Event) -> list[tuple[str, str, str | None]]:
@@ -37,5 +43,5 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """The batch's hashes in log order in one statement (the first forget of a hash keeps its time)."""
+    """The batch's hashes in one statement (the earliest forget of a hash keeps its time and path)."""
     conn.executemany(_INSERT, [row for e in events if e.type == "forget" for row in _rows(e)])

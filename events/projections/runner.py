@@ -3,9 +3,13 @@
 Invariants:
 - A projection's rows and its checkpoint (per-segment offsets, last event id) commit together, so a crash
   replays cleanly with no double counts (eventsourcing's tracking-record pattern).
-- Events are applied in event-id order across all segments. An event that arrives late from another
-  machine (its id sorts before what was already applied) triggers a rebuild of that projection, so the
-  incremental result always equals the rebuilt one.
+- Events are applied in event-id order across all segments. Segments from other machines arrive whenever a
+  sync brings them, so an event may arrive late: its id sorts before what was already applied. A projection
+  that declares `ORDER_FREE = True` ends in the same state whatever order events arrive in (its rows are sums,
+  maxima, sets, or "the latest by event id wins"), so late events are simply applied; any other projection is
+  replayed from the start when a late event reaches it. Either way incremental equals rebuilt, on every machine.
+- A segment that shrank or vanished below a checkpoint (rewritten by hand, restored from a backup) replays the
+  projections that read it, rather than applying from an offset that no longer means anything.
 - A changed VERSION (or missing table) drops and replays that projection alone.
 """
 
@@ -172,6 +176,11 @@ class Projector:
 
     async def _catch_up_group(self, group: list[ModuleType]) -> int:
         checkpoint = await self.db.read(lambda conn: read_checkpoint(conn, group[0].NAME))
+        sizes = await asyncio.to_thread(self.log.segment_sizes)
+        if shrunk := sorted(seg for seg, offset in checkpoint.offsets.items() if sizes.get(seg, -1) < offset):
+            logger.warning("segment_rewritten_replay", segments=shrunk, projections=[p.NAME for p in group])
+            await self.db.write(functools.partial(reset_projections, projections=group))
+            checkpoint = Checkpoint("", {}, 0)
         stream = self.log.read_positions(checkpoint.offsets)
         applied = 0
         last_id = checkpoint.last_id
@@ -179,13 +188,20 @@ class Projector:
             batch = await asyncio.to_thread(_take, stream, BATCH_SIZE)
             if not batch:
                 return applied
-            if any(event_id <= last_id for event_id, _, _, _ in batch):
-                logger.warning("late_event_rebuild", projections=[p.NAME for p in group])
-                await self.db.write(functools.partial(reset_projections, projections=group))
-                return applied + await self._catch_up_group(group)
+            if batch[0][0] <= last_id:  # a batch is in id order: if its first event is not late, none is
+                replay = [p for p in group if not getattr(p, "ORDER_FREE", False)]
+                if replay:
+                    late = sum(1 for event_id, _, _, _ in batch if event_id <= last_id)
+                    logger.info("late_events_replay", projections=[p.NAME for p in replay], late=late)
+                    await self.db.write(functools.partial(reset_projections, projections=replay))
+                    rest = [p for p in group if p not in replay]
+                    # The rest keep this checkpoint; the replayed ones start again from zero as a group of their own.
+                    return (
+                        applied + (await self._catch_up_group(rest) if rest else 0) + await self._catch_up_group(replay)
+                    )
             await self.db.write(functools.partial(apply_batch, group=group, batch=batch))
             applied += len(batch)
-            last_id = batch[-1][0]
+            last_id = max(last_id, batch[-1][0])
 
     async def rebuild(self) -> int:
         """Drop every projection and replay the whole log."""
@@ -234,14 +250,14 @@ def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: li
             for event in events:
                 projection.apply(conn, event)
     offsets = {segment: next_offset for _, _, segment, next_offset in batch}  # the last per segment wins
-    last_id = batch[-1][0]
+    last_id = batch[-1][0]  # the batch is in id order; max() keeps a checkpoint that late events did not pass
     for projection in group:
         conn.executemany(
             "INSERT OR REPLACE INTO projection_offsets (name, segment, next_offset) VALUES (?, ?, ?)",
             [(projection.NAME, seg, off) for seg, off in offsets.items()],
         )
         conn.execute(
-            "UPDATE projection_state SET last_id = ?, applied = applied + ? WHERE name = ?",
+            "UPDATE projection_state SET last_id = max(last_id, ?), applied = applied + ? WHERE name = ?",
             (last_id, len(batch), projection.NAME),
         )
 

@@ -8,6 +8,11 @@ the compacted conversation lost what it was given, so it may be given again.
 
 Why a projection: "already given in this session" must survive a daemon restart, and the log is the only
 truth. Keys are kept prefixed by kind (m: i: s: f:) so a skill name can never collide with a hash.
+
+Order-free (ORDER_FREE): "before the compaction" is by event id, never by arrival. A context keeps its latest
+compaction's id; an injection older than it adds nothing, and a compaction removes the keys last given before
+it. So the slate is the keys of the injections after the context's latest compaction, whatever order the
+events arrive in.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ import sqlite3
 from events.event import Event
 
 NAME = "session_slate"
-VERSION = 1
-TABLES = ("session_slate",)
+VERSION = 2
+ORDER_FREE = True
+TABLES = ("session_slate", "session_compactions")
 SCHEMA = """
 CREATE TABLE session_slate (
     session_id TEXT NOT NULL,
@@ -27,11 +33,25 @@ CREATE TABLE session_slate (
     event_id TEXT NOT NULL,
     PRIMARY KEY (session_id, agent_id, key)
 ) WITHOUT ROWID;
+CREATE TABLE session_compactions (
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    PRIMARY KEY (session_id, agent_id)
+) WITHOUT ROWID;
 """
 KEY_FIELDS = {"content_hashes": "m", "items": "i", "skills": "s", "files": "f"}
 
-_INSERT = "INSERT OR IGNORE INTO session_slate (session_id, agent_id, key, event_id) VALUES (?, ?, ?, ?)"
-_CLEAR = "DELETE FROM session_slate WHERE session_id = ? AND agent_id = ?"
+_INSERT = (
+    "INSERT INTO session_slate (session_id, agent_id, key, event_id) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (session_id, agent_id, key) DO UPDATE SET event_id = max(event_id, excluded.event_id)"
+)
+_COMPACTED = (
+    "INSERT INTO session_compactions (session_id, agent_id, event_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (session_id, agent_id) DO UPDATE SET event_id = max(event_id, excluded.event_id)"
+)
+_LATEST = "SELECT event_id FROM session_compactions WHERE session_id = ? AND agent_id = ?"
+_CLEAR = "DELETE FROM session_slate WHERE session_id = ? AND agent_id = ? AND event_id < ?"
 
 
 def _context(event: Event) -> tuple[str, str] | None:
@@ -49,8 +69,12 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     if context is None:
         return
     if event.type == "compaction":
-        conn.execute(_CLEAR, context)
+        conn.execute(_COMPACTED, (*context, event.id))
+        conn.execute(_CLEAR, (*context, event.id))
         return
+    latest = conn.execute(_LATEST, context).fetchone()
+    if latest is not None and event.id < latest[0]:
+        return  # given before a compaction the context has had since: lost with the conversation
     rows = []
     for field, prefix in KEY_FIELDS.items():
         values = event.data.get(field)
@@ -60,7 +84,7 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """In log order, event by event (a compaction between two injections must clear only the first)."""
+    """Event by event (a compaction between two injections clears only the first, by id)."""
     for event in events:
         if event.type in ("injection", "compaction"):
             apply(conn, event)

@@ -1,6 +1,7 @@
 """Projection `sessions`: one row per session with its latest recorded outcome.
 
-A later `outcome` for the same session replaces the earlier one (log order decides), so replays agree.
+The outcome with the highest event id wins, whatever order events arrive in (another machine's segment may
+bring an older or a newer one later), so every machine and every replay agree (ORDER_FREE).
 """
 
 from __future__ import annotations
@@ -10,25 +11,31 @@ import sqlite3
 from events.event import Event
 
 NAME = "sessions"
-VERSION = 1
+VERSION = 2
+ORDER_FREE = True
 TABLES = ("sessions",)
 SCHEMA = """
 CREATE TABLE sessions (
     session_id TEXT PRIMARY KEY,
     outcome TEXT NOT NULL,
     corrections INTEGER NOT NULL,
-    ts TEXT NOT NULL
+    ts TEXT NOT NULL,
+    event_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX sessions_ts ON sessions(ts);
 """
 
 
-_UPSERT = "INSERT OR REPLACE INTO sessions (session_id, outcome, corrections, ts) VALUES (?, ?, ?, ?)"
+_UPSERT = (
+    "INSERT INTO sessions (session_id, outcome, corrections, ts, event_id) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (session_id) DO UPDATE SET outcome = excluded.outcome, corrections = excluded.corrections,"
+    " ts = excluded.ts, event_id = excluded.event_id WHERE excluded.event_id > sessions.event_id"
+)
 
 
-def _row(event: Event) -> tuple[str, str, int, str]:
+def _row(event: Event) -> tuple[str, str, int, str, str]:
     data = event.data
-    return (data["session_id"], data["outcome"], int(data.get("corrections") or 0), event.ts)
+    return (data["session_id"], data["outcome"], int(data.get("corrections") or 0), event.ts, event.id)
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
@@ -37,5 +44,5 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """The batch's outcomes in log order, in one statement: the last one per session wins, as one by one."""
+    """The batch's outcomes in one statement: the highest event id per session wins, as one by one."""
     conn.executemany(_UPSERT, [_row(e) for e in events if e.type == "outcome"])

@@ -1,18 +1,27 @@
 """Projection `signal_patterns`: recurring problems over the last 8 sessions, and the current failure streak.
 
-A pattern is one (signal kind, normalised key); its id is a stable hash of both (`pattern_id`). Sessions are
-ordered by their first `signal` or `outcome` event in log order; the window is the last WINDOW_SESSIONS of
-them. A pattern's `count` is the number of window sessions in which it was signalled (a chatty session that
-repeats one error ten times still counts once); `occurrences` counts every signal in the window. Priority is
-CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event for
-the pattern (default active); `recurred` counts signals logged after that status was set, so a problem that
-comes back after being marked addressed is visible.
+A signal is one (kind, key) **node**, id `pattern_id(kind, key)`. Nodes that share an **anchor** (specific
+evidence a signal event carries: the same failing test, the same exception from the same module, a
+sentence that names an earlier problem, see `pipeline/learning/failure_evidence.py`) are one **problem**:
+the connected components of the node-anchor graph. A pattern is a problem; its id is the id of its earliest
+node (by event id) that a tool reported as a failure, else its earliest failure, else its earliest node, so
+a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under
+either id still apply).
+
+Sessions are ordered by the id of their first `signal` or `outcome` event; the window is the last
+WINDOW_SESSIONS of them. A pattern's `count` is the number of window sessions in which any of its nodes was
+signalled; `occurrences` counts every signal in the window; `session_total` the sessions ever. Priority is
+CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event
+among the pattern's nodes (default active); `recurred` counts signals logged after that status from sessions
+that had not hit the problem before it, and a pattern marked `addressed` that recurs is `active` again.
 
 The failure streak is the run of `failed` outcomes among the most recent sessions that have an outcome; it
 is flagged at STREAK_FLAG or more.
 
-Deterministic: the base tables are folded from events; the two derived tables (`signal_patterns`,
-`failure_streak`) are recomputed from the base tables once per batch, so any batching gives the same rows.
+Order-free (ORDER_FREE): "first", "latest" and "last" are by event id, never by arrival, so a segment from
+another machine that arrives late ends in the same rows, as does any batching. The base tables are folded
+from events; the derived tables (`signal_patterns`, `signal_pattern_members`, `failure_streak`) are recomputed
+from the base tables once per batch, and connected components do not depend on the order their edges arrive.
 """
 
 from __future__ import annotations
@@ -28,20 +37,24 @@ import orjson
 from events.event import Event
 
 NAME = "signal_patterns"
-VERSION = 1
+VERSION = 3  # 2 (problems joined by anchors) and 2 (order-free) merged
+ORDER_FREE = True
 TABLES = (
     "signal_sessions",
     "signal_occurrences",
+    "signal_anchors",
     "signal_pattern_keys",
     "signal_pattern_status",
     "signal_patterns",
+    "signal_pattern_members",
     "failure_streak",
 )
 SCHEMA = """
 CREATE TABLE signal_sessions (
     session_id TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL UNIQUE,
+    first_id TEXT NOT NULL UNIQUE,
     outcome TEXT,
+    outcome_id TEXT NOT NULL DEFAULT '',
     first_ts TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_occurrences (
@@ -49,10 +62,17 @@ CREATE TABLE signal_occurrences (
     pattern_id TEXT NOT NULL,
     session_id TEXT NOT NULL,
     ts TEXT NOT NULL,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    source TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX signal_occurrences_session ON signal_occurrences(session_id);
 CREATE INDEX signal_occurrences_pattern ON signal_occurrences(pattern_id, event_id);
+CREATE TABLE signal_anchors (
+    pattern_id TEXT NOT NULL,
+    anchor TEXT NOT NULL,
+    PRIMARY KEY (pattern_id, anchor)
+) WITHOUT ROWID;
+CREATE INDEX signal_anchors_anchor ON signal_anchors(anchor);
 CREATE TABLE signal_pattern_keys (
     pattern_id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -60,7 +80,8 @@ CREATE TABLE signal_pattern_keys (
     total INTEGER NOT NULL,
     first_seen TEXT NOT NULL,
     last_seen TEXT NOT NULL,
-    last_text TEXT NOT NULL
+    last_text TEXT NOT NULL,
+    last_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_pattern_status (
     pattern_id TEXT PRIMARY KEY,
@@ -81,9 +102,17 @@ CREATE TABLE signal_patterns (
     total INTEGER NOT NULL,
     status TEXT NOT NULL,
     recurred INTEGER NOT NULL,
-    last_text TEXT NOT NULL
+    last_text TEXT NOT NULL,
+    session_total INTEGER NOT NULL,
+    members TEXT NOT NULL,
+    anchors TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX signal_patterns_count ON signal_patterns(count DESC);
+CREATE TABLE signal_pattern_members (
+    member_id TEXT PRIMARY KEY,
+    pattern_id TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX signal_pattern_members_pattern ON signal_pattern_members(pattern_id);
 CREATE TABLE failure_streak (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     length INTEGER NOT NULL,
@@ -96,6 +125,8 @@ WINDOW_SESSIONS = 8
 HIGH_AT = 3
 CRITICAL_AT = 5
 STREAK_FLAG = 3
+MAX_LISTED_ANCHORS = 40
+_FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance_issue", "security_issue")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -112,22 +143,31 @@ def priority_of(count: int) -> str:
     return "NORMAL"
 
 
-# Why the scalar subquery: an aggregate SELECT always yields one row, so a WHERE NOT EXISTS on it would not
-# stop the insert; OR IGNORE on the primary key does (an existing session keeps its place in the order).
-_NEW_SESSION = "INSERT INTO signal_sessions (session_id, seq, outcome, first_ts) VALUES (?, ?, NULL, ?)"
-_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ? WHERE session_id = ?"
-_OCCURRENCE = (
-    "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text) VALUES (?, ?, ?, ?, ?)"
+# A session's place in the order is its smallest event id; its outcome the one with the largest.
+_SESSION = (
+    "INSERT INTO signal_sessions (session_id, first_id, outcome, outcome_id, first_ts) VALUES (?, ?, NULL, '', ?)"
+    " ON CONFLICT (session_id) DO UPDATE SET first_id = excluded.first_id, first_ts = excluded.first_ts"
+    " WHERE excluded.first_id < signal_sessions.first_id"
 )
+_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ?, outcome_id = ? WHERE session_id = ? AND outcome_id < ?"
+_OCCURRENCE = (
+    "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text, source)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+_ANCHOR = "INSERT OR IGNORE INTO signal_anchors (pattern_id, anchor) VALUES (?, ?)"
 _KEY = (
-    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (pattern_id) DO UPDATE SET total = total + excluded.total,"
     " first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen),"
-    " last_text = excluded.last_text"
+    " last_text = CASE WHEN excluded.last_id > last_id THEN excluded.last_text ELSE last_text END,"
+    " last_id = max(last_id, excluded.last_id)"
 )
-_STATUS = "INSERT OR REPLACE INTO signal_pattern_status (pattern_id, status, event_id, ts) VALUES (?, ?, ?, ?)"
-_IN_CHUNK = 500
+_STATUS = (
+    "INSERT INTO signal_pattern_status (pattern_id, status, event_id, ts) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (pattern_id) DO UPDATE SET status = excluded.status, event_id = excluded.event_id,"
+    " ts = excluded.ts WHERE excluded.event_id > signal_pattern_status.event_id"
+)
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
@@ -137,15 +177,17 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     """Fold the batch in memory in log order, merge it with one statement per table, then recompute.
 
-    Equal to applying the events one by one: a session's place in the order is its first appearance, its
-    outcome the last one logged; a key's total is a sum, its first/last seen a min/max, its text the last.
+    Equal to applying the events one by one, in any order: a session's place in the order is its smallest
+    event id, its outcome the one with the largest; a key's total is a sum, its first/last seen a min/max, its
+    text the one of its largest event id; a status the one of its largest event id.
     """
     relevant = [e for e in events if e.type in ("signal", "outcome", "pattern_status")]
     if not relevant:
         return
-    first_ts: dict[str, str] = {}
-    outcomes: dict[str, str] = {}
-    occurrences: list[tuple[str, str, str, str, str]] = []
+    first: dict[str, tuple[str, str]] = {}  # session -> (smallest event id, its ts); the batch is in id order
+    outcomes: dict[str, tuple[str, str]] = {}
+    occurrences: list[tuple[str, str, str, str, str, str]] = []
+    anchors: set[tuple[str, str]] = set()
     keys: dict[str, list[Any]] = {}
     statuses: dict[str, tuple[str, str, str, str]] = {}
     for event in relevant:
@@ -154,102 +196,191 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             statuses[data["pattern_id"]] = (data["pattern_id"], data["status"], event.id, event.ts)
             continue
         session = data["session_id"]
-        first_ts.setdefault(session, event.ts)
+        first.setdefault(session, (event.id, event.ts))
         if event.type == "outcome":
-            outcomes[session] = data["outcome"]
+            outcomes[session] = (data["outcome"], event.id)
             continue
         pid = pattern_id(data["kind"], data["key"])
         text = str(data.get("text") or "")
-        occurrences.append((event.id, pid, session, event.ts, text))
+        occurrences.append((event.id, pid, session, event.ts, text, str(data.get("source") or "")))
+        anchors.update((pid, str(a)) for a in data.get("anchors") or () if isinstance(a, str) and a)
         folded = keys.get(pid)
         if folded is None:
-            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text]
+            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id]
         else:
             folded[3] += 1
-            folded[4], folded[5], folded[6] = min(folded[4], event.ts), max(folded[5], event.ts), text
-    _add_sessions(conn, first_ts)
-    conn.executemany(_SET_OUTCOME, [(outcome, session) for session, outcome in outcomes.items()])
+            folded[4], folded[5], folded[6], folded[7] = (
+                min(folded[4], event.ts),
+                max(folded[5], event.ts),
+                text,
+                event.id,
+            )
+    conn.executemany(_SESSION, [(session, first_id, ts) for session, (first_id, ts) in first.items()])
+    conn.executemany(_SET_OUTCOME, [(outcome, oid, session, oid) for session, (outcome, oid) in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
+    conn.executemany(_ANCHOR, sorted(anchors))
     conn.executemany(_KEY, [tuple(row) for row in keys.values()])
     conn.executemany(_STATUS, statuses.values())
     recompute(conn)
 
 
-def _add_sessions(conn: sqlite3.Connection, first_ts: dict[str, str]) -> None:
-    """Give each session not seen before the next place in the order (dict order = first appearance)."""
-    sessions = list(first_ts)
-    known: set[str] = set()
-    for start in range(0, len(sessions), _IN_CHUNK):
-        chunk = sessions[start : start + _IN_CHUNK]
-        marks = ",".join("?" * len(chunk))
-        known.update(
-            r[0] for r in conn.execute(f"SELECT session_id FROM signal_sessions WHERE session_id IN ({marks})", chunk)
-        )
-    seq = conn.execute("SELECT coalesce(max(seq), 0) FROM signal_sessions").fetchone()[0]
-    rows = []
-    for session in sessions:
-        if session not in known:
-            seq += 1
-            rows.append((session, seq, first_ts[session]))
-    conn.executemany(_NEW_SESSION, rows)
-
-
 def recompute(conn: sqlite3.Connection) -> None:
-    """Rewrite `signal_patterns` and `failure_streak` from the base tables (a pure function of them)."""
+    """Rewrite the derived tables from the base tables (a pure function of them).
+
+    Why the aggregates are SQL: this runs after every batch, and during a replay of 10^6 events a Python loop
+    over every occurrence per batch cost more than all the other projections' work on those signals.
+    """
     window = conn.execute(
-        "SELECT session_id, seq FROM signal_sessions ORDER BY seq DESC LIMIT ?", (WINDOW_SESSIONS,)
+        "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
-    seq_of = {session: seq for session, seq in window}
+    seq_of = {session: first_id for session, first_id in window}
+    nodes = {
+        row[0]: row
+        for row in conn.execute(
+            "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text FROM signal_pattern_keys"
+        )
+    }
+    first_event: dict[str, str] = {}
+    from_tools: set[str] = set()
+    for node, first, tool in conn.execute(
+        "SELECT pattern_id, min(event_id), max(source = 'tool') FROM signal_occurrences GROUP BY pattern_id"
+    ):
+        first_event[node] = first
+        if tool:
+            from_tools.add(node)
     sessions_of: dict[str, set[str]] = defaultdict(set)
-    occurrences: dict[str, int] = defaultdict(int)
+    for node, session in conn.execute(
+        "SELECT pattern_id, session_id FROM signal_occurrences GROUP BY pattern_id, session_id"
+    ):
+        sessions_of[node].add(session)
+    in_window: dict[str, int] = {}
     if seq_of:
         marks = ",".join("?" * len(seq_of))
-        rows = conn.execute(
-            f"SELECT pattern_id, session_id FROM signal_occurrences WHERE session_id IN ({marks})", list(seq_of)
-        ).fetchall()
-        for pid, session in rows:
-            sessions_of[pid].add(session)
-            occurrences[pid] += 1
-    recurred = dict(
-        conn.execute(
-            "SELECT s.pattern_id, count(o.event_id) FROM signal_pattern_status s"
-            " JOIN signal_occurrences o ON o.pattern_id = s.pattern_id AND o.event_id > s.event_id"
-            " GROUP BY s.pattern_id"
-        ).fetchall()
-    )
-    status_of = dict(conn.execute("SELECT pattern_id, status FROM signal_pattern_status").fetchall())
+        in_window = dict(
+            conn.execute(
+                "SELECT pattern_id, count(*) FROM signal_occurrences"
+                f" WHERE session_id IN ({marks}) GROUP BY pattern_id",
+                list(seq_of),
+            ).fetchall()
+        )
+    component = _components(conn, sorted(nodes))
+    members: dict[str, list[str]] = defaultdict(list)
+    for node in sorted(nodes):
+        members[component[node]].append(node)
+    statuses = conn.execute("SELECT pattern_id, status, event_id FROM signal_pattern_status").fetchall()
+    status_of = {row[0]: row for row in statuses}
+    anchors_of: dict[str, set[str]] = defaultdict(set)
+    for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors"):
+        anchors_of[component.get(node, node)].add(anchor)
     rows_out = []
-    for pid, kind, key, total, first_seen, last_seen, last_text in conn.execute(
-        "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text FROM signal_pattern_keys"
-    ).fetchall():
-        involved = sorted(sessions_of.get(pid, ()), key=lambda s: seq_of[s])
-        count = len(involved)
+    member_rows = []
+    for root, group in members.items():
+        pid = _representative(group, nodes, first_event, from_tools)
+        member_rows += [(node, pid) for node in group]
+        status_row = max((status_of[n] for n in group if n in status_of), key=lambda r: r[2], default=None)
+        status, recurred = _status(conn, group, status_row)
+        sessions = sessions_of[group[0]] if len(group) == 1 else set().union(*(sessions_of[n] for n in group))
+        occurrences = sum(in_window.get(n, 0) for n in group)
         rows_out.append(
-            (
-                pid,
-                kind,
-                key,
-                count,
-                occurrences.get(pid, 0),
-                priority_of(count),
-                orjson.dumps(involved).decode(),
-                first_seen,
-                last_seen,
-                total,
-                status_of.get(pid, "active"),
-                int(recurred.get(pid, 0)),
-                last_text,
-            )
+            _pattern_row(pid, group, nodes, sessions, seq_of, occurrences, (status, recurred), anchors_of[root])
         )
     conn.execute("DELETE FROM signal_patterns")
-    conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 13)})", rows_out)
+    conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 16)})", rows_out)
+    conn.execute("DELETE FROM signal_pattern_members")
+    conn.executemany("INSERT INTO signal_pattern_members (member_id, pattern_id) VALUES (?, ?)", member_rows)
     _recompute_streak(conn)
+
+
+def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
+    """The latest status among the group's nodes, and how many signals came after it from sessions that had
+    not hit the problem before it (an addressed problem that recurs is active again)."""
+    if status_row is None:
+        return "active", 0
+    marks = ",".join("?" * len(group))
+    mine = conn.execute(
+        f"SELECT event_id, session_id FROM signal_occurrences WHERE pattern_id IN ({marks})", group
+    ).fetchall()
+    before = {session for event_id, session in mine if event_id < status_row[2]}
+    recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
+    status = str(status_row[1])
+    return ("active" if status == "addressed" and recurred else status), recurred
+
+
+def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
+    """Union-find over nodes sharing an anchor; returns node -> the smallest node id of its component."""
+    parent = {node: node for node in nodes}
+
+    def find(node: str) -> str:
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    by_anchor: dict[str, list[str]] = defaultdict(list)
+    for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors ORDER BY anchor, pattern_id"):
+        if node not in parent:
+            continue
+        by_anchor[anchor].append(node)
+        # `node:X` names another problem by one of its nodes (a sentence that said which problem it was about)
+        if anchor.startswith("node:") and anchor[5:] in parent:
+            by_anchor[anchor].append(anchor[5:])
+    for group in by_anchor.values():
+        for other in group[1:]:
+            a, b = find(group[0]), find(other)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    return {node: find(node) for node in nodes}
+
+
+def _representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:
+    """The node that names the problem: its earliest failure a tool reported, else its earliest failure of any
+    source, else its earliest node."""
+    if len(group) == 1:
+        return group[0]
+    tools = [n for n in group if n in from_tools and nodes[n][1] in _FAILURE_KINDS]
+    failures = [n for n in group if nodes[n][1] in _FAILURE_KINDS]
+    return min(tools or failures or group, key=lambda n: (first_event.get(n, ""), n))
+
+
+def _pattern_row(
+    pid: str,
+    group: list[str],
+    nodes: dict[str, Any],
+    sessions: set[str],
+    seq_of: dict[str, str],
+    occurrences: int,
+    status: tuple[str, int],
+    anchors: set[str],
+) -> tuple[Any, ...]:
+    involved = sorted((s for s in sessions if s in seq_of), key=lambda s: seq_of[s])
+    rows = [nodes[n] for n in group]
+    _pid, kind, key = nodes[pid][:3]
+    last = max(rows, key=lambda r: (r[5], r[0]))
+    count = len(involved)
+    return (
+        pid,
+        kind,
+        key,
+        count,
+        occurrences,
+        priority_of(count),
+        orjson.dumps(involved).decode(),
+        min(r[4] for r in rows),
+        max(r[5] for r in rows),
+        sum(int(r[3]) for r in rows),
+        status[0],
+        status[1],
+        last[6],
+        len(sessions),
+        orjson.dumps(sorted(group)).decode(),
+        orjson.dumps(sorted(anchors)[:MAX_LISTED_ANCHORS]).decode(),
+    )
 
 
 def _recompute_streak(conn: sqlite3.Connection) -> None:
     streak: list[str] = []
     for session, outcome in conn.execute(
-        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY seq DESC"
+        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC"
     ):
         if outcome != "failed":
             break

@@ -78,11 +78,12 @@ def of_session(conn: sqlite3.Connection, session_id: str, types: tuple[str, ...]
     return [_event(row) for row in named_rows(conn, sql, (session_id, *types))]
 
 
-def inbox_import_seen(conn: sqlite3.Connection, sha256: str) -> bool:
-    """Whether an `inbox_import` receipt with this file hash is in the log."""
+def inbox_import_seen(conn: sqlite3.Connection, sha256: str, path: str | None = None) -> bool:
+    """Whether an `inbox_import` receipt with this file hash (and, when given, this placed path) is in the log."""
     row = conn.execute(
         "SELECT 1 FROM event_index WHERE type = 'inbox_import' "
-        "AND json_extract(CAST(data AS TEXT), '$.sha256') = ? LIMIT 1",
-        (sha256,),
+        "AND json_extract(CAST(data AS TEXT), '$.sha256') = ? "
+        "AND (? IS NULL OR json_extract(CAST(data AS TEXT), '$.path') = ?) LIMIT 1",
+        (sha256, path, path),
     ).fetchone()
     return row is not None

@@ -25,6 +25,9 @@ class Pattern:
     status: str
     recurred: int
     last_text: str
+    session_total: int  # sessions ever
+    members: tuple[str, ...]  # the (kind, key) node ids joined into this problem
+    anchors: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +39,7 @@ class Streak:
 
 _COLUMNS = (
     "pattern_id, kind, key, count, occurrences, priority, sessions, first_seen, last_seen, total, status,"
-    " recurred, last_text"
+    " recurred, last_text, session_total, members, anchors"
 )
 
 
@@ -55,6 +58,9 @@ def _pattern(row: sqlite3.Row) -> Pattern:
         row["status"],
         int(row["recurred"]),
         row["last_text"],
+        int(row["session_total"]),
+        tuple(orjson.loads(row["members"])),
+        tuple(orjson.loads(row["anchors"])),
     )
 
 
@@ -80,17 +86,96 @@ def active(conn: sqlite3.Connection, min_count: int) -> list[Pattern]:
 
 
 def evidence(conn: sqlite3.Connection, pattern_id: str, limit: int = 20) -> list[str]:
-    """The latest signal texts of a pattern, newest first (duplicates kept)."""
+    """The latest signal texts of a pattern (of any of its nodes), newest first (duplicates kept)."""
     rows = conn.execute(
-        "SELECT text FROM signal_occurrences WHERE pattern_id = ? ORDER BY event_id DESC LIMIT ?", (pattern_id, limit)
+        "SELECT o.text FROM signal_occurrences o JOIN signal_pattern_members m ON m.member_id = o.pattern_id"
+        " WHERE m.pattern_id = ? ORDER BY o.event_id DESC LIMIT ?",
+        (pattern_id, limit),
     )
     return [str(row[0]) for row in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemVocabulary:
+    """What a known problem can be recognised by: its anchors and the keys of its failure signals."""
+
+    pattern_id: str
+    anchors: tuple[str, ...]
+    keys: tuple[str, ...]
+
+
+def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVocabulary]:
+    """The most recently seen problems (not the person's corrections alone), with every anchor of their nodes
+    and the keys of their tool failures."""
+    patterns = conn.execute(
+        "SELECT pattern_id, members FROM signal_patterns WHERE kind NOT IN ('correction', 'capability_gap')"
+        " ORDER BY last_seen DESC, pattern_id LIMIT ?",
+        (limit,),
+    ).fetchall()
+    out = []
+    for pid, members_json in patterns:
+        members = orjson.loads(members_json)
+        marks = ",".join("?" * len(members))
+        anchors = [
+            r[0]
+            for r in conn.execute(f"SELECT DISTINCT anchor FROM signal_anchors WHERE pattern_id IN ({marks})", members)
+        ]
+        # Why only tool failures' keys: a person's sentence is full of everyday words that would make any later
+        # sentence look like it names this problem.
+        keys = [
+            r[0]
+            for r in conn.execute(
+                "SELECT DISTINCT k.key FROM signal_pattern_keys k"
+                " JOIN signal_occurrences o ON o.pattern_id = k.pattern_id"
+                f" WHERE k.pattern_id IN ({marks}) AND o.source = 'tool'",
+                members,
+            )
+        ]
+        out.append(ProblemVocabulary(str(pid), tuple(sorted(anchors)), tuple(sorted(keys))))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class SaidBefore:
+    kind: str
+    key: str
+    text: str
+
+
+def said_before(conn: sqlite3.Connection, limit: int = 2000) -> list[SaidBefore]:
+    """The person's earlier signalled sentences (source `user`), newest first, one per (kind, key)."""
+    rows = conn.execute(
+        "SELECT k.kind, k.key, o.text FROM signal_occurrences o JOIN signal_pattern_keys k"
+        " ON k.pattern_id = o.pattern_id WHERE o.source = 'user' ORDER BY o.event_id DESC LIMIT ?",
+        (limit * 4,),
+    )
+    seen: dict[tuple[str, str], SaidBefore] = {}
+    for kind, key, text in rows:
+        seen.setdefault((kind, key), SaidBefore(str(kind), str(key), str(text)))
+    return list(seen.values())[:limit]
+
+
+def pattern_of(conn: sqlite3.Connection, member_id: str) -> str | None:
+    """The pattern (problem) a (kind, key) node belongs to now."""
+    row = conn.execute("SELECT pattern_id FROM signal_pattern_members WHERE member_id = ?", (member_id,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def sessions_of(conn: sqlite3.Connection, pattern_id: str) -> list[tuple[str, str | None]]:
+    """Every session that hit the pattern, in session order, with its outcome (None when not known yet)."""
+    rows = conn.execute(
+        "SELECT DISTINCT s.session_id, s.outcome, s.first_id FROM signal_occurrences o"
+        " JOIN signal_pattern_members m ON m.member_id = o.pattern_id"
+        " JOIN signal_sessions s ON s.session_id = o.session_id WHERE m.pattern_id = ? ORDER BY s.first_id",
+        (pattern_id,),
+    )
+    return [(str(session), outcome) for session, outcome, _first in rows]
 
 
 def recent_outcomes(conn: sqlite3.Connection, window: int) -> tuple[str, ...]:
     """Outcomes of the latest `window` sessions that have one, newest first."""
     rows = conn.execute(
-        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY seq DESC LIMIT ?", (window,)
+        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC LIMIT ?", (window,)
     )
     return tuple(str(row[0]) for row in rows)
 
@@ -103,10 +188,22 @@ def streak(conn: sqlite3.Connection) -> Streak:
 
 
 def ids_with_prefix(conn: sqlite3.Connection, prefix: str, limit: int = 2) -> list[str]:
-    """Pattern ids starting with `prefix` (LIKE wildcards in it are dropped), in id order."""
+    """Pattern ids starting with `prefix` (LIKE wildcards in it are dropped), in id order. A node id that was
+    joined into another problem answers with that problem's id."""
     clean = prefix.replace("%", "").replace("_", "")
     rows = conn.execute(
-        "SELECT pattern_id FROM signal_pattern_keys WHERE pattern_id LIKE ? ORDER BY pattern_id LIMIT ?",
+        "SELECT DISTINCT pattern_id FROM signal_pattern_members WHERE member_id LIKE ? ORDER BY pattern_id LIMIT ?",
         (clean + "%", limit),
+    )
+    return [str(row[0]) for row in rows]
+
+
+def said_about(conn: sqlite3.Connection, pattern_id: str, limit: int = 50) -> list[str]:
+    """The keys of what the person said about a pattern (its `user` and `talk` signals): their words for it."""
+    rows = conn.execute(
+        "SELECT DISTINCT k.key FROM signal_occurrences o JOIN signal_pattern_members m ON m.member_id = o.pattern_id"
+        " JOIN signal_pattern_keys k ON k.pattern_id = o.pattern_id"
+        " WHERE m.pattern_id = ? AND o.source IN ('user', 'talk') ORDER BY k.key LIMIT ?",
+        (pattern_id, limit),
     )
     return [str(row[0]) for row in rows]

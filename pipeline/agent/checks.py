@@ -28,6 +28,8 @@ from pathlib import Path
 
 import regex
 
+from pipeline.regular_file import read_regular
+
 SEVERITIES = ("block", "warn")
 MAX_LINES_REPORTED = 5
 _FENCE = re.compile(r"^```check[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
@@ -149,10 +151,9 @@ def run_checks(
         return CheckReport(shown)
     if content is None:
         try:
-            with path.open("rb") as handle:
-                data = handle.read(max_bytes + 1)
+            data = read_regular(path, max_bytes)
         except OSError as exc:
-            return CheckReport(shown, errors=(f"{shown}: cannot read: {exc.strerror}",))
+            return CheckReport(shown, errors=(f"{shown}: cannot read: {exc.strerror or exc}",))
         if len(data) > max_bytes:
             data = data[:max_bytes]  # Why: a huge generated file must not cost a whole scan; its head is checked
         content = data.decode("utf-8", errors="replace")

@@ -8,6 +8,10 @@ Invariants:
 - Dotfiles and temp names (`.x.tmp`, `*.part`) are never taken: writers create under such a name and rename.
 - Nothing dropped is lost: a file is either moved into the memory home, kept compressed, or moved to
   `inbox/rejected/` with `NAME.reason` beside it. Names never overwrite: a clash gets a `-2`, `-3` suffix.
+- Only regular files are ever opened (a FIFO would block the reader forever); a name longer than
+  `MAX_NAME_BYTES` is rejected, under a shortened name, since the names derived from it would not fit.
+- Placing a note is idempotent: a note whose scrubbed bytes are already at its destination (an earlier attempt
+  that crashed before the inbox copy was removed) is not copied again.
 - A note's front-matter `destination:` is confined to the memory home and kept out of the daemon's own
   directories (state, events, run, inbox, logs).
 Blocking (file IO): call from a thread in async code.
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -24,16 +29,19 @@ from typing import Any
 import orjson
 
 from events.schema import InvalidEvent, validate
-from pipeline.atomic_file import write_atomic
+from pipeline.atomic_file import fit_name, write_atomic
 from pipeline.frontmatter import split_front_matter
 from pipeline.ingest.roots import HOME_EXCLUDED_DIRS, is_ignored_name
 from pipeline.memory_layout import LIVE_SESSION_SUFFIX
+from pipeline.regular_file import read_regular
 from pipeline.scrub import scrub, scrub_data
 
 REJECTED_DIR = "rejected"
 NOTES_DIR = "notes"
 MAX_EVENTS_PER_FILE = 100_000
 MAX_REPORTED_ERRORS = 20
+# Why 200: a taken name grows (`-2`, `.reason`, `.NAME.PID.memoryd-tmp`, `.bak`) and must stay under 255 bytes.
+MAX_NAME_BYTES = 200
 
 
 class Rejected(Exception):
@@ -96,11 +104,21 @@ def candidates(inbox: Path) -> list[Path]:
 
 
 def check_entry(path: Path) -> None:
-    """Raise Rejected for what the inbox never reads: a symlink (it could point anywhere) or a folder."""
-    if path.is_symlink():
+    """Raise Rejected for what the inbox never reads: a symlink (it could point anywhere), a folder, a FIFO,
+    socket or device (reading one could block forever), or a name too long to derive names from."""
+    st = path.lstat()
+    if stat.S_ISLNK(st.st_mode):
         raise Rejected("a symlink is not followed (it could point anywhere); drop the file itself")
-    if path.is_dir():
+    if stat.S_ISDIR(st.st_mode):
         raise Rejected("a folder is not taken; drop its files one by one")
+    if not stat.S_ISREG(st.st_mode):
+        raise Rejected("not a regular file (a FIFO, socket or device is never opened); drop a file")
+    size = len(os.fsencode(path.name))
+    if size > MAX_NAME_BYTES:
+        raise Rejected(
+            f"the name is {size} bytes; the inbox takes names of at most {MAX_NAME_BYTES} bytes."
+            f" Rename the file and drop it again. Its name was: {path.name}"
+        )
 
 
 def kind_of(path: Path) -> str | None:
@@ -128,8 +146,9 @@ def unique_path(path: Path) -> Path:
 
 
 def reject(inbox: Path, path: Path, reason: str) -> Path:
-    """Move `path` to `inbox/rejected/` and write the reason beside it. Returns the new path."""
-    target = unique_path(inbox / REJECTED_DIR / path.name)
+    """Move `path` to `inbox/rejected/` (under a shortened name when its own is too long) and write the reason
+    beside it. Returns the new path."""
+    target = unique_path(inbox / REJECTED_DIR / fit_name(path.name, MAX_NAME_BYTES - 8))
     target.parent.mkdir(parents=True, exist_ok=True)
     stamp = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     # Why the reason first: whoever sees the rejected file can read why at once.
@@ -139,10 +158,12 @@ def reject(inbox: Path, path: Path, reason: str) -> Path:
 
 
 def read_utf8(path: Path, max_bytes: int) -> bytes:
-    size = path.stat().st_size
-    if size > max_bytes:
+    """The file's bytes (a regular file only, opened without blocking). Raises Rejected when it is too large."""
+    data = read_regular(path, max_bytes)
+    if len(data) > max_bytes:
+        size = path.stat().st_size
         raise Rejected(f"file is {size} bytes; the inbox takes at most {max_bytes} ([inbox] max_file_bytes)")
-    return path.read_bytes()
+    return data
 
 
 def place_note(home: Path, path: Path, data: bytes, *, emails: bool) -> Path:
@@ -153,9 +174,31 @@ def place_note(home: Path, path: Path, data: bytes, *, emails: bool) -> Path:
     except UnicodeDecodeError as exc:
         raise Rejected(f"not valid UTF-8 (byte {exc.start}); save the note as UTF-8 and drop it again") from exc
     destination = split_front_matter(text).metadata.get("destination")
-    target = unique_path(note_destination(home, path.name, destination))
-    write_atomic(target, scrub(text, emails=emails))
+    scrubbed = scrub(text, emails=emails).encode("utf-8")
+    target = note_destination(home, path.name, destination)
+    if (placed := placed_copy(target, scrubbed)) is not None:
+        return placed
+    target = unique_path(target)
+    write_atomic(target, scrubbed)
     return target
+
+
+def placed_copy(target: Path, data: bytes) -> Path | None:
+    """`target` or one of its `-N` variants when it already holds exactly `data`, else None.
+
+    Why: a crash between writing the note and removing its inbox copy takes the note again at the next start;
+    without this, that would leave a `-2` duplicate of every such note."""
+    stem, dot, rest = target.name.partition(".")
+    candidate, n = target, 2
+    while candidate.exists():
+        try:
+            if candidate.stat().st_size == len(data) and read_regular(candidate) == data:
+                return candidate
+        except OSError:
+            pass
+        candidate = target.with_name(f"{stem}-{n}{dot}{rest}")
+        n += 1
+    return None
 
 
 def note_destination(home: Path, name: str, destination: Any) -> Path:

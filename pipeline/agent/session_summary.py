@@ -3,8 +3,10 @@
 Invariants:
 - The extractive summary always exists and is useful on its own: topic (the first request), key points (the
   requests and the closing answer), files changed, decisions, open todos, lessons, rules and tool errors.
-- An LLM reply only replaces the judgement fields (topic, key points, decisions, todos, lessons, rules,
-  outcome); the facts read from the transcript (files, errors, ids, times) are never taken from a model.
+- An LLM reply only replaces the judgement fields (topic, key points, todos) and adds to decisions, lessons and
+  rules (the person's own words stay); it settles the outcome only when the evidence left it open
+  (confidence below LLM_OUTCOME_BELOW). The facts read from the transcript (files, errors, ids, times) are
+  never taken from a model.
 - `render` scrubs the whole file (idempotent), whatever produced its strings, a model's reply included.
 Pure: no IO, no clock.
 """
@@ -18,27 +20,18 @@ from typing import Any
 
 import orjson
 
+from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.transcript import Transcript
+from pipeline.agent.user_knowledge import extract_knowledge
 from pipeline.scrub import scrub
 
 MAX_ITEMS = 8
 MAX_ITEM_CHARS = 240
 LLM_INPUT_CHARS = 24_000
+LLM_OUTCOME_BELOW = 0.75  # the model's outcome counts only when the evidence's confidence is below this
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_DECISION = re.compile(
-    r"\b(?:decided|decision:|we(?:'ll| will) (?:use|go with|keep|switch to)|let's (?:use|go with|keep|switch to)|"
-    r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
-    re.IGNORECASE,
-)
+_FENCE = re.compile(r"^\s*(```|~~~)")
 _TODO = re.compile(r"^(?:[-*]\s*)?(?:\[ \]\s*|(?:TODO|FIXME|follow[- ]up)\b[:\s]\s*)(.+)", re.IGNORECASE)
-_RULE = re.compile(r"^(?:please\s+)?(?:always|never|from now on|don't ever|do not ever)\b.{6,}", re.IGNORECASE)
-_RULE_TAG = re.compile(r"^(?:[-*]\s*)?rule\s*:\s*(.{6,})", re.IGNORECASE)
-_LESSON = re.compile(r"\b(?:lesson(?:s)?(?: learned)?|TIL|note to self)\s*:\s*(.{6,})", re.IGNORECASE)
-_NEGATIVE = re.compile(
-    r"\b(?:still (?:fails|failing|broken|not working)|(?:doesn't|does not|didn't|did not) work|not working|"
-    r"it's broken|is broken|revert (?:it|this|that))\b",
-    re.IGNORECASE,
-)
 LLM_SYSTEM = (
     "You summarise a coding-agent session for a local memory system. Reply with ONE JSON object and nothing "
     'else: {"topic": str, "key_points": [str], "decisions": [str], "todos": [str], "lessons": [str], '
@@ -67,23 +60,25 @@ class SessionSummary:
     outcome: str  # success | failed
     method: str  # extractive | llm
     transcript_sha256: str
+    confidence: float = 0.5  # of the outcome: 0.5 a coin toss .. 0.99
+    outcome_evidence: tuple[str, ...] = ()
+    agent_id: str = ""  # a subagent's summary: its id (session_id is then the parent's)
+    subagents: tuple[str, ...] = ()
 
 
 def extractive_summary(t: Transcript, *, project: str | None, sha256: str) -> SessionSummary:
+    """The summary read straight from the transcript (no model). A subagent's summary keeps its task as the
+    topic and takes no rules, lessons or decisions: its "user" text is the parent assistant's prompt."""
     users = [_first_line(text) for text in t.user_texts]
-    closing = _sentences(t.assistant_texts[-1])[:2] if t.assistant_texts else []
-    first = next((u for u in users if u), "") or (_first_line(t.assistant_texts[0]) if t.assistant_texts else "")
-    topic = next(iter(_sentences(first)), "")  # the first sentence of the first request says what it was about
+    closing = _closing(t.assistant_texts[-1]) if t.assistant_texts else ""
+    first = t.agent_prompt if t.is_subagent else next((u for u in users if u), "")
+    first = first or (_first_line(t.assistant_texts[0]) if t.assistant_texts else "")
+    topic = next(iter(_sentences(_first_line(first))), "")  # the first sentence of the first request
     points = [f"Asked: {u}" for u in _unique(users)][: MAX_ITEMS - 1]
     if closing:
-        points.append("Answer: " + " ".join(closing))
-    all_texts = [*t.user_texts, *t.assistant_texts]
-    user_sentences = [s for text in t.user_texts for s in _sentences(text)]
-    rules = [s for s in user_sentences if _RULE.match(s)]
-    rules += [m.group(1) for text in t.user_texts for line in text.splitlines() if (m := _RULE_TAG.match(line))]
-    lessons = [m.group(1) for text in all_texts for line in text.splitlines() if (m := _LESSON.search(line))]
-    decisions = [s for text in all_texts for s in _sentences(text) if _DECISION.search(s)]
-    last_failed = t.last_result_failed or bool(t.user_texts and _NEGATIVE.search(t.user_texts[-1]))
+        points.append("Answer: " + closing)
+    knowledge = extract_knowledge([] if t.is_subagent else t.user_texts, t.assistant_texts)
+    outcome = session_outcome(t)
     return SessionSummary(
         session_id=t.session_id,
         project=project,
@@ -93,15 +88,32 @@ def extractive_summary(t: Transcript, *, project: str | None, sha256: str) -> Se
         topic=_cut(topic) or "(no request found)",
         key_points=tuple(_cut(p) for p in points),
         files=_files(t),
-        decisions=_items(decisions),
+        decisions=_items(knowledge.decisions),
         todos=_items(_todos(t)),
-        lessons=_items(lessons),
-        rules=_items(rules),
+        lessons=_items(knowledge.lessons),
+        rules=_items(knowledge.rules),
         errors=_items(t.errors),
-        outcome="failed" if last_failed else "success",
+        outcome=outcome.outcome,
         method="extractive",
         transcript_sha256=sha256,
+        confidence=outcome.confidence,
+        outcome_evidence=outcome.evidence,
+        agent_id=t.agent_id,
+        subagents=t.subagents,
     )
+
+
+def _closing(text: str) -> str:
+    """The first two sentences of the closing answer's prose; a code fence is never cut (it is left out)."""
+    prose: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced and line.strip():
+            prose.append(line.strip())
+    return " ".join(_sentences("\n".join(prose))[:2])
 
 
 def llm_prompt(t: Transcript, base: SessionSummary) -> str:
@@ -135,16 +147,22 @@ def apply_llm_reply(base: SessionSummary, reply: str) -> SessionSummary:
             raise ValueError(f"'{name}' must be a list of strings")
         return _items(str(v) for v in value if isinstance(v, str | int | float))
 
-    outcome = str(obj["outcome"]) if obj.get("outcome") in ("success", "failed") else base.outcome
+    outcome, evidence = base.outcome, base.outcome_evidence
+    said = obj.get("outcome")
+    # Why only when the evidence is weak: the end of the session (the person's words, the last check) is read
+    # straight from the transcript; a model may settle a case the evidence leaves open, not overrule it.
+    if said in ("success", "failed") and said != base.outcome and base.confidence < LLM_OUTCOME_BELOW:
+        outcome, evidence = str(said), (f"the model read the session as {said}", *base.outcome_evidence)
     return replace(
         base,
         topic=_cut(obj["topic"]),
         key_points=items("key_points") or base.key_points,
-        decisions=items("decisions"),
+        decisions=_items([*base.decisions, *items("decisions")]),
         todos=items("todos"),
-        lessons=items("lessons"),
-        rules=_items([*base.rules, *items("rules")]),  # the user's own words are kept beside the model's
+        lessons=_items([*base.lessons, *items("lessons")]),  # the user's own words are kept beside the model's
+        rules=_items([*base.rules, *items("rules")]),
         outcome=outcome,
+        outcome_evidence=evidence,
         method="llm",
     )
 
@@ -158,9 +176,15 @@ def render(s: SessionSummary, *, emails: bool = True) -> str:
         "started": s.started,
         "ended": s.ended,
         "outcome": s.outcome,
+        "outcome_confidence": s.confidence,
         "summary_method": s.method,
         "transcript_sha256": s.transcript_sha256,
     }
+    if s.agent_id:
+        meta["agent_id"] = s.agent_id
+        meta["parent_session"] = s.session_id
+    if s.subagents:
+        meta["subagents"] = list(s.subagents)
     lines = ["---", *(f"{k}: {orjson.dumps(v).decode()}" for k, v in meta.items()), "---", ""]
     lines += [f"# Session: {s.topic}", "", "## Topic", s.topic, ""]
     sections = (
@@ -171,6 +195,10 @@ def render(s: SessionSummary, *, emails: bool = True) -> str:
         ("Lessons", s.lessons),
         ("Rules", s.rules),
         ("Errors", s.errors),
+        (
+            "Outcome",
+            (f"{s.outcome} (confidence {s.confidence:.2f})", *s.outcome_evidence) if s.outcome_evidence else (),
+        ),
     )
     for title, entries in sections:
         if entries:
@@ -213,9 +241,7 @@ def relative_to(path: str, cwd: str) -> str:
 
 
 def _todos(t: Transcript) -> list[str]:
-    todos: list[str] = []
-    last_list = next((c.todos for c in reversed(t.tool_calls) if c.todos), ())
-    todos += [f"{content} ({status})" for status, content in last_list if status != "completed"]
+    todos = [f"{content} ({status})" for status, content in t.todos]
     for text in [*t.user_texts, *t.assistant_texts[-3:]]:
         todos += [m.group(1) for line in text.splitlines() if (m := _TODO.match(line.strip()))]
     return todos

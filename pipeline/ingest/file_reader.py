@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.regular_file import NotRegularFile, open_regular
+
 
 @dataclass(frozen=True, slots=True)
 class FileContent:
@@ -26,24 +28,26 @@ class Skip:
 
 
 def read_text_file(path: Path, max_bytes: int) -> FileContent | Skip | None:
-    """Read `path` as UTF-8 text. None means the file no longer exists (treat as deleted). Blocking."""
+    """Read `path` as UTF-8 text. None means the file no longer exists (treat as deleted). Blocking.
+
+    Only a regular file is opened (never blocking on a FIFO: see `pipeline/regular_file.py`); size and mtime come
+    from the opened descriptor, so they describe the bytes that were read."""
     try:
-        st = path.stat()  # follows symlinks: a loop raises OSError (ELOOP) below
+        fd = open_regular(path)  # follows symlinks: a loop raises OSError (ELOOP)
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        return Skip(f"unreadable: {exc.strerror or exc}")
-    if not path.is_file():
+    except NotRegularFile:
         return Skip("not a regular file")
-    if st.st_size > max_bytes:
-        return Skip(f"too large: {st.st_size} bytes > limit {max_bytes}")
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        return None  # vanished between stat and open
     except OSError as exc:
         return Skip(f"unreadable: {exc.strerror or exc}")
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(handle.fileno())
+        if st.st_size > max_bytes:
+            return Skip(f"too large: {st.st_size} bytes > limit {max_bytes}")
+        try:
+            data = handle.read(max_bytes + 1)
+        except OSError as exc:
+            return Skip(f"unreadable: {exc.strerror or exc}")
     if len(data) > max_bytes:
         return Skip(f"too large: grew past limit {max_bytes}")
     if b"\x00" in data[:8192]:

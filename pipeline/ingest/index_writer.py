@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from events.sqlite import select_in_named
 from pipeline.ingest.chunker import Chunk
 
 
@@ -78,6 +79,30 @@ def cached_hashes(conn: sqlite3.Connection, model: str, hashes: Iterable[str]) -
     return found
 
 
+def uncached(conn: sqlite3.Connection, model: str, hashes: list[str]) -> list[str]:
+    """`hashes` (in order, each once) that have no vector for `model` yet."""
+    cached = cached_hashes(conn, model, hashes)
+    return [h for h in dict.fromkeys(hashes) if h not in cached]
+
+
+def texts_to_embed(conn: sqlite3.Connection, model: str, hashes: list[str]) -> list[tuple[str, str]]:
+    """(hash, embedding text) of those `hashes` that some chunk still has and `model` has no vector for, in the
+    order given. A hash no chunk has any more (its file changed or vanished) is left out."""
+    found: dict[str, str] = {}
+    sql = "SELECT embed_hash, heading, text FROM chunks WHERE embed_hash IN ({marks})"
+    for row in select_in_named(conn, sql, hashes):
+        found.setdefault(row["embed_hash"], f"{row['heading']}\n{row['text']}" if row["heading"] else row["text"])
+    cached = cached_hashes(conn, model, found)
+    return [(h, found[h]) for h in hashes if h in found and h not in cached]
+
+
+def cache_vectors(conn: sqlite3.Connection, model: str, vectors: dict[str, np.ndarray]) -> None:
+    conn.executemany(
+        "INSERT OR IGNORE INTO embedding_cache (model, text_hash, dim, vector) VALUES (?, ?, ?, ?)",
+        [(model, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for h, v in vectors.items()],
+    )
+
+
 def write_files(
     conn: sqlite3.Connection,
     updates: list[FileUpdate],
@@ -90,10 +115,7 @@ def write_files(
     removed: list[int] = []
     added: list[tuple[int, str]] = []
     if model:
-        conn.executemany(
-            "INSERT OR IGNORE INTO embedding_cache (model, text_hash, dim, vector) VALUES (?, ?, ?, ?)",
-            [(model, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for h, v in new_vectors.items()],
-        )
+        cache_vectors(conn, model, new_vectors)
     for root, path in deleted:
         removed += _delete_file(conn, root, path)
         conn.execute("DELETE FROM skipped WHERE root = ? AND path = ?", (root, path))
@@ -178,15 +200,15 @@ def all_vectors(conn: sqlite3.Connection, model: str, dim: int) -> tuple[list[in
     return [r[0] for r in rows], _stack([r[1] for r in rows], dim)
 
 
-def missing_vectors(conn: sqlite3.Connection, model: str, limit: int) -> list[tuple[str, str]]:
-    """Up to `limit` distinct (embed_hash, embed_text) of chunks with no vector for `model`."""
+def missing_vectors(conn: sqlite3.Connection, model: str, limit: int) -> list[str]:
+    """Up to `limit` distinct embed hashes of chunks with no vector for `model`, the newest written first."""
     rows = conn.execute(
-        "SELECT c.embed_hash, c.heading, c.text FROM chunks c"
+        "SELECT c.embed_hash FROM chunks c"
         " WHERE NOT EXISTS (SELECT 1 FROM embedding_cache e WHERE e.model = ? AND e.text_hash = c.embed_hash)"
-        " GROUP BY c.embed_hash LIMIT ?",
+        " GROUP BY c.embed_hash ORDER BY max(c.id) DESC LIMIT ?",
         (model, limit),
     ).fetchall()
-    return [(r[0], f"{r[1]}\n{r[2]}" if r[1] else r[2]) for r in rows]
+    return [r[0] for r in rows]
 
 
 def _stack(blobs: list[bytes], dim: int) -> np.ndarray:

@@ -2,18 +2,24 @@
 
 Invariants:
 - Unchanged content (same sha256) costs a stat and a read, never a re-chunk or an embedding.
+- Keyword search never waits for the model: a file's chunks and FTS rows are written as soon as it is read
+  (with the vectors the cache already has); its other texts join `to_embed` and are embedded afterwards, newest
+  first, one model batch at a time, skipping any text no chunk has any more (issue 15).
 - Only chunk texts whose (model, hash) is not cached are embedded; identical content anywhere is free.
 - Each path is isolated: a bad file is skipped with a reason and the batch goes on.
-- File changes take priority over background work (backfilling vectors after a model change or load).
+- File changes take priority over embedding: the files' queue and the embedding queue are worked by two loops
+  (`run`, `run_embedding`); a file is read and written while a batch is being embedded, and the next batch
+  starts only once no file is waiting.
+- Every passage embedding the indexer asks for goes through `_embed` (one place to tune batching and memory).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,15 +32,17 @@ from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import ids_with_embed_hashes, known_paths
 from pipeline.ingest import index_writer as iw
 from pipeline.ingest.chunker import chunk_facts, chunk_markdown
+from pipeline.ingest.embed_queue import EmbedQueue
 from pipeline.ingest.file_reader import FileContent, Skip, read_text_file
-from pipeline.ingest.roots import Root, source_of, walk
+from pipeline.ingest.roots import Root, is_indexed, real_location, source_of, walk
 from pipeline.retrieval.lexical_index import LexicalIndex
 from pipeline.retrieval.vector_index import VectorIndex
 
 logger = structlog.get_logger(__name__)
 
 FILES_PER_BATCH = 64
-BACKFILL_BATCH = 128
+BACKFILL_FETCH = 1024  # hashes read from the chunks table at a time when the queue alone does not know them
+MAX_EMBED_RETRY_S = 300.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +104,15 @@ class Indexer:
         self._lexical_failed = False
         self._pending: dict[tuple[str, str], bool] = {}  # (root, path) -> force
         self._wakeup = asyncio.Event()
+        self._embed_wakeup = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
         self.progress = Progress()
         self.last_indexed: str | None = None
-        self.backfill_pending = False
+        self.to_embed = EmbedQueue()
+        self.backfill_pending = False  # chunks may lack vectors the queue does not know of (model change, start)
+        self._embed_failures = 0
+        self._embed_retry_at = 0.0
         self.embedded_total = 0  # texts actually sent to the model since start (cache misses)
 
     # ---- queue -----------------------------------------------------------------------------------
@@ -138,14 +150,11 @@ class Indexer:
     # ---- worker ----------------------------------------------------------------------------------
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Process the queue until `stop`. Owned by the daemon's TaskGroup."""
+        """Process the files' queue until `stop`. Run under the daemon's supervisor."""
         while not stop.is_set():
             if not self.lexical.ready and not self._lexical_failed:
                 await self._load_lexical()
             if not self._pending:
-                if self.backfill_pending and self.embedding.ready:
-                    await self._backfill_step()
-                    continue
                 self._idle.set()
                 self._wakeup.clear()
                 await wait_for_either(self._wakeup, stop)
@@ -179,15 +188,20 @@ class Indexer:
                 touched.append((*key, outcome.size, outcome.mtime_ns))
             else:
                 updates.append(outcome)
-        new_vectors = await self._embed_missing(updates)
         model = self.embedding.model if self.embedding.ready else None
 
-        def write(conn: Any) -> tuple[list[int], list[tuple[int, str]]]:
+        def write(conn: Any) -> tuple[list[int], list[tuple[int, str]], list[str]]:
             for root, path, size, mtime_ns in touched:
                 iw.touch_manifest(conn, root, path, size, mtime_ns)
-            return iw.write_files(conn, updates, deleted, skipped, new_vectors, model)
+            removed, added = iw.write_files(conn, updates, deleted, skipped, {}, model)
+            return removed, added, iw.uncached(conn, model, [h for _, h in added]) if model else []
 
-        removed, added = await self.db.write(write)
+        removed, added, unembedded = await self.db.write(write)
+        if unembedded:
+            self.to_embed.push(unembedded)
+            self._embed_wakeup.set()
+        elif updates and self.embedding.enabled and model is None:
+            self.backfill_pending = True  # the model is not ready yet: it catches up once it is
         if removed or added:
             bodies = [p.fts_body for u in updates for p in u.chunks]  # write_files adds them in this order
             pairs = [(chunk_id, body) for (chunk_id, _), body in zip(added, bodies, strict=True)]
@@ -198,7 +212,7 @@ class Indexer:
         self.progress.chunks += sum(len(u.chunks) for u in updates)
         if updates or deleted or skipped:
             logger.info(
-                "indexed", files=len(updates), deleted=len(deleted), skipped=len(skipped), embedded=len(new_vectors)
+                "indexed", files=len(updates), deleted=len(deleted), skipped=len(skipped), to_embed=len(unembedded)
             )
 
     def _read_and_chunk(
@@ -209,6 +223,9 @@ class Indexer:
         for key, force in batch:
             root = self.roots[key[0]]
             try:
+                if (elsewhere := self._not_here(root, key[1])) is not None:
+                    out.append((key, elsewhere))
+                    continue
                 content = read_text_file(root.path / key[1], self.options.max_file_bytes)
                 if isinstance(content, FileContent):
                     known = manifest.get(key)
@@ -224,6 +241,22 @@ class Indexer:
                 logger.exception("file_failed", root=key[0], path=key[1])
                 out.append((key, Skip(f"internal error: {exc}"[:200])))
         return out
+
+    def _not_here(self, root: Root, relative: str) -> Gone | Skip | None:
+        """Skip when the path resolves outside every root (or to a file that is not indexed); Gone when it is
+        another path of a file indexed at its real path (a symlink, or a file in a symlinked folder: indexed
+        once, there, and not listed); None when the file really is at this path. Blocking."""
+        real = real_location(list(self.roots.values()), root, relative)
+        if real is None:
+            return Skip(
+                "a symlink to a file outside the memory home and the configured roots: not read"
+                " (add its folder to [index] extra_roots to index it)"
+            )
+        if (real[0].name, real[1]) == (root.name, relative):
+            return None
+        if is_indexed(*real):
+            return Gone()
+        return Skip(f"a symlink to {real[0].name}:{real[1]}, which is not indexed")
 
     def _prepare(self, root: Root, relative: str, content: FileContent) -> iw.FileUpdate:
         if relative.rsplit("/", 1)[-1] == "facts.json":
@@ -255,22 +288,6 @@ class Indexer:
             content.sha256,
             tuple(prepared),
         )
-
-    async def _embed_missing(self, updates: list[iw.FileUpdate]) -> dict[str, np.ndarray]:
-        if not self.embedding.ready or not updates:
-            if updates and self.embedding.enabled:
-                self.backfill_pending = True
-            return {}
-        texts = {p.embed_hash: p.embed_text for u in updates for p in u.chunks}
-        model = self.embedding.model
-        cached = await self.db.read(lambda conn: iw.cached_hashes(conn, model, texts))
-        missing = [(h, t) for h, t in texts.items() if h not in cached]
-        if not missing:
-            return {}
-        vectors = await self.embedding.embed_passages([t for _, t in missing])
-        self.progress.embedded += len(missing)
-        self.embedded_total += len(missing)
-        return {h: vectors[i] for i, (h, _) in enumerate(missing)}
 
     async def _apply_vectors(self, removed: list[int], added: list[tuple[int, str]]) -> None:
         if self.vectors is None:
@@ -312,44 +329,71 @@ class Indexer:
         self.vectors = index
         await self.db.write(lambda conn: iw.save_model(conn, model, dim))
         self.backfill_pending = True
-        self._idle.clear()
-        self._wakeup.set()
+        self._embed_wakeup.set()
         logger.info("vectors_loaded", count=len(ids), model=model)
 
-    async def _backfill_step(self) -> None:
-        """Embed one batch of chunks that have no vector for the current model (model change, or chunks
-        indexed before the model was ready)."""
+    async def run_embedding(self, stop: asyncio.Event) -> None:
+        """Embed queued texts, one batch at a time, whenever no file is waiting. Run under the supervisor."""
+        while not stop.is_set():
+            work = (len(self.to_embed) > 0 or self.backfill_pending) and self.embedding.ready
+            wait = max(0.0, self._embed_retry_at - time.monotonic()) if work else None
+            if not work or wait:
+                self._embed_wakeup.clear()
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(wait):
+                        await wait_for_either(self._embed_wakeup, stop)
+                continue
+            if self._pending:  # file changes first: they make text searchable at all
+                await wait_for_either(self._idle, stop)
+                continue
+            await self._embed_step()
+
+    async def _embed_step(self) -> None:
+        """Embed one batch of the newest texts without a vector; texts no chunk has any more are skipped."""
         model = self.embedding.model
-        missing = await self.db.read(lambda conn: iw.missing_vectors(conn, model, BACKFILL_BATCH))
-        if not missing:
-            self.backfill_pending = False
+        if not self.to_embed:
+            missing = await self.db.read(lambda conn: iw.missing_vectors(conn, model, BACKFILL_FETCH))
+            if not missing:
+                self.backfill_pending = False
+                return
+            self.to_embed.push(reversed(missing))  # the newest last: taken first
+        # One model batch (`[embedding] batch_size`) per step: a deleted note costs at most the step in flight.
+        hashes = self.to_embed.take_newest(self.embedding.batch_size)
+        texts = await self.db.read(lambda conn: iw.texts_to_embed(conn, model, hashes))
+        if not texts:
             return
         try:
-            vectors = await self.embedding.embed_passages([t for _, t in missing])
-        except Exception:  # isolation boundary: background job
-            logger.exception("backfill_failed")
-            self.backfill_pending = False
+            vectors = await self._embed([t for _, t in texts])
+        except Exception:  # isolation boundary: one background batch; tried again later, after the rest
+            self._embed_failures += 1
+            delay = min(5.0 * 2 ** (self._embed_failures - 1), MAX_EMBED_RETRY_S)
+            self._embed_retry_at = time.monotonic() + delay
+            self.to_embed.push_oldest(h for h, _ in texts)
+            logger.exception("embedding_failed", texts=len(texts), retry_in_s=delay)
             return
-        new = {h: vectors[i] for i, (h, _) in enumerate(missing)}
-        self.progress.embedded += len(new)
-        self.embedded_total += len(new)
-        await self.db.write(lambda conn: iw.write_files(conn, [], [], [], new, model))
+        self._embed_failures = 0
+        new = {h: vectors[i] for i, (h, _) in enumerate(texts)}
+        await self.db.write(lambda conn: iw.cache_vectors(conn, model, new))
         pairs = await self.db.read(lambda conn: ids_with_embed_hashes(conn, list(new)))
         await self._apply_vectors([], pairs)
+
+    async def _embed(self, texts: list[str]) -> np.ndarray:
+        """The one place the indexer embeds passages (the embedding service runs one call at a time)."""
+        vectors = await self.embedding.embed_passages(texts)
+        self.progress.embedded += len(texts)
+        self.embedded_total += len(texts)
+        return vectors
 
     def status(self) -> dict[str, Any]:
         return {"pending": self.pending, "progress": self.progress.as_dict(self.pending)}
 
+    @property
+    def embedding_behind(self) -> bool:
+        """Whether texts are still waiting for a vector (the model is loading or the queue is not empty)."""
+        return bool(
+            self.embedding.enabled and self.embedding.state != "failed" and (self.to_embed or self.backfill_pending)
+        )
+
 
 def _walked(root: Root) -> list[str]:
     return list(walk(root))
-
-
-def resolve_request_path(roots: dict[str, Root], raw: str) -> tuple[Root, str] | None:
-    """Map a user path (absolute, or relative to the memory home) to (root, relative path)."""
-    from pipeline.ingest.roots import MEMORY_ROOT, locate
-
-    path = Path(raw).expanduser()
-    if not path.is_absolute():
-        path = roots[MEMORY_ROOT].path / path
-    return locate(list(roots.values()), path)

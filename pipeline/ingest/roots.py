@@ -83,7 +83,7 @@ def locate(roots: Sequence[Root], path: Path) -> tuple[Root, str] | None:
 
 def walk(root: Root) -> Iterator[str]:
     """Every indexable file under a root, as relative POSIX paths. Symlinked directories are not followed
-    (no loops); symlinked files are read through their target."""
+    (no loops, no second copy of a folder); a symlinked file is listed, and `real_location` decides about it."""
     for directory, dirnames, filenames in os.walk(root.path, followlinks=False):
         base = Path(directory).relative_to(root.path).as_posix()
         prefix = "" if base == "." else base + "/"
@@ -96,6 +96,14 @@ def walk(root: Root) -> Iterator[str]:
             relative = prefix + name
             if is_indexed(root, relative):
                 yield relative
+
+
+def resolve_request_path(roots: dict[str, Root], raw: str) -> tuple[Root, str] | None:
+    """Map a user path (absolute, or relative to the memory home) to (root, relative path)."""
+    path = Path(raw).expanduser()
+    if not path.is_absolute():
+        path = roots[MEMORY_ROOT].path / path
+    return locate(list(roots.values()), path)
 
 
 class OutsideRoots(ValueError):
@@ -119,3 +127,17 @@ def confine(roots: Sequence[Root], raw: str) -> tuple[Root, str, Path]:
             continue
         return root, relative.as_posix(), real
     raise OutsideRoots(f"{raw} resolves outside the memory home and the configured roots; refused")
+
+
+def real_location(roots: Sequence[Root], root: Root, relative: str) -> tuple[Root, str] | None:
+    """Where the file at `relative` under `root` really is once symlinks are resolved: (root, relative path)
+    inside a configured root, or None when it resolves outside all of them.
+
+    Why: the indexer must confine what it reads exactly as `get` does (a symlinked `notes/leak.md` pointing at
+    /etc/passwd was indexed and injected), and a file reached through a symlink inside the roots is the same
+    file as at its real path, to be indexed once, there (issue 15)."""
+    try:
+        found, real_relative, _ = confine(roots, str(root.path / relative))
+    except OutsideRoots:
+        return None
+    return found, real_relative

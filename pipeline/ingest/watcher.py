@@ -2,6 +2,11 @@
 
 Directory moves and deletes arrive as one event for the directory (inotify does not list its files), so a
 directory path is expanded: an existing directory is walked, a vanished one re-checks its manifest entries.
+
+A folder reachable under two paths (a symlinked folder inside a root, `ln -s ../notes areas/x`) is watched
+once by inotify, and its events may come under either path. So each reported path is also queued at its real
+location (symlinks resolved), which is where the indexer keeps the file; the alias itself is left out of the
+index (issue 15: otherwise a new note could be reported only under its alias and never be indexed).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from watchfiles import Change, DefaultFilter, awatch
 from events.sqlite import Database
 from pipeline.index_queries import paths_under
 from pipeline.ingest.indexer import Indexer
-from pipeline.ingest.roots import Root, is_ignored_name, is_indexed, locate, walk
+from pipeline.ingest.roots import Root, is_ignored_name, is_indexed, locate, real_location, walk
 
 logger = structlog.get_logger(__name__)
 
@@ -49,11 +54,8 @@ async def watch_roots(
     async for changes in awatch(
         *paths, watch_filter=_CandidateFilter(roots), stop_event=stop, debounce=debounce_ms, step=20
     ):
-        for _change, raw in sorted(changes, key=lambda c: c[1]):
-            found = locate(roots, Path(raw))
-            if found is None:
-                continue
-            root, relative = found
+        reported = sorted({raw for _change, raw in changes})
+        for root, relative, raw in await asyncio.to_thread(_with_real_paths, roots, reported):
             if is_indexed(root, relative):
                 indexer.enqueue(root.name, relative)
                 continue
@@ -67,8 +69,28 @@ async def watch_roots(
                     indexer.enqueue(root.name, path)
 
 
+def _with_real_paths(roots: Sequence[Root], reported: list[str]) -> list[tuple[Root, str, str]]:
+    """(root, relative path, path) for each reported path inside a root and, when symlinks make its real
+    location another path inside a root, for that one too. Blocking."""
+    out: list[tuple[Root, str, str]] = []
+    for raw in reported:
+        found = locate(roots, Path(raw))
+        if found is None:
+            continue
+        out.append((*found, raw))
+        real = real_location(roots, *found)
+        if real is not None and (real[0].name, real[1]) != (found[0].name, found[1]) and real[1]:
+            out.append((*real, str(real[0].path / real[1])))
+    return out
+
+
 def _files_in_directory(root: Root, directory: Path) -> list[str] | None:
-    """Indexable files under `directory` (relative to it), or None when it is not a directory. Blocking."""
+    """Indexable files under `directory` (relative to it), or None when it is not a directory. Blocking.
+
+    A symlinked directory is not walked (like `walk` below the top): its files are other paths of files that
+    are indexed at their real place, or are outside the roots (issue 15)."""
+    if directory.is_symlink():
+        return []
     if not directory.is_dir():
         return None
     return list(walk(Root(root.name, directory, root.writable)))

@@ -1,8 +1,11 @@
-"""Appending lessons ("avoidances") to MEMORY.md or a project's rules.md without repeating one.
+"""Appending lessons ("avoidances") to MEMORY.md or a project's rules.md without repeating one, and marking a
+rule that a newer one reversed as superseded.
 
 Invariants:
 - Only adds: every byte of the file is kept, the new bullets go at the end of `## {section}` (created at the
-  end of the file if missing). A result shorter than the original is refused.
+  end of the file if missing). A result shorter than the original is refused. Marking a bullet superseded
+  keeps its whole text: `- old rule` becomes `- ~~old rule~~ (superseded DATE by: new rule)`, and
+  `current_text` leaves such bullets out of what agents are given.
 - A lesson is added only when no bullet already in the file, and no lesson added before it in the same call,
   is a near-duplicate: character-trigram Jaccard >= `jaccard` or containment >= `containment` (the share of
   the shorter text's trigrams found in the longer one, which catches a lesson restated with more words).
@@ -23,6 +26,7 @@ import structlog
 
 from pipeline.atomic_file import backup_copy, write_atomic
 from pipeline.redact import redact, strip_private
+from pipeline.regular_file import read_regular
 
 logger = structlog.get_logger(__name__)
 
@@ -30,6 +34,7 @@ MAX_LESSON_CHARS = 500
 _BULLET = re.compile(r"^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(.*\S)\s*$")
 _NOT_WORD = re.compile(r"[\W_]+")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_SUPERSEDED = re.compile(r"^\s*[-*+]\s+~~(.+?)~~\s+\(superseded\b")
 _locks: dict[Path, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -74,6 +79,66 @@ def existing_bullets(text: str) -> list[str]:
     return [m.group(1) for line in text.splitlines() if (m := _BULLET.match(line))]
 
 
+def is_superseded(line: str) -> bool:
+    return bool(_SUPERSEDED.match(line))
+
+
+def current_bullets(text: str) -> list[str]:
+    """The bullets that are in force (not marked superseded)."""
+    return [m.group(1) for line in text.splitlines() if (m := _BULLET.match(line)) and not is_superseded(line)]
+
+
+def superseded_bullets(text: str) -> list[str]:
+    return [m.group(1) for line in text.splitlines() if (m := _SUPERSEDED.match(line))]
+
+
+def current_text(text: str) -> str:
+    """The file without its superseded bullets: what an agent is given."""
+    return "".join(line for line in text.splitlines(keepends=True) if not is_superseded(line))
+
+
+def apply_changes(
+    path: Path, section: str, added: list[str], superseded: list[tuple[str, str]], *, when: str
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Append `added` bullets to `## section` and mark each `(old, new)` old bullet superseded by new.
+    Returns what was done (a bullet that changed meanwhile, or a duplicate, is left alone). Atomic, backed up,
+    never shrinks the file. Blocking."""
+    with _lock_for(path):
+        for _attempt in range(3):
+            original = path.read_text(encoding="utf-8") if path.exists() else ""
+            present = {b.lower() for b in current_bullets(original)}
+            adding = [b for b in dict.fromkeys(clean_lesson(a) for a in added) if b and b.lower() not in present]
+            lines = original.splitlines(keepends=True)
+            marked: list[tuple[str, str]] = []
+            for old, new in superseded:
+                for i, line in enumerate(lines):
+                    match = _BULLET.match(line)
+                    if match and match.group(1) == old and not is_superseded(line):
+                        indent = line[: line.index(line.lstrip()[0])]
+                        end = "\n" if line.endswith("\n") else ""
+                        note = f" (superseded {when} by: {clean_lesson(new)})"
+                        lines[i] = f"{indent}{line.lstrip()[0]} ~~{old}~~{note}{end}"
+                        marked.append((old, new))
+                        break
+            if not adding and not marked:
+                return [], []
+            updated = "".join(lines)
+            if adding:
+                updated = insert_bullets(updated, section, adding)
+            if len(updated) < len(original) or not _keeps_every_line(original, updated, loose=bool(marked)):
+                raise RuntimeError(f"refusing to shrink {path}")  # a bug, never a user's data loss
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if _digest(current) != _digest(original):
+                continue  # a person saved the file while we worked: start again from theirs
+            if path.exists():
+                backup_copy(path)
+            write_atomic(path, updated)
+            logger.info("knowledge_updated", path=str(path), added=len(adding), superseded=len(marked))
+            return adding, marked
+        logger.warning("lessons_skipped", path=str(path), reason="file_kept_changing")
+        return [], []
+
+
 def add_lessons(
     path: Path,
     lessons: list[str],
@@ -88,7 +153,7 @@ def add_lessons(
     """
     with _lock_for(path):
         for _attempt in range(3):
-            original = path.read_text(encoding="utf-8") if path.exists() else ""
+            original = read_regular(path).decode("utf-8") if path.exists() else ""
             added = _new_lessons(original, lessons, jaccard=jaccard, containment=containment)
             if not added:
                 return []
@@ -96,7 +161,7 @@ def add_lessons(
             if len(updated) < len(original) or not _keeps_every_line(original, updated):
                 raise RuntimeError(f"refusing to shrink {path}")  # a bug, never a user's data loss
             # Why the re-read: a person may save the file while we worked; never overwrite their edit.
-            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            current = read_regular(path).decode("utf-8") if path.exists() else ""
             if _digest(current) != _digest(original):
                 continue
             if path.exists():
@@ -149,10 +214,18 @@ def _is_section(line: str, section: str) -> bool:
     return heading is not None and len(heading.group(1)) == 2 and heading.group(2).lower() == section.lower()
 
 
-def _keeps_every_line(original: str, updated: str) -> bool:
-    """Every original line is still there, in order (the new text only interleaves additions)."""
+def _keeps_every_line(original: str, updated: str, *, loose: bool = False) -> bool:
+    """Every original line is still there, in order (the new text only interleaves additions). `loose`: a
+    line may also survive inside a longer one (a bullet marked superseded keeps its whole text)."""
     remaining = iter(updated.splitlines())
-    return all(any(line == other for other in remaining) for line in original.splitlines())
+
+    def kept(line: str, other: str) -> bool:
+        if line == other:
+            return True
+        match = _BULLET.match(line)
+        return loose and match is not None and f"~~{match.group(1)}~~" in other
+
+    return all(any(kept(line, other) for other in remaining) for line in original.splitlines())
 
 
 def _digest(text: str) -> str:

@@ -8,7 +8,8 @@ dependency issue, not a plain error).
 
 This is pattern matching, not understanding: prose such as "we added error handling" is deliberately not an
 error, and a problem described in an unusual way is missed. An LLM extractor may run beside it (see
-`daemon/signal_service.py`); this one is the fallback that always works.
+`daemon/services/learning/signals.py`); this one is the fallback that always works. A transcript's own
+signals (tool failures with their anchors, retries, the person's words) are built in `session_signals.py`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Signal:
     kind: str
     key: str
     text: str
+    anchors: tuple[str, ...] = ()  # specific evidence (`test:NAME`, `exc:TYPE@MODULE`, ...) that joins problems
 
 
 def _rx(*alternatives: str) -> re.Pattern[str]:
@@ -94,6 +96,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "performance_issue",
         _rx(
             r"\btimed out\b",
+            r"\btim(?:es|ing) out\b",
             r"\btimeout ?(?:error|expired|exceeded)\b",
             r"\b(?:request|connection|read|operation|deadline) timeout\b",
             r"\bout of memory\b",
@@ -123,12 +126,14 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "correction",
         _rx(
-            r"^(?:user:\s*)?(?:no|nope)[,.!]\s",
+            r"^(?:user:\s*)?(?:no|nope)(?:[,.!]|\s+[—–-])\s",
             r"\bthat(?:'s| is) (?:not (?:right|correct|what)|wrong)\b",
             r"\bnot what I (?:asked|meant|wanted)\b",
-            r"\bI (?:said|told you|asked you)\b",
+            r"\bI (?:said|told you|asked you|already (?:said|told you))\b",
+            r"\b(?:we went over this|as I said|like I said|how many times)\b",
             r"\byou (?:should(?:n't| not)?|shouldn't) have\b",
             r"\b(?:please )?(?:don't|do not|stop) (?:do|us|add|chang|edit|delet|remov|run|creat|writ|touch)\w*\b",
+            r"\b(?:don't|do not) ever\b",
             r"\b(?:user )?correct(?:ed|ion)\b",
             r"\bwrong (?:file|approach|function|command|branch|directory|place|way)\b",
             r"\binstead of\b.*\b(?:use|should)\b",
@@ -141,7 +146,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:same|this) (?:error|problem|issue|failure) again\b",
             r"\b(?:fails?|failing|broke|broken|happen(?:s|ed|ing)?) again\b",
             r"\bstill (?:failing|broken|not working|fails)\b",
-            r"\bkeeps? (?:failing|happening|breaking|crashing)\b",
+            r"\bkeeps? (?:failing|happening|breaking|crashing|timing out|hanging)\b",
             r"\bevery time\b",
             r"\brecurring\b",
             r"\bonce again\b",

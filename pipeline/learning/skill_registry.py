@@ -1,7 +1,8 @@
 """The registry of what an agent can call on: installed skills (SKILL.md) and configured MCP servers.
 
 A skill is `DIR/NAME/SKILL.md` with YAML front matter `name` and `description` (and optionally `triggers`);
-its trigger words come from `triggers`, the name and the description. MCP servers are read, names only, from
+its trigger words are its `triggers` (and a "Trigger words: …" phrase) when it names them, else the words of
+its name and description. MCP servers are read, names only, from
 the agent's config files (`mcpServers` at the top level and under `projects.*`); memoryd never writes them.
 
 Scoring a prompt against an entry gives a calibrated confidence in [0, 1]:
@@ -29,6 +30,7 @@ from typing import Any
 import orjson
 
 from pipeline.frontmatter import split_front_matter
+from pipeline.regular_file import read_regular
 
 TAU = 1 / math.log(2)  # 1 unique word -> 0.5, 2 -> 0.75, 3 -> 0.875
 NAME_SCORE = 0.9
@@ -177,10 +179,9 @@ def scan(dirs: Sequence[Path], configs: Sequence[Path]) -> Registry:
     problems: list[str] = []
     for path in _skill_files(dirs):
         try:
-            with path.open("rb") as handle:
-                text = handle.read(MAX_SKILL_BYTES).decode("utf-8", errors="replace")
+            text = read_regular(path, MAX_SKILL_BYTES)[:MAX_SKILL_BYTES].decode("utf-8", errors="replace")
         except OSError as exc:
-            problems.append(f"{path}: {exc.strerror}")
+            problems.append(f"{path}: {exc.strerror or exc}")
             continue
         entries.append(skill_entry(path, text))
     names = {e.name for e in entries}
@@ -207,15 +208,18 @@ def skill_entry(path: Path, text: str) -> RegistryEntry:
         triggers += words(explicit)
     if phrase := _TRIGGERS_PHRASE.search(description):
         triggers += words(phrase.group(1))
-    triggers += [*words(name.replace("-", " ").replace("_", " ")), name.lower()]
-    triggers += words(description)
+    triggers.append(name.lower())
+    if not explicit:
+        # Why only without explicit triggers: a skill that names its trigger words (memoryd's own do) means
+        # those; the rest of its description and name is prose ("what fixed the recurring error ...").
+        triggers += [*words(name.replace("-", " ").replace("_", " ")), *words(description)]
     return RegistryEntry("skill", name, description, tuple(dict.fromkeys(triggers)), str(path))
 
 
 def mcp_servers(config: Path) -> list[tuple[str, str | None]]:
     """(server name, None) for each MCP server named in an agent config file, or ("", problem)."""
     try:
-        data = orjson.loads(config.read_bytes())
+        data = orjson.loads(read_regular(config))
     except FileNotFoundError:
         return []
     except (OSError, orjson.JSONDecodeError) as exc:

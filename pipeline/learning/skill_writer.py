@@ -1,8 +1,14 @@
-"""Generated skills: `SKILLS_DIR/NAME/SKILL.md` for one recurring pattern, and the `auto-capabilities.md` index.
+"""Generated skills: `SKILLS_DIR/NAME/SKILL.md` for one recurring problem, and the `auto-capabilities.md` index.
+
+A skill carries evidence, not a template: what the problem looked like (the signals' evidence), what resolved
+it (the steps of the sessions that hit it and then ended in success with a passing check: edits, commands,
+what the person declined and said; `fix_steps.py`), and the lessons and rules that apply. Its trigger words
+are the problem's own nouns (tests, exceptions, modules, the person's words for it) that no other known
+problem shares, never boilerplate.
 
 Invariants:
 - The front matter is always rendered here, never by an LLM: `name` is a slug, `description` a double-quoted
-  YAML string naming the trigger words, so a model's reply can only ever fill the steps.
+  YAML string naming the trigger words, `triggers` a list, so a model's reply can only ever add a summary.
 - A SKILL.md is replaced only when its current bytes hash to the `content_hash` of the last generation that
   wrote it. A file a person edited (or wrote) is left alone and reported as `edited`.
 - Every write is atomic (temp file + os.replace).
@@ -13,8 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -23,10 +30,10 @@ from pipeline.atomic_file import write_atomic
 INDEX_NAME = "auto-capabilities.md"
 MAX_NAME_CHARS = 48
 MAX_STEPS = 10
+MAX_EVIDENCE = 4
 _SLUG = re.compile(r"[^a-z0-9]+")
 _STEP = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(.+\S)\s*$")
-_TRIGGER_STOP = frozenset(("no", "not", "with", "from", "line", "file", "that", "this", "error", "issue"))
-
+_NAME_NOISE = re.compile(r"^(?:(?:failed|error|errors|e)\s+)+")
 _KIND_TITLE = {
     "error": "error",
     "correction": "correction from the user",
@@ -36,56 +43,23 @@ _KIND_TITLE = {
     "dependency_issue": "dependency issue",
     "performance_issue": "performance issue",
     "security_issue": "security issue",
-}
-_KIND_STEPS = {
-    "error": [
-        "Reproduce the failure with the smallest command that shows it, and read the whole message or traceback.",
-        "Search memory (`memoryd search`) for the error text: an earlier session may have fixed it already.",
-        "Fix the cause, then run the same command again to confirm it passes.",
-    ],
-    "correction": [
-        "The user corrected this before: follow the correction quoted under Evidence instead of the default.",
-        "Before a similar action, check MEMORY.md and the project's rules.md for the preferred way.",
-        "If unsure, ask the user before repeating the corrected behaviour.",
-    ],
-    "capability_gap": [
-        "Say plainly what cannot be done with the current tools, before attempting workarounds.",
-        "Look for an installed tool, script or MCP server that covers it (`memoryd search` for the task).",
-        "Propose the smallest addition (a script, a dependency, a skill) that would close the gap.",
-    ],
-    "recurring_issue": [
-        "This problem came back across sessions: look for the root cause, not another one-off fix.",
-        "Check what the earlier fixes changed (session summaries, git log) and why they did not hold.",
-        "Record the root cause and the lasting fix as a lesson in MEMORY.md.",
-    ],
-    "environment_issue": [
-        "Check the environment first: the tool on PATH (`command -v`), required variables, the active "
-        "virtualenv or runtime version, running services.",
-        "Use the project's own environment (its .venv, node_modules, container) rather than global tools.",
-        "Write the working set-up step into the project's rules.md so the next session starts right.",
-    ],
-    "dependency_issue": [
-        "Check the dependency manifest and lock file (pyproject.toml, package.json, go.mod, ...) for the package "
-        "named in the evidence.",
-        "Install it into the project's environment with the project's package manager, not globally.",
-        "Pin the version that works and note it in the project's rules.md.",
-    ],
-    "performance_issue": [
-        "Measure before changing anything: time the slow step and note the number.",
-        "Look for the usual causes: missing index, N+1 queries, unbounded work, no caching, too-short timeouts.",
-        "Change one thing at a time and measure again.",
-    ],
-    "security_issue": [
-        "Stop and do not commit: check that no secret or credential is in the diff or the history.",
-        "Move secrets to environment variables or a secret store; rotate anything that was exposed.",
-        "Add a check (pre-commit hook, linter rule) so this cannot slip in again.",
-    ],
+    "retry": "retried command",
 }
 
 
 @dataclass(frozen=True, slots=True)
+class FixRecord:
+    """What one session did to resolve the problem (a `resolution` event)."""
+
+    session_id: str
+    ended: str
+    steps: tuple[dict[str, Any], ...]  # {do, what, lines?}
+    verified_by: str
+
+
+@dataclass(frozen=True, slots=True)
 class SkillPattern:
-    """The recurring pattern a skill is generated from, with its evidence (redacted signal texts)."""
+    """The recurring problem a skill is generated from, with its evidence (redacted signal texts)."""
 
     pattern_id: str
     kind: str
@@ -93,6 +67,12 @@ class SkillPattern:
     count: int
     priority: str
     evidence: tuple[str, ...]
+    triggers: tuple[str, ...] = ()
+    fixes: tuple[FixRecord, ...] = ()  # newest first
+    lessons: tuple[str, ...] = ()  # lessons and rules that apply
+    sessions: int = 0  # sessions that hit it, ever
+    name: str = ""  # the name an earlier generation gave it (kept so the skill stays one file)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,63 +96,99 @@ def content_hash(text: str) -> str:
 
 
 def skill_name(pattern: SkillPattern) -> str:
-    """A stable slug from kind and key, e.g. `dependency-issue-modulenotfounderror-no-module-named`."""
-    slug = _SLUG.sub("-", f"{pattern.kind} {pattern.key}".lower()).strip("-")
+    """The name an earlier generation gave the problem, else a slug of its kind and key, e.g.
+    `error-commanderror-multiple-head-revisions`."""
+    if pattern.name:
+        return pattern.name
+    key = _NAME_NOISE.sub("", pattern.key)
+    slug = _SLUG.sub("-", f"{pattern.kind} {key}".lower()).strip("-")
     if len(slug) > MAX_NAME_CHARS:
         slug = slug[:MAX_NAME_CHARS].rsplit("-", 1)[0]
     return slug or f"pattern-{pattern.pattern_id}"
 
 
-def trigger_words(pattern: SkillPattern, limit: int = 6) -> list[str]:
-    words: list[str] = []
-    for word in pattern.key.split():
-        if len(word) > 2 and word not in _TRIGGER_STOP and word not in words:
-            words.append(word)
-    return words[:limit] or [pattern.kind.replace("_", " ")]
-
-
-def template_steps(pattern: SkillPattern) -> list[str]:
-    return list(_KIND_STEPS.get(pattern.kind, _KIND_STEPS["error"]))
+def trigger_words(pattern: SkillPattern, limit: int = 16) -> list[str]:
+    return list(pattern.triggers[:limit]) or [pattern.kind.replace("_", " ")]
 
 
 def parse_steps(text: str) -> list[str]:
-    """Numbered or bulleted lines of a model's reply; [] when it has none (the caller then uses the template)."""
+    """Numbered or bulleted lines of a model's reply; [] when it has none."""
     steps = [m.group(1) for line in text.splitlines() if (m := _STEP.match(line))]
     return [" ".join(step.split()) for step in steps[:MAX_STEPS]]
 
 
-def render_skill(pattern: SkillPattern, steps: list[str]) -> str:
+def render_skill(pattern: SkillPattern, summary: list[str] | None = None) -> str:
+    """The SKILL.md text. `summary`: a model's short steps, shown above the evidence (optional)."""
     name = skill_name(pattern)
     triggers = trigger_words(pattern)
     title = _KIND_TITLE.get(pattern.kind, pattern.kind)
+    primary = pattern.fixes[0] if pattern.fixes else None
+    seen_as = "; ".join(line[:120] for line in pattern.evidence[:2])
     description = (
-        f"Use when the recurring {title} '{pattern.key}' shows up again. Trigger words: {', '.join(triggers)}."
+        f"What fixed the recurring {title} '{pattern.key}' before, step by step"
+        + (f" (seen as: {seen_as})" if seen_as else "")
+        + f". Trigger words: {', '.join(triggers)}."
     )
     lines = [
         "---",
         f"name: {name}",
         f"description: {orjson.dumps(description).decode()}",
+        f"triggers: {orjson.dumps(triggers).decode()}",
         "---",
         "",
         f"# Recurring {title}: {pattern.key}",
         "",
-        f"Generated by memoryd from pattern `{pattern.pattern_id}`, seen in {pattern.count} of the last sessions "
-        f"(priority {pattern.priority}). Edit freely: memoryd never overwrites a SKILL.md you changed.",
+        f"Generated by memoryd from pattern `{pattern.pattern_id}`, hit in {pattern.sessions or pattern.count} "
+        f"session(s) ({pattern.count} of the last ones, priority {pattern.priority})"
+        + (f", resolved in session `{primary.session_id}` ({primary.ended[:10]})" if primary else "")
+        + ". Edit freely: memoryd never overwrites a SKILL.md you changed.",
         "",
         "## When to use",
         f"- The task or its output mentions: {', '.join(triggers)}.",
         "",
-        "## Evidence",
-        *([f"- {line}" for line in pattern.evidence] or ["- (no evidence text recorded)"]),
+        "## What it looked like",
+        *([f"- {line}" for line in pattern.evidence[:MAX_EVIDENCE]] or ["- (no evidence text recorded)"]),
         "",
-        "## Steps",
-        *[f"{i}. {step}" for i, step in enumerate(steps, 1)],
-        "",
+    ]
+    if summary:
+        lines += ["## In short", *[f"{i}. {step}" for i, step in enumerate(summary, 1)], ""]
+    if primary is not None:
+        lines += [f"## What fixed it (session `{primary.session_id}`, {primary.ended[:10]})", *render_steps(primary)]
+        lines += [f"- Verified by: `{primary.verified_by}` (passed)", ""]
+    others = pattern.fixes[1:3]
+    if others:
+        lines.append("## Other sessions that resolved it")
+        for fix in others:
+            runs = [f"`{s['what']}`" for s in fix.steps if s.get("do") == "run"][:4]
+            lines.append(f"- `{fix.session_id}` ({fix.ended[:10]}): " + (", ".join(runs) or "see its summary"))
+        lines.append("")
+    if pattern.lessons:
+        lines += ["## Lessons and rules that apply", *[f"- {lesson}" for lesson in pattern.lessons], ""]
+    lines += [
         "## When it is solved",
-        f"- Run `memoryd pattern addressed {pattern.pattern_id}` and add the lasting fix to MEMORY.md.",
+        f"- memoryd marks pattern `{pattern.pattern_id}` addressed after a session that resolved it, and active "
+        "again when it comes back; `memoryd patterns` shows both.",
         "",
     ]
     return "\n".join(lines)
+
+
+def render_steps(fix: FixRecord) -> list[str]:
+    out: list[str] = []
+    for number, step in enumerate(fix.steps, 1):
+        do, what = str(step.get("do", "")), str(step.get("what", ""))
+        if do == "edit":
+            out.append(f"{number}. Edit `{what}`:")
+            changed = [str(line) for line in step.get("lines") or []]
+            if changed:
+                out += ["   ```", *[f"   + {line}" for line in changed], "   ```"]
+        elif do == "run":
+            out.append(f"{number}. Run `{what}`")
+        elif do == "declined":
+            out.append(f"{number}. Not this (the user declined it): `{what}`")
+        elif do == "said":
+            out.append(f'{number}. The user said: "{what}"')
+    return out
 
 
 def write_skill(skills_dir: Path, name: str, text: str, recorded_hash: str | None) -> SkillWrite:

@@ -1,8 +1,9 @@
-"""The weekly consolidation report (Markdown in `reports/`): sessions, outcomes, edited files, topics, signals.
+"""The weekly consolidation report (Markdown in `reports/`): the week's sessions, the files they edited, the
+problems that recur, what was added or superseded, conflicts, and what to do next.
 
-Pure rendering plus two small readers of the memory's own Markdown (daily notes for edited files, session
-summaries for topics). The daemon gathers the numbers from the projections and hands them over in
-`WeekStats`; nothing here reads the clock or the database.
+Pure rendering plus small readers of the memory's own Markdown (session summaries for files and topics,
+daily notes for files when no summary lists any). The daemon gathers the numbers (`daemon/services/learning/
+week.py`) and hands them over in `WeekStats`; nothing here reads the clock or the database.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ _TOPIC_LINE = re.compile(r"^\**(?:topic|title)\**\s*:\s*\**\s*(.+?)\s*$", re.IGN
 _NOT_FILES = frozenset(("e.g", "i.e", "etc", "vs"))
 
 
+_SUMMARY_FILE = re.compile(r"^- `([^`]+)` \(([^)]*)\)\s*$")
+_TIMES = re.compile(r"×(\d+)")
+
+
 @dataclass(frozen=True, slots=True)
 class PatternLine:
     pattern_id: str
@@ -30,6 +35,24 @@ class PatternLine:
     priority: str
     status: str
     recurred: int
+    session_total: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    kind: str  # rule | lesson
+    action: str  # added | superseded | restated
+    text: str
+    other: str  # what it replaces (superseded) or restates
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    path: str
+    first: str
+    second: str
+    terms: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +68,12 @@ class WeekStats:
     streak_length: int
     streak_flagged: bool
     notes: list[str] = field(default_factory=list)
+    streak_sessions: list[str] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    skills: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # keys of recurring problems no session resolved yet
+    gated_by: list[str] = field(default_factory=list)  # capability gates that failed
 
 
 def report_name(until: dt.datetime) -> str:
@@ -62,6 +91,44 @@ def edited_files(daily_texts: list[str], limit: int = 10) -> list[tuple[str, int
             if name.lower() not in _NOT_FILES and not name[0].isdigit():
                 counts[name] += 1
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]
+
+
+def files_from_summaries(texts: list[str], limit: int = 10) -> list[tuple[str, int]]:
+    """The files the week's session summaries list under `## Files`, by edits (`Edit ×2, Write` = 3)."""
+    counts: Counter[str] = Counter()
+    for text in texts:
+        in_files = False
+        for line in text.splitlines():
+            if line.startswith("## "):
+                in_files = line.strip() == "## Files"
+            elif in_files and (match := _SUMMARY_FILE.match(line)):
+                tools = [t.strip() for t in match.group(2).split(",") if t.strip()]
+                counts[match.group(1)] += sum(int(m.group(1)) if (m := _TIMES.search(t)) else 1 for t in tools)
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]
+
+
+def suggestions(stats: WeekStats) -> list[str]:
+    """What to do next, from what the week showed (most pressing first)."""
+    out: list[str] = []
+    if stats.streak_flagged:
+        out.append(
+            f"The last {stats.streak_length} sessions failed ({', '.join(stats.streak_sessions[-3:])}): read their "
+            "summaries' Outcome sections before starting new work."
+        )
+    for key in stats.unresolved[:3]:
+        out.append(f"'{key}' keeps coming back and no session has resolved it yet: give it a session of its own.")
+    for p in stats.patterns:
+        if p.recurred and p.status == "active":
+            out.append(f"'{p.key}' came back after it was addressed: check whether its skill still fits.")
+    if stats.conflicts:
+        out.append(f"{len(stats.conflicts)} rule(s) in force contradict each other: edit the file to keep one.")
+    for name in stats.skills:
+        out.append(f"Review the new skill `{name}` (its SKILL.md is yours to edit; memoryd will not overwrite it).")
+    if stats.gated_by and stats.unresolved:
+        out.append("Skill generation is waiting on: " + ", ".join(stats.gated_by) + " (`memoryd capabilities`).")
+    if not sum(stats.outcomes.values()):
+        out.append("No sessions this week.")
+    return out or ["Nothing needs attention."]
 
 
 def session_topic(text: str) -> str | None:
@@ -86,7 +153,7 @@ def render_report(stats: WeekStats) -> str:
         "",
         "## Week",
         f"- Sessions with an outcome: {sessions} ({success} successful, "
-        f"{stats.outcomes.get('failed', 0)} failed; success rate {rate})",
+        f"{stats.outcomes.get('failed', 0)} failed; success rate {rate}), by the time each session started",
         f"- Corrections by the user: {stats.corrections}",
         f"- Signals: {sum(stats.signals_by_kind.values())}"
         + (
@@ -96,12 +163,12 @@ def render_report(stats: WeekStats) -> str:
         ),
         "",
         "## Most-edited files",
-        *([f"- `{name}` ({n})" for name, n in stats.edited_files] or ["- (no edits in the daily notes)"]),
+        *([f"- `{name}` ({n})" for name, n in stats.edited_files] or ["- (no edits in the week's sessions)"]),
         "",
         "## Topics",
         *([f"- {topic}" for topic in stats.topics] or ["- (no session summaries this week)"]),
         "",
-        "## Signal report",
+        "## Recurring problems",
     ]
     if stats.streak_flagged:
         lines.append(f"- **Failure streak:** the last {stats.streak_length} sessions all failed.")
@@ -112,7 +179,35 @@ def render_report(stats: WeekStats) -> str:
             key = p.key.replace("|", "/")
             lines.append(f"| {p.priority} | {p.count} | {p.kind} | {key} | {status} | `{p.pattern_id}` |")
     else:
-        lines.append("- No recurring patterns in the last sessions.")
+        lines.append("- No problem came back in two or more of the last sessions.")
+    lines += ["", "## Added and superseded", *(_change_lines(stats) or ["- Nothing new in MEMORY.md or rules."])]
+    lines += ["", "## Conflicts", *(_conflict_lines(stats) or ["- None."])]
+    lines += ["", "## What to do next", *[f"- {item}" for item in suggestions(stats)]]
     if stats.notes:
         lines += ["", "## What consolidation did", *[f"- {note}" for note in stats.notes]]
     return "\n".join(lines) + "\n"
+
+
+def _change_lines(stats: WeekStats) -> list[str]:
+    out = []
+    for c in stats.changes:
+        where = f" ({c.path})" if c.path else ""
+        if c.action == "added":
+            out.append(f"- {c.kind.capitalize()} added{where}: {c.text}")
+        elif c.action == "superseded":
+            out.append(f'- {c.kind.capitalize()} superseded{where}: "{c.other}" is now "{c.text}"')
+    restated = sum(1 for c in stats.changes if c.action == "restated")
+    if restated:
+        out.append(f"- {restated} restatement(s) of rules or lessons already kept were not added again.")
+    out += [f"- Skill written: `{name}`" for name in stats.skills]
+    return out
+
+
+def _conflict_lines(stats: WeekStats) -> list[str]:
+    out = [
+        f'- Reversed this week ({c.path}): "{c.other}" gave way to "{c.text}"'
+        for c in stats.changes
+        if c.action == "superseded"
+    ]
+    out += [f'- Still in force together ({c.path}, on {c.terms}): "{c.first}" vs "{c.second}"' for c in stats.conflicts]
+    return out

@@ -2,9 +2,10 @@
 nested bullets) or paragraph, under the heading it sits in. Context is packed item by item, so a file over
 budget loses its least important items, never a whole list.
 
-Invariants: `<private>` spans, front matter and ```check blocks (they are for the checker, not the agent)
-never reach an item; line numbers are the file's own (what is removed is replaced by blank lines); an
-item's `key` depends only on its text, so the same lesson is recognised in any file and at any position.
+Invariants: `<private>` spans, front matter, ```check blocks (they are for the checker, not the agent) and
+superseded bullets (`- ~~old~~ (superseded ... by: new)`) never reach an item; line numbers are the file's
+own (what is removed is replaced by blank lines); an item's `key` depends only on its text, so the same lesson
+is recognised in any file and at any position.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from pipeline.learning.lessons import is_superseded
 from pipeline.memory_layout import STARTER_MEMORY
 from pipeline.redact import strip_private
 
@@ -70,6 +72,8 @@ def items_of(markdown: str, *, starter: bool = False) -> list[Item]:
             return
         if starter and (_PLACEHOLDER.fullmatch(text) or " ".join(text.split()) in STARTER_TEXTS):
             return
+        if bullet and is_superseded(text.split("\n", 1)[0]):
+            return  # a rule or lesson replaced by a newer one: only the one in force is given
         items.append(Item(section, text, start, bullet, item_key(text)))
 
     for number, line in enumerate(lines, start=1):

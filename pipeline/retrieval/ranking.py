@@ -6,7 +6,8 @@ final = w_R * R + w_I * (I - 0.5) + w_T * T + w_E * (E - 0.5), where
   cannot be estimated) the score normalised by the best candidate's;
 - I is importance in [0, 1] (0.5 default, +0.01 per retrieval hit, set by `importance` events);
 - T = max(0.01, exp(-lambda * hours)) since the later of last access and file change (lambda 0.1/h);
-- E is the experience's decayed effectiveness p * 0.5^(age/90) (0.5 when never referenced).
+- E is the experience's effectiveness decayed toward the neutral 0.5: 0.5 + (p - 0.5) * 0.5^(age/90) (0.5
+  when never referenced, and what an old one fades back to).
 I and E are centred on their neutral values, so on a fresh index (nothing accessed, nothing referenced)
 they change no order; the weights were chosen with bench/retrieval.py (see the README).
 """
@@ -19,7 +20,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from events.event import parse_timestamp
-from events.projections.effectiveness import decay_weight
+from events.projections.effectiveness import decay_value
 from events.queries import access_stats, effectiveness, forgotten
 from pipeline.index_queries import ChunkKeys
 
@@ -73,7 +74,7 @@ def load_signals(conn: sqlite3.Connection, chunks: list[ChunkKeys], now: dt.date
         if found:
             best = min(found, key=lambda e: (-e.total_refs, e.experience_id))
             age_days = (now - parse_timestamp(best.last_ref)).total_seconds() / 86400 if best.last_ref else 0.0
-            value = best.p * decay_weight(age_days)
+            value = decay_value(best.p, age_days)
         out[chunk.id] = Signals(importance, recency(hours), value, chunk.content_hash in forgotten_hashes)
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from daemon.client.cli.output import print_json, table
@@ -18,6 +19,7 @@ def add_commands(sub: Any) -> None:
     a.add_argument("text")
     a.add_argument("--category", default="general")
     a.add_argument("--evidence", default="")
+    a.add_argument("--create", action="store_true", help="start the project if it has no folder yet")
     a.add_argument("--json", action="store_true")
     a = actions.add_parser("supersede", help="replace a fact with a new one (the old one keeps the chain)")
     a.add_argument("id")
@@ -38,9 +40,17 @@ def add_commands(sub: Any) -> None:
 
 def run_fact(args: argparse.Namespace, settings: Settings) -> int:
     if args.fact_action == "add":
-        params = {"project": args.project, "text": args.text, "category": args.category, "evidence": args.evidence}
+        params = {
+            "project": args.project,
+            "text": args.text,
+            "category": args.category,
+            "evidence": args.evidence,
+            "create": args.create,
+        }
         result = call(settings.socket_path, "fact_add", params)
         message = f"{'added' if result['created'] else 'already known'}: {result['fact']['id']}"
+        for other in result.get("similar", []):
+            print(f"warning: similar to {other['id']} ({other['status']}): {other['fact']}", file=sys.stderr)
     elif args.fact_action == "supersede":
         params = {"id": args.id, "text": args.text, "evidence": args.evidence}
         result = call(settings.socket_path, "fact_supersede", params)

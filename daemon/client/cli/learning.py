@@ -92,7 +92,8 @@ def run_capabilities(args: argparse.Namespace, settings: Settings) -> int:
     for item in result["generated"]:
         print(f"generated {item['name']} -> {item['path']} (steps from {item['steps_from']})")
     for item in result["skipped"]:
-        print(f"kept {item['name']} ({item['reason']}) at {item['path']}")
+        where = f" at {item['path']}" if item.get("path") else ""
+        print(f"skipped {item['name']}: {item['reason']}{where}")
     if not result["generated"] and not result["skipped"]:
         print("nothing to generate")
     return 0

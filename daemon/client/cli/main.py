@@ -8,6 +8,7 @@ Invariant: the client path imports nothing heavy (no asyncio server, SQLite, num
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from daemon.client.cli import index as cli_index
 from daemon.client.cli import learning as cli_learning
 from daemon.client.cli import memory as cli_memory
 from daemon.client.cli import rules as cli_rules
+from daemon.client.cli import sync as cli_sync
 from daemon.client.cli.output import print_json, render_effectiveness, render_events, render_status
 from daemon.client.socket_client import DaemonError, DaemonUnavailable, call
 from daemon.config import ConfigError, Settings, load_settings
@@ -88,6 +90,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = [
     cli_facts.add_commands,
     cli_agent.add_commands,
     cli_rules.add_commands,
+    cli_sync.add_commands,
 ]
 
 
@@ -152,7 +155,15 @@ def run_cli(argv: list[str], local: InProcess) -> int:
     args = parser.parse_args(argv)
     try:
         settings = load_settings(socket=_socket_arg(args))
-        return _run(args, settings, local)
+        code = _run(args, settings, local)
+        sys.stdout.flush()  # Why here: a closed pipe (`memoryd patterns | head`) must raise inside the try
+        return code
+    except BrokenPipeError:
+        # The reader went away (`| head`): that is not an error of ours. Point stdout at /dev/null so the
+        # interpreter's own flush at exit does not raise again (the recipe in Python's `signal` docs).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except ConfigError as exc:
         print(f"memoryd: {exc}", file=sys.stderr)
         return EXIT_USAGE

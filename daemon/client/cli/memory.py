@@ -16,6 +16,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("path")
     p.add_argument("--from", dest="start", type=int, default=1)
     p.add_argument("--lines", type=int, default=None)
+    p.add_argument("--session", help="the agent session reading it (counts as that session referencing it)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_get)
 
@@ -56,6 +57,8 @@ def run_get(args: argparse.Namespace, settings: Settings) -> int:
     params: dict[str, Any] = {"path": args.path, "from": args.start}
     if args.lines is not None:
         params["lines"] = args.lines
+    if args.session:
+        params["session_id"] = args.session
     result = call(settings.socket_path, "get", params)
     print_json(result) if args.json else print(result["text"])
     return 0

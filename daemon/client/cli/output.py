@@ -73,6 +73,26 @@ def render_status(s: dict[str, Any]) -> str:
             f"  next {learn.get('next_consolidation') or '-'}"
             + ("  (running)" if learn.get("consolidation_running") else "")
         )
+    if (sync := s.get("sync")) and sync.get("enabled"):
+        lines.append(
+            f"sync     machine {sync['machine']}  last round {sync.get('last_round_at') or '-'}"
+            f" {'ok' if sync.get('last_round_ok') else 'FAILED' if sync.get('last_round_ok') is False else ''}"
+        )
+        if sync.get("error"):
+            lines.append(f"         error: {sync['error']} (retry {sync.get('next_attempt_at')})")
+        for path in sync.get("conflicts", []):
+            lines.append(f"         conflict copy {path}: merge it by hand, then delete it")
+    for name, loop in (s.get("supervisor") or {}).items():
+        if loop.get("failures"):
+            retry = f", retry in {loop['retry_in_s']}s" if loop.get("retry_in_s") is not None else ""
+            lines.append(
+                f"loop     {name}: {loop['state']}, {loop['failures']} failure(s), last {loop['last_error_at']}:"
+                f" {loop['last_error']}{retry}"
+            )
+    for item in (s.get("inbox") or {}).get("deferred", []):
+        lines.append(f"inbox    kept {item['file']}: {item['reason']} (retry in {item['retry_in_s']}s)")
+    for warning in s.get("warnings", []):
+        lines.append(f"warning  {warning}")
     for warning in s.get("config_warnings", []):
         lines.append(f"warning  {warning}")
     return "\n".join(lines)

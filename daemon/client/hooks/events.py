@@ -46,6 +46,7 @@ from daemon.client.hooks.hook_io import (
     iso,
     payload_str,
 )
+from daemon.home import private_dirs
 from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id
 
 EVENTS = (
@@ -160,9 +161,28 @@ def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bo
     session = safe_id(payload_str(payload, "session_id") or source_path.stem)
     inbox = ctx.settings.home / "inbox"
     target = hand_over(source_path, inbox, f"{session}.jsonl" if final else f"{session}{LIVE_SESSION_SUFFIX}")
+    subagents: list[str] = []
     if final:
         (inbox / f"{session}{LIVE_SESSION_SUFFIX}").unlink(missing_ok=True)  # superseded by the final copy
-    return HookResult("handed_over", detail={"file": target.name, "reason": payload_str(payload, "reason")})
+        subagents = [
+            hand_over(path, inbox, f"{session}.{path.name}").name for path in subagent_transcripts(source_path)
+        ]
+    detail: dict[str, Any] = {"file": target.name, "reason": payload_str(payload, "reason")}
+    if subagents:
+        detail["subagents"] = subagents
+    return HookResult("handed_over", detail=detail)
+
+
+def subagent_transcripts(transcript: Path) -> list[Path]:
+    """The session's subagent transcripts: `<session>/subagents/agent-<id>.jsonl` beside the transcript
+    (Claude Code >= 2.1; older builds wrote `agent-<id>.jsonl` next to it, not linked by path). Compaction
+    agents (`agent-acompact-*`) are Claude Code's own, not the session's work."""
+    folder = transcript.with_suffix("") / "subagents"
+    try:
+        found = sorted(folder.glob("agent-*.jsonl"))
+    except OSError:
+        return []
+    return [path for path in found if not path.name.startswith("agent-acompact-") and path.is_file()]
 
 
 def hand_over(source: Path, inbox: Path, name: str) -> Path:
@@ -170,7 +190,7 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
     place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
     still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
     is stable, so a transcript Claude Code keeps appending to is taken whole."""
-    inbox.mkdir(parents=True, exist_ok=True)
+    private_dirs(inbox)  # owner-only, like everything in the memory home (issue 15)
     temp = inbox / f".{name}.{os.getpid()}.tmp"
     try:
         try:
@@ -193,12 +213,13 @@ def idempotency_key(event: str, payload: dict[str, Any]) -> str:
 
 def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:
     """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically."""
-    inbox.mkdir(parents=True, exist_ok=True)
+    private_dirs(inbox)
     name = f"hook-{time.time_ns()}-{os.getpid()}.events.jsonl"
     temp = inbox / f".{name}.tmp"
     body = b"".join(orjson.dumps({"type": t, "data": d}, option=orjson.OPT_APPEND_NEWLINE) for t, d in drafts)
     try:
-        temp.write_bytes(body)
+        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
+            handle.write(body)
         os.replace(temp, inbox / name)
     finally:
         temp.unlink(missing_ok=True)

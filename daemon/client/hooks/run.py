@@ -33,6 +33,7 @@ from daemon.client.hooks.events import EVENTS, handle
 from daemon.client.hooks.hook_io import Call, HookContext, HookResult
 from daemon.client.socket_client import DaemonUnavailable, call
 from daemon.config import ConfigError, Settings, default_settings, load_settings
+from daemon.home import private_dirs
 
 MAX_STDIN_BYTES = 32 * 1024 * 1024
 SAFETY_MARGIN_S = 0.05  # what a socket call leaves for answering and logging
@@ -157,7 +158,7 @@ def write_log(
 ) -> None:
     """Append one JSON line to logs/hooks.log with O_APPEND (atomic for a line this size)."""
     logs = settings.home / "logs"
-    logs.mkdir(parents=True, exist_ok=True)
+    private_dirs(logs)
     path = logs / "hooks.log"
     with contextlib.suppress(FileNotFoundError):
         if path.stat().st_size > settings.hooks.log_max_bytes:

@@ -1,13 +1,16 @@
-"""Gated capability generation inside the daemon: read the gates' inputs, write skills, log what was done.
+"""Gated capability generation inside the daemon: read the gates' inputs, write skills from evidence, log it.
 
 Invariants:
-- Nothing is written unless every gate passes (`pipeline/capability_gates.py`), checked on projections
-  caught up with the log.
-- Each written SKILL.md gets a `generation` event carrying its content hash, and each pattern it covers a
-  `pattern_status addressed` event (so the next run does not write the same skill again; `recurred` in
-  `memoryd patterns` shows whether the problem came back). A skill a person edited is never overwritten.
-- The LLM only fills a skill's steps; when it is not configured, fails, or replies without steps, the
-  kind's template is used. Its tokens are charged to the caller's TokenBudget.
+- Nothing is written unless every gate passes (`pipeline/learning/capability_gates.py`), checked on
+  projections caught up with the log.
+- A skill is written only for a problem some session resolved (a `resolution` event: it hit the problem and
+  ended in success with a check passing); it carries those steps, the problem's evidence and the lessons and
+  rules that apply (`pipeline/learning/skill_evidence.py`). A problem nobody resolved yet gets no skill (a
+  template would only say "reproduce, search, fix"), and neither does one whose fix contradicts a rule in
+  force. The pattern is marked `addressed` only then; `signal_patterns` makes it active again if it recurs.
+- Each written SKILL.md gets a `generation` event carrying its content hash; a skill keeps the name it was
+  first given, and a skill a person edited is never overwritten.
+- The LLM, when configured, only adds a short summary of the steps; failing or absent, the evidence stands.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ import asyncio
 import datetime as dt
 import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -24,29 +28,35 @@ import structlog
 from daemon.app import App
 from daemon.config import Settings
 from events.event import parse_timestamp
+from events.projections.signal_patterns import pattern_id as node_id
 from events.queries import event_index, signal_patterns
 from pipeline.learning.capability_gates import ENV_VAR, Gate, GateInputs, GateThresholds, all_pass, evaluate_gates
+from pipeline.learning.lessons import current_bullets
+from pipeline.learning.problem_match import KnownProblem
+from pipeline.learning.skill_evidence import applying, contradiction, triggers
 from pipeline.learning.skill_writer import (
+    FixRecord,
     IndexEntry,
     SkillPattern,
     parse_steps,
     render_skill,
+    render_steps,
     skill_name,
-    template_steps,
     trigger_words,
     write_index,
     write_skill,
 )
 from pipeline.llm import LLMClient, LLMError
+from pipeline.memory_layout import read_text
 from pipeline.redact import redact
 
 logger = structlog.get_logger(__name__)
 
 MAX_SKILLS_PER_RUN = 5
-EVIDENCE_PER_SKILL = 3
+EVIDENCE_PER_SKILL = 4
 _STEPS_SYSTEM = (
-    "You write short, concrete, numbered steps that a coding agent follows when a known problem shows up "
-    "again. Reply with 3 to 7 numbered steps and nothing else. Never include secrets."
+    "You summarise how a coding agent fixed a recurring problem, from the steps it took. Reply with 3 to 7 "
+    "short numbered steps and nothing else; use only what the steps show. Never include secrets."
 )
 
 
@@ -64,19 +74,33 @@ def thresholds_of(settings: Settings) -> GateThresholds:
 @dataclass(frozen=True, slots=True)
 class _State:
     last_generation: str | None
-    patterns: list[SkillPattern]
+    patterns: list[SkillPattern]  # active, count >= min_count (what the gate counts)
     outcomes: tuple[str, ...]
     generations: list[dict[str, Any]]
+    skipped: list[dict[str, str]]  # qualifying patterns that get no skill, and why
 
 
 def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
     generations = [{"ts": e.ts, **e.data} for e in event_index.of_type(conn, "generation")]
+    resolutions = [e.data for e in event_index.of_type(conn, "resolution")]
+    known = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in signal_patterns.known_problems(conn)]
     patterns = []
     for pattern in signal_patterns.active(conn, thresholds.min_count):
         texts: list[str] = []
         for text in signal_patterns.evidence(conn, pattern.pattern_id, 20):
             if text and text not in texts:
                 texts.append(text)
+        said = signal_patterns.said_about(conn, pattern.pattern_id)
+        problem = next(
+            (k for k in known if k.pattern_id == pattern.pattern_id),
+            KnownProblem(pattern.pattern_id, pattern.anchors, ()),
+        )
+        members = set(pattern.members)
+        fixes: dict[str, FixRecord] = {}  # newest first, one per session (a re-read transcript logs another)
+        for r in reversed(resolutions):
+            if any(node_id(str(k.get("kind")), str(k.get("key"))) in members for k in r.get("keys") or ()):
+                fixes.setdefault(str(r["session_id"]), _fix(r))
+        earlier = next((g for g in reversed(generations) if g.get("pattern_id") in members), None)
         patterns.append(
             SkillPattern(
                 pattern.pattern_id,
@@ -85,10 +109,15 @@ def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
                 pattern.count,
                 pattern.priority,
                 tuple(texts[:EVIDENCE_PER_SKILL]),
+                triggers=tuple(triggers(problem, said, known)),
+                fixes=tuple(fixes.values()),
+                sessions=pattern.session_total,
+                name=str(earlier["capability_name"]) if earlier else "",
+                extra={"said": said, "problem": problem},
             )
         )
     outcomes = signal_patterns.recent_outcomes(conn, thresholds.window)
-    return _State(generations[-1]["ts"] if generations else None, patterns, outcomes, generations)
+    return _State(generations[-1]["ts"] if generations else None, patterns, outcomes, generations, [])
 
 
 def _gates(state: _State, thresholds: GateThresholds, now: dt.datetime) -> list[Gate]:
@@ -119,29 +148,46 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
     if not result["passed"]:
         logger.info("capabilities_gated", failed=[g.name for g in gates if not g.passed])
         return result
+    knowledge = await asyncio.to_thread(_knowledge_in_force, app.settings.home)
     recorded = {str(g.get("path")): g.get("content_hash") for g in state.generations}
     drafts: list[tuple[str, dict[str, Any]]] = []
     index = {str(g["capability_name"]): _entry(g, str(g["ts"])) for g in state.generations}
-    for pattern in state.patterns[:MAX_SKILLS_PER_RUN]:
-        steps, source = await _steps(pattern, llm)
+    written = 0
+    for pattern in state.patterns:
         name = skill_name(pattern)
+        if not pattern.fixes:
+            result["skipped"].append({"name": name, "reason": "not resolved yet", "pattern_id": pattern.pattern_id})
+            continue
+        steps = [line for fix in pattern.fixes[:1] for line in render_steps(_without_declined(fix))]
+        if rule := contradiction(steps, knowledge.rules):
+            result["skipped"].append(
+                {"name": name, "reason": f"contradicts the rule: {rule}", "pattern_id": pattern.pattern_id}
+            )
+            continue
+        if written >= MAX_SKILLS_PER_RUN:
+            break
+        said, problem = pattern.extra["said"], pattern.extra["problem"]
+        pattern = replace(pattern, lessons=tuple(applying(problem, said, knowledge.all)))
+        summary, source = await _summary(pattern, llm)
         path = skills_dir / name / "SKILL.md"
-        written = await asyncio.to_thread(
-            write_skill, skills_dir, name, render_skill(pattern, steps), recorded.get(str(path))
+        done = await asyncio.to_thread(
+            write_skill, skills_dir, name, render_skill(pattern, summary), recorded.get(str(path))
         )
         drafts.append(("pattern_status", {"pattern_id": pattern.pattern_id, "status": "addressed"}))
-        if written.status != "written":
-            result["skipped"].append({"name": name, "reason": written.status, "path": str(path)})
+        if done.status != "written":
+            result["skipped"].append({"name": name, "reason": done.status, "path": str(path)})
             continue
+        written += 1
         generation = {
             "capability_name": name,
             "type": "Skill",
             "trigger": ", ".join(trigger_words(pattern)),
             "pattern_count": pattern.count,
             "path": str(path),
-            "content_hash": written.content_hash,
+            "content_hash": done.content_hash,
             "pattern_id": pattern.pattern_id,
             "steps_from": source,
+            "resolved_in": [fix.session_id for fix in pattern.fixes],
         }
         drafts.append(("generation", generation))
         index[name] = _entry(generation, now.strftime("%Y-%m-%d %H:%M"))
@@ -154,6 +200,34 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class _Knowledge:
+    rules: list[str]  # every project's rules in force
+    all: list[str]  # those and MEMORY.md's lessons in force
+
+
+def _knowledge_in_force(home: Path) -> _Knowledge:
+    """Blocking."""
+    rules = [
+        b for path in sorted((home / "areas" / "projects").glob("*/rules.md")) for b in current_bullets(read_text(path))
+    ]
+    return _Knowledge(rules, [*current_bullets(read_text(home / "MEMORY.md")), *rules])
+
+
+def _fix(resolution: dict[str, Any]) -> FixRecord:
+    return FixRecord(
+        str(resolution["session_id"]),
+        str(resolution.get("ended") or ""),
+        tuple(resolution.get("steps") or ()),
+        str(resolution.get("verified_by") or ""),
+    )
+
+
+def _without_declined(fix: FixRecord) -> FixRecord:
+    """The steps taken (what the person declined agrees with the rules, it is no contradiction)."""
+    return replace(fix, steps=tuple(s for s in fix.steps if s.get("do") != "declined"))
+
+
 def _entry(generation: dict[str, Any], when: str) -> IndexEntry:
     return IndexEntry(
         name=str(generation["capability_name"]),
@@ -164,19 +238,22 @@ def _entry(generation: dict[str, Any], when: str) -> IndexEntry:
     )
 
 
-async def _steps(pattern: SkillPattern, llm: LLMClient | None) -> tuple[list[str], str]:
-    """The skill's steps and where they came from: `llm` or `template`."""
-    if llm is not None:
-        prompt = (
-            f"Problem kind: {pattern.kind}\nProblem: {pattern.key}\nSeen in {pattern.count} recent sessions.\n"
-            "Evidence:\n" + "\n".join(f"- {line}" for line in pattern.evidence)
-        )
-        try:
-            reply = await llm.complete(_STEPS_SYSTEM, prompt, max_tokens=600)
-        except LLMError as exc:
-            logger.warning("llm_step_failed", step="skill_steps", error=str(exc))
-        else:
-            if steps := parse_steps(reply.text):
-                return [redact(step) for step in steps], "llm"
-            logger.warning("llm_step_failed", step="skill_steps", error="reply has no steps")
-    return template_steps(pattern), "template"
+async def _summary(pattern: SkillPattern, llm: LLMClient | None) -> tuple[list[str], str]:
+    """A model's short summary of the fix (and `llm`), or none (and `evidence`)."""
+    if llm is None or not pattern.fixes:
+        return [], "evidence"
+    prompt = (
+        f"Problem: {pattern.key}\nSeen in {pattern.sessions} sessions. Evidence:\n"
+        + "\n".join(f"- {line}" for line in pattern.evidence)
+        + "\nWhat fixed it:\n"
+        + "\n".join(render_steps(pattern.fixes[0]))
+    )
+    try:
+        reply = await llm.complete(_STEPS_SYSTEM, prompt, max_tokens=600)
+    except LLMError as exc:
+        logger.warning("llm_step_failed", step="skill_steps", error=str(exc))
+        return [], "evidence"
+    if steps := parse_steps(reply.text):
+        return [redact(step) for step in steps], "llm"
+    logger.warning("llm_step_failed", step="skill_steps", error="reply has no steps")
+    return [], "evidence"

@@ -23,9 +23,10 @@ import structlog
 
 from daemon.app import App
 from daemon.services.learning.capabilities import generate_capabilities
+from daemon.services.learning.knowledge import Knowledge
+from daemon.services.learning.week import rule_conflicts, week_changes, week_sessions
 from events.event import parse_timestamp, utc_timestamp
-from events.queries import event_index, signal_patterns
-from events.schema import SIGNAL_KINDS
+from events.queries import event_index
 from pipeline.atomic_file import write_atomic
 from pipeline.index_schema import optimize_fts
 from pipeline.learning.fact_extraction import (
@@ -38,21 +39,20 @@ from pipeline.learning.fact_extraction import (
     session_doc,
 )
 from pipeline.learning.facts import FactsError, add_fact, check_project
-from pipeline.learning.lessons import add_lessons
 from pipeline.learning.retention import archive_old
 from pipeline.learning.weekly_report import (
-    PatternLine,
     WeekStats,
     edited_files,
+    files_from_summaries,
     render_report,
     report_name,
     session_topic,
 )
 from pipeline.llm import LLMClient, LLMError, TokenBudget
+from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
 
-REPORT_PATTERNS = 20
 PROMPT_MAX_CHARS = 60_000
 
 
@@ -72,9 +72,10 @@ def last_completed(conn: sqlite3.Connection) -> str | None:
 class Consolidator:
     """Runs the job; owned by the daemon's learning service."""
 
-    def __init__(self, app: App, llm: LLMClient | None) -> None:
+    def __init__(self, app: App, llm: LLMClient | None, knowledge: Knowledge | None = None) -> None:
         self.app = app
         self.llm = llm
+        self.knowledge = knowledge or Knowledge(None)
         self._lock = asyncio.Lock()
         self.running = False
 
@@ -102,7 +103,8 @@ class Consolidator:
             docs = await asyncio.to_thread(_week_sessions, settings.home, since, stats.pop("session_ids"))
             stats["topics"] = [topic for doc in docs if (topic := session_topic(doc.text))][:20]
             extraction, llm_errors = await self._extract(docs, llm)
-            summary.update(await asyncio.to_thread(self._apply_extraction, extraction))
+            async with app.home_writes:  # facts, MEMORY.md, rules.md: never while a sync round rewrites them
+                summary.update(await self._apply_extraction(extraction))
             capabilities = await generate_capabilities(app, llm)
             summary["capabilities"] = {
                 "passed": capabilities["passed"],
@@ -122,7 +124,10 @@ class Consolidator:
             summary["llm"] = {"provider": self.llm.provider if self.llm else None, "errors": llm_errors}
             summary["tokens"] = budget.as_dict()
             await app.projections_current()  # the report shows the statuses generation just set
-            stats.update(await app.db.read(_signal_report))
+            stats.update(await app.db.read(lambda conn: week_changes(conn, since)))
+            stats["conflicts"] = await asyncio.to_thread(rule_conflicts, settings.home)
+            stats["gated_by"] = summary["capabilities"]["failed_gates"]
+            stats["edited_files"] = files_from_summaries([doc.text for doc in docs]) or stats["edited_files"]
             week = WeekStats(since=since, until=now, notes=_notes(summary), **stats)
             report = settings.home / "reports" / report_name(now)
             await asyncio.to_thread(write_atomic, report, render_report(week))
@@ -140,29 +145,7 @@ class Consolidator:
         return summary
 
     async def _week_stats(self, since: dt.datetime, now: dt.datetime) -> dict[str, Any]:
-        since_ts = utc_timestamp(since)
-
-        def read(conn: sqlite3.Connection) -> dict[str, Any]:
-            latest: dict[str, tuple[str, int]] = {}
-            for event in event_index.of_type(conn, "outcome", since=since_ts):
-                obj = event.data
-                latest[obj["session_id"]] = (obj["outcome"], int(obj.get("corrections") or 0))
-            kinds = dict.fromkeys(SIGNAL_KINDS, 0)
-            for event in event_index.of_type(conn, "signal", since=since_ts):
-                kind = event.data.get("kind")
-                if kind in kinds:
-                    kinds[kind] += 1
-            outcomes = {"success": 0, "failed": 0}
-            for outcome, _ in latest.values():
-                outcomes[outcome] = outcomes.get(outcome, 0) + 1
-            return {
-                "outcomes": outcomes,
-                "corrections": sum(c for _, c in latest.values()),
-                "signals_by_kind": {k: n for k, n in kinds.items() if n},
-                "session_ids": set(latest),
-            }
-
-        stats = await self.app.db.read(read)
+        stats = await self.app.db.read(lambda conn: week_sessions(conn, since))
         daily = await asyncio.to_thread(_week_daily_texts, self.app.settings.home, since, now)
         stats["edited_files"] = edited_files(daily)
         return stats
@@ -180,27 +163,15 @@ class Consolidator:
                 return extract_deterministic(docs), 1
         return extract_deterministic(docs), 0
 
-    def _apply_extraction(self, extraction: Extraction) -> dict[str, Any]:
-        """Write facts, lessons and rules (blocking; runs in a thread). Returns counts for the summary."""
+    async def _apply_extraction(self, extraction: Extraction) -> dict[str, Any]:
+        """Write facts, lessons and rules. Returns counts for the summary."""
         settings = self.app.settings
         home = settings.home
-        thresholds = (settings.lessons.jaccard, settings.lessons.containment)
-        now = utc_timestamp(self.app.clock())
-        facts_added = 0
-        for draft in extraction.facts:
-            try:
-                _, created = add_fact(
-                    home, draft.project, draft.fact, now=now, category=draft.category,
-                    evidence=draft.evidence, dedupe=thresholds,
-                )  # fmt: skip
-            except FactsError as exc:
-                logger.warning("fact_skipped", project=draft.project, reason=str(exc))
-                continue
-            facts_added += int(created)
-        lessons = add_lessons(
-            home / "MEMORY.md", list(extraction.lessons), jaccard=thresholds[0], containment=thresholds[1]
-        )
-        rules_added = 0
+        now = self.app.clock()
+        facts_added = await asyncio.to_thread(self._add_facts, extraction, utc_timestamp(now))
+        when = now.strftime("%Y-%m-%d")
+        lessons = await self.knowledge.add(home / "MEMORY.md", "Lessons", list(extraction.lessons), when=when)
+        rules_added = superseded = len(lessons.superseded)
         by_project: dict[str, list[str]] = {}
         for project, rule in extraction.rules:
             by_project.setdefault(project, []).append(rule)
@@ -210,18 +181,32 @@ class Consolidator:
             except FactsError as exc:
                 logger.warning("rules_skipped", project=project, reason=str(exc))
                 continue
-            added = add_lessons(path, rules, section="Rules", jaccard=thresholds[0], containment=thresholds[1])
-            rules_added += len(added)
-        return {"facts_added": facts_added, "lessons_added": len(lessons), "rules_added": rules_added}
+            changes = await self.knowledge.add(path, "Rules", rules, when=when)
+            rules_added += len(changes.added)
+            superseded += len(changes.superseded)
+        return {
+            "facts_added": facts_added,
+            "lessons_added": len(lessons.added),
+            "rules_added": rules_added - len(lessons.superseded),
+            "superseded": superseded,
+        }
 
-
-def _signal_report(conn: sqlite3.Connection) -> dict[str, Any]:
-    patterns = [
-        PatternLine(p.pattern_id, p.kind, p.key, p.count, p.priority, p.status, p.recurred)
-        for p in signal_patterns.for_report(conn, REPORT_PATTERNS)
-    ]
-    streak = signal_patterns.streak(conn)
-    return {"patterns": patterns, "streak_length": streak.length, "streak_flagged": streak.flagged}
+    def _add_facts(self, extraction: Extraction, now: str) -> int:
+        """Blocking (runs in a thread)."""
+        settings = self.app.settings
+        thresholds = (settings.lessons.jaccard, settings.lessons.containment)
+        added = 0
+        for draft in extraction.facts:
+            try:
+                _, created = add_fact(
+                    settings.home, draft.project, draft.fact, now=now, category=draft.category,
+                    evidence=draft.evidence, dedupe=thresholds, machine=settings.machine,
+                )  # fmt: skip
+            except FactsError as exc:
+                logger.warning("fact_skipped", project=draft.project, reason=str(exc))
+                continue
+            added += int(created)
+        return added
 
 
 def _notes(summary: dict[str, Any]) -> list[str]:
@@ -250,7 +235,7 @@ def _week_sessions(home: Path, since: dt.datetime, session_ids: set[str]) -> lis
     for path in sorted(folder.glob("*.md")):
         modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC)
         if path.stem in session_ids or modified >= since:
-            docs.append(session_doc(path, path.read_text(encoding="utf-8", errors="replace")))
+            docs.append(session_doc(path, read_text(path)))
     return docs
 
 
@@ -262,5 +247,5 @@ def _week_daily_texts(home: Path, since: dt.datetime, until: dt.datetime) -> lis
         except ValueError:
             continue
         if since - dt.timedelta(days=1) <= day <= until:
-            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+            texts.append(read_text(path))
     return texts

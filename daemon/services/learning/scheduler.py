@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from tzlocal import get_localzone
 
 from daemon.app import App
 from daemon.services.learning.consolidation import Consolidator, consolidation_due, last_completed
+from daemon.services.learning.knowledge import Knowledge
 from pipeline.llm import LLMClient
 
 logger = structlog.get_logger(__name__)
@@ -52,11 +53,21 @@ def make_scheduler(job: Callable[[], Any], cron: str, misfire_grace_hours: float
 
 
 @dataclass(frozen=True, slots=True)
+class ConsolidationHooks:
+    """Run around a scheduled or catch-up consolidation (sync: a round before and after). `before` returning
+    False skips the run (another machine just did it)."""
+
+    before: Callable[[str], Awaitable[bool]]
+    after: Callable[[str], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
 class Learning:
     """The learning loop as the rest of the daemon sees it: the optional LLM and the consolidator."""
 
     llm: LLMClient | None
     consolidator: Consolidator
+    knowledge: Knowledge
 
 
 async def start_learning(
@@ -65,17 +76,20 @@ async def start_learning(
     tasks: asyncio.TaskGroup,
     stop: asyncio.Event,
     llm: LLMClient | None = None,
+    knowledge: Knowledge | None = None,
+    hooks: ConsolidationHooks | None = None,
 ) -> Learning:
     """Set up the consolidator, start the schedule and run a catch-up when a run is overdue."""
     settings = app.settings
-    consolidator = Consolidator(app, llm)
+    knowledge = knowledge or Knowledge(None)
+    consolidator = Consolidator(app, llm, knowledge)
     scheduler: AsyncIOScheduler | None = None
     if settings.consolidation.enabled:
 
-        def scheduled() -> None:
+        async def scheduled() -> None:  # a coroutine: a plain function would run in a thread with no loop
             if stop.is_set():
                 return
-            app.spawn(_run_logged(consolidator, "scheduled"), name="consolidation")
+            app.spawn(_run_logged(app, consolidator, "scheduled", hooks), name="consolidation")
 
         try:
             scheduler = make_scheduler(
@@ -88,7 +102,7 @@ async def start_learning(
         else:
             scheduler.start()
             stack.callback(scheduler.shutdown, wait=False)
-            await catch_up(app, consolidator)
+            await catch_up(app, consolidator, hooks)
 
     async def status() -> dict[str, Any]:
         job = scheduler.get_job(JOB_ID) if scheduler is not None else None
@@ -102,10 +116,10 @@ async def start_learning(
         }
 
     app.status_sections["learning"] = status
-    return Learning(llm, consolidator)
+    return Learning(llm, consolidator, knowledge)
 
 
-async def catch_up(app: App, consolidator: Consolidator) -> bool:
+async def catch_up(app: App, consolidator: Consolidator, hooks: ConsolidationHooks | None = None) -> bool:
     """Spawn a run when the last completed one is older than `[consolidation] period_days`. Returns whether."""
     period = dt.timedelta(days=app.settings.consolidation.period_days)
     now = app.clock()
@@ -113,11 +127,21 @@ async def catch_up(app: App, consolidator: Consolidator) -> bool:
     due = await app.db.read(lambda conn: consolidation_due(conn, now, period))
     if due:
         logger.info("consolidation_catch_up", period_days=period.days)
-        app.spawn(_run_logged(consolidator, "catch_up"), name="consolidation")
+        app.spawn(_run_logged(app, consolidator, "catch_up", hooks), name="consolidation")
     return due
 
 
-async def _run_logged(consolidator: Consolidator, reason: str) -> None:
+async def _run_logged(
+    app: App, consolidator: Consolidator, reason: str, hooks: ConsolidationHooks | None = None
+) -> None:
+    """One run, between the sync hooks; a run that did not complete is logged and shown by `status`
+    (`supervisor.consolidation`). It is not retried here: the next scheduled run, or the catch-up at the next
+    start, runs it again."""
+    if hooks is not None and not await hooks.before(reason):
+        return
     summary = await consolidator.run(reason)
     if summary.get("status") != "completed":
         logger.warning("consolidation_not_completed", reason=reason, error=summary.get("error"))
+        app.loops.job_failed("consolidation", RuntimeError(str(summary.get("error") or "not completed")))
+    if hooks is not None:
+        await hooks.after(reason)

@@ -2,7 +2,8 @@
 
 Invariant: whichever extractor found a signal, its key is made by `pipeline.learning.signals.normalise_key`, so the
 rules and the model agree on what "the same problem" is and `signal_patterns` counts it once per session.
-An LLM failure only logs; the rules' signals are still recorded.
+An LLM failure only logs; the rules' signals are still recorded. A Claude Code transcript (JSONL) handed in as
+text is read as a transcript (its tool failures, retries and the person's words), never as plain text.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import orjson
 import structlog
 
+from pipeline.agent.transcript import NotATranscript, parse_transcript
+from pipeline.learning.session_signals import session_signals
 from pipeline.learning.signals import SIGNAL_KINDS, Signal, evidence, extract_signals, normalise_key
 from pipeline.llm import LLMClient, LLMError, TokenBudget
 
@@ -24,9 +27,32 @@ _SYSTEM = (
 )
 
 
-async def find_signals(text: str, llm: LLMClient | None) -> tuple[list[Signal], dict[str, int]]:
+def rule_signals(text: str, *, emails: bool = True) -> list[Signal]:
+    """The rules' signals of a text, or of a transcript when the text is Claude Code JSONL."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if first.lstrip().startswith("{"):
+        try:
+            transcript = parse_transcript(text.encode("utf-8", errors="replace"), "cli", emails=emails)
+        except NotATranscript:
+            pass
+        else:
+            return [item.signal for item in session_signals(transcript).signals]
+    return extract_signals(text)
+
+
+async def llm_signals(text: str, llm: LLMClient | None, known: set[str]) -> list[Signal]:
+    """The model's signals whose keys are not in `known` ([] without a model, or when it fails)."""
+    if llm is None or not text.strip():
+        return []
+    found, _tokens = await find_signals(text, llm, rules=False)
+    return [s for s in found if s.key not in known]
+
+
+async def find_signals(
+    text: str, llm: LLMClient | None, *, rules: bool = True, emails: bool = True
+) -> tuple[list[Signal], dict[str, int]]:
     """The rules' signals plus the model's (deduplicated by kind and key), and the tokens the model used."""
-    signals = extract_signals(text)
+    signals = rule_signals(text, emails=emails) if rules else []
     if llm is None or not text.strip():
         return signals, {}
     budget = TokenBudget(LLM_BUDGET_PER_CALL)

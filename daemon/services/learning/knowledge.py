@@ -1,0 +1,97 @@
+"""Rules (a project's rules.md) and lessons (MEMORY.md) with a lifecycle: added, restated, superseded.
+
+A new rule is judged against the rules in force (`pipeline/learning/rule_lifecycle.py`): a restatement is not
+added again, a reversal or a changed value supersedes the old rule (which stays in the file, struck through,
+so the file never loses text, and is no longer given to agents), anything else is added. The embedding model
+(when loaded) tells restatements apart from different rules; without it the check falls back to words.
+Every change is returned so the caller can log it (`knowledge` events: the weekly report lists them).
+
+Invariant: the file writes are `pipeline/learning/lessons.py: apply_changes` (atomic, backed up, only ever
+adding text); this service only decides, and embeds off the loop through the embedding service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import structlog
+
+from pipeline.embedding.service import EmbeddingService
+from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
+from pipeline.learning.rule_lifecycle import judge
+from pipeline.memory_layout import read_text
+
+logger = structlog.get_logger(__name__)
+
+MAX_CACHED_VECTORS = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    added: list[str] = field(default_factory=list)
+    superseded: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
+    restated: list[tuple[str, str]] = field(default_factory=list)  # (candidate, the rule it restates)
+
+
+class Knowledge:
+    def __init__(self, embedding: EmbeddingService | None) -> None:
+        self.embedding = embedding
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+
+    async def add(self, path: Path, section: str, candidates: list[str], *, when: str) -> Changes:
+        """Judge `candidates` (in order) against the file's current bullets and apply the result."""
+        cleaned = [c for c in dict.fromkeys(clean_lesson(c) for c in candidates) if c]
+        if not cleaned:
+            return Changes()
+        current = current_bullets(await asyncio.to_thread(read_text, path))
+        vectors = await self.vectors([*current, *cleaned])
+        added: list[str] = []
+        superseded: list[tuple[str, str]] = []
+        restated: list[tuple[str, str]] = []
+
+        def similar(a: str, b: str) -> float | None:
+            va, vb = vectors.get(a), vectors.get(b)
+            return float(np.dot(va, vb)) if va is not None and vb is not None else None
+
+        in_force = list(current)
+        for candidate in cleaned:
+            verdict = judge(candidate, in_force, similar)
+            if verdict.action == "duplicate" and verdict.other is not None:
+                restated.append((candidate, verdict.other))
+                continue
+            if verdict.action == "supersede" and verdict.other is not None:
+                if verdict.other in added:
+                    added.remove(verdict.other)  # reversed within the same batch: only the newer is added
+                else:
+                    superseded.append((verdict.other, candidate))
+                in_force.remove(verdict.other)
+            added.append(candidate)
+            in_force.append(candidate)
+        done_added, done_superseded = await asyncio.to_thread(
+            apply_changes, path, section, added, superseded, when=when
+        )
+        return Changes(done_added, done_superseded, restated)
+
+    async def vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
+        """Unit vectors ("query:" side, symmetric use) of the texts when the model is ready, else {}."""
+        embedding = self.embedding
+        if embedding is None or not embedding.ready:
+            return {}
+        out: dict[str, np.ndarray] = {}
+        try:
+            for text in dict.fromkeys(texts):
+                vector = self._vectors.get(text)
+                if vector is None:
+                    vector = await embedding.embed_query(text)
+                    self._vectors[text] = vector
+                    if len(self._vectors) > MAX_CACHED_VECTORS:
+                        self._vectors.popitem(last=False)
+                out[text] = vector
+        except Exception as exc:  # isolation boundary: one request; the word-based checks still answer
+            logger.warning("knowledge_embedding_failed", error=str(exc)[:200])
+            return {}
+        return out

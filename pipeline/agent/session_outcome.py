@@ -1,0 +1,150 @@
+"""A session's outcome from the evidence at its end, with a confidence and the reasons.
+
+The last tool result alone never decides: a session that ends "yes, everything is pushed and clean, thanks"
+after a `grep` that found nothing succeeded; one whose tests passed but whose user says "still broken on
+staging, I'll look tomorrow" failed. The evidence, strongest first:
+1. the person's last words, when they come after some work (not the opening request): "thanks", "perfect",
+   "went green", "merging 🎉" vs "still broken", "I'll pick it up another day", "gotta run, don't commit";
+   when more work follows them, they judge the work before and weigh half;
+2. the final state of the work: the last check (tests, type check, lint, CI) passing or failing, unless the
+   person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
+   a commit, push or PR after the last failure; a session that stops on a failure, or is interrupted and left.
+A subagent's run (no person in it) succeeded when it came back with an answer, weighed against its checks.
+Each piece adds to a score; the sign gives the outcome, its size the confidence (0.5 = a coin toss).
+Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pipeline.agent.transcript import Step, Transcript
+
+_NEGATIVE = re.compile(
+    r"\bstill (?:broken|failing|fails|failed|hanging|hangs|wrong|not working|red|crashing|the same|times? out|"
+    r"timing out|there|happening)\b|\b(?:doesn't|does not|didn't|did not|won't|isn't|is not) (?:work|help|fix|fixed)\b|"
+    r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time|gotta (?:run|go)|got to (?:run|go)|"
+    r"have to (?:run|go|leave))\b|\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
+    r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
+    r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there)\b|"
+    r"\bdon'?t (?:commit|push|merge) (?:anything|it|this|that)\b|\bhope (?:it|this|that) (?:goes|works|passes)\b|"
+    r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b",
+    re.IGNORECASE,
+)
+_MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn)\b", re.IGNORECASE)
+_POSITIVE = re.compile(
+    r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
+    r"all good|ship it|well done|good job|works now|that works|that did it|that's it|went green|is green|"
+    r"merged|merging|deployed)\b|^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏]",
+    re.IGNORECASE,
+)
+_ACKNOWLEDGED = re.compile(r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|flaky)\b", re.I)
+_CHECK = re.compile(
+    r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun) (?:run )?(?:test|lint|build|check)|jest|vitest|mocha|"
+    r"go (?:test|vet|build)|cargo (?:test|check|clippy|build)|make (?:test|check|lint|build|ci)|mvn|gradle|"
+    r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|dotnet test|gh pr checks|gh run (?:view|watch)|"
+    r"alembic upgrade)\b"
+)
+_SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
+_READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    outcome: str  # success | failed
+    confidence: float  # 0.5 (no evidence either way) .. 0.99
+    evidence: tuple[str, ...]  # short reasons, strongest first
+
+
+def session_outcome(t: Transcript) -> Outcome:
+    """The outcome of a session (or a subagent's run) from its end; see the module docstring."""
+    steps = [s for s in t.steps if s.kind != "tool" or s.status not in ("harness", "pending")]
+    users = [i for i, s in enumerate(steps) if s.kind == "user"]
+    score = 0.0
+    evidence: list[tuple[float, str]] = []
+    last_user = users[-1] if users else None
+    closing = last_user is not None and (len(users) > 1 or _work_before(steps, last_user))
+    work_after = last_user is not None and any(_substantive(s) for s in steps[last_user + 1 :])
+    if closing and last_user is not None:
+        words = steps[last_user].text
+        weight = 0.5 if work_after else 1.0
+        if _NEGATIVE.search(words):
+            evidence.append((-3.0 * weight, f"the user's last words: {_quote(words)}"))
+        elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words):
+            evidence.append((3.0 * weight, f"the user's last words: {_quote(words)}"))
+        elif _MILD_NEGATIVE.search(words):
+            evidence.append((-1.5 * weight, f"the user's last words: {_quote(words)}"))
+    check = _last(steps, is_check)
+    if check is not None:
+        acknowledged = last_user is not None and last_user > check and not any(v < 0 for v, _ in evidence)
+        if steps[check].status == "ok":
+            evidence.append((1.5, f"the last check passed: `{_command(steps[check])}`"))
+        elif not acknowledged:
+            evidence.append((-1.5, f"the last check failed: `{_command(steps[check])}`"))
+    failure = _last(steps, lambda s: s.kind == "tool" and s.status == "failed")
+    shipped = _last(steps, lambda s: s.kind == "tool" and s.status == "ok" and bool(_SHIPPED.search(_command(s))))
+    if shipped is not None and (failure is None or shipped > failure):
+        evidence.append((1.0, f"the work was committed or pushed: `{_command(steps[shipped])}`"))
+    answered = t.is_subagent and bool(steps) and steps[-1].kind == "assistant"
+    ending = [s for s in steps if s.kind != "assistant"]
+    if ending and ending[-1].kind == "tool" and ending[-1].status == "failed" and not answered:
+        evidence.append((-2.0, f"the session stopped on a failure: `{_command(ending[-1])}`"))
+    if _left_after_interrupt(steps):
+        evidence.append((-1.0, "the user interrupted and left"))
+    if answered:
+        # Why: nobody judges a subagent's run; it did its job when it came back with an answer (a test it
+        # wrote may fail on purpose, exposing the bug it was sent to find).
+        evidence.append((2.0, "the subagent finished with an answer"))
+    score = sum(value for value, _ in evidence)
+    if score == 0:
+        failed_unresolved = failure is not None and (check is None or steps[check].status != "ok")
+        outcome = "failed" if failed_unresolved else "success"
+    else:
+        outcome = "success" if score > 0 else "failed"
+    confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
+    ordered = sorted(evidence, key=lambda item: -abs(item[0]))
+    return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))
+
+
+def _work_before(steps: list[Step], index: int) -> bool:
+    return any(s.kind == "tool" for s in steps[:index])
+
+
+def _substantive(step: Step) -> bool:
+    return (
+        step.kind == "tool"
+        and step.call is not None
+        and not (step.call.command and _READ_ONLY.match(step.call.command))
+    )
+
+
+def is_check(step: Step) -> bool:
+    """A finished tool step that ran tests, a type check, a linter or looked at CI."""
+    return step.kind == "tool" and step.status in ("ok", "failed") and bool(_CHECK.search(_command(step)))
+
+
+def _command(step: Step) -> str:
+    call = step.call
+    if call is None:
+        return ""
+    return " ".join((call.command or call.task or call.name).split())[:120]
+
+
+def _left_after_interrupt(steps: list[Step]) -> bool:
+    """An interrupt with nothing after it but the person's words (no more work)."""
+    last = _last(steps, lambda s: s.kind == "interrupt")
+    return last is not None and not any(s.kind == "tool" for s in steps[last + 1 :])
+
+
+def _last(steps: list[Step], test: Callable[[Step], bool]) -> int | None:
+    for index in range(len(steps) - 1, -1, -1):
+        if test(steps[index]):
+            return index
+    return None
+
+
+def _quote(text: str) -> str:
+    line = " ".join(text.split())
+    return f'"{line[:120]}{"…" if len(line) > 120 else ""}"'

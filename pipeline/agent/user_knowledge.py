@@ -1,0 +1,204 @@
+"""Rules, lessons and decisions in what the person typed, wherever in a sentence they say them.
+
+People correct an agent in passing: "No, always use Decimal for money — floats are how we …", "push it to a
+branch — we never push straight to main.", "looks good. rule: tests never hit the real Stripe API". A sentence
+is cut into clauses (at dashes, semicolons and leading interjections); a clause is a **rule** when it is
+normative: tagged (`rule:`, `from now on`, `Remember:`), an imperative with always/never/don't ever, a
+generic subject (we, you, a plural noun) with always/never and a base verb ("tests never hit …"), or a
+copular norm ("money is Decimal, never float", "no direct pushes to main, always a PR", "no X anywhere").
+What reads like a report is not a rule: questions, "I always forget …", "it never finishes", "the report
+always looks right", "never mind". A **lesson** is tagged (`lesson:`, `lesson learned:`, `TIL`, `note to
+self:`, `note for next time:`, `for future reference,`, `remember that …`); a **decision** is tagged
+(`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X, not
+Y", "… can live in … for now", "X become Y").
+
+Pattern matching, not understanding: it is tuned to keep precision high (a wrong rule in rules.md costs every
+later session), so an unusual phrasing is missed rather than guessed. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+MAX_ITEM_CHARS = 300
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+")
+_LEAD = re.compile(
+    r"^(?:(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
+    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw)\s+)+",
+    re.IGNORECASE,
+)
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+_RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
+_FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
+_REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
+_IMPERATIVE = re.compile(
+    r"^(?:please\s+|make sure (?:to |you )?|be sure to |remember to )?"
+    r"(?:always|never(?! mind)|don'?t ever|do not ever|never ever)\s+(\S+)",
+    re.IGNORECASE,
+)
+_GENERIC = re.compile(
+    r"^(?:we|you|all|every|each|[a-z][\w-]*s|(?:all|our) [a-z][\w-]*s)\s+"
+    r"(?:always|never|must(?: always| never)?|should (?:always|never)|must not|shall not|are not to)\s+(\S+)",
+    re.IGNORECASE,
+)
+_NORM_TAIL = re.compile(
+    r",\s*(?:never|not|no)\s+[\w-]+(?:\s+\w+)?\s*[.!]?$|,\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
+    r"\bno\s+[\w-]+\s+anywhere\b|\b[\w-]+ only\s*[.!]?$",
+    re.IGNORECASE,
+)
+_COPULA = re.compile(
+    r"\b(?:is|are|must be|should be|stays?|goes|go)\b|^no\s|^(?:use|prefer|keep|put|write|run|call|send|store|stick)\b",
+    re.IGNORECASE,
+)
+_NOT_VERB_WORDS = (
+    "is was has does gets seems looks works fails breaks happens finishes passes runs got had did been be "
+    "forget forgot remember remembered know knew"
+)
+_NOT_VERB = frozenset(_NOT_VERB_WORDS.split())
+_NOT_SUBJECT_WORDS = (
+    "this its it's that's what's there's here's he's she's was has does is as us yes perhaps thus less "
+    "unless sometimes always"
+)
+_NOT_SUBJECT = frozenset(_NOT_SUBJECT_WORDS.split())
+_LESSON = re.compile(
+    r"\b(?:lessons?(?: learned| learnt)?|TIL|note to self|note for next time|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
+    r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})",
+    re.IGNORECASE,
+)
+_DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
+_DECISION = re.compile(
+    r"\b(?:we(?:'ve| have)? decided (?:to|that|on)|let's (?:go with|use|keep|switch to|stick with|stay on)|"
+    r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with)|we (?:stay|stick) (?:on|with)|"
+    r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
+    re.IGNORECASE,
+)
+# What the assistant states as the session's choice ("We'll use a guard clause that ..."); not its "I'll".
+_WE_DECIDE = re.compile(
+    r"^(?:so,? )?(?:we(?:'ll| will) (?:use|go with|keep|switch to|stick with)|let's (?:go with|use|keep|switch to))\b",
+    re.IGNORECASE,
+)
+_FOR_NOW = re.compile(r"^(?:the |our |this )?[\w-]+(?: [\w-]+){0,3} (?:can|will|should|stays?) .{3,}\bfor now\b", re.I)
+_BECOME = re.compile(r"^(?:the |our |all )?[\w./*-]+(?: [\w./*-]+){0,3} (?:become|becomes|are now|is now) \S", re.I)
+_FIRST_PERSON = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class UserKnowledge:
+    rules: tuple[str, ...]
+    lessons: tuple[str, ...]
+    decisions: tuple[str, ...]
+
+
+def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()) -> UserKnowledge:
+    """Rules, lessons and decisions in the person's texts; `other_texts` (the assistant's) only give decisions,
+    tagged ("Decision: …") or opening a sentence with "we'll use / go with / keep …"."""
+    rules: list[str] = []
+    lessons: list[str] = []
+    decisions: list[str] = []
+    for sentence in sentences(user_texts):
+        if found := lesson_in(sentence):
+            lessons.append(found)
+            continue
+        if found := rule_in(sentence):
+            rules.append(found)
+        if found := decision_in(sentence):
+            decisions.append(found)
+    for sentence in sentences(other_texts):
+        if tagged := _DECISION_TAG.search(sentence):
+            decisions.append(_tidy(tagged.group(1)))
+        elif _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
+            decisions.append(_tidy(sentence))
+    return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
+
+
+def sentences(texts: Iterable[str]) -> list[str]:
+    """Sentences of the texts, line by line, code fences and quoted lines left out (pasted, not said)."""
+    out: list[str] = []
+    for text in texts:
+        fenced = False
+        for line in text.splitlines():
+            stripped = line.strip()
+            if stripped.startswith("```"):
+                fenced = not fenced
+                continue
+            if fenced or not stripped or stripped.startswith(">"):
+                continue
+            out += [s.strip() for s in _SENTENCE.split(stripped) if s.strip()]
+    return out
+
+
+def rule_in(sentence: str) -> str | None:
+    """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm)."""
+    if sentence.rstrip().endswith("?") or _DECISION_TAG.search(sentence):
+        return None
+    if tagged := _RULE_TAG.search(sentence):
+        return _tidy(tagged.group(1))
+    if later := _FROM_NOW_ON.search(sentence):
+        return _tidy(later.group(1))
+    if remembered := _REMEMBER.match(sentence):
+        normative = [c for c in _clauses(remembered.group(1)) if _normative(c)]
+        return _tidy(" — ".join(normative)) if normative else None
+    for clause in _clauses(sentence):
+        if _normative(clause):
+            return _tidy(clause)
+    return None
+
+
+def lesson_in(sentence: str) -> str | None:
+    if _REMEMBER.match(sentence):
+        return None  # "Remember: no direct pushes" is a rule; "remember that X" is a lesson
+    match = _LESSON.search(sentence)
+    if not match:
+        return None
+    return _tidy(next(group for group in match.groups() if group))
+
+
+def decision_in(sentence: str) -> str | None:
+    """The decision a sentence states, from the clause that makes it to the sentence's end (what follows a
+    decision is usually its condition: "… for now — if it ever gets slow we move it to a job")."""
+    if sentence.rstrip().endswith("?"):
+        return None
+    if tagged := _DECISION_TAG.search(sentence):
+        return _tidy(tagged.group(1))
+    clauses = _clauses(sentence)
+    for index, clause in enumerate(clauses):
+        if _FIRST_PERSON.match(clause):
+            continue
+        if _DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause):
+            return _tidy(" — ".join(clauses[index:]))
+    return None
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence cut at dashes and semicolons, each without leading interjections ("No, ", "ok. ")."""
+    parts = [_LEAD.sub("", part.strip()).strip() for part in _CLAUSE.split(sentence)]
+    return [part for part in parts if len(part) >= 6]
+
+
+def _normative(clause: str) -> bool:
+    if clause.rstrip().endswith("?") or _FIRST_PERSON.match(clause):
+        return False
+    generic = _GENERIC.match(clause)
+    if generic and clause.split()[0].lower() in _NOT_SUBJECT:
+        generic = None
+    if (imperative := _IMPERATIVE.match(clause) or generic) is not None:
+        verb = imperative.group(1).lower().strip(",.")
+        return verb not in _NOT_VERB and not (verb.endswith("ed") and len(verb) > 4)
+    return bool(_NORM_TAIL.search(clause) and _COPULA.search(clause))
+
+
+def _tidy(text: str) -> str:
+    text = " ".join(text.split()).strip(" ,;:—–-")
+    text = _PARENTHETICAL.sub("", text).rstrip(".!")
+    return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"
+
+
+def _unique(items: list[str]) -> tuple[str, ...]:
+    seen: dict[str, str] = {}
+    for item in items:
+        seen.setdefault(item.lower(), item)
+    return tuple(seen.values())

@@ -1,0 +1,140 @@
+"""Which known problem a person's sentence is about, and which earlier sentence it restates.
+
+1. References. "alembic still has the two heads", "I think it's the alembic thing again", "three different
+   failures in ten days: the coupon midnight test, the daily report, the invoice due dates": the person names
+   a problem seen before by its own words. A known problem's vocabulary is made of its anchors and keys
+   (test names split at `_`, exception names, module path parts, the words of its error messages); a
+   sentence refers to it when it shares at least two *distinctive* words with it (words few problems share),
+   or one word no other problem has and says it recurred ("again", "same", "once more"). A sentence naming
+   several problems joins them:
+   that is the person saying they are one thing.
+2. Gist. Corrections come back in other words ("No, always use Decimal for money" … "I told you last week,
+   use Decimal for money amounts"). With the embedding model, a sentence takes the key of the closest earlier
+   one when their cosine clears GIST_COSINE (e5-small, "query:" on both: paraphrases 0.90–0.95, unrelated
+   corrections 0.83–0.87 on the scenario corpus); without it, when they share most content words.
+Pure: vectors are computed by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+GIST_COSINE = 0.89
+GIST_JACCARD = 0.5
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+_CAMEL = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?=[A-Z][a-z]|$)")
+_HEXISH = re.compile(r"(?=[a-z]*\d)[0-9a-f]{6,}")
+_RECURRED = re.compile(r"\b(?:again|same|once more|third time|back again|is back|recurr\w*)\b", re.IGNORECASE)
+_STOP_WORDS = (
+    "test tests testing error errors fail fails failed failing failure failures exception assert "
+    "assertion true false none value values type types file files line lines self expected unexpected "
+    "with from this that when have been does not the and for are was were will would could should can "
+    "into than then them they there their these those what which while where who why how all any some one "
+    "two three ten last week today again still same thing things just also only very really about after "
+    "before being here unit integration src lib main app core util utils helper helpers base init module "
+    "script class object function return call raise site packages python http https www com run runs "
+    "running think sure fairly different days time times setup teardown given present please want need "
+    "now new old get got make made first second third next newest oldest latest properly proper real "
+    "actually fixed fix add added show shown used using has had off out over under onto upon per argu adding "
+    "local want wants"
+)
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+@dataclass(frozen=True, slots=True)
+class KnownProblem:
+    pattern_id: str
+    anchors: tuple[str, ...]
+    keys: tuple[str, ...]  # the normalised keys of its (non-correction) signals
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """An earlier sentence of the person's, with the key its signal was logged under."""
+
+    key: str
+    text: str
+    vector: np.ndarray | None = None
+
+
+def words_of(text: str) -> set[str]:
+    """Lower-cased content words, identifiers split (`test_coupon_expires` -> coupon, expires; `CommitFailedError`
+    -> commitfailederror, commit), a plural `s` folded."""
+    out: set[str] = set()
+    for raw in _WORD.findall(text.replace("_", " ")):
+        parts = [raw, *_CAMEL.findall(raw)] if any(c.isupper() for c in raw[1:]) else [raw]
+        for part in parts:
+            word = _fold(part.lower())
+            if len(word) >= 3 and word not in _STOP and not _HEXISH.fullmatch(word):
+                out.add(word)
+    return out
+
+
+def vocabulary(problem: KnownProblem) -> set[str]:
+    # Why not `node:` anchors: they are hashes, the problem's name for itself, not words anyone says.
+    named = [a.split(":", 1)[-1] for a in problem.anchors if not a.startswith("node:")]
+    text = " ".join([*(a.replace("/", " ").replace("@", " ") for a in named), *problem.keys])
+    return words_of(text)
+
+
+class ProblemIndex:
+    """The known problems' vocabularies and word frequencies, computed once for many sentences."""
+
+    def __init__(self, problems: Sequence[KnownProblem]) -> None:
+        self.problems = list(problems)
+        self.vocabularies = [vocabulary(p) for p in self.problems]
+        self.frequency: dict[str, int] = {}
+        for vocab in self.vocabularies:
+            for word in vocab:
+                self.frequency[word] = self.frequency.get(word, 0) + 1
+        self.common = max(2, len(self.problems) // 5)
+
+    def references(self, sentence: str) -> list[str]:
+        """The pattern ids of the known problems the sentence talks about (see the module docstring)."""
+        said = words_of(sentence)
+        if not said:
+            return []
+        recurred = bool(_RECURRED.search(sentence))
+        found = []
+        for problem, vocab in zip(self.problems, self.vocabularies, strict=True):
+            shared = {w for w in said & vocab if self.frequency[w] <= self.common}
+            unique = {w for w in shared if self.frequency[w] == 1}
+            if len(shared) >= 2 or (unique and recurred):
+                found.append(problem.pattern_id)
+        return found
+
+
+def references(sentence: str, problems: Sequence[KnownProblem]) -> list[str]:
+    """The pattern ids of the known problems the sentence talks about (one sentence; see ProblemIndex)."""
+    return ProblemIndex(problems).references(sentence)
+
+
+def gist_key(text: str, vector: np.ndarray | None, earlier: Sequence[Said], fallback: str) -> str:
+    """The key of the earlier sentence this one restates, else `fallback` (its own normalised key)."""
+    best_key, best = "", 0.0
+    for item in earlier:
+        if vector is not None and item.vector is not None:
+            score = float(np.dot(vector, item.vector))
+            if score >= GIST_COSINE and score > best:
+                best_key, best = item.key, score
+        elif vector is None or item.vector is None:
+            mine, theirs = words_of(text), words_of(item.text)
+            if len(mine & theirs) >= 3:
+                score = len(mine & theirs) / len(mine | theirs)
+                if score >= GIST_JACCARD and score > best:
+                    best_key, best = item.key, score
+    return best_key or fallback
+
+
+def _fold(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "xes", "sses", "zes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word

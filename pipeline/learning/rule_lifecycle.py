@@ -1,0 +1,204 @@
+"""Whether a new rule (or lesson) is new, restates one already kept, or reverses or changes one.
+
+Character overlap cannot tell these apart: "Always push to main directly" and "Never push to main directly"
+share nearly every character, "money must always be a Decimal, never a float" and "Always use Decimal for
+money amounts" share few. So each text gets a **stance**: the terms it asserts (after always, use, is, only,
+must) and the terms it rejects (after never, no, not, don't, instead of), each with the word before it.
+- A **reversal** is a term one text asserts and the other rejects, with the same word before it in both
+  ("use Decimal" vs "never Decimal"; but "no naive datetimes" vs "timezone-aware datetimes" is no reversal:
+  the rejected thing is naive ones). A **changed value** is the same sentence with one number or version
+  changed ("port 8080" -> "port 9090"). Either, between texts on the same topic, supersedes the old one.
+- A **restatement** is a text on the same topic with no reversal: the embedding model's cosine clears
+  SAME_TOPIC_COSINE and the texts share content words, or (no model) their content words mostly overlap.
+Same topic: cosine >= SAME_TOPIC_COSINE (e5-small, "query:" on both: restatements 0.91–0.95, reversals
+0.91–0.97, different rules 0.83–0.86 on the scenario corpus), or without the model a reversed term plus
+another shared content word. Pure: the caller hands in the similarity function.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from pipeline.learning.lessons import similarity, trigrams
+
+SAME_TOPIC_COSINE = 0.89
+SURE_COSINE = 0.93
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9._+#-]*[a-z0-9+#]|[a-z0-9]|[,;—–]|(?<=\s)-(?=\s)|\.(?=\s|$)")
+_NEGATOR_WORDS = "never no not don't dont avoid without instead rather stop nor"
+_NEGATORS = frozenset(_NEGATOR_WORDS.split())
+_ASSERTORS = frozenset(
+    ["always", "use", "must", "should", "prefer", "only", "is", "are", "become", "becomes", "be", "via", "through"]
+)
+_BOUNDARY_WORDS = "but and so because since , ; — – - ."
+_BOUNDARY = frozenset(_BOUNDARY_WORDS.split())
+_FILLER_WORDS = (
+    "a an the to of in on at for with by from as it its this that these those we you they our your their i me "
+    "my ever now anymore anywhere everything everywhere all any some each every just please also still then "
+    "instead rather than do does did doing done be been being was were will would can could shall may might "
+    "use using used uses go goes went straight directly direct"
+)
+_FILLER = frozenset(_FILLER_WORDS.split())
+_NUMBER = re.compile(r"^v?\d+(?:\.\d+)*[a-z]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Stance:
+    asserted: frozenset[tuple[str, str]]  # (term, the content word before it or "")
+    rejected: frozenset[tuple[str, str]]
+    words: frozenset[str]  # every content word
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    action: str  # add | duplicate | supersede
+    other: str | None = None  # the existing text it restates or supersedes
+    reason: str = ""
+
+
+def stance(text: str) -> Stance:
+    tokens = _tokens(text)
+    asserted: set[tuple[str, str]] = set()
+    rejected: set[tuple[str, str]] = set()
+    mode = ""
+    previous = ""
+    for raw in tokens:
+        token = _fold(raw)
+        if raw in _NEGATORS or token in _NEGATORS:
+            mode, previous = "-", ""
+            continue
+        if raw in _ASSERTORS:
+            mode = "+" if mode != "-" else mode
+            continue
+        if raw in _BOUNDARY:
+            mode, previous = "", ""
+            continue
+        if token in _FILLER or len(token) < 2:
+            continue
+        if mode == "+":
+            asserted.add((token, previous))
+        elif mode == "-":
+            rejected.add((token, previous))
+        previous = token
+    words = frozenset(
+        _fold(t)
+        for t in tokens
+        if _fold(t) not in _FILLER and t not in _NEGATORS | _ASSERTORS and t not in _BOUNDARY and len(t) > 1
+    )
+    return Stance(frozenset(asserted), frozenset(rejected), words)
+
+
+def forbidden_terms(rule: str) -> list[frozenset[str]]:
+    """The term sets a rule forbids, one per negated stretch ("never push straight to main" -> {push, main};
+    "money is an int of cents now, never Decimal" -> {decimal})."""
+    scopes: list[set[str]] = []
+    negated = False
+    for raw in _tokens(rule):
+        token = _fold(raw)
+        if raw in _NEGATORS or token in _NEGATORS:
+            negated = True
+            scopes.append(set())
+        elif raw in _BOUNDARY or raw in ("always", "only", "must", "should", "prefer"):
+            negated = False
+        elif negated and token not in _FILLER and len(token) > 1 and raw not in _ASSERTORS:
+            scopes[-1].add(token)
+    return [frozenset(scope) for scope in scopes if scope]
+
+
+def stance_words(text: str) -> frozenset[str]:
+    """A text's content words, folded the way stances fold them (for matching steps against rules)."""
+    return frozenset(_fold(t) for t in _tokens(text) if t not in _BOUNDARY and len(t) > 1)
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not"))
+
+
+def reversed_terms(new: Stance, old: Stance) -> list[str]:
+    """Terms one asserts and the other rejects, with the same word before them in both."""
+    out = []
+    for mine, theirs in ((new.asserted, old.rejected), (new.rejected, old.asserted)):
+        theirs_by_term = {term: before for term, before in theirs}
+        out += [term for term, before in mine if term in theirs_by_term and theirs_by_term[term] == before]
+    return sorted(set(out))
+
+
+def changed_value(new: str, old: str) -> bool:
+    """The same sentence with one number or version changed, or always <-> never flipped."""
+    a = [t for t in _TOKEN.findall(old.lower()) if t not in _BOUNDARY]
+    b = [t for t in _TOKEN.findall(new.lower()) if t not in _BOUNDARY]
+    if len(a) < 3 or abs(len(a) - len(b)) > 1:
+        return False
+    ops = [op for op in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = ops[0]
+    gone, came = a[i1:i2], b[j1:j2]
+    if len(gone) != 1 or len(came) != 1:
+        return False
+    pair = {gone[0], came[0]}
+    return bool(_NUMBER.match(gone[0]) and _NUMBER.match(came[0])) or pair == {"always", "never"}
+
+
+def judge(candidate: str, current: Sequence[str], similar: Callable[[str, str], float | None]) -> Verdict:
+    """What to do with `candidate` given the `current` (not superseded) texts; `similar(a, b)` returns the
+    embedding cosine, or None when the model is not available."""
+    mine = stance(candidate)
+    best: Verdict | None = None
+    for other in current:
+        if " ".join(other.lower().split()) == " ".join(candidate.lower().split()):
+            return Verdict("duplicate", other, "the same text")
+        theirs = stance(other)
+        cosine = similar(candidate, other)
+        shared = mine.words & theirs.words
+        flipped = reversed_terms(mine, theirs)
+        overlap = len(shared) / max(1, min(len(mine.words), len(theirs.words)))
+        same_topic = (cosine is not None and cosine >= SAME_TOPIC_COSINE) or (
+            cosine is None and bool(flipped) and len(shared - set(flipped)) >= 1
+        )
+        if changed_value(candidate, other) or (flipped and same_topic):
+            reason = f"reverses '{', '.join(flipped)}'" if flipped else "changes a value"
+            return Verdict("supersede", other, reason)
+        if best is None and _restates(candidate, other, cosine, overlap, shared):
+            best = Verdict("duplicate", other, "restates it")
+    return best or Verdict("add")
+
+
+def _restates(candidate: str, other: str, cosine: float | None, overlap: float, shared: frozenset[str]) -> bool:
+    if cosine is not None:
+        return cosine >= SURE_COSINE or (cosine >= SAME_TOPIC_COSINE and overlap >= 0.3)
+    jaccard, containment = similarity(trigrams(candidate), trigrams(other))
+    return jaccard >= 0.6 or containment >= 0.8 or (len(shared) >= 3 and overlap >= 0.5)
+
+
+def _fold(word: str) -> str:
+    word = word.strip("'")
+    for long, short in (("integer", "int"), ("datetimes", "datetime"), ("timestamps", "timestamp")):
+        if word == long:
+            return short
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def conflicts(texts: Sequence[str]) -> list[tuple[str, str, list[str]]]:
+    """Pairs of texts in force that contradict each other: a reversed term and another shared content word, or
+    several reversed terms, or one sentence with always/never flipped (what `judge` would have superseded had
+    they come one after the other, e.g. when both were written by hand)."""
+    stances = [stance(text) for text in texts]
+    found = []
+    for i, a in enumerate(stances):
+        for j in range(i + 1, len(stances)):
+            b = stances[j]
+            flipped = reversed_terms(a, b)
+            if flipped and (
+                (a.words & b.words) - set(flipped) or len(flipped) > 1 or changed_value(texts[j], texts[i])
+            ):
+                found.append((texts[i], texts[j], flipped))
+    return found

@@ -1,0 +1,147 @@
+"""The signals of one session, read from its transcript rather than from text: what failed, what the person
+said, and what was retried.
+
+- A real failure (a tool result the transcript reader marked `failed`: `Exit code N`, a test run reporting
+  failures) gives one signal, keyed by the line that names the problem and carrying its anchors
+  (`failure_evidence.py`). Claude Code's own errors (a declined permission, a cancelled sibling call, a read
+  too large) give none, and neither does a failure whose output names nothing (a `grep` that found nothing).
+- The person's words give signals by the text rules (`signals.py`), with the identifiers they name (a test,
+  an exception) as anchors; sentences that talk about a problem without matching a rule ("three different
+  failures in ten days: …") are kept as `problem_talk` for the daemon to match against known problems.
+- The same command failing RETRY_AT times or more gives a `retry` signal carrying those failures' anchors.
+Each signal remembers the step where it was first seen, so the fix that followed can be found
+(`fix_steps.py`). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from pipeline.agent.transcript import Step, Transcript, error_line
+from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS, failure_evidence
+from pipeline.learning.signals import Signal, evidence, extract_signals, normalise_key
+
+RETRY_AT = 3
+_NO_EVIDENCE = re.compile(r"^(?:Error: )?Exit code \d+$")
+_PROBLEM_CUE = re.compile(
+    r"\b(?:again|still|same|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
+    r"times out|flak\w*|crash\w*|mess|issue|problem|wrong|thing)\b",
+    re.IGNORECASE,
+)
+_COMPLAINTS = ("performance_issue", "recurring_issue", "error")
+_RESOLVED = re.compile(
+    r"\b(?:went green|is green|all green|passes now|works now|fixed now|no longer (?:fails|hangs|times out))\b", re.I
+)
+_TEST_NAME = re.compile(r"\b(test_\w{4,}|Test[A-Z]\w{3,})\b")
+_EXCEPTION = re.compile(r"\b([A-Z]\w*(?:Error|Exception))\b")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSignal:
+    signal: Signal
+    step: int  # index into the transcript's steps where it was first seen
+    source: str  # tool | user | retry
+    command: str = ""  # the failing command (tool, retry)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSignals:
+    signals: tuple[SessionSignal, ...]
+    problem_talk: tuple[tuple[int, str], ...]  # (step, sentence): the person talking about a problem
+
+
+def session_signals(t: Transcript) -> SessionSignals:
+    found: list[SessionSignal] = []
+    failures: dict[str, list[SessionSignal]] = {}
+    talk: list[tuple[int, str]] = []
+    for index, step in enumerate(t.steps):
+        if step.kind == "tool" and step.status == "failed" and step.call is not None:
+            signal = _tool_signal(step, t.cwd)
+            if signal is not None:
+                item = SessionSignal(signal, index, "tool", _command_key(step))
+                found.append(item)
+                failures.setdefault(item.command, []).append(item)
+        elif step.kind == "user":
+            found += [SessionSignal(s, index, "user") for s in _user_signals(step.text)]
+            talk += [(index, sentence) for sentence in _problem_sentences(step.text)]
+    found += _retries(failures)
+    return SessionSignals(tuple(_first_of_each(found)), tuple(talk))
+
+
+def _tool_signal(step: Step, cwd: str) -> Signal | None:
+    line = error_line(step.output)
+    if not line or _NO_EVIDENCE.match(line):
+        return None  # Claude Code's "Exit code 1" alone: the command said nothing about what went wrong
+    classified = extract_signals(line)
+    kind = classified[0].kind if classified else "error"
+    if kind in ("correction", "capability_gap", "recurring_issue"):
+        kind = "error"  # a tool's output is no person correcting, and no missing capability
+    basis = classified[0].key if classified else normalise_key(line)
+    anchors = failure_evidence(step.output, cwd).anchors()
+    if not basis:
+        return None
+    return Signal(kind=kind, key=basis, text=evidence(line), anchors=anchors)
+
+
+def _user_signals(text: str) -> list[Signal]:
+    signals = []
+    for signal in extract_signals(text):
+        if signal.kind in _COMPLAINTS and _RESOLVED.search(signal.text):
+            continue  # "went green in 4 minutes instead of timing out": the problem's end, not the problem
+        anchors = mentioned_anchors(signal.text)
+        signals.append(replace(signal, anchors=anchors) if anchors else signal)
+    return signals
+
+
+def mentioned_anchors(text: str) -> tuple[str, ...]:
+    """Anchors a person's sentence names literally: a test (`test_x`), a specific exception type."""
+    tests = [f"test:{name}" for name in _TEST_NAME.findall(text)]
+    errors = [f"exc:{name}" for name in _EXCEPTION.findall(text) if name not in GENERIC_EXCEPTIONS]
+    return tuple(dict.fromkeys([*tests, *errors]))
+
+
+def _problem_sentences(text: str) -> list[str]:
+    """Sentences where the person talks about a problem (a cue word) and no text rule found a signal."""
+    out = []
+    for line in text.splitlines():
+        for sentence in _SENTENCE.split(line.strip()):
+            if len(sentence) >= 12 and _PROBLEM_CUE.search(sentence) and not extract_signals(sentence):
+                out.append(sentence.strip())
+    return out
+
+
+def _retries(failures: dict[str, list[SessionSignal]]) -> list[SessionSignal]:
+    out = []
+    for command, items in failures.items():
+        if len(items) < RETRY_AT or not command:
+            continue
+        anchors = tuple(dict.fromkeys(a for item in items for a in item.signal.anchors))
+        # Why the failure's key in the retry's: two sessions retrying `pytest -q` for unrelated reasons are
+        # two problems; the retry must join the problem it retried, not every retry of that command.
+        key = " ".join(f"{normalise_key(command)} {items[0].signal.key}".split()[:16])
+        text = evidence(f"`{command}` failed {len(items)} times: {items[-1].signal.text}")
+        out.append(SessionSignal(Signal("retry", key, text, anchors), items[RETRY_AT - 1].step, "retry", command))
+    return out
+
+
+def _command_key(step: Step) -> str:
+    call = step.call
+    if call is None:
+        return ""
+    return " ".join((call.command or f"{call.name} {' '.join(call.files)}").split())[:300]
+
+
+def _first_of_each(items: list[SessionSignal]) -> list[SessionSignal]:
+    """One signal per (kind, key), the first seen, with the anchors of every repeat folded in."""
+    merged: dict[tuple[str, str], SessionSignal] = {}
+    for item in sorted(items, key=lambda i: i.step):
+        key = (item.signal.kind, item.signal.key)
+        if key not in merged:
+            merged[key] = item
+            continue
+        first = merged[key]
+        anchors = tuple(dict.fromkeys([*first.signal.anchors, *item.signal.anchors]))
+        merged[key] = replace(first, signal=replace(first.signal, anchors=anchors))
+    return list(merged.values())

@@ -1,0 +1,173 @@
+"""Problems, not strings: anchors from failure output, the person's words naming problems, gist keys, retries,
+resolutions, and the `signal_patterns` projection joining signals into problems (incremental == rebuild)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+from events.log import EventLog
+from events.projections import signal_patterns as sp
+from events.projections.runner import Projector
+from events.sqlite import Database
+from pipeline.agent.transcript import parse_transcript
+from pipeline.learning.failure_evidence import failure_evidence
+from pipeline.learning.fix_steps import find_resolution
+from pipeline.learning.problem_match import KnownProblem, Said, gist_key, references
+from pipeline.learning.session_signals import session_signals
+from tests.transcript_lines import Transcript, pytest_failure
+
+SITE = "/home/dev/src/shop/.venv/lib/python3.12/site-packages"
+
+
+def test_anchors_name_the_test_the_exception_and_where_it_came_from() -> None:
+    output = pytest_failure(
+        "test_refund_issued_marks_order_refunded",
+        "aiokafka.errors.CommitFailedError: Commit cannot be completed",
+        f"{SITE}/aiokafka/consumer/group_coordinator.py:1015",
+    )
+    anchors = failure_evidence(output, "/home/dev/src/shop").anchors()
+    assert anchors == (
+        "test:test_refund_issued_marks_order_refunded",
+        "exc:CommitFailedError",
+        "exc:CommitFailedError@aiokafka/consumer/group_coordinator",
+    )
+    generic = failure_evidence("E   AssertionError: assert 1 == 2\nFAILED t.py::test_a - AssertionError", "").anchors()
+    assert generic == ("test:test_a",)  # a bare AssertionError names nothing by itself
+    many = "\n".join(f"ERROR t.py::test_{n} - docker.errors.DockerException: no daemon" for n in range(3))
+    mass = failure_evidence(many + "\n19 errors in 1.30s", "").anchors()
+    assert not any(a.startswith("test:") for a in mass)  # 19 tests failing at once: their cause, not them
+
+
+def test_a_sessions_signals_come_from_real_failures_and_retries_not_from_the_harness() -> None:
+    t = Transcript().user("test_order_created_event_updates_stock keeps timing out on my machine")
+    failure = pytest_failure(
+        "test_order_created_event_updates_stock", "TimeoutError: condition not met", "tests/helpers/waiting.py:14"
+    )
+    for _ in range(3):
+        t.bash("pytest tests/integration -x -q", failure, 1)
+    t.tool("Bash", {"command": "pytest"}, "<tool_use_error>Sibling tool call errored</tool_use_error>", is_error=True)
+    t.bash("git status --porcelain | grep .", "", 1)  # exit 1 with nothing printed: no evidence of a problem
+    found = session_signals(parse_transcript(t.bytes(), "x"))
+    kinds = [(s.source, s.signal.kind) for s in found.signals]
+    assert kinds == [("user", "performance_issue"), ("tool", "performance_issue"), ("retry", "retry")]
+    assert all("test:test_order_created_event_updates_stock" in s.signal.anchors for s in found.signals)
+    assert found.signals[2].signal.text.startswith("`pytest tests/integration -x -q` failed 3 times")
+
+
+def test_the_person_naming_known_problems_links_them() -> None:
+    coupon = KnownProblem("p1", ("test:test_coupon_expires_at_midnight",), ("assertionerror couponstatus expired",))
+    report = KnownProblem("p2", ("test:test_report_groups_orders_by_business_day",), ())
+    invoice = KnownProblem("p3", ("test:test_invoice_due_date_is_net_30", "exc:TypeError@shop/invoices/due"), ())
+    alembic = KnownProblem("p4", ("exc:CommandError@alembic/script/base",), ("multiple head revisions present",))
+    known = [coupon, report, invoice, alembic]
+    said = "three different failures in ten days: the coupon midnight test, the daily report, the invoice due dates."
+    assert references(said, known) == ["p1", "p2", "p3"]
+    assert references("I think it's the alembic thing again", known) == ["p4"]  # one word of its own, and "again"
+    assert references("add an alembic migration for the invoice table", known) == []  # one word each, no recurrence
+
+
+def test_a_restated_correction_takes_the_key_of_the_first_one() -> None:
+    earlier = [Said("correction\x00no always use decimal money", "No, always use Decimal for money")]
+    vector = np.array([1.0, 0.0])
+    close, far = np.array([0.95, np.sqrt(1 - 0.95**2)]), np.array([0.8, 0.6])
+    with_vectors = [Said(earlier[0].key, earlier[0].text, vector)]
+    assert gist_key("I told you last week, use Decimal for money", close, with_vectors, "mine") == earlier[0].key
+    assert gist_key("always run ruff format", far, with_vectors, "mine") == "mine"
+    # without the model: most content words shared
+    assert gist_key("no, always use Decimal for money amounts", None, earlier, "mine") == earlier[0].key
+
+
+def test_a_resolution_is_the_work_from_the_problem_to_the_check_that_passed() -> None:
+    t = Transcript().user("the kafka consumer tests again")
+    t.bash("pytest tests/integration", pytest_failure("test_x", "CommitFailedError: x", "shop/c.py:3"), 1)
+    t.user("let's go with a per-test group id")
+    t.tool(
+        "Edit", {"file_path": "/home/dev/src/shop/m.py", "old_string": "a", "new_string": "b"}, "ok"
+    )  # no: denied below
+    t.lines[-1]["message"]["content"][0]["content"] = "The user doesn't want to proceed with this tool use."
+    t.lines[-1]["message"]["content"][0]["is_error"] = True
+    t.edit(
+        "tests/integration/conftest.py",
+        "group_id=settings.group",
+        "group_id=f'test-{uuid.uuid4().hex}'\nawait consumer.stop()",
+    )
+    t.bash("pytest tests/integration --count 10", "120 passed", 0)
+    t.bash("git commit -am fix && git push", "ok", 0)
+    read = parse_transcript(t.bytes(), "x")
+    found = session_signals(read)
+    problems = [(s.signal.kind, s.signal.key, s.step) for s in found.signals if s.source == "tool"]
+    resolution = find_resolution(read, problems, "success", steering=[2])
+    assert resolution is not None and resolution.verified_by == "pytest tests/integration --count 10"
+    assert [(s.do, s.what) for s in resolution.steps] == [
+        ("said", "let's go with a per-test group id"),
+        ("declined", "Edit m.py"),
+        ("edit", "tests/integration/conftest.py"),
+        ("run", "pytest tests/integration --count 10"),
+    ]
+    assert resolution.steps[2].lines == ("group_id=f'test-{uuid.uuid4().hex}'", "await consumer.stop()")
+    assert find_resolution(read, problems, "failed") is None  # only a session that ended well resolved anything
+
+
+def signal(
+    session: str, key: str, anchors: list[str], kind: str = "error", source: str = "tool"
+) -> tuple[str, dict[str, Any]]:
+    return (
+        "signal",
+        {"session_id": session, "kind": kind, "key": key, "text": key, "anchors": anchors, "source": source},
+    )
+
+
+HISTORY = [
+    signal("s1", "timeouterror condition not met", ["test:test_order_created"]),
+    ("outcome", {"session_id": "s1", "outcome": "failed"}),
+    signal("s2", "commitfailederror commit cannot completed", ["test:test_refund_issued", "exc:CommitFailedError"]),
+    ("outcome", {"session_id": "s2", "outcome": "success"}),
+    signal("s3", "cart uniqueviolation", ["test:test_merge_same_sku"]),  # another problem altogether
+    ("outcome", {"session_id": "s3", "outcome": "success"}),
+    # s4 fails both kafka tests in one run: the two problems were one; and the person names the cart problem
+    signal("s4", "failed timeout s", ["test:test_order_created", "test:test_refund_issued"]),
+    signal(
+        "s4",
+        "the cart merge again",
+        ["node:" + sp.pattern_id("error", "cart uniqueviolation")],
+        "recurring_issue",
+        "talk",
+    ),
+    ("outcome", {"session_id": "s4", "outcome": "success"}),
+]
+
+
+async def test_signals_sharing_anchors_are_one_problem_and_rebuild_is_identical(tmp_path: Path) -> None:
+    """1. s1 and s2 are two problems; 2. s4 links them (one run failing both tests), and a sentence naming the
+    cart problem joins that one; 3. the Kafka pattern keeps s1's id; 4. rebuilt from the log: the same rows."""
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log, (sp,))
+        await projector.setup()
+        await log.append(HISTORY[:4])
+        await projector.catch_up()
+        assert len(await db.fetchall("SELECT pattern_id FROM signal_patterns")) == 2
+        await log.append(HISTORY[4:])
+        await projector.catch_up()
+        rows = await db.fetchall("SELECT pattern_id, count, sessions, members FROM signal_patterns ORDER BY count")
+        assert [(r[1], orjson.loads(r[2]), len(orjson.loads(r[3]))) for r in rows] == [
+            (2, ["s3", "s4"], 2),  # the cart problem and the sentence naming it
+            (3, ["s1", "s2", "s4"], 3),  # the Kafka problem: three signals that looked different
+        ]
+        assert rows[1][0] == sp.pattern_id("error", "timeouterror condition not met")  # named by its first failure
+        before = _dump(tmp_path / "index.db")
+        await projector.rebuild()
+        assert _dump(tmp_path / "index.db") == before
+        assert await projector.verify() == []
+
+
+def _dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    conn = sqlite3.connect(path)
+    try:
+        return {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY 1, 2').fetchall() for t in sp.TABLES}
+    finally:
+        conn.close()

@@ -1,0 +1,117 @@
+"""Rules and lessons with a lifecycle: restatements are not added again, reversals and changed values supersede
+the old rule (kept in the file, struck through, no longer given to agents), conflicts are found."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from pipeline.learning.lessons import apply_changes, current_bullets, current_text, superseded_bullets
+from pipeline.learning.rule_lifecycle import conflicts, judge
+from pipeline.learning.weekly_report import (
+    Change,
+    Conflict,
+    PatternLine,
+    WeekStats,
+    files_from_summaries,
+    render_report,
+)
+from pipeline.retrieval.memory_items import items_of
+
+
+def no_model(a: str, b: str) -> float | None:
+    return None
+
+
+def test_a_reversal_supersedes_and_a_restatement_is_no_new_rule() -> None:
+    decimal = ["always use Decimal for money", "we never push straight to main"]
+    verdict = judge("rule: money must always be an int of cents, never a Decimal", decimal, no_model)
+    assert (verdict.action, verdict.other) == ("supersede", "always use Decimal for money")
+    assert judge("Never push to main directly", ["Always push to main directly"], no_model).action == "supersede"
+    assert judge("the API runs on port 9090", ["the API runs on port 8080"], no_model).action == "supersede"
+    # character overlap would call these the same; they are not
+    assert judge("never edit fixtures by hand", ["never edit a migration once it's merged"], no_model).action == "add"
+    # no naive datetimes vs timezone-aware datetimes: the rejected thing is naive ones, no reversal
+    assert judge("always timezone-aware datetimes", ["no naive datetimes in shop/"], no_model).action == "add"
+    # a restatement: the model says same topic, the texts share words and nothing is reversed
+    same = {frozenset(("no direct pushes to main, always a PR", "we never push straight to main")): 0.916}
+
+    def model(a: str, b: str) -> float | None:
+        return same.get(frozenset((a, b)), 0.84)
+
+    verdict = judge("no direct pushes to main, always a PR", decimal, model)
+    assert (verdict.action, verdict.other) == ("duplicate", "we never push straight to main")
+    assert judge("always log through structlog in the consumer", decimal, model).action == "add"
+
+
+def test_superseding_keeps_the_old_text_and_only_the_new_rule_is_given(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.md"
+    rules.write_text("# Rules\n\n## Rules\n- always use Decimal for money\n- we never push straight to main\n")
+    before = rules.read_text()
+    added, marked = apply_changes(
+        rules, "Rules", ["money is an int of cents now, never Decimal"],
+        [("always use Decimal for money", "money is an int of cents now, never Decimal")], when="2026-09-14",
+    )  # fmt: skip
+    assert added == ["money is an int of cents now, never Decimal"] and len(marked) == 1
+    text = rules.read_text()
+    assert "- ~~always use Decimal for money~~ (superseded 2026-09-14 by: money is an int of cents now" in text
+    assert all(word in text for word in before.split())  # nothing lost
+    assert current_bullets(text) == ["we never push straight to main", "money is an int of cents now, never Decimal"]
+    assert superseded_bullets(text) == ["always use Decimal for money"]
+    assert "Decimal for money" not in current_text(text) and not any(
+        "Decimal for money" in i.text for i in items_of(text)
+    )
+    assert (tmp_path / "rules.md.bak").read_text() == before
+
+
+def test_rules_in_force_that_contradict_each_other_are_found() -> None:
+    found = conflicts(["Always push to main directly", "we use uv", "Never push to main directly"])
+    assert [(a, b) for a, b, _ in found] == [("Always push to main directly", "Never push to main directly")]
+    assert conflicts(["always use Decimal for money", "never edit migrations"]) == []
+
+
+def test_the_weekly_report_lists_changes_conflicts_and_what_to_do_next() -> None:
+    summary = "## Files\n- `shop/money.py` (Edit ×2, Write)\n- `tests/test_money.py` (Edit)\n\n## Rules\n- x\n"
+    files = files_from_summaries([summary, "## Files\n- `shop/money.py` (Edit)\n"])
+    assert files == [("shop/money.py", 4), ("tests/test_money.py", 1)]
+    stats = WeekStats(
+        since=dt.datetime(2026, 9, 14, tzinfo=dt.UTC),
+        until=dt.datetime(2026, 9, 21, tzinfo=dt.UTC),
+        outcomes={"success": 3, "failed": 3},
+        corrections=2,
+        signals_by_kind={"error": 4},
+        edited_files=files,
+        topics=["money in cents"],
+        patterns=[PatternLine("abc123", "error", "commanderror multiple heads", 3, "HIGH", "active", 0, 4)],
+        streak_length=3,
+        streak_flagged=True,
+        streak_sessions=["s4", "s5", "s6"],
+        changes=[
+            Change(
+                "rule",
+                "superseded",
+                "money is an int of cents now",
+                "always use Decimal for money",
+                "areas/projects/shop/rules.md",
+            ),
+            Change(
+                "rule",
+                "restated",
+                "prices are integer cents",
+                "money is an int of cents now",
+                "areas/projects/shop/rules.md",
+            ),
+        ],
+        conflicts=[Conflict("MEMORY.md", "Always push to main", "Never push to main", "push, main")],
+        skills=["error-commanderror-multiple-heads"],
+        unresolved=["commanderror multiple heads"],
+    )
+    report = render_report(stats)
+    assert "- `shop/money.py` (4)" in report
+    assert "| HIGH | 3 | error | commanderror multiple heads | active | `abc123` |" in report
+    assert 'superseded (areas/projects/shop/rules.md): "always use Decimal for money" is now "money is an int' in report
+    assert "1 restatement(s)" in report and "Still in force together (MEMORY.md, on push, main)" in report
+    assert "**Failure streak:** the last 3 sessions all failed." in report
+    next_steps = report.split("## What to do next")[1]
+    assert "The last 3 sessions failed" in next_steps and "no session has resolved it yet" in next_steps
+    assert "Review the new skill `error-commanderror-multiple-heads`" in next_steps
