@@ -86,23 +86,32 @@ def mean_chars(rows: list[dict[str, Any]]) -> float:
     return sum(r["used"] for r in rows) / len(rows) if rows else 0.0
 
 
+def given_hashes(daemon: BenchDaemon, session: str) -> list[list[str]]:
+    """The content hashes of the memories each injection of `session` gave, in order (from the log: a
+    reply names memories by FILE:LINES, and two chunks of one long line share that)."""
+    found = daemon.call("injections", {"session_id": session, "all": True, "limit": 10_000})["injections"]
+    return [list(e.get("content_hashes", [])) for e in sorted(found, key=lambda e: e["id"])]
+
+
 def repeats(daemon: BenchDaemon, name: str, sets: dict[str, Any]) -> tuple[int, int, int, int]:
     """(memories given again when a question is asked twice, memories given the first time; memories given
-    more than once in a session of many questions, memories given in it)."""
+    more than once in a session of many questions, memories given in it), by content hash."""
     _, queries = sets[name]
     texts = [q[1] for q in queries if q[1].strip()][:REPEAT_QUESTIONS]
     again = first_total = 0
     for n, text in enumerate(texts):
-        first = ask(daemon, text, f"twice-{n}")["memories"]
-        second = ask(daemon, text, f"twice-{n}")["memories"]
+        ask(daemon, text, f"twice-{n}")
+        ask(daemon, text, f"twice-{n}")
+    for n in range(len(texts)):
+        first, second = given_hashes(daemon, f"twice-{n}")
         first_total += len(first)
         again += len(set(first) & set(second))
     # One long session: LoCoMo's questions about one conversation, else the set's first questions.
-    first = queries[0][0].split("/")[0] if "/" in queries[0][0] else None
-    session = [q[1] for q in queries if q[1].strip() and (first is None or q[0].split("/")[0] == first)]
-    given: list[str] = []
+    first_doc = queries[0][0].split("/")[0] if "/" in queries[0][0] else None
+    session = [q[1] for q in queries if q[1].strip() and (first_doc is None or q[0].split("/")[0] == first_doc)]
     for text in session[:200]:
-        given += ask(daemon, text, "one-long-session")["memories"]
+        ask(daemon, text, "one-long-session")
+    given = [h for hashes in given_hashes(daemon, "one-long-session") for h in hashes]
     return again, first_total, len(given) - len(set(given)), len(given)
 
 
