@@ -86,6 +86,13 @@ def payloads() -> dict[str, dict[str, Any]]:
             "tool_response": {"filePath": path, "success": True},
             "tool_use_id": "toolu_01bench",
         },
+        "PreToolUse": {
+            **base,
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Read",
+            "tool_input": {"file_path": path},
+            "tool_use_id": "toolu_01benchread",
+        },
         "PreCompact": {**base, "hook_event_name": "PreCompact", "trigger": "auto", "custom_instructions": ""},
         "SessionEnd": {**base, "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"},
         "Stop": {**base, "hook_event_name": "Stop", "stop_hook_active": False},
@@ -230,8 +237,10 @@ def main() -> int:
                 time.sleep(0.2)
             for event, payload in hooks.items():
                 times, out = [], b""
-                for _ in range(args.runs):
-                    elapsed, out = run_hook(env, sock, event, payload)
+                for run in range(args.runs):
+                    # A session of its own per run: memoryd gives a session nothing twice, and the same tool
+                    # call is one edit, so a repeated payload would measure the "nothing new" path.
+                    elapsed, out = run_hook(env, sock, event, {**payload, "session_id": f"{SESSION}-{run}"})
                     times.append(elapsed)
                 times.sort()
                 p50, p95 = statistics.median(times), times[int(0.95 * (len(times) - 1))]

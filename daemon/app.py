@@ -22,7 +22,9 @@ import structlog
 from daemon.config import Settings
 from daemon.supervise import Supervisor
 from events.log import EventLog
+from events.projections.event_keys import key_of
 from events.projections.runner import Projector
+from events.queries import event_keys
 from events.sqlite import Database
 from events.wakeup import wait_for_either
 
@@ -60,6 +62,7 @@ class App:
     loops: Supervisor = field(default_factory=Supervisor)
     _projection_wakeup: asyncio.Event = field(default_factory=asyncio.Event)
     _background: set[asyncio.Task[Any]] = field(default_factory=set)
+    _keys_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:
         self.status_sections["supervisor"] = self.loops.status
@@ -75,11 +78,12 @@ class App:
         """Run `factory()` in `tasks` under the supervisor: restarted with backoff if it raises, never fatal."""
         tasks.create_task(self.loops.run(name, factory, stop), name=name)
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run work off the request path (e.g. access events). Owned here; drained at shutdown."""
         task = asyncio.create_task(coro, name=name)
         self._background.add(task)
         task.add_done_callback(self._background_done)
+        return task
 
     def _background_done(self, task: asyncio.Task[Any]) -> None:
         self._background.discard(task)
@@ -97,13 +101,52 @@ class App:
             logger.warning("background_tasks_abandoned", count=len(self._background))
 
     async def record(self, drafts: list[Draft]) -> list[str]:
-        """Append events durably, then wake the projection pump. Returns the new ids."""
+        """Append events durably, then wake the projection pump. Returns the ids, one per draft (see
+        `record_once` for drafts that carry an idempotency key)."""
+        return [event_id for event_id, _ in await self.record_once(drafts)]
+
+    async def record_once(self, drafts: list[Draft]) -> list[tuple[str, bool]]:
+        """Append the drafts whose `data.idempotency_key` is not in the log yet (drafts without a key always).
+        Returns (event id, appended now) per draft; a draft already in the log gets its first event's id.
+
+        Why: a hook that timed out spools its event, though the daemon may have applied the request anyway;
+        the request and the spooled copy carry the same key, and only the first of them reaches the log.
+        """
+        keys = [key for _, data in drafts if isinstance(data, dict) and (key := key_of(data)) is not None]
         log = self.log
         if self.local_log is not None and drafts and all(t in LOCAL_TYPES for t, _ in drafts):
-            log = self.local_log
-        events = await log.append(drafts)
-        self._projection_wakeup.set()
-        return [e.id for e in events]
+            log = self.local_log  # this machine's access events: never synced, never keyed
+        if not keys:
+            events = await log.append(drafts)
+            self._projection_wakeup.set()
+            return [(e.id, True) for e in events]
+        async with self._keys_lock:  # the check and the append are one step for keyed drafts
+            await self.projections_current()
+            known = await self.db.read(lambda conn: event_keys.seen(conn, keys))
+            fresh: list[Draft] = []
+            fresh_keys: set[str] = set()
+            for event_type, data in drafts:
+                key = key_of(data) if isinstance(data, dict) else None
+                if key is None or (key not in known and key not in fresh_keys):
+                    fresh.append((event_type, data))
+                    fresh_keys.update([key] if key else [])
+            events = await log.append(fresh) if fresh else []
+            self._projection_wakeup.set()
+        appended = iter(events)
+        out: list[tuple[str, bool]] = []
+        taken: dict[str, str] = {}
+        for _, data in drafts:
+            key = key_of(data) if isinstance(data, dict) else None
+            if key is not None and key in known:
+                out.append((known[key], False))
+            elif key is not None and key in taken:
+                out.append((taken[key], False))
+            else:
+                event = next(appended)
+                out.append((event.id, True))
+                if key is not None:
+                    taken[key] = event.id
+        return out
 
     async def projections_current(self) -> None:
         """Read-your-writes: apply whatever is in the log before answering a projection query."""

@@ -102,6 +102,9 @@ class SearchSettings:
 class ContextSettings:
     budget: int = _num(4000, 0, 1000000)
     max_memories: int = _num(8, 0, 200)
+    # The floor of a memory's absolute relevance (0..1, pipeline/retrieval/relevance.py) for `context` and MCP
+    # `memory_context`; chosen with bench/injection.py (see the README's trade-off table).
+    min_relevance: float = _num(0.4, 0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +162,12 @@ class HooksSettings:
     session_budget: int = _num(3000, 0, 1000000)  # characters of SessionStart context
     prompt_budget: int = _num(2000, 0, 1000000)  # characters of UserPromptSubmit context
     prompt_k: int = _num(4, 0, 100)
+    # The relevance floor for UserPromptSubmit memories: an unrelated prompt gets nothing (bench/injection.py)
+    min_relevance: float = _num(0.4, 0.0, 1.0)
     min_prompt_chars: int = _num(8, 0, 10000)  # shorter prompts ("yes", "go on") get no memories
     transcript_on_stop: bool = True  # also hand the transcript to the inbox on Stop, not only SessionEnd
     log_max_bytes: int = _num(5 * 1024 * 1024, 0, GIB)
     rules_gate: bool = False  # deny Edit/Write of a project file until its rules were read this session
-    sessions_tracked: int = _num(
-        512, 1, 1000000
-    )  # per-session "rules loaded" state kept in the daemon (least recent dropped)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,8 @@ from daemon.services.learning.facts import FactStore
 from daemon.services.learning.knowledge import Knowledge
 from daemon.services.learning.scheduler import ConsolidationHooks, make_trigger, start_learning
 from daemon.services.project_rules import ProjectRules
+from daemon.services.rules_touch import RulesOnTouch
+from daemon.services.session_slate import SessionSlate
 from daemon.services.sessions import SessionIngest
 from daemon.services.skills import start_skills
 from daemon.services.sync import SyncService
@@ -95,12 +97,16 @@ async def start_services(
     await sync.start(stack)  # before learning: a catch-up consolidation syncs first
     hooks = ConsolidationHooks(sync.before_consolidation, sync.after_consolidation)
     learning = await start_learning(app, stack, tasks, stop, llm, knowledge, hooks)
+    slate = SessionSlate(app)
+    context = ContextService(app, index, skills, projects, slate)
     return Services(
         app=app,
         index=index,
         projects=projects,
         skills=skills,
-        context=ContextService(app, index, skills),
+        context=context,
+        slate=slate,
+        rules=RulesOnTouch(app.settings, projects, context),
         edits=edits,
         facts=FactStore(app),
         checks=Checker(app.settings, projects),

@@ -69,13 +69,14 @@ def write(file_path: str, content: str = "x\n", **kw: Any) -> dict[str, Any]:
     }
 
 
-def multi_edit(file_path: str, **kw: Any) -> dict[str, Any]:
+def notebook_edit(notebook_path: str, **kw: Any) -> dict[str, Any]:
+    """NotebookEdit names its file `notebook_path` (agent SDK reference, NotebookEditInput)."""
     return {
         **common("PostToolUse", **kw),
-        "tool_name": "MultiEdit",
-        "tool_input": {"file_path": file_path, "edits": [{"old_string": "a", "new_string": "b", "replace_all": False}]},
-        "tool_response": {"filePath": file_path, "edits": [{"old_string": "a", "new_string": "b"}]},
-        "tool_use_id": "toolu_01MultiMultiMultiMulti",
+        "tool_name": "NotebookEdit",
+        "tool_input": {"notebook_path": notebook_path, "cell_id": "c1", "new_source": "x = 1", "edit_mode": "replace"},
+        "tool_response": {"new_source": "x = 1", "cell_id": "c1", "cell_type": "code", "edit_mode": "replace"},
+        "tool_use_id": "toolu_01NotebookNotebookNote",
     }
 
 

@@ -1,4 +1,4 @@
-"""Issue 7 end to end: project rules on PreToolUse/SubagentStart, the gate, reset on PreCompact, ```check
+"""Issue 7 end to end: project rules on PreToolUse/SubagentStart, the gate, again after PreCompact, ```check
 lessons on PostToolUse, and the skill registry, all through `memoryd hook ...` / the CLI against the real daemon.
 Payloads follow Claude Code's hooks reference (https://code.claude.com/docs/en/hooks)."""
 
@@ -148,6 +148,7 @@ def test_post_tool_use_checks_block_warn_and_pass(daemon_factory: Any, memory_ho
     bad.write_text("import os\nprint('hi')\n", encoding="utf-8")
     blocked = orjson.loads(hook(daemon, "PostToolUse", ap.edit(str(bad), cwd=str(code))).stdout)
     assert blocked["decision"] == "block" and "structlog" in blocked["reason"] and "line 2" in blocked["reason"]
+    assert set(blocked) == {"decision", "reason"}  # the reason reaches Claude once, not again as additionalContext
     warned = code / "tool.py"
     warned.write_text("x = 1  # TODO later\n", encoding="utf-8")
     note = hook(daemon, "PostToolUse", ap.write(str(warned), cwd=str(code))).context()

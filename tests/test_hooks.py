@@ -3,6 +3,7 @@ exit 0 and an answer within a second whatever the daemon does (up, down, hung), 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import shutil
@@ -19,6 +20,7 @@ from typing import Any
 import orjson
 import pytest
 
+from daemon.client.hooks.events import spool
 from tests import agent_payloads as cc
 from tests.conftest import Daemon, write_config
 
@@ -60,8 +62,10 @@ def test_each_hook_answers_in_claude_codes_format_with_the_daemon_up(daemon_fact
 
     quiet = [
         ("UserPromptSubmit", cc.user_prompt("yes")),  # too short to search for
+        ("UserPromptSubmit", {**cc.user_prompt("how do we deploy the orders service?"), "source": "loop_wakeup"}),
         ("PostToolUse", cc.bash("ls")),  # not an edit
         ("PostToolUse", cc.edit(f"{cc.CWD}/app/orders.py")),
+        ("PostToolUse", cc.notebook_edit(f"{cc.CWD}/notebooks/totals.ipynb")),
         ("PreCompact", cc.pre_compact("manual", "Focus on the order totals")),
         ("Stop", cc.stop()),  # the transcript path does not exist here: nothing to hand over
     ]
@@ -69,6 +73,8 @@ def test_each_hook_answers_in_claude_codes_format_with_the_daemon_up(daemon_fact
         result = run(event, payload)
         assert (result.code, result.stdout, result.stderr) == (0, "", ""), (event, result)
 
+    (note,) = (memory_home / "daily").glob("*.md")
+    assert "`notebooks/totals.ipynb` (NotebookEdit)" in note.read_text(encoding="utf-8")
     compactions = events_of(daemon, "compaction")
     assert compactions[0]["data"]["trigger"] == "manual"
     assert compactions[0]["data"]["custom_instructions"] == "Focus on the order totals"
@@ -77,7 +83,9 @@ def test_each_hook_answers_in_claude_codes_format_with_the_daemon_up(daemon_fact
         ("SessionStart", "ok"),
         ("UserPromptSubmit", "ok"),
         ("UserPromptSubmit", "skipped"),
+        ("UserPromptSubmit", "skipped"),  # not a person's prompt: the machine woke the loop
         ("PostToolUse", "skipped"),
+        ("PostToolUse", "ok"),
         ("PostToolUse", "ok"),
         ("PreCompact", "ok"),
         ("Stop", "skipped"),
@@ -94,7 +102,7 @@ def test_edits_of_one_project_within_a_minute_share_one_daily_entry(daemon: Daem
         ("32:40", "Write", f"{cc.CWD}/README.md", cc.CWD),
         ("32:41", "Edit", "/home/dev/src/billing/invoice.py", "/home/dev/src/billing"),
         ("32:59", "Edit", f"{cc.CWD}/app/orders.py", cc.CWD),
-        ("33:01", "MultiEdit", f"{cc.CWD}/app/orders.py", cc.CWD),
+        ("33:01", "NotebookEdit", f"{cc.CWD}/app/orders.py", cc.CWD),
     ]
     for when, tool, path, cwd in calls:
         daemon.call("edit", {"files": [path], "tool": tool, "cwd": cwd, "at": at.format(when)})
@@ -105,7 +113,7 @@ def test_edits_of_one_project_within_a_minute_share_one_daily_entry(daemon: Daem
         "# 2026-03-14\n\n"
         f"## {first} · acme-api\n- `app/orders.py` (Edit ×2)\n- `README.md` (Write)\n\n"
         f"## {first} · billing\n- `invoice.py` (Edit)\n\n"
-        f"## {later} · acme-api\n- `app/orders.py` (MultiEdit)\n"
+        f"## {later} · acme-api\n- `app/orders.py` (NotebookEdit)\n"
     )
     assert len(events_of(daemon, "edit")) == 5
 
@@ -259,3 +267,90 @@ def test_the_hook_process_imports_nothing_heavy(memory_home: Path, tmp_path: Pat
             timeout=30,
         )
         assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"[]\n"), event
+
+
+@pytest.fixture
+def slow_replies(daemon_factory: Any) -> Iterator[tuple[Daemon, Path]]:
+    """The real daemon behind a socket that forwards each request at once but holds the reply back for a
+    second: the daemon applies the request, the hook times out. Yields (daemon, the slow socket)."""
+    memory_home = daemon_factory().home
+    write_config(memory_home, FAST_INBOX)
+    daemon = daemon_factory().start()
+    directory = tempfile.TemporaryDirectory(dir="/tmp", prefix="md-slow-")
+    path = Path(directory.name) / "d.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(16)
+    server.settimeout(0.1)
+    done = threading.Event()
+
+    def relay(conn: socket.socket) -> None:
+        with conn:
+            request = b""
+            while not request.endswith(b"\n"):
+                request += conn.recv(65536)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as upstream:
+                upstream.connect(str(daemon.socket))
+                upstream.sendall(request)
+                reply = b""
+                while not reply.endswith(b"\n"):
+                    reply += upstream.recv(65536)
+            time.sleep(1.0)
+            with contextlib.suppress(OSError):  # the hook gave up long ago
+                conn.sendall(reply)
+
+    def accept() -> None:
+        while not done.is_set():
+            try:
+                conn = server.accept()[0]
+            except TimeoutError:
+                continue
+            threading.Thread(target=relay, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield daemon, path
+    done.set()
+    thread.join(5)
+    server.close()
+    directory.cleanup()
+
+
+def test_a_hook_that_timed_out_after_the_daemon_applied_it_yields_one_event(
+    slow_replies: tuple[Daemon, Path], memory_home: Path
+) -> None:
+    """1. The daemon applies an edit and a compaction, but its replies come too late: each hook times out and
+    spools its event into the inbox. 2. The inbox import finds their idempotency keys in the log and skips
+    them: one edit, one daily-note line, one compaction."""
+    daemon, slow = slow_replies
+    for event, payload in (("PostToolUse", cc.edit(f"{cc.CWD}/app/orders.py")), ("PreCompact", cc.pre_compact())):
+        result = cc.run_hook(memory_home, slow, event, payload)
+        assert (result.code, result.stdout, result.stderr) == (0, "", ""), (event, result)
+    assert [line["outcome"] for line in cc.hook_log(memory_home)] == ["spooled", "spooled"]
+    daemon.wait_for(
+        lambda: len(events_of(daemon, "inbox_import")) == 2 and not list((memory_home / "inbox").glob("*.jsonl"))
+    )
+    assert len(events_of(daemon, "edit")) == 1 and len(events_of(daemon, "compaction")) == 1
+    (note,) = (memory_home / "daily").glob("*.md")
+    assert note.read_text(encoding="utf-8").count("`app/orders.py` (Edit)") == 1
+
+
+def test_a_request_that_arrives_after_its_spooled_copy_was_imported_is_not_applied_again(
+    daemon_factory: Any, memory_home: Path
+) -> None:
+    memory_home.mkdir(exist_ok=True)
+    write_config(memory_home, FAST_INBOX)
+    daemon = daemon_factory().start()
+    params = {
+        "files": [f"{cc.CWD}/app/orders.py"],
+        "tool": "Edit",
+        "cwd": cc.CWD,
+        "idempotency_key": "PostToolUse:s:t1",
+    }
+    spool(memory_home / "inbox", [("edit", params)])
+    daemon.wait_for(lambda: events_of(daemon, "inbox_import"))
+    late = daemon.call("edit", params)
+    assert late["duplicate"] is True and late["daily"] is None
+    assert len(events_of(daemon, "edit")) == 1
+    fresh = daemon.call("edit", {**params, "idempotency_key": "PostToolUse:s:t2"})
+    assert fresh["duplicate"] is False and len(events_of(daemon, "edit")) == 2

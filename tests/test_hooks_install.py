@@ -58,9 +58,12 @@ def test_install_is_idempotent_and_uninstall_restores_the_original(tmp_path: Pat
     for event, groups in original.get("hooks", {}).items():
         assert installed["hooks"][event][: len(groups)] == groups  # the user's hooks stay, first
     ours = installed["hooks"]["PostToolUse"][-1]
-    assert ours["matcher"] == "Edit|Write|MultiEdit"
+    assert ours["matcher"] == "Edit|Write|NotebookEdit"  # Claude Code's editing tools (no MultiEdit any more)
+    assert installed["hooks"]["PreToolUse"][-1]["matcher"] == "Read|Edit|Write|NotebookEdit"
     assert ours["hooks"][0]["command"].endswith(" hook PostToolUse") and ours["hooks"][0]["timeout"] == 5
     assert "matcher" not in installed["hooks"]["UserPromptSubmit"][0]
+    # SessionEnd hooks share one 1.5 s budget, which a timeout would raise for every tool's SessionEnd hook
+    assert "timeout" not in installed["hooks"]["SessionEnd"][-1]["hooks"][0]
 
     again = cli("install", "--settings", str(settings), "--json", home=tmp_path / "home")
     assert json.loads(again.stdout)["changed"] is False
@@ -92,6 +95,31 @@ def test_install_creates_a_missing_settings_file_and_updates_a_moved_install(tmp
     assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == "'/new place/bin/memoryd' hook Stop"
     hooks_install.install(settings, uninstall=True)
     assert json.loads(settings.read_text()) == {}
+
+
+def test_an_install_by_an_older_memoryd_gets_the_current_matchers_and_timeouts(tmp_path: Path) -> None:
+    settings = tmp_path / "settings.json"
+    command = "/v/bin/memoryd"
+    old = {
+        "hooks": {
+            "PostToolUse": [
+                {"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "prettier --write"}]},
+                {
+                    "matcher": "Edit|Write|MultiEdit",
+                    "hooks": [{"type": "command", "command": f"{command} hook PostToolUse", "timeout": 5}],
+                },
+            ],
+            "SessionEnd": [{"hooks": [{"type": "command", "command": f"{command} hook SessionEnd", "timeout": 5}]}],
+        }
+    }
+    settings.write_text(json.dumps(old), encoding="utf-8")
+    report = hooks_install.install(settings, base_command=command)
+    assert set(report.updated) == {"PostToolUse", "SessionEnd"}
+    data = json.loads(settings.read_text())
+    assert data["hooks"]["PostToolUse"][0] == old["hooks"]["PostToolUse"][0]  # someone else's group is left alone
+    assert data["hooks"]["PostToolUse"][1]["matcher"] == "Edit|Write|NotebookEdit"
+    assert data["hooks"]["SessionEnd"] == [{"hooks": [{"type": "command", "command": f"{command} hook SessionEnd"}]}]
+    assert not hooks_install.install(settings, base_command=command).changed
 
 
 def test_a_settings_file_that_is_not_json_is_never_touched(tmp_path: Path) -> None:

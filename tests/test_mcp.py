@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket as sock
 import sys
 import tempfile
 import time
@@ -26,12 +27,15 @@ T = TypeVar("T")
 
 
 @asynccontextmanager
-async def mcp_session(home: Path, socket: Path, errlog: Any) -> AsyncIterator[ClientSession]:
+async def mcp_session(
+    home: Path, socket: Path, errlog: Any, extra_env: dict[str, str] | None = None
+) -> AsyncIterator[ClientSession]:
     env = {
         "MEMORYD_HOME": str(home),
         "MEMORYD_EMBEDDING": "off",
         "MEMORYD_MODEL_DIR": str(MODEL_CACHE),
         "MEMORYD_LOG_FORMAT": "json",
+        **(extra_env or {}),
     }
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "daemon", "--socket", str(socket), "mcp"], env=env, cwd=REPO
@@ -41,11 +45,13 @@ async def mcp_session(home: Path, socket: Path, errlog: Any) -> AsyncIterator[Cl
         yield session
 
 
-def converse(home: Path, socket: Path, body: Callable[[ClientSession], Awaitable[T]]) -> T:
+def converse(
+    home: Path, socket: Path, body: Callable[[ClientSession], Awaitable[T]], env: dict[str, str] | None = None
+) -> T:
     """Start `memoryd mcp` as a client would, run `body` in one session, close it."""
 
     async def main() -> T:
-        async with mcp_session(home, socket, quiet) as session:
+        async with mcp_session(home, socket, quiet, env) as session:
             return await body(session)
 
     with open(os.devnull, "w") as quiet:  # the server's own log lines go to its stderr
@@ -62,6 +68,9 @@ def test_an_mcp_client_searches_reads_and_records_through_the_daemon(daemon_fact
         "# Memory\n\n## Lessons\n- Pin the zeppelin client to 4.x.\n<private>my pin 1234</private>\n"
     )
     (memory_home / "zeppelin.md").write_text("# Zeppelin\n\nThe zeppelin migration runs on Fridays.\n")
+    project = memory_home / "areas" / "projects" / "airship"
+    project.mkdir(parents=True)
+    (project / "rules.md").write_text("# Rules\n\n- Helium only, never hydrogen.\n")
     daemon: Daemon = daemon_factory().start()
     daemon.wait_for(lambda: daemon.call("search", {"query": "zeppelin migration"})["results"])
     data = {"session_id": "mcp-1", "outcome": "success"}
@@ -70,6 +79,14 @@ def test_an_mcp_client_searches_reads_and_records_through_the_daemon(daemon_fact
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
         assert set(tools) == {"memory_search", "memory_get", "memory_context", "memory_record"}
         assert tools["memory_search"].input_schema["required"] == ["query"]
+        for tool in tools.values():  # the model reads what each parameter means, and its range or choices
+            for name, schema in tool.input_schema["properties"].items():
+                assert schema.get("description"), (tool.name, name)
+        search = tools["memory_search"].input_schema["properties"]
+        assert search["source"]["anyOf"][0]["enum"] == ["memory", "sessions", "daily", "areas", "extra"]
+        assert (search["k"]["minimum"], search["k"]["maximum"]) == (1, 50) and "glob" in search["path"]["description"]
+        budget = tools["memory_context"].input_schema["properties"]["budget"]["anyOf"][0]
+        assert (budget["minimum"], budget["maximum"]) == (200, 100_000)
 
         found = await session.call_tool("memory_search", {"query": "zeppelin migration", "k": 3})
         assert not found.is_error and "zeppelin.md:1-3" in text_of(found) and "Fridays" in text_of(found)
@@ -79,6 +96,9 @@ def test_an_mcp_client_searches_reads_and_records_through_the_daemon(daemon_fact
 
         block = await session.call_tool("memory_context", {"query": "zeppelin"})
         assert "Pin the zeppelin client to 4.x." in text_of(block) and "1234" not in text_of(block)
+        assert "Helium only" in text_of(block)  # the project comes from CLAUDE_PROJECT_DIR, not the cwd
+        none = await session.call_tool("memory_search", {"query": "zzzqqqxxyy"})
+        assert not none.is_error and text_of(none) == "No memory matches 'zzzqqqxxyy'."
 
         recorded = await session.call_tool("memory_record", {"type": "outcome", "data": data})
         assert text_of(recorded).startswith("recorded ")
@@ -90,8 +110,31 @@ def test_an_mcp_client_searches_reads_and_records_through_the_daemon(daemon_fact
         memory = (await session.read_resource("memory://MEMORY.md")).contents[0]
         assert "Pin the zeppelin client" in memory.text and "my pin 1234" not in memory.text
 
-    converse(memory_home, daemon.socket, body)
+    converse(memory_home, daemon.socket, body, {"CLAUDE_PROJECT_DIR": "/home/dev/src/airship"})
     assert daemon.call("events", {"session_id": "mcp-1"})["events"][0]["data"] == data
+
+
+def test_with_the_daemon_hung_a_tool_says_so_within_seconds(memory_home: Path) -> None:
+    """A socket that accepts and never answers: the tool answers in about CALL_TIMEOUT_S (5 s), saying the
+    daemon is running but not answering, not that it is not running."""
+    memory_home.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir="/tmp", prefix="md-hung-") as folder:
+        path = Path(folder) / "d.sock"
+        server = sock.socket(sock.AF_UNIX, sock.SOCK_STREAM)
+        server.bind(str(path))
+        server.listen(8)
+
+        async def body(session: ClientSession) -> tuple[Any, float]:
+            started = time.monotonic()
+            result = await session.call_tool("memory_search", {"query": "anything"})
+            return result, time.monotonic() - started
+
+        try:
+            result, seconds = converse(memory_home, path, body)
+        finally:
+            server.close()
+    assert result.is_error and "not answering" in text_of(result) and "not running" not in text_of(result)
+    assert seconds < 10
 
 
 def test_with_the_daemon_down_tools_say_how_to_start_it(memory_home: Path, tmp_path: Path) -> None:

@@ -30,6 +30,10 @@ def event_id(n: int) -> str:
     return f"01K{n:023d}"
 
 
+def ts_of(n: int) -> str:
+    return f"2026-10-{1 + n // 2000:02d}T{(n // 60) % 24:02d}:{n % 60:02d}:00.000Z"
+
+
 def history(seed: int, count: int) -> dict[str, list[bytes]]:
     """`count` events spread over three machines (ids interleaved in time), as each segment's lines."""
     rng = random.Random(seed)
@@ -60,10 +64,15 @@ def history(seed: int, count: int) -> dict[str, list[bytes]]:
             kind, data = "access", {"chunk_id": f"c-{h}", "content_hash": h, "query_hash": "q", "rank": 1, "score": 1.0}
         elif roll < 0.9:
             kind, data = "importance", {"content_hash": rng.choice(hashes), "value": round(rng.random(), 3)}
-        else:
+        elif roll < 0.93:
             kind, data = "forget", {"content_hashes": [rng.choice(hashes)], "path": rng.choice(["a.md", "b.md"])}
-        ts = f"2026-10-{1 + n // 2000:02d}T{(n // 60) % 24:02d}:{n % 60:02d}:00.000Z"
-        line = orjson.dumps(Event(event_id(n), ts, kind, data).to_json_obj(), option=orjson.OPT_APPEND_NEWLINE)
+        elif roll < 0.97:
+            kind, data = "injection", {"session_id": session, "agent_id": "", "kind": "prompt"}
+            data |= {"content_hashes": rng.sample(hashes, 2), "items": [f"i{rng.randint(0, 4)}"], "skills": []}
+            data["idempotency_key"] = f"k{rng.randint(0, count // 4)}"  # a copy may come from another machine
+        else:
+            kind, data = "compaction", {"session_id": session, "trigger": "auto", "cwd": "/p", "at": ts_of(n)}
+        line = orjson.dumps(Event(event_id(n), ts_of(n), kind, data).to_json_obj(), option=orjson.OPT_APPEND_NEWLINE)
         segment = "alpha.local" if kind == "access" and machine == "alpha" else machine
         lines[segment].append(line)
     return lines
@@ -131,6 +140,7 @@ async def test_every_arrival_order_gives_the_rows_of_an_id_order_replay(tmp_path
         dumps[name] = dump(await arrive(tmp_path / str(n), lines, steps, once=name == "id order at once"))
     reference = dumps.pop("id order at once")
     assert reference["signal_patterns"] and reference["access_stats"] and reference["sessions"]
+    assert reference["session_slate"] and reference["session_compactions"] and reference["event_keys"]
     for name, rows in dumps.items():
         differing = [table for table in rows if rows[table] != reference[table]]
         assert differing == [], f"{name}: {differing}"

@@ -16,7 +16,7 @@ from pipeline.learning.weekly_report import (
     files_from_summaries,
     render_report,
 )
-from pipeline.retrieval.context_block import clean
+from pipeline.retrieval.memory_items import items_of
 
 
 def no_model(a: str, b: str) -> float | None:
@@ -58,7 +58,9 @@ def test_superseding_keeps_the_old_text_and_only_the_new_rule_is_given(tmp_path:
     assert all(word in text for word in before.split())  # nothing lost
     assert current_bullets(text) == ["we never push straight to main", "money is an int of cents now, never Decimal"]
     assert superseded_bullets(text) == ["always use Decimal for money"]
-    assert "Decimal for money" not in current_text(text) and "Decimal for money" not in clean(text)
+    assert "Decimal for money" not in current_text(text) and not any(
+        "Decimal for money" in i.text for i in items_of(text)
+    )
     assert (tmp_path / "rules.md.bak").read_text() == before
 
 

@@ -15,14 +15,14 @@ MAX_FILES_PER_EDIT = 200
 @api.method("edit")
 async def edit(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     """An `edit` event, and the file(s) in today's daily note."""
-    p = Params(params, ("files", "tool", "cwd", "session_id", "at", "project"))
+    p = Params(params, ("files", "tool", "cwd", "session_id", "at", "project", "idempotency_key"))
     files = params.get("files")
     if not isinstance(files, list) or not files or not all(isinstance(f, str) and f for f in files):
         raise BadParams("param 'files' must be a non-empty list of paths")
     if len(files) > MAX_FILES_PER_EDIT:
         raise BadParams(f"at most {MAX_FILES_PER_EDIT} files per edit")
     data: dict[str, Any] = {"tool": p.str("tool", "Edit"), "files": files}
-    for name in ("cwd", "session_id", "at", "project"):
+    for name in ("cwd", "session_id", "at", "project", "idempotency_key"):
         if (value := p.str(name)) is not None:
             data[name] = value
     if "at" in data:
@@ -31,4 +31,6 @@ async def edit(services: Services, params: dict[str, Any]) -> dict[str, Any]:
         except ValueError as exc:
             raise BadParams("param 'at' must be an ISO 8601 time") from exc
     written = await services.edits.record([data], log=True)
-    return {"daily": written[0], "project": data.get("project") or services.edits.project_name(data.get("cwd"))}
+    project = data.get("project") or services.edits.project_name(data.get("cwd"))
+    # Nothing written: the same edit (same idempotency key) is already in the log, e.g. imported from the spool
+    return {"daily": written[0] if written else None, "project": project, "duplicate": not written}

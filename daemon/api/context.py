@@ -1,15 +1,18 @@
-"""Socket methods that hand memory to an agent: context, session_context, prompt_context; and injections,
-which shows what was handed out. Each answers fast (hooks that call them have a sub-second budget)."""
+"""Socket methods that hand memory to an agent: context, session_context, prompt_context; and injections and
+injection_stats, which show what was handed out and what it cost. Each answers fast (hooks that call them
+have a sub-second budget)."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from daemon.api.events import iso_param
 from daemon.api.registry import api
 from daemon.rpc.protocol import Params
 from daemon.services.container import Services
-from daemon.services.context import PROMPT, SESSION, TASK, ContextRequest
+from daemon.services.context import PROMPT, SESSION, TASK, ContextReply, ContextRequest
+from daemon.services.injection_stats import injection_stats
 from events.queries import event_index
 
 
@@ -17,75 +20,95 @@ def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
 
 
+def _reply(reply: ContextReply, started: float, *, memories: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"markdown": reply.markdown, "project": reply.project, "used": reply.used}
+    out["budget"] = reply.budget
+    if memories:
+        out["memories"] = reply.memory_refs
+        out["relevance"] = [None if m.relevance is None else round(m.relevance, 4) for m in reply.memories]
+        out["skills"] = [{"name": s.name, "kind": s.kind, "score": s.score} for s in reply.skills]
+        out["below_floor"] = reply.below_floor
+    out["repeats"] = reply.repeats
+    out["took_ms"] = _ms(started)
+    return out
+
+
 @api.method("context")
 async def context(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """The memory block for a task: MEMORY.md essentials, the project's rules, the top memories, skills."""
+    """The memory block for a task: MEMORY.md essentials, the project's rules, the relevant memories, skills.
+    With a `session_id`, what that session was already given is left out."""
     started = time.perf_counter()
-    p = Params(params, ("query", "budget", "project", "cwd", "k", "session_id"))
+    p = Params(params, ("query", "budget", "project", "cwd", "k", "session_id", "agent_id", "min_relevance"))
     query = p.str("query", required=True) or ""
     settings = services.app.settings
     budget = p.int("budget", settings.context.budget, minimum=200, maximum=100_000)
     project = services.projects.project_for(p.str("cwd"), p.str("project"))
     k = p.int("k", settings.context.max_memories, minimum=1, maximum=50)
-    request = ContextRequest(TASK, budget, query, k, project, p.str("session_id"))
-    reply = await services.context.assemble(request)
-    return {
-        "markdown": reply.markdown,
-        "project": project,
-        "used": reply.used,
-        "budget": budget,
-        "memories": reply.memory_refs,
-        "skills": [{"name": s.name, "kind": s.kind, "score": s.score} for s in reply.skills],
-        "took_ms": _ms(started),
-    }
+    floor = p.float("min_relevance", settings.context.min_relevance)
+    request = ContextRequest(TASK, budget, query, k, project, p.str("session_id"), p.str("agent_id"), floor)
+    return _reply(await services.context.assemble(request), started, memories=True)
 
 
 @api.method("session_context")
 async def session_context(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """SessionStart: MEMORY.md essentials, then the project's rules and summary, within the budget."""
+    """SessionStart: MEMORY.md essentials, then the project's rules and summary, within the budget, without
+    what this session already has (after a compaction, everything again)."""
     started = time.perf_counter()
-    p = Params(params, ("cwd", "session_id", "source", "budget", "project"))
+    p = Params(params, ("cwd", "session_id", "agent_id", "source", "budget", "project"))
     budget = p.int("budget", services.app.settings.hooks.session_budget, minimum=200, maximum=100_000)
     project = services.projects.project_for(p.str("cwd"), p.str("project"))
-    reply = await services.context.assemble(
-        ContextRequest(SESSION, budget, project=project, session_id=p.str("session_id"))
+    request = ContextRequest(
+        SESSION, budget, project=project, session_id=p.str("session_id"), agent_id=p.str("agent_id")
     )
-    return {
-        "markdown": reply.markdown,
-        "project": project,
-        "used": reply.used,
-        "budget": budget,
-        "took_ms": _ms(started),
-    }
+    return _reply(await services.context.assemble(request), started, memories=False)
 
 
 @api.method("prompt_context")
 async def prompt_context(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """UserPromptSubmit: only the memories relevant to the prompt (the essentials came at SessionStart)."""
+    """UserPromptSubmit: only the memories relevant to the prompt (the essentials came at SessionStart) that
+    clear `[hooks] min_relevance` and that this session does not have yet; '' when none does."""
     started = time.perf_counter()
-    p = Params(params, ("query", "cwd", "session_id", "budget", "k", "project"))
+    p = Params(params, ("query", "cwd", "session_id", "agent_id", "budget", "k", "project", "min_relevance"))
     query = p.str("query", required=True) or ""
     hooks = services.app.settings.hooks
     budget = p.int("budget", hooks.prompt_budget, minimum=200, maximum=100_000)
     k = p.int("k", hooks.prompt_k, minimum=1, maximum=50)
     project = services.projects.project_for(p.str("cwd"), p.str("project"))
-    reply = await services.context.assemble(ContextRequest(PROMPT, budget, query, k, project, p.str("session_id")))
-    return {
-        "markdown": reply.markdown,
-        "project": project,
-        "used": reply.used,
-        "budget": budget,
-        "memories": reply.memory_refs,
-        "took_ms": _ms(started),
-    }
+    floor = p.float("min_relevance", hooks.min_relevance)
+    request = ContextRequest(PROMPT, budget, query, k, project, p.str("session_id"), p.str("agent_id"), floor)
+    return _reply(await services.context.assemble(request), started, memories=True)
 
 
 @api.method("injections")
 async def injections(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("limit", "session_id"))
+    """The latest injection events, newest first (`all`: also the requests that gave nothing)."""
+    p = Params(params, ("limit", "session_id", "since", "all"))
     limit = p.int("limit", 50, minimum=1, maximum=10_000)
     session = p.str("session_id") or None
+    since = iso_param("since", p.str("since"))
+    everything = p.bool("all")
     app = services.app
+    await services.context.settled()
     await app.projections_current()
-    found = await app.db.read(lambda conn: event_index.latest(conn, type="injection", session_id=session, limit=limit))
+
+    def read(conn: Any) -> list[event_index.IndexedEvent]:
+        found = event_index.latest(conn, type="injection", session_id=session, since=since, limit=limit * 20)
+        return [e for e in found if everything or e.data.get("used", 1)][:limit]
+
+    found = await app.db.read(read)
     return {"injections": [{"id": e.id, "ts": e.ts, **e.data} for e in found]}
+
+
+@api.method("injection_stats")
+async def injection_stats_method(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    """What memory cost: prompts seen and given memory, characters and estimated tokens, repeats avoided,
+    prompts held back by the floor, the most injected memories; per kind, per day and per session."""
+    p = Params(params, ("since", "until", "session_id", "top"))
+    since, until = iso_param("since", p.str("since")), iso_param("until", p.str("until"))
+    session = p.str("session_id") or None
+    top = p.int("top", 10, minimum=1, maximum=1000)
+    app = services.app
+    await services.context.settled()
+    await app.projections_current()
+    stats = await app.db.read(lambda conn: injection_stats(conn, since=since, until=until, session_id=session))
+    return {"since": since, "until": until, "session_id": session, **stats.as_dict(top=top)}

@@ -79,6 +79,10 @@ async def record(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     else:
         Params(params, ("type", "data"))
         drafts = [(params.get("type"), params.get("data"))]
+    for event_type, data in drafts:
+        if event_type == "compaction" and isinstance(data, dict) and isinstance(data.get("session_id"), str):
+            # A compaction clears the session's slate: it must land after the injections already handed out.
+            await services.slate.settled(data["session_id"])
     try:
         ids = await services.app.record(drafts)
     except InvalidEvent as exc:
@@ -101,8 +105,7 @@ async def events(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     p = Params(params, ("type", "session_id", "since", "until", "limit"))
     since, until = p.str("since"), p.str("until")
     event_type, session = p.str("type") or None, p.str("session_id") or None
-    since_ts = _iso("since", since) if since else None
-    until_ts = _iso("until", until) if until else None
+    since_ts, until_ts = iso_param("since", since), iso_param("until", until)
     limit = p.int("limit", 100, minimum=1, maximum=100_000)
     app = services.app
     await app.projections_current()
@@ -114,7 +117,10 @@ async def events(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     return {"events": [{"id": e.id, "ts": e.ts, "type": e.type, "data": e.data} for e in found]}
 
 
-def _iso(name: str, value: str) -> str:
+def iso_param(name: str, value: str | None) -> str | None:
+    """A date or time parameter in the log's own timestamp format (UTC), for range queries; None stays None."""
+    if not value:
+        return None
     try:
         moment = parse_timestamp(value)
     except ValueError as exc:

@@ -34,6 +34,7 @@ def result_of(hit: Hit, query: str, explain: bool) -> dict[str, Any]:
         "heading": hit.heading,
         "snippet": make_snippet(hit.text, query),
         "score": round(hit.score, 6),
+        "relevance": None if hit.relevance is None else round(hit.relevance, 4),
         "chunk_id": hit.chunk_id,
     }
     if explain:
@@ -44,7 +45,7 @@ def result_of(hit: Hit, query: str, explain: bool) -> dict[str, Any]:
 @api.method("search")
 async def search(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()
-    p = Params(params, ("query", "k", "mode", "path", "root", "source", "since", "explain"))
+    p = Params(params, ("query", "k", "mode", "path", "root", "source", "since", "explain", "min_relevance"))
     query = p.str("query", required=True) or ""
     if not query.strip():
         raise BadParams("param 'query' must not be empty")
@@ -56,7 +57,8 @@ async def search(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     if source is not None and source not in SOURCES:
         raise BadParams(f"param 'source' must be one of {', '.join(SOURCES)}")
     filters = Filters(root=p.str("root"), path_glob=p.str("path"), source=source, since_mtime=_since(p.str("since")))
-    found = await services.index.searcher.search(query, k, mode, filters)
+    min_relevance = p.float("min_relevance")
+    found = await services.index.searcher.search(query, k, mode, filters, min_relevance=min_relevance)
     record_access(services.app, query, found.hits)
     result: dict[str, Any] = {
         "results": [result_of(h, query, p.bool("explain")) for h in found.hits],
@@ -65,6 +67,8 @@ async def search(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     }
     if found.fallback:
         result["fallback"] = found.fallback
+    if min_relevance is not None:
+        result["min_relevance"] = min_relevance
     return result
 
 

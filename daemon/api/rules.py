@@ -1,5 +1,4 @@
-"""Socket methods of project rules: `project_rules` (a file or subagent cwd was touched) and
-`project_rules_reset` (PreCompact: the context lost the rules)."""
+"""Socket method of project rules: `project_rules` (a file or a subagent's cwd was touched)."""
 
 from __future__ import annotations
 
@@ -12,20 +11,15 @@ from daemon.services.container import Services
 
 @api.method("project_rules")
 async def project_rules(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """{session_id, path|cwd, event: read|edit|subagent, agent_id?} -> the project's rules the first time."""
+    """{session_id, path|cwd, event: read|edit|subagent, agent_id?} -> the project's rules not yet given."""
     p = Params(params, ("session_id", "path", "cwd", "event", "agent_id"))
     session_id = p.str("session_id", required=True) or ""
     event = p.str("event", "read") or "read"
-    answer = await services.projects.on_touch(session_id, p.str("path") or p.str("cwd"), event, p.str("agent_id") or "")
+    path = p.str("path") or p.str("cwd")
+    answer = await services.rules.on_touch(session_id, path, event, p.str("agent_id") or "")
     return {
         "project": answer.project,
         "rules_markdown": answer.rules_markdown,
         "first_time": answer.first_time,
         "deny_reason": answer.deny_reason,
     }
-
-
-@api.method("project_rules_reset")
-async def project_rules_reset(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("session_id",))
-    return {"cleared": services.projects.reset(p.str("session_id", required=True) or "")}

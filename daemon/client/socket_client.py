@@ -16,6 +16,11 @@ class DaemonUnavailable(ConnectionError):
     """Nothing answers on the socket (daemon stopped, socket missing, or it timed out)."""
 
 
+class DaemonNotAnswering(DaemonUnavailable):
+    """Something holds the socket but did not accept or answer in time: the daemon is running but hung or
+    overloaded (not "not running": starting another one would not help)."""
+
+
 class DaemonError(Exception):
     """The daemon answered with an error object."""
 
@@ -43,12 +48,12 @@ def call(socket_path: Path, method: str, params: dict[str, Any] | None = None, *
         except PermissionError as exc:
             raise DaemonUnavailable(f"permission denied on {socket_path}") from exc
         except TimeoutError as exc:
-            raise DaemonUnavailable(f"memoryd did not accept the connection within {timeout:g}s") from exc
+            raise DaemonNotAnswering(f"memoryd did not accept the connection within {timeout:g}s") from exc
         try:
             sock.sendall(payload)
             reply = _read_line(sock)
         except TimeoutError as exc:
-            raise DaemonUnavailable(f"memoryd did not answer within {timeout:g}s") from exc
+            raise DaemonNotAnswering(f"memoryd did not answer within {timeout:g}s") from exc
         except OSError as exc:
             raise DaemonUnavailable(f"connection to memoryd failed: {exc}") from exc
     finally:

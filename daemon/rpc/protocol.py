@@ -88,6 +88,7 @@ def encode_error(request_id: Any, code: int, message: str, data: Any = None) -> 
 _Str: TypeAlias = str
 _Int: TypeAlias = int
 _Bool: TypeAlias = bool
+_Float: TypeAlias = float
 
 
 class Params:
@@ -116,6 +117,18 @@ class Params:
         if not minimum <= value <= maximum:
             raise BadParams(f"param '{name}' must be between {minimum} and {maximum}")
         return value
+
+    def float(
+        self, name: _Str, default: _Float | None = None, *, minimum: _Float = 0.0, maximum: _Float = 1.0
+    ) -> _Float | None:
+        value = self.raw.get(name, default)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise BadParams(f"param '{name}' must be a number")
+        if not minimum <= value <= maximum:
+            raise BadParams(f"param '{name}' must be between {minimum:g} and {maximum:g}")
+        return float(value)
 
     def bool(self, name: _Str, default: _Bool = False) -> _Bool:
         value = self.raw.get(name, default)

@@ -13,6 +13,8 @@ from daemon.services.indexing import IndexService
 from daemon.services.learning.facts import FactStore
 from daemon.services.learning.scheduler import Learning
 from daemon.services.project_rules import ProjectRules
+from daemon.services.rules_touch import RulesOnTouch
+from daemon.services.session_slate import SessionSlate
 from daemon.services.skills import SkillsService
 from daemon.services.sync import SyncService
 
@@ -24,6 +26,8 @@ class Services:
     projects: ProjectRules
     skills: SkillsService
     context: ContextService
+    slate: SessionSlate
+    rules: RulesOnTouch
     edits: EditRecorder
     facts: FactStore
     checks: Checker

@@ -56,10 +56,15 @@ class EditRecorder:
         )
 
     async def record(self, payloads: list[dict[str, Any]], *, log: bool) -> list[str]:
-        """Write each edit into its daily note (one writer, under the lock) and, when `log`, append the `edit`
-        events. Returns the notes' paths relative to the home. The inbox passes `log=False`: its events files
-        already went to the log."""
+        """Append the `edit` events (when `log`), then write each edit into its daily note (one writer, under
+        the lock). Returns the notes' paths relative to the home. An edit whose idempotency key is already in
+        the log (a hook's request that arrived after its spooled copy, or the reverse) is not written again.
+        The inbox passes `log=False` with the edits it appended itself."""
         home = self.app.settings.home
+        if log:
+            emails = self.app.redact_emails
+            appended = await self.app.record_once([("edit", scrub_data(d, emails=emails)) for d in payloads])
+            payloads = [data for data, (_, new) in zip(payloads, appended, strict=True) if new]
         written = []
         async with self._lock:
             for data in payloads:
@@ -68,7 +73,4 @@ class EditRecorder:
                     continue
                 path = await asyncio.to_thread(add_edit, home / "daily", note)
                 written.append(path.relative_to(home).as_posix())
-        if log:
-            emails = self.app.redact_emails
-            await self.app.record([("edit", scrub_data(d, emails=emails)) for d in payloads])
         return written

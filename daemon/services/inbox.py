@@ -193,12 +193,15 @@ class Inbox:
             await asyncio.to_thread(path.unlink)
             return {"skipped": "already_imported"}
         receipt = {"file": path.name, "kind": "events", "events": len(drafts), "sha256": sha}
-        await self.app.record([*drafts, ("inbox_import", receipt)])  # one batch: the receipt lands with them
-        edits = [data for kind, data in drafts if kind == "edit"]
+        # One batch: the receipt lands with them. A draft whose idempotency key is already in the log (a hook
+        # that timed out and spooled what the daemon had applied after all) is left out.
+        appended = await self.app.record_once([*drafts, ("inbox_import", receipt)])
+        fresh = [draft for draft, (_, new) in zip(drafts, appended, strict=False) if new]
+        edits = [data for kind, data in fresh if kind == "edit"]
         if edits:
             await self.edits.record(edits, log=False)
         await asyncio.to_thread(path.unlink)
-        return {"events": len(drafts)}
+        return {"events": len(fresh), "duplicates": len(drafts) - len(fresh)}
 
     async def _already_imported(self, sha: str, path: str | None = None) -> bool:
         await self.app.projections_current()

@@ -87,6 +87,10 @@ class IndexService:
     async def load_model(self) -> None:
         """Load (or build) the embedding model off the loop; then vectors join search."""
         if await self.embedding.load():
+            try:
+                await self.searcher.load_null_vectors()
+            except Exception as exc:  # isolation boundary: relevance then judges by the lexical evidence alone
+                logger.warning("relevance_baseline_unavailable", error=str(exc)[:200])
             await self.indexer.attach_vectors()
             self.searcher.vectors = self.indexer.vectors
 

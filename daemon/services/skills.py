@@ -166,12 +166,7 @@ async def start_skills(
     return service
 
 
-def skills_lines(recommendations: list[Recommendation]) -> str:
-    """'Relevant skills: /frontend — … (0.93)' lines for the prompt block, '' when none."""
-    if not recommendations:
-        return ""
-    lines = ["Relevant skills:"]
-    for r in recommendations:
-        label = f"/{r.name}" if r.kind == "skill" else f"MCP server {r.name}"
-        lines.append(f"- {label} — {r.description or r.name} ({r.score:.2f})")
-    return "\n".join(lines)
+def skill_line(r: Recommendation) -> str:
+    """'- /frontend — … (0.93)': one recommendation in the "Relevant skills:" part of a block."""
+    label = f"/{r.name}" if r.kind == "skill" else f"MCP server {r.name}"
+    return f"- {label} — {r.description or r.name} ({r.score:.2f})"

@@ -27,7 +27,16 @@ from types import ModuleType
 import structlog
 
 from events.log import EventLog, Position
-from events.projections import access_stats, effectiveness, event_index, forgotten, sessions, signal_patterns
+from events.projections import (
+    access_stats,
+    effectiveness,
+    event_index,
+    event_keys,
+    forgotten,
+    session_slate,
+    sessions,
+    signal_patterns,
+)
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
@@ -43,6 +52,8 @@ DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (
     access_stats,
     forgotten,
     signal_patterns,
+    session_slate,
+    event_keys,
 )
 
 _CHECKPOINT_SCHEMA = """

@@ -23,6 +23,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,23 @@ class Tokenizer:
         for doc, term in self._vocab_rows(enumerate(texts, start=1), "SELECT doc, term FROM tv ORDER BY doc, offset"):
             out[doc - 1].append(term)
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalMatch:
+    """One query's BM25 hits, and for every row its score and the IDF of the query terms it contains."""
+
+    hits: list[tuple[int, float]]
+    scores: np.ndarray  # row id -> bm25 (0 when no term matches)
+    covered: np.ndarray  # row id -> sum of the idf of the query terms the row contains
+    total_idf: float  # sum of the idf of every query term, terms absent from the index included
+    terms: int
+
+    def evidence(self, chunk_id: int) -> tuple[float, float]:
+        """(bm25, idf-weighted share of the query's terms the row contains, 0..1) of any row."""
+        if chunk_id < 0 or chunk_id >= len(self.scores) or self.total_idf <= 0:
+            return 0.0, 0.0
+        return float(self.scores[chunk_id]), min(1.0, float(self.covered[chunk_id]) / self.total_idf)
 
 
 class LexicalIndex:
@@ -238,18 +256,30 @@ class LexicalIndex:
         """Top `depth` (row id, bm25) for an OR of (text, is_prefix) phrases, best first, ties by id;
         None when a phrase is not a single token (FTS5 must answer it). `allowed` (row ids) keeps only
         those rows; scores still use the whole index's statistics, as FTS5's bm25() does under a filter."""
+        found = self.match(phrases, depth, allowed)
+        return None if found is None else found.hits
+
+    def match(
+        self, phrases: list[tuple[str, bool]], depth: int, allowed: np.ndarray | None = None
+    ) -> LexicalMatch | None:
+        """`search`, plus the evidence to judge any row against the query (`LexicalMatch.evidence`)."""
         tokenized = self.tokenizer.tokens([text for text, _ in phrases])
         if any(len(tokens) != 1 for tokens in tokenized):
             return None
         with self._lock:
             rows = len(self._live)
             if rows == 0 or depth <= 0:
-                return []
+                return LexicalMatch([], np.zeros(0), np.zeros(0), 0.0, len(phrases))
             avgdl = float(self._tokens) / float(rows)
             scores = np.zeros(len(self._length))
+            covered = np.zeros(len(self._length))
             matched = np.zeros(len(self._length), dtype=bool)
+            total_idf = 0.0
             for (token,), (_, prefix) in zip(tokenized, phrases, strict=True):
                 docs, tf = self._phrase(token, prefix)
+                # Why count absent terms too: a query whose rare words the memory has never seen is not
+                # about this memory, however well its common words match (coverage, pipeline/retrieval/relevance.py).
+                total_idf += max(math.log((rows - len(docs) + 0.5) / (len(docs) + 0.5)), 1e-6)
                 if not len(docs):
                     continue
                 idf = math.log((rows - len(docs) + 0.5) / (len(docs) + 0.5))
@@ -257,21 +287,23 @@ class LexicalIndex:
                     idf = 1e-6
                 # the same operations, in the same order, as fts5Bm25Function
                 scores[docs] += idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * self._length[docs] / avgdl)))
+                covered[docs] += idf
                 matched[docs] = True
         if allowed is not None:
             keep = np.zeros(len(matched), dtype=bool)
             keep[allowed[(allowed >= 0) & (allowed < len(keep))]] = True
             matched &= keep
         ids = np.flatnonzero(matched)
-        if not len(ids):
-            return []
-        values = scores[ids]
-        if len(ids) > depth:  # keep every row tied with the last place, so ties break by id, not by chance
-            cutoff = np.partition(values, len(values) - depth)[len(values) - depth]
-            keep = values >= cutoff
-            ids, values = ids[keep], values[keep]
-        order = np.lexsort((ids, -values))[:depth]
-        return [(int(ids[i]), float(values[i])) for i in order]
+        hits: list[tuple[int, float]] = []
+        if len(ids):
+            values = scores[ids]
+            if len(ids) > depth:  # keep every row tied with the last place, so ties break by id, not by chance
+                cutoff = np.partition(values, len(values) - depth)[len(values) - depth]
+                keep = values >= cutoff
+                ids, values = ids[keep], values[keep]
+            order = np.lexsort((ids, -values))[:depth]
+            hits = [(int(ids[i]), float(values[i])) for i in order]
+        return LexicalMatch(hits, scores, covered, total_idf, len(phrases))
 
     def stats(self) -> dict[str, object]:
         with self._lock:

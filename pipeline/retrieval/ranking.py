@@ -1,7 +1,9 @@
 """Memory-aware reranking: relevance first, nudged by importance, recency and proven effectiveness.
 
 final = w_R * R + w_I * (I - 0.5) + w_T * T + w_E * (E - 0.5), where
-- R is the retrieval score normalised by the best candidate's (so the top hit has R = 1);
+- R is, in hybrid mode, the log-odds of the hit's absolute relevance over 10 (pipeline/retrieval/relevance.py;
+  log-odds, because relevant hits crowd near 1); in bm25 and vector modes (and in hybrid when relevance
+  cannot be estimated) the score normalised by the best candidate's;
 - I is importance in [0, 1] (0.5 default, +0.01 per retrieval hit, set by `importance` events);
 - T = max(0.01, exp(-lambda * hours)) since the later of last access and file change (lambda 0.1/h);
 - E is the experience's effectiveness decayed toward the neutral 0.5: 0.5 + (p - 0.5) * 0.5^(age/90) (0.5

@@ -17,12 +17,13 @@ import aiosqlite
 import numpy as np
 
 from events.sqlite import run_sync
-from pipeline.cjk import has_cjk
+from pipeline.cjk import cjk_share, has_cjk
 from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import StoredChunk, chunk_keys, chunks_by_id
 from pipeline.retrieval.fts_query import build_match, query_phrases
-from pipeline.retrieval.lexical_index import LexicalIndex
+from pipeline.retrieval.lexical_index import K1, LexicalIndex, LexicalMatch
 from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
+from pipeline.retrieval.relevance import LOG_ODDS_SCALE, NULL_PASSAGES, Evidence, estimate, log_odds
 from pipeline.retrieval.vector_index import VectorIndex
 
 RRF_K = 60
@@ -66,6 +67,8 @@ class Candidate:
     cosine: float | None = None
     vector_rank: int | None = None
     components: dict[str, float] = field(default_factory=dict)
+    evidence: Evidence | None = None
+    relevance: float | None = None
 
 
 async def allowed_ids(db: aiosqlite.Connection, filters: Filters) -> np.ndarray:
@@ -88,18 +91,30 @@ async def bm25_candidates(
 ) -> list[Candidate]:
     """FTS5's bm25() ranking: from the in-memory mirror when it is loaded (restricted to the ids that pass
     the filters, `allowed` when the caller has them already), else from FTS5 itself. Same scores either way."""
+    return (await bm25_match(db, query, depth, filters, lexical, allowed))[0]
+
+
+async def bm25_match(
+    db: aiosqlite.Connection,
+    query: str,
+    depth: int,
+    filters: Filters,
+    lexical: LexicalIndex | None = None,
+    allowed: np.ndarray | None = None,
+) -> tuple[list[Candidate], LexicalMatch | None]:
+    """`bm25_candidates`, plus the mirror's evidence for judging any chunk (None when FTS5 answered)."""
     if lexical is not None and lexical.ready:
         phrases = query_phrases(query)
         if not phrases:
-            return []
+            return [], None
         if filters.active and allowed is None:
             allowed = await allowed_ids(db, filters)
-        hits = await asyncio.to_thread(lexical.search, phrases, depth, allowed)
-        if hits is not None:
-            return [Candidate(cid, bm25=score, bm25_rank=i + 1) for i, (cid, score) in enumerate(hits)]
+        found = await asyncio.to_thread(lexical.match, phrases, depth, allowed)
+        if found is not None:
+            return [Candidate(cid, bm25=score, bm25_rank=i + 1) for i, (cid, score) in enumerate(found.hits)], found
     match = build_match(query)
     if match is None:
-        return []
+        return [], None
     where, args = filters.sql()
     if where:
         sql = (
@@ -113,8 +128,8 @@ async def bm25_candidates(
     try:
         rows = await db.execute_fetchall(sql, (match, *args, depth))
     except sqlite3.OperationalError:
-        return []  # defence in depth: build_match should make this unreachable
-    return [Candidate(r[0], bm25=-r[1], bm25_rank=i + 1) for i, r in enumerate(rows)]
+        return [], None  # defence in depth: build_match should make this unreachable
+    return [Candidate(r[0], bm25=-r[1], bm25_rank=i + 1) for i, r in enumerate(rows)], None
 
 
 async def vector_candidates(
@@ -125,12 +140,13 @@ async def vector_candidates(
     depth: int,
     filters: Filters,
     allowed: np.ndarray | None = None,
-) -> list[Candidate]:
+) -> tuple[list[Candidate], np.ndarray]:
+    """The `depth` nearest chunks, and the query's vector (for judging other chunks against it)."""
     qvec = await embedding.embed_query(query)
     if filters.active and allowed is None:
         allowed = await allowed_ids(db, filters)
     hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
-    return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)]
+    return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)], qvec
 
 
 def rrf(
@@ -175,6 +191,7 @@ class Hit(StoredChunk):
 
     score: float
     explain: dict[str, Any]
+    relevance: float | None = None  # absolute, 0..1 (pipeline/retrieval/relevance.py); None: no evidence
 
 
 _CHUNK_FIELDS = tuple(f.name for f in dataclasses.fields(StoredChunk))
@@ -204,6 +221,7 @@ class Searcher:
         self.read_db = read_db
         self.embedding = embedding
         self.vectors: VectorIndex | None = None
+        self.null_vectors: np.ndarray | None = None  # relevance.NULL_PASSAGES embedded, once the model is ready
         self.lexical: LexicalIndex | None = None
         self.candidates = candidates
         self.rrf_k = rrf_k
@@ -219,35 +237,84 @@ class Searcher:
     def vector_ready(self) -> bool:
         return self.embedding.ready and self.vectors is not None
 
-    async def search(self, query: str, k: int, mode: str, filters: Filters) -> SearchResult:
-        """The top `k` hits; a mode that cannot run yet falls back to BM25 and says why."""
+    async def load_null_vectors(self) -> None:
+        """Embed the relevance baseline passages once the model is ready (a second or so, once per start)."""
+        self.null_vectors = await self.embedding.embed_passages(list(NULL_PASSAGES))
+
+    async def search(
+        self, query: str, k: int, mode: str, filters: Filters, *, min_relevance: float | None = None
+    ) -> SearchResult:
+        """The top `k` hits (those whose relevance clears `min_relevance`, when given); a mode that cannot run
+        yet falls back to BM25 and says why."""
         fallback = None
         if mode in ("hybrid", "vector") and not self.vector_ready():
             fallback = f"{mode} unavailable ({self.embedding.reason or 'vectors not loaded'}); used bm25"
             mode = "bm25"
         depth = max(self.candidates, k)
+        qvec: np.ndarray | None = None
+        allowed = await allowed_ids(self.read_db, filters) if filters.active and mode != "bm25" else None
         if mode == "bm25":
-            ranked = await bm25_candidates(self.read_db, query, depth, filters, self.lexical)
+            ranked, lexical = await bm25_match(self.read_db, query, depth, filters, self.lexical)
             for c in ranked:
                 c.score = c.bm25 or 0.0
         elif mode == "vector":
             assert self.vectors is not None
-            ranked = await vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters)
+            (ranked, qvec), (_, lexical) = await asyncio.gather(
+                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
+                bm25_match(self.read_db, query, depth, filters, self.lexical, allowed),
+            )
             for c in ranked:
                 c.score = c.cosine or 0.0
         else:
             assert self.vectors is not None
-            allowed = await allowed_ids(self.read_db, filters) if filters.active else None
-            lexical, semantic = await asyncio.gather(
-                bm25_candidates(self.read_db, query, depth, filters, self.lexical, allowed),
+            (lexical_list, lexical), (semantic, qvec) = await asyncio.gather(
+                bm25_match(self.read_db, query, depth, filters, self.lexical, allowed),
                 vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
             )
-            ranked = rrf([lexical, semantic], self.rrf_k, self.weights_for(query))
-        ranked = await self.rerank(ranked[: max(3 * k, 30)])
+            ranked = rrf([lexical_list, semantic], self.rrf_k, self.weights_for(query))
+        self.judge(ranked, query, lexical, qvec)
+        absolute = mode == "hybrid" and all(c.relevance is not None for c in ranked)
+        if absolute:
+            # Why rank the fused candidates by relevance rather than by RRF: relevance weighs each hit by the
+            # evidence of both lists (its term coverage and its cosine lift, whichever list found it), so a
+            # weak list cannot pull a strong one down; RRF only sees ranks (bench/relevance_fit.py: every dev
+            # set gains, and hybrid beats both of its lists). The score is the relevance's log-odds over 10:
+            # relevant hits crowd near 1, where a memory signal of 0.02 would reorder them at will, while 0.02
+            # on this scale is a nudge of 0.2 in log-odds (odds x1.2).
+            for c in ranked:
+                c.components["rrf"] = c.score
+                c.score = log_odds(c.relevance or 0.0) / LOG_ODDS_SCALE
+            ranked.sort(key=lambda c: (-c.score, c.id))
+        ranked = await self.rerank(ranked[: max(3 * k, 30)], absolute=absolute)
+        if min_relevance is not None:
+            ranked = [c for c in ranked if c.relevance is not None and c.relevance >= min_relevance]
         return SearchResult(await self.hydrate(ranked[:k], mode), mode, fallback)
 
-    async def rerank(self, ranked: list[Candidate], now: dt.datetime | None = None) -> list[Candidate]:
-        """Apply the memory signals and drop forgotten chunks. Stable for equal scores."""
+    def judge(self, ranked: list[Candidate], query: str, lexical: LexicalMatch | None, qvec: np.ndarray | None) -> None:
+        """Attach each candidate's evidence and absolute relevance (pipeline/retrieval/relevance.py). Every
+        candidate is judged on all the evidence there is, whichever list found it."""
+        cjk = cjk_share(query)
+        cosines: dict[int, float] = {}
+        null: float | None = None
+        if qvec is not None and self.vectors is not None:
+            missing = [c.id for c in ranked if c.cosine is None]
+            cosines = self.vectors.cosines(qvec, missing) if missing else {}
+            if self.null_vectors is not None:
+                null = float(np.mean(self.null_vectors @ qvec))
+        for c in ranked:
+            coverage = bm25n = None
+            if lexical is not None:
+                bm25, coverage = lexical.evidence(c.id)
+                bm25n = bm25 / ((K1 + 1.0) * lexical.total_idf) if lexical.total_idf > 0 else 0.0
+            cosine = c.cosine if c.cosine is not None else cosines.get(c.id)
+            c.evidence = Evidence(coverage, bm25n, cosine if qvec is not None else None, null, cjk)
+            c.relevance = estimate(c.evidence)
+
+    async def rerank(
+        self, ranked: list[Candidate], now: dt.datetime | None = None, *, absolute: bool = False
+    ) -> list[Candidate]:
+        """Apply the memory signals and drop forgotten chunks. Stable for equal scores. R is the score itself
+        when it is an absolute relevance (`absolute`), else the score over the best candidate's."""
         if not ranked:
             return []
         now = now or dt.datetime.now(dt.UTC)
@@ -259,7 +326,7 @@ class Searcher:
             sig = signals.get(c.id)
             if sig is None or sig.forgotten:
                 continue
-            relevance = c.score / top if top > 0 else 0.0
+            relevance = c.score if absolute else c.score / top if top > 0 else 0.0
             score, parts = final_score(relevance, sig, self.weights)
             c.components = {**c.components, "retrieval": round(c.score, 6), **parts, "final": score}
             c.score = score
@@ -277,14 +344,24 @@ class Searcher:
             chunk = by_id.get(c.id)
             if chunk is None:
                 continue  # deleted between ranking and hydration
-            explain = {
+            explain: dict[str, Any] = {
                 "mode": mode,
                 "bm25": c.bm25,
                 "bm25_rank": c.bm25_rank,
                 "cosine": c.cosine,
                 "vector_rank": c.vector_rank,
                 **c.components,
+                "relevance": c.relevance,
             }
+            if c.evidence is not None:
+                explain.update(
+                    coverage=c.evidence.coverage,
+                    bm25n=c.evidence.bm25n,
+                    cosine=c.evidence.cosine,
+                    null_cosine=c.evidence.null,
+                    lift=c.evidence.lift,
+                    cjk=c.evidence.cjk,
+                )
             stored = {name: getattr(chunk, name) for name in _CHUNK_FIELDS}
-            hits.append(Hit(**stored, score=c.score, explain=explain))
+            hits.append(Hit(**stored, score=c.score, explain=explain, relevance=c.relevance))
         return hits

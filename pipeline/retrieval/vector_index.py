@@ -90,3 +90,12 @@ class VectorIndex:
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.argsort(-scores[top], kind="stable")]
         return [(int(ids[i]), float(scores[i])) for i in top]
+
+    def cosines(self, query: np.ndarray, chunk_ids: list[int]) -> dict[int, float]:
+        """The cosine of each given chunk that has a vector (a chunk not embedded yet is left out)."""
+        with self._lock:
+            pairs = [(c, p) for c in chunk_ids if (p := self._position.get(c)) is not None]
+            if not pairs:
+                return {}
+            scores = self._matrix[[p for _, p in pairs]] @ query
+        return {c: float(score) for (c, _), score in zip(pairs, scores, strict=True)}

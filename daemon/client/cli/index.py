@@ -21,6 +21,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--path", help="glob on the path relative to its root, e.g. 'areas/projects/*'")
     p.add_argument("--source", choices=("memory", "sessions", "daily", "areas", "extra"))
     p.add_argument("--since", help="only files modified since this date (YYYY-MM-DD)")
+    p.add_argument("--min-relevance", type=float, help="only hits at least this relevant (0..1, absolute)")
     p.add_argument("--explain", action="store_true", help="show each component of each score")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_search)
@@ -42,7 +43,7 @@ def add_commands(sub: Any) -> None:
 
 def run_search(args: argparse.Namespace, settings: Settings) -> int:
     params: dict[str, Any] = {"query": args.query, "mode": args.mode, "explain": args.explain}
-    for key in ("k", "root", "path", "source", "since"):
+    for key in ("k", "root", "path", "source", "since", "min_relevance"):
         if getattr(args, key) is not None:
             params[key] = getattr(args, key)
     result = call(settings.socket_path, "search", params)
@@ -52,11 +53,14 @@ def run_search(args: argparse.Namespace, settings: Settings) -> int:
     if result.get("fallback"):
         print(f"note: {result['fallback']}", file=sys.stderr)
     if not result["results"]:
-        print("(no results)")
+        floor = f" at relevance {args.min_relevance:g} or more" if args.min_relevance is not None else ""
+        print(f"no memory matches{floor}")
     for i, hit in enumerate(result["results"], 1):
         root = "" if hit["root"] == "memory" else f"[{hit['root']}] "
         heading = f"  § {hit['heading']}" if hit["heading"] else ""
-        print(f"{i:>2}. {root}{hit['path']}:{hit['start_line']}-{hit['end_line']}  ({hit['score']:.4f}){heading}")
+        relevance = f"relevance {hit['relevance']:.2f}, " if hit.get("relevance") is not None else ""
+        where = f"{hit['path']}:{hit['start_line']}-{hit['end_line']}"
+        print(f"{i:>2}. {root}{where}  ({relevance}score {hit['score']:.4f}){heading}")
         print(f"    {hit['snippet']}")
         if args.explain and "explain" in hit:
             parts = ", ".join(f"{k}={v}" for k, v in hit["explain"].items() if v is not None)

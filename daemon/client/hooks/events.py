@@ -1,12 +1,14 @@
 """What each Claude Code hook event does, and the exact JSON it answers with.
 
-Formats as documented in Claude Code's hooks reference, https://code.claude.com/docs/en/hooks (formerly
-https://docs.anthropic.com/en/docs/claude-code/hooks), sections "Hook input" and "Hook output":
-- stdin, every event: `session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`; plus
-  SessionStart `source` (startup|resume|clear|compact), UserPromptSubmit `prompt`, PostToolUse `tool_name`,
-  `tool_input` (Edit/Write/MultiEdit: `file_path`), `tool_response`, `tool_use_id`, PreCompact `trigger`
-  (manual|auto) and `custom_instructions`, SessionEnd `reason` (clear|logout|prompt_input_exit|other), Stop
-  `stop_hook_active`.
+Formats as documented in Claude Code's hooks reference, https://code.claude.com/docs/en/hooks, sections
+"Hook input" and "Hook output" (checked against the 2026-08 reference and Claude Code 2.1.330):
+- stdin, every event: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, and for some events
+  `permission_mode`; inside a subagent also `agent_id` and `agent_type`. Plus SessionStart `source`
+  (startup|resume|clear|compact|fork), UserPromptSubmit `prompt` (and, in newer builds, `source`:
+  user|sdk|system|loop_wakeup|schedule_wakeup|poll_event), PostToolUse `tool_name`, `tool_input`
+  (Edit/Write: `file_path`; NotebookEdit: `notebook_path`), `tool_response`, `tool_use_id`, PreCompact
+  `trigger` (manual|auto) and `custom_instructions` (may be null), SessionEnd `reason`
+  (clear|resume|logout|prompt_input_exit|other), Stop `stop_hook_active`.
 - stdout, exit code 0: SessionStart and UserPromptSubmit may print
   `{"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": TEXT}}`, which Claude Code adds to the
   model's context. Every other event here prints nothing: for Stop, any `decision: "block"` would keep the
@@ -15,6 +17,8 @@ https://docs.anthropic.com/en/docs/claude-code/hooks), sections "Hook input" and
 Invariant: a handler never needs the daemon to be well. Down or hung, it answers nothing (context hooks) or
 spools what it had to say into the inbox as an `*.events.jsonl` file (edits, compactions), which the daemon
 imports when it is back; SessionEnd and Stop only hand the transcript to the inbox and need no daemon at all.
+A spooled event carries the same idempotency key as the request that timed out, so when the daemon applied
+that request after all, the import skips it: one event, not two.
 Standard library, orjson and the socket client only: this runs in a fresh process on every hook.
 """
 
@@ -56,6 +60,8 @@ EVENTS = (
     "SubagentStart",  # the project's rules for a subagent's fresh context (rules.py)
 )
 MAX_INSTRUCTIONS_CHARS = 1000
+# Prompts typed by a person or sent through the SDK; task notifications and loop wake-ups are the machine's.
+PROMPT_SOURCES = ("user", "sdk")
 
 
 def handle(event: str, payload: dict[str, Any], ctx: HookContext) -> HookResult:
@@ -75,6 +81,9 @@ def session_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
 
 def user_prompt_submit(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     prompt = (payload_str(payload, "prompt") or "").strip()
+    source = payload_str(payload, "source")
+    if source is not None and source not in PROMPT_SOURCES:
+        return HookResult("skipped", detail={"reason": "not_a_user_prompt", "source": source[:40]})
     if prompt.startswith("/"):
         return HookResult("skipped", detail={"reason": "slash_command"})
     if len(prompt) < ctx.settings.hooks.min_prompt_chars:
@@ -98,6 +107,7 @@ def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
         cwd=payload_str(payload, "cwd"),
         session_id=payload_str(payload, "session_id"),
         at=iso(ctx.now),
+        idempotency_key=idempotency_key("PostToolUse", payload),
     )
     try:
         result = ask(ctx, "edit", params)
@@ -108,12 +118,14 @@ def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
 
 
 def pre_compact(payload: dict[str, Any], ctx: HookContext) -> HookResult:
-    rules.reset_rules(payload, ctx)  # project rules come back after the compaction
+    """A `compaction` event; it also clears the context's slate, so what memoryd gave comes back afterwards."""
     data = drop_none(
         session_id=payload_str(payload, "session_id"),
+        agent_id=payload_str(payload, "agent_id"),
         trigger=payload_str(payload, "trigger"),
         cwd=payload_str(payload, "cwd"),
         at=iso(ctx.now),
+        idempotency_key=idempotency_key("PreCompact", payload),
     )
     if instructions := payload_str(payload, "custom_instructions"):
         from pipeline.scrub import scrub  # Why lazy: its regexes cost ms that the other events need not pay
@@ -189,6 +201,14 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
     finally:
         temp.unlink(missing_ok=True)
     return inbox / name
+
+
+def idempotency_key(event: str, payload: dict[str, Any]) -> str:
+    """A key for the one event this hook invocation records: from the tool call's id when there is one (the
+    same call is one edit), else random. The request and its spooled copy share it."""
+    session = payload_str(payload, "session_id") or ""
+    tool_use = payload_str(payload, "tool_use_id")
+    return f"{event}:{session}:{tool_use}" if tool_use else f"{event}:{session}:{os.urandom(12).hex()}"
 
 
 def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:

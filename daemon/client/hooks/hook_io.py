@@ -14,7 +14,8 @@ from typing import Any
 from daemon.client.socket_client import DaemonError, DaemonUnavailable
 from daemon.config import Settings
 
-EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
+# Claude Code's file-editing tools (its tools reference); MultiEdit is gone since 2.0.32.
+EDIT_TOOLS = ("Edit", "Write", "NotebookEdit")
 Call = Callable[[str, dict[str, Any]], Any]
 
 

@@ -2,15 +2,19 @@
 
 Settings shape (Claude Code's hooks reference, https://code.claude.com/docs/en/hooks, "Configuration"):
 `{"hooks": {"EVENT": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "...", "timeout": 5}]}]}}`;
-`matcher` only matters for tool events (PostToolUse here), `timeout` is in seconds.
+memoryd sets a `matcher` only on tool events (no matcher: every occurrence of the event), `timeout` is in
+seconds. SessionEnd gets no `timeout`: Claude Code gives all SessionEnd hooks one shared budget (1.5 s),
+raised to the largest `timeout` among them, so a 5 s timeout would let another tool's hung SessionEnd hook
+delay every exit, /clear and /resume by 5 s; memoryd's SessionEnd only links a file (its deadline is 750 ms).
 
 Invariants:
 - Everything else in the file is kept (keys, order, other hooks). memoryd's entries are recognised by their
   command (`... memoryd hook EVENT` or `... -m daemon hook EVENT`) and live in their own matcher groups.
-- Idempotent: a second install changes nothing and writes nothing; an install from another path updates the
-  command in place. Uninstall removes exactly those entries, and an event list or the `hooks` object only when
-  install created it (recorded in `$MEMORYD_HOME/state/hooks_install.json`; without that record, when the
-  removal emptied it). So install then uninstall gives back the original settings.
+- Idempotent: a second install changes nothing and writes nothing; an install from another path, or one made
+  by an older memoryd, updates the command, timeout and matcher in place. Uninstall removes exactly those
+  entries, and an event list or the `hooks` object only when install created it (recorded in
+  `$MEMORYD_HOME/state/hooks_install.json`; without that record, when the removal emptied it). So install
+  then uninstall gives back the original settings.
 - A backup (`settings.json.memoryd-backup-TIMESTAMP`) is written before any change; the new file replaces the
   old atomically. A file that is not valid JSON is never touched.
 """
@@ -34,14 +38,15 @@ from pipeline.atomic_file import write_atomic
 HOOKS: dict[str, str | None] = {  # event -> matcher
     "SessionStart": None,
     "UserPromptSubmit": None,
-    "PostToolUse": "Edit|Write|MultiEdit",
+    "PostToolUse": "Edit|Write|NotebookEdit",  # Claude Code's editing tools (MultiEdit is gone since 2.0.32)
     "PreCompact": None,
     "SessionEnd": None,
     "Stop": None,
-    "PreToolUse": "Read|Edit|Write|MultiEdit",  # project rules on first read, and the optional rules gate
+    "PreToolUse": "Read|Edit|Write|NotebookEdit",  # project rules on first read, and the optional rules gate
     "SubagentStart": None,  # project rules for each subagent's fresh context
 }
 TIMEOUT_S = 5  # Claude Code's limit for the command; the hook itself stops well within 1 s
+NO_TIMEOUT = ("SessionEnd",)  # events whose shared budget a timeout would raise (see the module docstring)
 _OURS = re.compile(r"(?:(?:^|[\s/\\\"'])memoryd['\"]?|\s-m\s+daemon)\s+hook\s+([A-Za-z]+)\s*$")
 
 
@@ -99,14 +104,46 @@ def merged(settings: dict[str, Any], base_command: str) -> tuple[dict[str, Any],
         ours = [h for g in groups if isinstance(g, dict) for h in g.get("hooks") or [] if _is_ours(h, event)]
         if not ours:
             group: dict[str, Any] = {"matcher": matcher} if matcher else {}
-            group["hooks"] = [{"type": "command", "command": command, "timeout": TIMEOUT_S}]
+            group["hooks"] = [_handler(event, command)]
             groups.append(group)
             added.append(event)
-        elif any(h.get("command") != command for h in ours):
-            for hook in ours:
-                hook["command"] = command
+        elif _refresh(groups, event, matcher, command):
             updated.append(event)
     return out, added, updated, created
+
+
+def _handler(event: str, command: str) -> dict[str, Any]:
+    handler: dict[str, Any] = {"type": "command", "command": command}
+    if event not in NO_TIMEOUT:
+        handler["timeout"] = TIMEOUT_S
+    return handler
+
+
+def _refresh(groups: list[Any], event: str, matcher: str | None, command: str) -> bool:
+    """Bring memoryd's existing entries of `event` up to date: command, timeout, and the matcher of a group
+    that holds only memoryd's hooks (a group shared with other hooks keeps its matcher). Returns whether
+    anything changed."""
+    changed = False
+    for group in groups:
+        if not isinstance(group, dict):
+            continue
+        entries = [h for h in group.get("hooks") or [] if _is_ours(h, event)]
+        for hook in entries:
+            wanted = _handler(event, command)
+            for key in ("command", "timeout"):
+                if hook.get(key) != wanted.get(key):
+                    changed = True
+                    if key in wanted:
+                        hook[key] = wanted[key]
+                    else:
+                        del hook[key]
+        if entries and len(entries) == len(group.get("hooks") or []) and group.get("matcher") != matcher:
+            changed = True
+            if matcher:
+                group["matcher"] = matcher
+            else:
+                group.pop("matcher", None)
+    return changed
 
 
 def removed(settings: dict[str, Any], created: list[str] | None = None) -> tuple[dict[str, Any], list[str]]:

@@ -1,5 +1,4 @@
-"""Hook handlers for project rules and checks: rules on PreToolUse/SubagentStart, checks after edits, and the
-reset on PreCompact.
+"""Hook handlers for project rules and checks: rules on PreToolUse/SubagentStart and checks after edits.
 
 Output formats, as documented in Claude Code's hooks reference (https://code.claude.com/docs/en/hooks,
 "PreToolUse decision control", "PostToolUse decision control", "SubagentStart"):
@@ -8,7 +7,8 @@ Output formats, as documented in Claude Code's hooks reference (https://code.cla
   own permission prompts, and leaving it out lets the read go on exactly as it would without memoryd. The
   gate answers `"permissionDecision": "deny"` with `"permissionDecisionReason"`, which is shown to Claude.
 - PostToolUse: `{"decision": "block", "reason": TEXT}` tells Claude to fix the file (the edit already
-  happened; "block" feeds the reason back to the model); a warning is `hookSpecificOutput.additionalContext`.
+  happened; "block" feeds the reason back to the model, once: no additionalContext repeats it); a warning
+  is `hookSpecificOutput.additionalContext`.
 - SubagentStart: `{"hookSpecificOutput": {"hookEventName": "SubagentStart", "additionalContext": TEXT}}`,
   which goes into the subagent's context.
 Invariant, as for every hook: a daemon that is down, hung or failing means no output (never a denial or a
@@ -35,7 +35,7 @@ READ_TOOLS = ("Read",)
 
 
 def pre_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
-    """Read: the project's rules the first time in the session. Edit/Write: the optional rules gate."""
+    """Read: the project's rules not yet in this context. Edit/Write/NotebookEdit: the optional rules gate."""
     tool = payload_str(payload, "tool_name") or ""
     if tool not in READ_TOOLS and tool not in EDIT_TOOLS:
         return HookResult("skipped", detail={"reason": "not_read_or_edit", "tool": tool[:60]})
@@ -75,23 +75,11 @@ def subagent_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return additional_context("SubagentStart", str(result.get("rules_markdown") or ""), detail)
 
 
-def reset_rules(payload: dict[str, Any], ctx: HookContext) -> int | None:
-    """PreCompact: forget which rules this session has seen. None when the daemon did not answer."""
-    session = payload_str(payload, "session_id")
-    if not session:
-        return None
-    try:
-        result = ask(ctx, "project_rules_reset", {"session_id": session})
-    except Unanswered:
-        return None
-    cleared = result.get("cleared")
-    return cleared if isinstance(cleared, int) else None
-
-
 def with_checks(path: str, ctx: HookContext, base: HookResult) -> HookResult:
     """PostToolUse: run the ```check lessons on the edited file and turn the verdict into the hook's output.
 
-    block -> `decision: block` with the findings as the reason; warn -> additionalContext; pass -> `base`.
+    block -> `decision: block` with the findings as the reason (only there: Claude Code hands the reason to
+    the model, so additionalContext would be a second copy); warn -> additionalContext; pass -> `base`.
     """
     if base.outcome in ("daemon_down", "timeout", "spooled"):
         return base
@@ -104,8 +92,7 @@ def with_checks(path: str, ctx: HookContext, base: HookResult) -> HookResult:
     detail = {**base.detail, "checks": decision}
     if decision == "block" and text:
         reason = f"memoryd checks failed for {path}; fix the file:\n{text}"
-        hook_output = {"hookEventName": "PostToolUse", "additionalContext": reason}
-        return HookResult("blocked", {"decision": "block", "reason": reason, "hookSpecificOutput": hook_output}, detail)
+        return HookResult("blocked", {"decision": "block", "reason": reason}, detail)
     if decision == "warn" and text:
         note = f"memoryd check warnings for {path}:\n{text}"
         return additional_context("PostToolUse", note, detail)

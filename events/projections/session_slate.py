@@ -1,0 +1,90 @@
+"""Projection `session_slate`: what each agent context was already given since its last compaction.
+
+An agent context is a session id plus, inside a subagent, the subagent's `agent_id` ('' for the main
+conversation). `injection` events name what they handed out: memories by content hash (`content_hashes`),
+MEMORY.md / rules / summary items by the hash of their text (`items`), recommended skills by name (`skills`)
+and the source files shown (`files`, "PATH@HASH"). A `compaction` event of the context clears its slate:
+the compacted conversation lost what it was given, so it may be given again.
+
+Why a projection: "already given in this session" must survive a daemon restart, and the log is the only
+truth. Keys are kept prefixed by kind (m: i: s: f:) so a skill name can never collide with a hash.
+
+Order-free (ORDER_FREE): "before the compaction" is by event id, never by arrival. A context keeps its latest
+compaction's id; an injection older than it adds nothing, and a compaction removes the keys last given before
+it. So the slate is the keys of the injections after the context's latest compaction, whatever order the
+events arrive in.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from events.event import Event
+
+NAME = "session_slate"
+VERSION = 2
+ORDER_FREE = True
+TABLES = ("session_slate", "session_compactions")
+SCHEMA = """
+CREATE TABLE session_slate (
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    PRIMARY KEY (session_id, agent_id, key)
+) WITHOUT ROWID;
+CREATE TABLE session_compactions (
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    PRIMARY KEY (session_id, agent_id)
+) WITHOUT ROWID;
+"""
+KEY_FIELDS = {"content_hashes": "m", "items": "i", "skills": "s", "files": "f"}
+
+_INSERT = (
+    "INSERT INTO session_slate (session_id, agent_id, key, event_id) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (session_id, agent_id, key) DO UPDATE SET event_id = max(event_id, excluded.event_id)"
+)
+_COMPACTED = (
+    "INSERT INTO session_compactions (session_id, agent_id, event_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (session_id, agent_id) DO UPDATE SET event_id = max(event_id, excluded.event_id)"
+)
+_LATEST = "SELECT event_id FROM session_compactions WHERE session_id = ? AND agent_id = ?"
+_CLEAR = "DELETE FROM session_slate WHERE session_id = ? AND agent_id = ? AND event_id < ?"
+
+
+def _context(event: Event) -> tuple[str, str] | None:
+    session = event.data.get("session_id")
+    if not isinstance(session, str) or not session:
+        return None
+    agent = event.data.get("agent_id")
+    return session, agent if isinstance(agent, str) else ""
+
+
+def apply(conn: sqlite3.Connection, event: Event) -> None:
+    if event.type not in ("injection", "compaction"):
+        return
+    context = _context(event)
+    if context is None:
+        return
+    if event.type == "compaction":
+        conn.execute(_COMPACTED, (*context, event.id))
+        conn.execute(_CLEAR, (*context, event.id))
+        return
+    latest = conn.execute(_LATEST, context).fetchone()
+    if latest is not None and event.id < latest[0]:
+        return  # given before a compaction the context has had since: lost with the conversation
+    rows = []
+    for field, prefix in KEY_FIELDS.items():
+        values = event.data.get(field)
+        if isinstance(values, list):
+            rows += [(*context, f"{prefix}:{value}", event.id) for value in values if isinstance(value, str)]
+    conn.executemany(_INSERT, rows)
+
+
+def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    """Event by event (a compaction between two injections clears only the first, by id)."""
+    for event in events:
+        if event.type in ("injection", "compaction"):
+            apply(conn, event)
