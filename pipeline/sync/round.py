@@ -202,13 +202,16 @@ def _merge_message(config: SyncConfig, git: Git, upstream: str) -> str:
 def _refuse_changes_to_own_segments(config: SyncConfig, git: Git, upstream: str, related: bool) -> None:
     """Only this machine writes its segments, so the remote may hold what we pushed, or (joining a memory this
     machine had before) segments we lack, but never a different version of one we have."""
-    if related:
+    listed = [git.out("ls-tree", "-r", "-z", "--name-only", ref, "--", "events/") for ref in ("HEAD", upstream)]
+    ours, theirs = (set(names.split("\0")) for names in listed)
+    if related:  # what the remote changed since the common commit
         changed = git.out("diff", "--name-only", "-z", f"HEAD...{upstream}", "--", "events/").split("\0")
-    else:
-        listed = [git.out("ls-tree", "-r", "-z", "--name-only", ref, "--", "events/") for ref in ("HEAD", upstream)]
-        both = set(listed[0].split("\0")) & set(listed[1].split("\0"))  # a segment only one side has is fine
-        changed = [p for p in git.out("diff", "--name-only", "-z", "HEAD", upstream, "--", "events/").split("\0")]
-        changed = [p for p in changed if p in both]
+    else:  # a segment only one side has is fine
+        changed = git.out("diff", "--name-only", "-z", "HEAD", upstream, "--", "events/").split("\0")
+        changed = [p for p in changed if p in theirs]
+    # A segment only the remote has is fine (a reinstall joining again), also when both histories share a root
+    # (two homes created within one second under one machine id make the same first commit).
+    changed = [p for p in changed if p in ours]
     own = [p for p in changed if p and segment_machine(p.rsplit("/", 1)[-1]) == config.machine]
     if own:
         raise SyncError(
