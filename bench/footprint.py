@@ -13,7 +13,7 @@ multilingual-e5-small. Set MEMORYD_BENCH_DAEMON_REPO to run another checkout's d
   MCP-style `search` calls.
 - scale: 10^5 chunks (BM25-only indexing, then random cached vectors as bench/latency.py does); resident memory
   and its parts: the BM25 mirror, the vector matrix, and the rest.
-Targets (issue 17): idle <= 250 MB; peak while indexing 1,000 notes <= 450 MB; <= 600 bytes of log per search at
+Targets: idle <= 250 MB; peak while indexing 1,000 notes <= 450 MB; <= 600 bytes of log per search at
 k = 10; idle CPU < 0.5 % of one core.
 """
 

@@ -7,7 +7,7 @@ Invariant: a wrong type or an impossible value stops start-up with a message nam
 is reported (log and `status`) but never fatal, so a config written for a newer memoryd still starts. Every
 numeric key has a range (`_num`), NaN and infinity are refused, and keys that only make sense together are
 checked together (`_CROSS_CHECKS`), so no setting can start a daemon that silently skips every file or whose
-scores collapse (issue 15).
+scores collapse.
 Standard library only: the CLI imports this on its fast path.
 """
 

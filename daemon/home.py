@@ -5,7 +5,7 @@ Invariants:
 - The home is private to its owner: folders memoryd creates are 0700 and files 0600 (the daemon runs with umask
   077, `private_dirs` and `init_home` pass the modes explicitly), and at `init` and every start the home, its
   layout folders and memoryd's own data files lose any group/other bits. Nothing is ever loosened: a mode the
-  user made stricter (0500, 0400) stays, and a symlink's target is never re-moded (issue 15).
+  user made stricter (0500, 0400) stays, and a symlink's target is never re-moded.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """structlog configuration: readable console output on a TTY, JSON lines otherwise (systemd, launchd).
 
 Invariant: logging never raises into the daemon. A log file on a full disk (launchd, `memoryd serve > file`)
-refuses every write; the line is dropped and counted, and the daemon goes on serving (issue 15).
+refuses every write; the line is dropped and counted, and the daemon goes on serving.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ started again after a capped exponential backoff. The process never exits becaus
 
 Why: the daemon's TaskGroup ends the whole process when any of its tasks raises. An inbox file with a name the
 filesystem refuses, a full disk or a process out of file descriptors used to do exactly that, and again after
-every restart while the cause stayed (issue 15). A loop is written as if nothing can go wrong between its
+every restart while the cause stayed. A loop is written as if nothing can go wrong between its
 isolation boundaries; the supervisor is the boundary around the loop itself.
 
 Invariants:

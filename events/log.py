@@ -7,7 +7,7 @@ Invariants:
   (line i of n, contiguous in one segment); readers replay a batch only once all n lines are there, never part
   of it. A batch cut short by a crash is fenced by the writer at its next start and quarantined by readers, like
   a torn line; one still being written is simply not read yet. Single events carry no mark; old logs read as
-  before (issue 15: a SIGKILL during a 100,000-event import used to replay part of it, then import it again).
+  before (a SIGKILL during a 100,000-event import used to replay part of it, then import it again).
 - A write that fails (a full disk, EIO) is cut back to the last acknowledged byte before the error is returned,
   so refused bytes can never surface later; a full disk is reported as `DiskFull` ("disk full: ...").
 - Readers in this process never see this machine's bytes before they are acknowledged (they read up to the

@@ -3,7 +3,7 @@
 Invariant: a reader sees either the whole old file or the whole new one, never a torn write: the new bytes go
 to a hidden temp file in the same directory (a dotfile, so the watcher ignores it), are fsynced, and then
 `os.replace`d over the target (atomic on POSIX within one filesystem). Blocking: call from a thread.
-A temp name always fits the filesystem's 255-byte name limit, however long the target's name is (issue 15).
+A temp name always fits the filesystem's 255-byte name limit, however long the target's name is.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ _TOKENS: list[tuple[str, re.Pattern[str]]] = [
     ("slack_token", re.compile(_B + r"(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,}")),
     ("slack_webhook", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}")),
     ("google_api_key", re.compile(_B + r"AIza[0-9A-Za-z_-]{35}" + _E)),
-    # Issue 15: more token shapes in common use.
+    # More token shapes in common use.
     ("huggingface_token", re.compile(_B + r"hf_[A-Za-z0-9]{30,}" + _E)),
     ("stripe_webhook_secret", re.compile(_B + r"whsec_[A-Za-z0-9]{24,}")),
     ("npm_token", re.compile(_B + r"npm_[A-Za-z0-9]{36}" + _E)),
@@ -248,7 +248,7 @@ def redact(text: str, *, emails: bool = True) -> str:
     return text
 
 
-# `< private>`, `</ private >` too: a stray space must not publish what the user meant to hide (issue 15).
+# `< private>`, `</ private >` too: a stray space must not publish what the user meant to hide.
 _PRIVATE_TAG = re.compile(r"<[ \t]{0,3}(/?)[ \t]{0,3}private\b[^<>\n]{0,200}>", re.IGNORECASE)
 
 

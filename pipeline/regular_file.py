@@ -2,7 +2,7 @@
 
 Why: opening a FIFO for reading blocks until a writer appears, and reading a character device may never end.
 A FIFO inside the memory home once tied up one worker thread per `get`; after six of them every request that
-needed a thread hung, and SIGTERM left a process that never exited (issue 15). So every read of a user's file
+needed a thread hung, and SIGTERM left a process that never exited. So every read of a user's file
 goes through here: the file is opened with O_NONBLOCK (which makes opening a FIFO return at once) and O_NOCTTY,
 and only a regular file, checked with fstat on the opened descriptor (no window between check and use), is read.
 

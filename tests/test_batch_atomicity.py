@@ -1,4 +1,4 @@
-"""Defect 2 of issue 15: a batch of events is atomic across a crash, so a retried import never duplicates.
+"""A batch of events is atomic across a crash, so a retried import never duplicates.
 
 - On the log itself: a batch cut short by a crash (at a line boundary or inside a line) is never replayed, is
   reported like a torn tail, and every event appended after it reads back.

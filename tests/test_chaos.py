@@ -1,4 +1,4 @@
-"""The chaos test of issue 15: a daemon under concurrent `record`, `search` and inbox drops while files change,
+"""The chaos test: a daemon under concurrent `record`, `search` and inbox drops while files change,
 killed with SIGKILL at random points, several times. A kill comes either after a random delay, or (every other
 round, picked at random) the moment a large inbox import is being written to the log, the window in which the
 old log left half a batch behind. After each restart:

@@ -1,4 +1,4 @@
-"""Defect 10 of issue 15: every numeric setting has a range, NaN and infinity are refused, settings that only
+"""Every numeric setting has a range, NaN and infinity are refused, settings that only
 make sense together are checked together, and a bad `cron` stops start-up. Each message names the key."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Defect 7 of issue 15: a full disk while `record` appends, and a start on a full disk.
+"""A full disk while `record` appends, and a start on a full disk.
 
 The fault is real but not ENOSPC itself (a small filesystem needs root): RLIMIT_FSIZE, set on the running daemon
 with prlimit, makes the kernel refuse any write past a chosen file size with EFBIG ("File too large"), part-way

@@ -1,4 +1,4 @@
-"""Defect 8 of issue 15: one large note must not stall indexing for everyone.
+"""One large note must not stall indexing for everyone.
 
 The embedding provider is a real HTTP server on 127.0.0.1 that holds every reply until the test releases it, so
 "embedding is slow" is a state the test controls rather than a race: while it is held, a new note must already be

@@ -1,4 +1,4 @@
-"""Defects 4, 6 and 9 of issue 15: other users on the machine.
+"""Other users on the machine.
 
 - The memory home and every file memoryd creates are owner-only (0700/0600), set at `init` and at start without
   loosening what the user made stricter; `status` warns when the home is readable by others.

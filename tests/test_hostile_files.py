@@ -1,4 +1,4 @@
-"""Defects 3 and 5 of issue 15: files that are not what they seem.
+"""Files that are not what they seem.
 
 - A FIFO (made with os.mkfifo) blocks whoever opens it for reading until a writer comes: `get` and the inbox
   must never open anything but a regular file.

@@ -1,4 +1,4 @@
-"""Projections end in the same rows whatever order other machines' segments arrive in (issue 18).
+"""Projections end in the same rows whatever order other machines' segments arrive in.
 
 A history of three machines is written as their segments; it then "arrives" in different orders (whole
 segments, halves, a new segment after the others, the local-only one) with a catch-up after each step, the way

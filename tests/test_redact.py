@@ -62,7 +62,7 @@ SECRETS = [
     ("url_credentials", "db_url = postgres://admin:Sup3rS3cret@db.example.com:5432/app", "Sup3rS3cret"),
     ("url_credentials", "git remote https://bob:ghp_x1y2z3@github.com/org/repo.git", "ghp_x1y2z3"),
     ("email", "mail me at john.doe+memo@example.co.uk please", "john.doe+memo@example.co.uk"),
-    # Issue 15: forms found beyond the documented list, and other common ones.
+    # Forms found beyond the documented list, and other common ones.
     ("password", "fyi my password is Tr0ub4dor&3 for the vpn", "Tr0ub4dor&3"),
     ("password", "The wifi passphrase was 'blue-Heron-77'.", "blue-Heron-77"),
     ("password", "mysql -u root -pS3cretPass99 shop < dump.sql", "S3cretPass99"),

@@ -1,4 +1,4 @@
-"""Remote embedding providers (issue 7) against a 127.0.0.1 server speaking each wire format: success, 429
+"""Remote embedding providers against a 127.0.0.1 server speaking each wire format: success, 429
 then success, persistent 500, timeout, malformed JSON, wrong dimension, a missing key; and the daemon's
 clean fall back with `status` saying why."""
 

@@ -18,8 +18,8 @@ from tests.conftest import write_config
 from tests.test_redact import PEM, SECRETS
 
 PRIVATE = "PRIVATE-MARKER-7f3a"
-SPACED = "PRIVATE-MARKER-spaced-41c9"  # `< private>`: issue 15
-IN_CODE = "PRIVATE-MARKER-in-code-0b2e"  # `<private>` written as inline code around the secret: issue 15
+SPACED = "PRIVATE-MARKER-spaced-41c9"  # `< private>`: a stray space
+IN_CODE = "PRIVATE-MARKER-in-code-0b2e"  # `<private>` written as inline code around the secret
 FRAGMENTS = [secret for _kind, _line, secret in SECRETS] + [
     "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE",
     PRIVATE,

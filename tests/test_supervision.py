@@ -1,4 +1,4 @@
-"""Defect 1 of issue 15: no exception in a background loop ends the daemon.
+"""No exception in a background loop ends the daemon.
 
 Each test produces a real fault in the real daemon process: a name past the filesystem's 255-byte limit, a write
 refused by RLIMIT_FSIZE (the kernel's "file too large", standing in for a full disk at a chosen size), a folder the

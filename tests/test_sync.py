@@ -1,4 +1,4 @@
-"""Two machines, one memory (issue 18): two homes, one bare repository on local disk, two running daemons.
+"""Two machines, one memory: two homes, one bare repository on local disk, two running daemons.
 
 Both record events, edit notes and daily notes and add facts while sync rounds run both ways; both edit the same
 file; at the end both homes hold the same files, `rebuild --verify` is identical on both, their projections are

@@ -2,7 +2,7 @@
 
 Why a queue apart from the files' queue: chunks and FTS rows are written as soon as a file is read, so keyword
 search never waits for the model; embedding follows in small batches. A 3,000-chunk note used to be embedded
-whole before any other file was written (9 minutes on a loaded machine, 1,241 changes waiting, issue 15). The
+whole before any other file was written (9 minutes on a loaded machine, 1,241 changes waiting). The
 newest text goes first because it is what the user just wrote and is about to search for. Only hashes are kept:
 the text is read from the chunks table when its turn comes, so a text whose file changed or vanished meanwhile
 (no chunk has that hash any more) is never embedded.

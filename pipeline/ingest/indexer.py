@@ -4,7 +4,7 @@ Invariants:
 - Unchanged content (same sha256) costs a stat and a read, never a re-chunk or an embedding.
 - Keyword search never waits for the model: a file's chunks and FTS rows are written as soon as it is read
   (with the vectors the cache already has); its other texts join `to_embed` and are embedded afterwards, newest
-  first, one model batch at a time, skipping any text no chunk has any more (issue 15).
+  first, one model batch at a time, skipping any text no chunk has any more.
 - Only chunk texts whose (model, hash) is not cached are embedded; identical content anywhere is free.
 - Each path is isolated: a bad file is skipped with a reason and the batch goes on.
 - File changes take priority over embedding: the files' queue and the embedding queue are worked by two loops

@@ -135,7 +135,7 @@ def real_location(roots: Sequence[Root], root: Root, relative: str) -> tuple[Roo
 
     Why: the indexer must confine what it reads exactly as `get` does (a symlinked `notes/leak.md` pointing at
     /etc/passwd was indexed and injected), and a file reached through a symlink inside the roots is the same
-    file as at its real path, to be indexed once, there (issue 15)."""
+    file as at its real path, to be indexed once, there."""
     try:
         found, real_relative, _ = confine(roots, str(root.path / relative))
     except OutsideRoots:

@@ -6,7 +6,7 @@ directory path is expanded: an existing directory is walked, a vanished one re-c
 A folder reachable under two paths (a symlinked folder inside a root, `ln -s ../notes areas/x`) is watched
 once by inotify, and its events may come under either path. So each reported path is also queued at its real
 location (symlinks resolved), which is where the indexer keeps the file; the alias itself is left out of the
-index (issue 15: otherwise a new note could be reported only under its alias and never be indexed).
+index (otherwise a new note could be reported only under its alias and never be indexed).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _files_in_directory(root: Root, directory: Path) -> list[str] | None:
     """Indexable files under `directory` (relative to it), or None when it is not a directory. Blocking.
 
     A symlinked directory is not walked (like `walk` below the top): its files are other paths of files that
-    are indexed at their real place, or are outside the roots (issue 15)."""
+    are indexed at their real place, or are outside the roots."""
     if directory.is_symlink():
         return []
     if not directory.is_dir():

@@ -190,7 +190,7 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
     place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
     still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
     is stable, so a transcript Claude Code keeps appending to is taken whole."""
-    private_dirs(inbox)  # owner-only, like everything in the memory home (issue 15)
+    private_dirs(inbox)  # owner-only, like everything in the memory home
     temp = inbox / f".{name}.{os.getpid()}.tmp"
     try:
         try:
