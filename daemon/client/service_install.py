@@ -1,9 +1,7 @@
 """`memoryd service install|uninstall|status`: the systemd user unit (Linux) and the launchd agent (macOS).
 
-Owns rendering the templates in `systemd/` and `launchd/` (packaged copies in `daemon/client/units/`) and putting the
-result where the user's service manager looks. Invariants: a rendered file names the memoryd executable and the
-memory home by absolute path, quoted so that systemd or launchd reads back exactly those paths (a path that cannot be
-represented is refused, never mangled); nothing here runs sudo or touches system-wide directories; every
+Owns putting the rendered unit (`service_units.py`) where the user's service manager looks, enabling it and
+reading its state. Invariants: nothing here runs sudo or touches system-wide directories; every
 `systemctl`/`launchctl` call has a timeout, and its failure is reported in the returned lines, never raised, so an
 installed file stays in place. Standard library only: the CLI imports this on its fast path.
 """
@@ -21,95 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from daemon.env_file import ENV_FILE_NAME, unsafe_reason, write_values
+from daemon.client.service_units import LAUNCHD_LABEL, UNIT_NAME, absolute, env_file_for, unit_file_name
+from daemon.client.service_units import ServiceError as ServiceError  # what the CLI catches, raised from here
+from daemon.client.service_units import render_launchd_plist as render_launchd_plist
+from daemon.client.service_units import render_systemd_unit as render_systemd_unit
+from daemon.client.service_units import template_path as template_path
+from daemon.env_file import unsafe_reason, write_values
 
-UNIT_NAME = "memoryd.service"
-LAUNCHD_LABEL = "com.memoryd.daemon"
 COMMAND_TIMEOUT_S = 30.0
 
-_PLACEHOLDER = re.compile(r"@(MEMORYD|HOME|ENVFILE)@")
-_SOURCE_ROOT = Path(__file__).resolve().parents[2]
-_PACKAGED_DIR = Path(__file__).resolve().parent / "units"
-_TEMPLATES = {"systemd": ("systemd", UNIT_NAME), "launchd": ("launchd", f"{LAUNCHD_LABEL}.plist")}
 _MANAGERS = {"linux": "systemd", "darwin": "launchd"}
-
-
-class ServiceError(ValueError):
-    """A problem the user must fix (unsupported platform, memoryd not found, a path systemd cannot express)."""
-
-
-# --- templates and rendering -------------------------------------------------------------------------------
-
-
-def template_path(kind: str) -> Path:
-    """The template for `kind` ("systemd" | "launchd"): the top-level file in a source checkout, else the packaged copy.
-
-    Why the pyproject check: installed, this module's grandparent is site-packages, which may hold an unrelated
-    `systemd/` package (python-systemd).
-    """
-    folder, name = _TEMPLATES[kind]
-    checkout = _SOURCE_ROOT / folder / name
-    if (_SOURCE_ROOT / "pyproject.toml").is_file() and checkout.is_file():
-        return checkout
-    return _PACKAGED_DIR / name
-
-
-def env_file_for(home: Path, env_file: Path | None = None) -> Path:
-    """The service's environment file: `env_file` when given, else `$MEMORYD_HOME/service.env`."""
-    return _absolute(env_file) if env_file is not None else _absolute(home) / ENV_FILE_NAME
-
-
-def render_systemd_unit(memoryd_path: Path, home: Path, env_file: Path | None = None) -> str:
-    """The user unit for `memoryd_path serve --env-file ...` with `MEMORYD_HOME=home`. Paths must be absolute."""
-    exe = _checked_text(memoryd_path, "memoryd path")
-    # Why: systemd refuses an executable path containing quotes or backslashes ("Executable name contains special
-    # characters"), whatever the escaping. `$` needs no escape there: the program path is not variable-expanded.
-    if any(c in exe for c in "\"'\\"):
-        raise ServiceError(f"systemd cannot run an executable whose path contains quotes or backslashes: {exe}")
-    values = {
-        "MEMORYD": _systemd_quoted(exe),
-        "HOME": _systemd_quoted(_checked_text(home, "memory home")),
-        "ENVFILE": _systemd_quoted(_checked_text(env_file_for(home, env_file), "environment file")),
-    }
-    return _fill(template_path("systemd").read_text(encoding="utf-8"), values)
-
-
-def render_launchd_plist(memoryd_path: Path, home: Path, env_file: Path | None = None) -> str:
-    """The launchd agent plist for `memoryd_path serve --env-file ...` with `MEMORYD_HOME=home` (absolute paths)."""
-    values = {
-        "MEMORYD": _xml_escaped(_checked_text(memoryd_path, "memoryd path")),
-        "HOME": _xml_escaped(_checked_text(home, "memory home")),
-        "ENVFILE": _xml_escaped(_checked_text(env_file_for(home, env_file), "environment file")),
-    }
-    return _fill(template_path("launchd").read_text(encoding="utf-8"), values)
-
-
-def _fill(template: str, values: dict[str, str]) -> str:
-    # One pass, so a path that itself contains "@HOME@" is not substituted again.
-    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
-
-
-def _checked_text(path: Path, what: str) -> str:
-    text = str(path)
-    if not path.is_absolute():
-        raise ServiceError(f"the {what} must be an absolute path: {text}")
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
-        raise ServiceError(f"the {what} contains control characters: {text!r}")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise ServiceError(f"the {what} is not valid UTF-8: {text!r}") from exc
-    return text
-
-
-def _systemd_quoted(value: str) -> str:
-    """The body of a double-quoted systemd word: C escapes for `\\` and `"`, `%%` so `%` is no specifier."""
-    # Environment= and ExecStart= both unquote and C-unescape the word and expand %-specifiers (systemd.unit(5)).
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("%", "%%")
-
-
-def _xml_escaped(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # --- locations ---------------------------------------------------------------------------------------------
@@ -152,13 +71,6 @@ def find_memoryd() -> Path:
     raise ServiceError("cannot find the memoryd executable; install memoryd with pip, or pass its path explicitly")
 
 
-def _absolute(path: Path) -> Path:
-    return Path(os.path.abspath(path.expanduser()))
-
-
-# --- install / uninstall / status --------------------------------------------------------------------------
-
-
 def install(
     home: Path,
     *,
@@ -179,8 +91,8 @@ def install(
     Raises ServiceError before writing anything if the platform is unsupported or a path cannot be expressed.
     """
     manager = _require_manager(system)
-    home = _absolute(home)
-    exe = _absolute(memoryd_path) if memoryd_path is not None else find_memoryd()
+    home = absolute(home)
+    exe = absolute(memoryd_path) if memoryd_path is not None else find_memoryd()
     if not (exe.is_file() and os.access(exe, os.X_OK)):
         raise ServiceError(f"not an executable file: {exe}")
     env_path = env_file_for(home, env_file)
@@ -193,7 +105,7 @@ def install(
         text = render_launchd_plist(exe, home, env_path)
         # launchd opens StandardErrorPath itself and does not create missing directories.
         (home / "logs").mkdir(mode=0o700, parents=True, exist_ok=True)
-    path = (target_dir or service_dir(manager)) / _TEMPLATES[manager][1]
+    path = (target_dir or service_dir(manager)) / unit_file_name(manager)
     lines: list[str] = []
     if pass_env:
         try:
@@ -225,7 +137,7 @@ def uninstall(
     `home` is accepted for symmetry with install; the file is found by name, whatever home it was written for.
     """
     manager = _require_manager(system)
-    path = (target_dir or service_dir(manager)) / _TEMPLATES[manager][1]
+    path = (target_dir or service_dir(manager)) / unit_file_name(manager)
     if not path.exists():
         return [f"not installed ({path} does not exist)"]
     lines: list[str] = []
@@ -259,13 +171,13 @@ def status(
     if manager is None:
         result["detail"] = f"no service support on {system or sys.platform}; run `memoryd serve` under a supervisor"
         return result
-    path = (target_dir or service_dir(manager)) / _TEMPLATES[manager][1]
+    path = (target_dir or service_dir(manager)) / unit_file_name(manager)
     result["path"] = str(path)
     result["installed"] = path.is_file()
     if result["installed"]:
         try:
             render = render_systemd_unit if manager == "systemd" else render_launchd_plist
-            result["current"] = path.read_text(encoding="utf-8") == render(find_memoryd(), _absolute(home))
+            result["current"] = path.read_text(encoding="utf-8") == render(find_memoryd(), absolute(home))
         except (ServiceError, OSError, UnicodeDecodeError):
             result["current"] = None
     if not query:
