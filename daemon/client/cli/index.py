@@ -79,10 +79,14 @@ def run_reindex(args: argparse.Namespace, settings: Settings) -> int:
 def run_index(args: argparse.Namespace, settings: Settings) -> int:
     started = time.monotonic()
     tty = sys.stderr.isatty()
+    # Files saved just before this call reach the queue only once the watcher has seen them (its debounce and
+    # one poll step), so an empty queue means "done" only after that long.
+    settle_s = settings.index.debounce_ms / 1000 + 0.3
     while True:
         index = call(settings.socket_path, "status", {}, timeout=10)["index"]
         progress = index["progress"]
-        if not args.wait or (index["pending"] == 0 and not index.get("backfilling")):
+        settled = time.monotonic() - started >= settle_s
+        if not args.wait or (index["pending"] == 0 and not index.get("backfilling") and settled):
             break
         if tty:
             sys.stderr.write("\r" + _bar(progress, index) + " " * 4)
