@@ -25,10 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if not TYPE_CHECKING:
-    # Why: every hook and CLI call imports this module, and generating `__eq__`, `__repr__`, `__hash__` and the
-    # frozen `__setattr__`/`__delattr__` of each section's dataclass took ~10 of its ~17 ms (hook p50 +16 ms).
-    # Type checkers see the frozen dataclasses (mypy --strict refuses any assignment to a setting); at run time
-    # a section is a plain slotted dataclass.
+    # Why: every hook and CLI call imports this; generating each section's eq/repr/hash and frozen setattr took
+    # ~10 of its ~17 ms. Type checkers see frozen dataclasses (mypy refuses assignments); at run time, slotted.
     def dataclass(*, frozen: bool = False, slots: bool = False) -> Any:
         return dataclasses.dataclass(slots=slots, eq=False, repr=False)
 
