@@ -22,6 +22,7 @@ SIGNAL_KINDS = (
     "retry",  # the same command failed again and again in one session
 )
 PATTERN_STATUSES = ("active", "addressed", "suppressed")
+OUTCOMES = ("success", "failed", "unknown")  # unknown: no evidence either way; it credits nothing
 _TYPE_NAME = re.compile(r"[a-z][a-z0-9_.]{0,63}")
 
 
@@ -47,7 +48,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
     "ref": (_f("experience_id"), _f("session_id"), _f("context", required=False)),
     "outcome": (
         _f("session_id"),
-        _f("outcome", choices=("success", "failed")),
+        _f("outcome", choices=OUTCOMES),
         _f("corrections", "int", required=False, minimum=0),
         _f("confidence", "num", required=False, minimum=0.0, maximum=1.0),
         _f("evidence", "list", required=False),

@@ -63,12 +63,53 @@ async def test_incremental_equals_rebuild(tmp_path: Path) -> None:
     rows = {r[0]: r[1:] for r in incremental["experience_effectiveness"]}
     # use-uv: once per session: s1 success (2 refs), s2 corrected to success, s3 injected (no outcome yet)
     assert rows["use-uv"][:3] == (3, 2, 0)
-    assert rows["use-uv"][3] == pytest.approx((2 + 1) / (2 + 0 + 2))
+    assert rows["use-uv"][5] == pytest.approx((2 + 1) / (2 + 0 + 2))
     assert rows["c-9"][:3] == (1, 0, 0) and "c-nobody" not in rows
     # pin-deps: 2 refs, s1 success (1), s3 unknown
     assert rows["pin-deps"][:3] == (2, 1, 0)
-    assert rows["pin-deps"][3] == pytest.approx(2 / 3)
+    assert rows["pin-deps"][5] == pytest.approx(2 / 3)
     assert {r[0]: r[1:3] for r in incremental["sessions"]} == {"s1": ("success", 1), "s2": ("success", 0)}
+
+
+EVIDENCE = [
+    # s1: a memory, a rule (item) and a skill given at SessionStart / a prompt; judged success at 0.75
+    ("injection", {"query_hash": "q", "chunk_ids": ["c-1"], "items": ["r-1"], "skills": [], "session_id": "s1"}),
+    ("injection", {"query_hash": "q", "chunk_ids": [], "items": [], "skills": ["flaky-fix"], "session_id": "s1"}),
+    ("outcome", {"session_id": "s1", "outcome": "success", "confidence": 0.75}),
+    # s2: only the skill, and nothing tells whether the session went well
+    ("injection", {"query_hash": "q", "chunk_ids": [], "items": [], "skills": ["flaky-fix"], "session_id": "s2"}),
+    ("outcome", {"session_id": "s2", "outcome": "unknown", "confidence": 0.5}),
+    # s3: the skill, then a failure judged with near certainty, later corrected to a weak success
+    ("injection", {"query_hash": "q", "chunk_ids": [], "items": [], "skills": ["flaky-fix"], "session_id": "s3"}),
+    ("outcome", {"session_id": "s3", "outcome": "failed", "confidence": 0.99}),
+    ("outcome", {"session_id": "s3", "outcome": "success", "confidence": 0.6}),
+]
+
+
+async def test_every_kind_injected_is_credited_by_its_evidence(tmp_path: Path) -> None:
+    """Memories, items and skills are all references; an unknown outcome credits nothing; credit follows the
+    outcome's confidence and moves when the outcome is corrected; any batching gives the same rows."""
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log)
+        await projector.setup()
+        for index in range(0, len(EVIDENCE), 3):
+            await log.append(EVIDENCE[index : index + 3])
+            await projector.catch_up()
+        incremental = dump(tmp_path / "index.db")
+        await projector.rebuild()
+        assert dump(tmp_path / "index.db") == incremental
+    rows = {r[0]: r[1:] for r in incremental["experience_effectiveness"]}
+    # (total, success, fail, success credit, fail credit, p, last_ref)
+    assert rows["c-1"][:5] == (1, 1, 0, 500, 0) and rows["item:r-1"][:5] == (1, 1, 0, 500, 0)
+    assert rows["skill:flaky-fix"][:5] == (3, 2, 0, 700, 0)  # s1 0.5 + s3 0.2; s2 unknown: nothing
+    assert rows["skill:flaky-fix"][5] == pytest.approx((0.7 + 1) / (0.7 + 2))
+
+
+def test_a_skill_whose_recent_sessions_fail_is_falling() -> None:
+    helped = [("success", 1000)] * 4
+    assert effectiveness.falling(helped + [("failed", 900)] * 3)
+    assert not effectiveness.falling(helped + [("failed", 900), ("success", 1000), ("success", 800)])
+    assert not effectiveness.falling([("failed", 1000)] * 2)  # too few sessions to speak of a trend
 
 
 async def test_verify_names_a_table_that_drifted(tmp_path: Path) -> None:

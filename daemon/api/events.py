@@ -12,11 +12,10 @@ from daemon.api.registry import api
 from daemon.home import exposure
 from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
+from daemon.services.learning.effectiveness import KINDS, experience_rows
 from events.event import parse_timestamp
 from events.projections import effectiveness as eff
-from events.queries import effectiveness as experience_stats
 from events.queries import event_index
-from events.queries.effectiveness import ExperienceStats
 from events.schema import InvalidEvent, validate
 
 MAX_EVENTS_PER_RECORD = 10_000
@@ -130,34 +129,16 @@ def iso_param(name: str, value: str | None) -> str | None:
 
 @api.method("effectiveness")
 async def effectiveness(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("experience_id", "limit"))
+    p = Params(params, ("experience_id", "limit", "kind"))
     limit = p.int("limit", 1000, minimum=1, maximum=1_000_000)
-    experience = p.str("experience_id") or None
-    app = services.app
-    await app.projections_current()
-    rows = await app.db.read(lambda conn: experience_stats.experiences(conn, experience))
-    now = dt.datetime.now(dt.UTC)
-    items = [effectiveness_row(row, now) for row in rows]
-    items.sort(key=lambda item: (-item["decay_value"], item["experience_id"]))
-    return {"experiences": items[:limit], "half_life_days": eff.HALF_LIFE_DAYS, "now": now.isoformat()}
-
-
-def effectiveness_row(row: ExperienceStats, now: dt.datetime) -> dict[str, Any]:
-    last_ref = row.last_ref
-    age_days = (now - parse_timestamp(last_ref)).total_seconds() / 86400 if last_ref else 0.0
-    weight = eff.decay_weight(age_days)
-    value = eff.decay_value(row.p, age_days)
+    kind = p.str("kind") or None
+    if kind is not None and kind not in KINDS:
+        raise BadParams(f"param 'kind' must be one of {', '.join(KINDS)}")
+    rows = await experience_rows(services.app, p.str("experience_id") or None, kind)
     return {
-        "experience_id": row.experience_id,
-        "total_refs": row.total_refs,
-        "success_refs": row.success_refs,
-        "fail_refs": row.fail_refs,
-        "p": round(row.p, 6),
-        "last_ref": last_ref,
-        "age_days": round(age_days, 3),
-        "decay_weight": round(weight, 6),
-        "decay_value": round(value, 6),
-        "flag": eff.flag(value),
+        "experiences": [row.to_json_obj() for row in rows[:limit]],
+        "half_life_days": eff.HALF_LIFE_DAYS,
+        "now": services.app.clock().isoformat(),
     }
 
 

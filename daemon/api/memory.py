@@ -11,6 +11,8 @@ from typing import Any
 from daemon.api.registry import api
 from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
+from daemon.services.skills import skill_dirs
+from events.projections.effectiveness import SKILL_PREFIX
 from pipeline.index_queries import StoredChunk, chunk_with_id, chunks_at
 from pipeline.ingest.roots import Root
 from pipeline.regular_file import NotRegularFile, read_regular
@@ -38,7 +40,7 @@ async def get(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     lines = data.decode("utf-8", errors="replace").splitlines()
     selected = lines[start - 1 : start - 1 + count]
     if session := p.str("session_id"):
-        ref = {"experience_id": relative, "session_id": session, "context": "get"}
+        ref = {"experience_id": _experience_of(services, relative, real), "session_id": session, "context": "get"}
         await services.app.record([("ref", ref)])
     return {
         "path": relative,
@@ -48,6 +50,13 @@ async def get(services: Services, params: dict[str, Any]) -> dict[str, Any]:
         "total_lines": len(lines),
         "text": scrub("\n".join(selected), emails=services.app.redact_emails),
     }
+
+
+def _experience_of(services: Services, relative: str, real: Path) -> str:
+    """What a read references: a skill (`skill:NAME`) when it is a SKILL.md in a skills folder, else the file."""
+    if real.name == "SKILL.md" and any(real.parent.parent == d.resolve() for d in skill_dirs(services.app.settings)):
+        return f"{SKILL_PREFIX}{real.parent.name}"
+    return relative
 
 
 def parse_target(raw: str) -> tuple[str, tuple[int, int] | None]:

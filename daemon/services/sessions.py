@@ -40,6 +40,7 @@ from daemon.services.learning.knowledge import Knowledge
 from daemon.services.learning.problem_keys import KeyedSignal, ProblemKeys
 from daemon.services.learning.signals import llm_signals
 from daemon.services.project_rules import ProjectRules
+from events.projections.effectiveness import SKILL_PREFIX
 from events.queries import event_index
 from pipeline.agent.session_summary import (
     LLM_SYSTEM,
@@ -124,7 +125,7 @@ class SessionIngest:
         resolution = find_resolution(
             t, _problems(keyed), summary.outcome, steering=[k.step for k in keyed if k.source == "user"]
         )
-        drafts = await _new_events(app, session, summary, keyed)
+        drafts = await _new_events(app, session, summary, keyed, t.skills_opened)
         drafts += _knowledge_events(session, knowledge)
         if resolution is not None:
             drafts.append(("resolution", _resolution_event(session, t, resolution)))
@@ -274,12 +275,16 @@ async def until_stopped(coro: Coroutine[Any, Any, T], stop: asyncio.Event) -> T 
     return None
 
 
-async def _new_events(app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal]) -> list[Draft]:
-    """The outcome (unless the session already has the same one; never for a subagent) and the signals not
-    logged for the session yet."""
+async def _new_events(
+    app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal], skills: tuple[str, ...]
+) -> list[Draft]:
+    """The outcome (unless the session already has the same one; never for a subagent), the signals not
+    logged for the session yet, and a `ref` for each skill the session opened (effectiveness scores skills by
+    the sessions that used them, however they reached the agent)."""
     await app.projections_current()
-    events = await app.db.read(lambda conn: event_index.of_session(conn, session, ("outcome", "signal")))
+    events = await app.db.read(lambda conn: event_index.of_session(conn, session, ("outcome", "signal", "ref")))
     logged = {(e.data["kind"], e.data["key"]) for e in events if e.type == "signal"}
+    referenced = {str(e.data.get("experience_id")) for e in events if e.type == "ref"}
     outcomes = [e.data for e in events if e.type == "outcome"]
     corrections = sum(1 for k in keyed if k.signal.kind == "correction")
     drafts: list[Draft] = []
@@ -304,6 +309,9 @@ async def _new_events(app: App, session: str, summary: SessionSummary, keyed: li
         if s.anchors:
             data["anchors"] = list(s.anchors)
         drafts.append(("signal", data))
+    for name in skills:
+        if (experience := f"{SKILL_PREFIX}{name}") not in referenced:
+            drafts.append(("ref", {"experience_id": experience, "session_id": session, "context": "opened"}))
     return drafts
 
 

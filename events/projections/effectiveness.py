@@ -1,15 +1,21 @@
 """Projection `experience_effectiveness`: how often each referenced experience preceded success or failure.
 
-A session references an experience when an agent records a `ref`, when memoryd injects it into the session
-(an `injection` event with a `session_id`: each of its `chunk_ids`), or when the session reads it with `get`
-(recorded as a `ref`). Each experience counts **once per session**, however often it was referenced there:
-`total_refs` is the number of sessions, and each such session is credited with its outcome, whichever
-arrives first: a reference after the outcome is credited at once; an outcome credits the session's earlier
-references; a changed outcome moves the credit. A session's outcome is the one with the highest event id, so
-an older outcome arriving late from another machine changes nothing: the counts are sums over sets and the
-credit follows the final outcome, whatever order the events arrive in (ORDER_FREE). Laplace
-p = (s + 1) / (s + f + 2) is stored; the half-life decay toward the neutral 0.5 depends on "now" and is
-applied at query time (`decay_value`), because a projection must not read the clock.
+An **experience** is anything that reached an agent in a session: a memory chunk (its id), a file item
+(a MEMORY.md lesson, a rule, a fact: `item:HASH`), a skill (`skill:NAME`), or whatever a `ref` names (a file
+read with `get`, a skill opened). A session references it when memoryd injects it (an `injection` event with
+a `session_id`: its `chunk_ids`, `items` and `skills`) or when a `ref` is recorded. Each experience counts
+**once per session**, however often it was referenced there: `total_refs` is the number of sessions.
+
+Credit comes from evidence only. A session's outcome carries a confidence; its **weight** is 2 × (confidence −
+0.5), in thousandths (0 for a coin toss, 1000 for certainty; an outcome recorded without a confidence is
+certain), and an `unknown` outcome (no evidence either way) credits nothing. Each referenced experience gets
+the weight as success or failure credit, whichever arrives first: a reference after the outcome is credited at
+once; an outcome credits the session's earlier references; a changed outcome moves the credit. A session's
+outcome is the one with the highest event id, so an older outcome arriving late from another machine changes
+nothing: the counts are sums over sets and the credit follows the final outcome, whatever order the events
+arrive in (ORDER_FREE). Laplace p = (s + 1) / (s + f + 2) over the credits is stored; the half-life decay
+toward the neutral 0.5 depends on "now" and is applied at query time (`decay_value`), because a projection
+must not read the clock. Integer thousandths keep every sum exact, so any batching gives the same bits.
 Replay speed: `apply_batch` folds a whole batch in memory and merges it with a handful of statements; the
 result equals applying the events one at a time (`apply` is the batch of one).
 """
@@ -18,13 +24,14 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from events.event import Event
 from events.sqlite import select_in
 
 NAME = "experience_effectiveness"
-VERSION = 3  # 2 (once per session, injections) and 2 (order-free outcomes) merged
+VERSION = 4  # items, skills and evidence-weighted credit
 ORDER_FREE = True
 TABLES = ("experience_refs", "session_outcomes", "experience_effectiveness")
 SCHEMA = """
@@ -34,16 +41,20 @@ CREATE TABLE experience_refs (
     ref_count INTEGER NOT NULL,
     PRIMARY KEY (session_id, experience_id)
 ) WITHOUT ROWID;
+CREATE INDEX experience_refs_experience ON experience_refs(experience_id);
 CREATE TABLE session_outcomes (
     session_id TEXT PRIMARY KEY,
     outcome TEXT NOT NULL,
-    event_id TEXT NOT NULL
+    event_id TEXT NOT NULL,
+    weight INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE experience_effectiveness (
     experience_id TEXT PRIMARY KEY,
     total_refs INTEGER NOT NULL DEFAULT 0,
     success_refs INTEGER NOT NULL DEFAULT 0,
     fail_refs INTEGER NOT NULL DEFAULT 0,
+    success_credit INTEGER NOT NULL DEFAULT 0,
+    fail_credit INTEGER NOT NULL DEFAULT 0,
     p REAL NOT NULL DEFAULT 0.5,
     last_ref TEXT
 ) WITHOUT ROWID;
@@ -52,10 +63,13 @@ CREATE TABLE experience_effectiveness (
 HALF_LIFE_DAYS = 90.0
 LOW_VALUE = 0.3
 HIGH_VALUE = 0.7
-_COLUMN = {"success": "success_refs", "failed": "fail_refs"}  # closed set, never user text
+FULL_WEIGHT = 1000  # credit in thousandths of a session
+CREDITED = ("success", "failed")  # `unknown` (no evidence either way) credits nothing
+ITEM_PREFIX = "item:"
+SKILL_PREFIX = "skill:"
 
 
-def laplace(success: int, fail: int) -> float:
+def laplace(success: float, fail: float) -> float:
     return (success + 1) / (success + fail + 2)
 
 
@@ -76,20 +90,34 @@ def flag(decay_value: float) -> str | None:
     return None
 
 
+def outcome_weight(data: Mapping[str, object]) -> int:
+    """The credit an outcome gives each of its session's references, in thousandths: none for `unknown`,
+    2 × (confidence − 0.5) for an outcome judged from evidence, all of it for one recorded without a
+    confidence (an agent or a person said so)."""
+    if data.get("outcome") not in CREDITED:
+        return 0
+    confidence = data.get("confidence")
+    if not isinstance(confidence, int | float) or isinstance(confidence, bool):
+        return FULL_WEIGHT
+    return max(0, min(FULL_WEIGHT, round(FULL_WEIGHT * 2 * (float(confidence) - 0.5))))
+
+
 _INSERT_REFS = (
     "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
-_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id) VALUES (?, ?, ?)"
-# Why p is recomputed in SQL from the merged integer counts: that is exactly the expression the per-event
-# code evaluated after every credit, so the stored double is bit-for-bit the same however events are batched.
+_SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id, weight) VALUES (?, ?, ?, ?)"
+# Why p is recomputed in SQL from the merged integer credits: the same expression over the same integers gives
+# the same double however events are batched.
 _MERGE_TALLY = (
-    "INSERT INTO experience_effectiveness (experience_id, total_refs, success_refs, fail_refs, p, last_ref)"
-    " VALUES (?1, ?2, ?3, ?4, (?3 + 1.0) / (?3 + ?4 + 2.0), ?5)"
+    "INSERT INTO experience_effectiveness"
+    " (experience_id, total_refs, success_refs, fail_refs, success_credit, fail_credit, p, last_ref)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, (?5 / 1000.0 + 1.0) / ((?5 + ?6) / 1000.0 + 2.0), ?7)"
     " ON CONFLICT (experience_id) DO UPDATE SET total_refs = total_refs + excluded.total_refs,"
     " success_refs = success_refs + excluded.success_refs, fail_refs = fail_refs + excluded.fail_refs,"
-    " p = (success_refs + excluded.success_refs + 1.0)"
-    " / (success_refs + excluded.success_refs + fail_refs + excluded.fail_refs + 2.0),"
+    " success_credit = success_credit + excluded.success_credit, fail_credit = fail_credit + excluded.fail_credit,"
+    " p = ((success_credit + excluded.success_credit) / 1000.0 + 1.0)"
+    " / ((success_credit + excluded.success_credit + fail_credit + excluded.fail_credit) / 1000.0 + 2.0),"
     " last_ref = coalesce(max(last_ref, excluded.last_ref), last_ref, excluded.last_ref)"
 )
 
@@ -101,13 +129,17 @@ class _Tally:
     total: int = 0
     success: int = 0
     fail: int = 0
+    success_credit: int = 0
+    fail_credit: int = 0
     last_ref: str | None = None
 
-    def credit(self, outcome: str, amount: int) -> None:
+    def credit(self, outcome: str, weight: int, sign: int) -> None:
         if outcome == "success":
-            self.success += amount
-        else:
-            self.fail += amount
+            self.success += sign
+            self.success_credit += sign * weight
+        elif outcome == "failed":
+            self.fail += sign
+            self.fail_credit += sign * weight
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
@@ -126,38 +158,39 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     if not relevant:
         return
     sessions = sorted({e.data["session_id"] for e in relevant})
-    outcomes_sql = "SELECT session_id, outcome, event_id FROM session_outcomes WHERE session_id IN ({marks})"
-    outcome_of: dict[str, str] = {}
+    outcomes_sql = "SELECT session_id, outcome, event_id, weight FROM session_outcomes WHERE session_id IN ({marks})"
+    outcome_of: dict[str, tuple[str, int]] = {}
     outcome_id: dict[str, str] = {}
-    for session, outcome, event_id in select_in(conn, outcomes_sql, sessions):
-        outcome_of[session], outcome_id[session] = outcome, event_id
+    for session, outcome, event_id, weight in select_in(conn, outcomes_sql, sessions):
+        outcome_of[session], outcome_id[session] = (outcome, int(weight)), event_id
     refs_of: dict[str, dict[str, int]] = {session: {} for session in sessions}
     refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
     for session, experience, count in select_in(conn, refs_sql, sessions):
         refs_of[session][experience] = int(count)
     new_refs: dict[tuple[str, str], int] = {}
     tallies: dict[str, _Tally] = {}
-    changed: dict[str, tuple[str, str]] = {}
+    changed: dict[str, tuple[str, str, int]] = {}
     for event in relevant:
         if event.type == "outcome":
-            session, outcome = event.data["session_id"], event.data["outcome"]
+            session, outcome = event.data["session_id"], str(event.data["outcome"])
             if event.id <= outcome_id.get(session, ""):
                 continue  # an older outcome, arriving late: the newer one stands
             previous = outcome_of.get(session)
+            current = (outcome, outcome_weight(event.data))
             outcome_id[session] = event.id
-            changed[session] = (outcome, event.id)
-            if previous == outcome:
+            changed[session] = (outcome, event.id, current[1])
+            if previous == current:
                 continue
-            outcome_of[session] = outcome
+            outcome_of[session] = current
             for experience in refs_of[session]:  # the outcome credits (or moves) the session's references
                 tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
                 if previous is not None:
-                    tally.credit(previous, -1)
-                tally.credit(outcome, 1)
+                    tally.credit(previous[0], previous[1], -1)
+                tally.credit(outcome, current[1], 1)
             continue
         session = event.data["session_id"]
         known = refs_of[session]
-        for experience in _referenced(event):
+        for experience in referenced(event):
             key = (session, experience)
             new_refs[key] = new_refs.get(key, 0) + 1
             tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
@@ -168,19 +201,51 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 continue  # once per session: a second reference in the same session adds nothing
             known[experience] = 1
             tally.total += 1
-            if (outcome := outcome_of.get(session)) is not None:  # a reference after its outcome: credited now
-                tally.credit(outcome, 1)
+            if (settled := outcome_of.get(session)) is not None:  # a reference after its outcome: credited now
+                tally.credit(settled[0], settled[1], 1)
     conn.executemany(_INSERT_REFS, [(s, x, n) for (s, x), n in new_refs.items()])
-    conn.executemany(_SAVE_OUTCOME, [(session, outcome, event_id) for session, (outcome, event_id) in changed.items()])
+    conn.executemany(_SAVE_OUTCOME, [(s, outcome, eid, w) for s, (outcome, eid, w) in changed.items()])
     merged = sorted(tallies.items())
-    conn.executemany(_MERGE_TALLY, [(x, t.total, t.success, t.fail, t.last_ref) for x, t in merged])
+    conn.executemany(
+        _MERGE_TALLY,
+        [(x, t.total, t.success, t.fail, t.success_credit, t.fail_credit, t.last_ref) for x, t in merged],
+    )
 
 
-def _referenced(event: Event) -> list[str]:
-    """The experiences an event says its session referenced: a `ref`'s one, an injection's chunks."""
+def referenced(event: Event) -> list[str]:
+    """The experiences an event says its session referenced: a `ref`'s one; an injection's chunks, file items
+    (`item:HASH`) and skills (`skill:NAME`)."""
     data = event.data
     if event.type == "ref":
-        return [data["experience_id"]]
+        return [str(data["experience_id"])]
     if event.type == "injection" and isinstance(data.get("session_id"), str) and data["session_id"]:
-        return list(dict.fromkeys(str(c) for c in data.get("chunk_ids") or () if c))
+        found = [str(c) for c in data.get("chunk_ids") or () if c]
+        found += [ITEM_PREFIX + str(key) for key in _strings(data.get("items"))]
+        found += [SKILL_PREFIX + str(name) for name in _strings(data.get("skills"))]
+        return list(dict.fromkeys(found))
     return []
+
+
+def _strings(value: object) -> list[str]:
+    return [v for v in value if isinstance(v, str) and v] if isinstance(value, list) else []
+
+
+RECENT_SESSIONS = 3
+FALLING_BY = 0.2
+
+
+def falling(credits: list[tuple[str, int]]) -> bool:
+    """Whether an experience's record is getting worse: over its credited sessions (outcome, weight), oldest
+    first, the Laplace p of the last RECENT_SESSIONS (half of them when there are fewer than twice as many) is
+    below 0.5 and at least FALLING_BY under the p of the sessions before."""
+    if len(credits) < 3:
+        return False
+    recent_n = min(RECENT_SESSIONS, len(credits) // 2 or 1)
+    earlier, recent = credits[:-recent_n], credits[-recent_n:]
+
+    def p_of(items: list[tuple[str, int]]) -> float:
+        s = sum(w for outcome, w in items if outcome == "success") / FULL_WEIGHT
+        f = sum(w for outcome, w in items if outcome == "failed") / FULL_WEIGHT
+        return laplace(s, f)
+
+    return p_of(recent) < 0.5 and p_of(earlier) - p_of(recent) >= FALLING_BY

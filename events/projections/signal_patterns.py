@@ -37,7 +37,7 @@ import orjson
 from events.event import Event
 
 NAME = "signal_patterns"
-VERSION = 3  # 2 (problems joined by anchors) and 2 (order-free) merged
+VERSION = 4  # the failure streak passes over sessions whose outcome is unknown
 ORDER_FREE = True
 TABLES = (
     "signal_sessions",
@@ -380,7 +380,8 @@ def _pattern_row(
 def _recompute_streak(conn: sqlite3.Connection) -> None:
     streak: list[str] = []
     for session, outcome in conn.execute(
-        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC"
+        "SELECT session_id, outcome FROM signal_sessions WHERE outcome IS NOT NULL AND outcome != 'unknown'"
+        " ORDER BY first_id DESC"
     ):
         if outcome != "failed":
             break

@@ -173,9 +173,10 @@ def sessions_of(conn: sqlite3.Connection, pattern_id: str) -> list[tuple[str, st
 
 
 def recent_outcomes(conn: sqlite3.Connection, window: int) -> tuple[str, ...]:
-    """Outcomes of the latest `window` sessions that have one, newest first."""
+    """Outcomes of the latest `window` sessions whose outcome is known (success or failed), newest first."""
     rows = conn.execute(
-        "SELECT outcome FROM signal_sessions WHERE outcome IS NOT NULL ORDER BY first_id DESC LIMIT ?", (window,)
+        "SELECT outcome FROM signal_sessions WHERE outcome IN ('success', 'failed') ORDER BY first_id DESC LIMIT ?",
+        (window,),
     )
     return tuple(str(row[0]) for row in rows)
 

@@ -10,7 +10,8 @@ staging, I'll look tomorrow" failed. The evidence, strongest first:
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
    a commit, push or PR after the last failure; a session that stops on a failure, or is interrupted and left.
 A subagent's run (no person in it) succeeded when it came back with an answer, weighed against its checks.
-Each piece adds to a score; the sign gives the outcome, its size the confidence (0.5 = a coin toss).
+Each piece adds to a score; the sign gives the outcome, its size the confidence (0.5 = a coin toss); a session
+with no evidence either way (a question answered, code read, nothing checked) is `unknown`.
 Pure.
 """
 
@@ -53,7 +54,7 @@ _READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|ca
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    outcome: str  # success | failed
+    outcome: str  # success | failed | unknown (no evidence either way)
     confidence: float  # 0.5 (no evidence either way) .. 0.99
     evidence: tuple[str, ...]  # short reasons, strongest first
 
@@ -98,11 +99,9 @@ def session_outcome(t: Transcript) -> Outcome:
         # wrote may fail on purpose, exposing the bug it was sent to find).
         evidence.append((2.0, "the subagent finished with an answer"))
     score = sum(value for value, _ in evidence)
-    if score == 0:
-        failed_unresolved = failure is not None and (check is None or steps[check].status != "ok")
-        outcome = "failed" if failed_unresolved else "success"
-    else:
-        outcome = "success" if score > 0 else "failed"
+    # Why unknown and not a default: an idle, trivial or read-only session says nothing about what it was
+    # given, and crediting it as a success would make every injected memory look useful.
+    outcome = "unknown" if score == 0 else "success" if score > 0 else "failed"
     confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
     ordered = sorted(evidence, key=lambda item: -abs(item[0]))
     return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))

@@ -35,6 +35,7 @@ class ToolCall:
     changes: tuple[str, ...] = ()  # lines an edit added (significant ones first)
     background: bool = False
     task: str = ""  # Agent/Task: the subagent's description; TaskCreate: the subject
+    skill: str = ""  # the skill this call opened: Skill's `skill`, or the folder of a SKILL.md it read
 
     @property
     def edits(self) -> bool:
@@ -62,6 +63,11 @@ def read_tool_call(call_id: str, name: str, raw_input: Any, emails: bool) -> Too
             if isinstance(item, dict) and item.get("content")
         )
     task = text("description", 300) if name in ("Agent", "Task") else text("subject", 300)
+    skill = ""
+    if name == "Skill":
+        skill = text("skill", 200).split(":")[-1]  # a plugin's skill is `plugin:name`
+    elif name == "Read" and (read := text("file_path")).replace("\\", "/").endswith("/SKILL.md"):
+        skill = read.replace("\\", "/").split("/")[-2]
     return ToolCall(
         id=call_id,
         name=name,
@@ -72,6 +78,7 @@ def read_tool_call(call_id: str, name: str, raw_input: Any, emails: bool) -> Too
         changes=changes,
         background=bool(args.get("run_in_background")),
         task=task,
+        skill=skill,
     )
 
 

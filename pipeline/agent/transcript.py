@@ -73,6 +73,7 @@ class Transcript:
     assistant_texts: tuple[str, ...] = field(default=())
     tool_calls: tuple[ToolCall, ...] = field(default=())
     errors: tuple[str, ...] = field(default=())  # the line naming the problem, per failed tool result
+    skills_opened: tuple[str, ...] = field(default=())  # skills the session invoked or read (`skill:NAME` refs)
 
     @property
     def is_subagent(self) -> bool:
@@ -263,6 +264,7 @@ def _finish(r: _Reader, fallback_id: str) -> Transcript:
         assistant_texts=tuple(s.text for s in steps if s.kind == "assistant"),
         tool_calls=tuple(s.call for s in steps if s.call is not None),
         errors=errors,
+        skills_opened=tuple(dict.fromkeys(s.call.skill for s in steps if s.call is not None and s.call.skill)),
     )
 
 

@@ -56,6 +56,16 @@ class Conflict:
 
 
 @dataclass(frozen=True, slots=True)
+class WeakSkill:
+    """A skill whose sessions went worse lately (`falling`) or mostly badly (`low`): see `memoryd effectiveness`."""
+
+    name: str
+    flag: str
+    value: float
+    sessions: int
+
+
+@dataclass(frozen=True, slots=True)
 class WeekStats:
     since: dt.datetime
     until: dt.datetime
@@ -74,6 +84,7 @@ class WeekStats:
     skills: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)  # keys of recurring problems no session resolved yet
     gated_by: list[str] = field(default_factory=list)  # capability gates that failed
+    weak_skills: list[WeakSkill] = field(default_factory=list)
 
 
 def report_name(until: dt.datetime) -> str:
@@ -122,6 +133,8 @@ def suggestions(stats: WeekStats) -> list[str]:
             out.append(f"'{p.key}' came back after it was addressed: check whether its skill still fits.")
     if stats.conflicts:
         out.append(f"{len(stats.conflicts)} rule(s) in force contradict each other: edit the file to keep one.")
+    for weak in stats.weak_skills[:3]:
+        out.append(f"The skill `{weak.name}` has not been helping lately: fix its steps or delete it.")
     for name in stats.skills:
         out.append(f"Review the new skill `{name}` (its SKILL.md is yours to edit; memoryd will not overwrite it).")
     if stats.gated_by and stats.unresolved:
@@ -146,14 +159,15 @@ def session_topic(text: str) -> str | None:
 
 def render_report(stats: WeekStats) -> str:
     sessions = sum(stats.outcomes.values())
-    success = stats.outcomes.get("success", 0)
-    rate = f"{success / sessions:.0%}" if sessions else "n/a"
+    success, failed = stats.outcomes.get("success", 0), stats.outcomes.get("failed", 0)
+    rate = f"{success / (success + failed):.0%}" if success + failed else "n/a"
     lines = [
         f"# Weekly consolidation {stats.since:%Y-%m-%d} – {stats.until:%Y-%m-%d}",
         "",
         "## Week",
-        f"- Sessions with an outcome: {sessions} ({success} successful, "
-        f"{stats.outcomes.get('failed', 0)} failed; success rate {rate}), by the time each session started",
+        f"- Sessions with an outcome: {sessions} ({success} successful, {failed} failed, "
+        f"{stats.outcomes.get('unknown', 0)} without evidence either way; success rate {rate} of those judged), "
+        "by the time each session started",
         f"- Corrections by the user: {stats.corrections}",
         f"- Signals: {sum(stats.signals_by_kind.values())}"
         + (
@@ -182,6 +196,13 @@ def render_report(stats: WeekStats) -> str:
         lines.append("- No problem came back in two or more of the last sessions.")
     lines += ["", "## Added and superseded", *(_change_lines(stats) or ["- Nothing new in MEMORY.md or rules."])]
     lines += ["", "## Conflicts", *(_conflict_lines(stats) or ["- None."])]
+    if stats.weak_skills:
+        lines += ["", "## Skills that are not helping"]
+        lines += [
+            f"- `{s.name}`: {'falling' if s.flag == 'falling' else 'low'} (value {s.value:.2f} over {s.sessions} "
+            "session(s) it reached)"
+            for s in stats.weak_skills
+        ]
     lines += ["", "## What to do next", *[f"- {item}" for item in suggestions(stats)]]
     if stats.notes:
         lines += ["", "## What consolidation did", *[f"- {note}" for note in stats.notes]]

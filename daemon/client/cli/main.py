@@ -72,7 +72,7 @@ CLIENT_COMMANDS: dict[str, ClientCommand] = {
         render_events,
     ),
     "effectiveness": ClientCommand(
-        "effectiveness", lambda a: _drop_none(experience_id=a.experience), render_effectiveness
+        "effectiveness", lambda a: _drop_none(experience_id=a.experience, kind=a.kind), render_effectiveness
     ),
     "rebuild": ClientCommand(
         "rebuild",
@@ -124,8 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int)
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("effectiveness", help="experience effectiveness with decay applied now")
+    p = sub.add_parser("effectiveness", help="how each memory, rule, lesson and skill given to agents has done")
     p.add_argument("--experience")
+    p.add_argument("--kind", choices=("memory", "rule", "lesson", "item", "skill", "file"))
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("rebuild", help="drop and replay every projection")

@@ -106,10 +106,11 @@ def render_events(result: dict[str, Any]) -> str:
 def render_effectiveness(result: dict[str, Any]) -> str:
     rows = [
         (
-            e["experience_id"],
+            e["kind"],
+            e["label"],
             e["total_refs"],
-            e["success_refs"],
-            e["fail_refs"],
+            f"{e['success_refs']} ({e['success_credit']:g})",
+            f"{e['fail_refs']} ({e['fail_credit']:g})",
             f"{e['p']:.3f}",
             f"{e['decay_value']:.3f}",
             e["flag"] or "",
@@ -117,5 +118,5 @@ def render_effectiveness(result: dict[str, Any]) -> str:
         )
         for e in result["experiences"]
     ]
-    headers = ("experience", "refs", "success", "fail", "p", "value", "flag", "last_ref")
-    return table(headers, rows) if rows else "(no experiences referenced yet)"
+    headers = ("kind", "what", "sessions", "success (credit)", "fail (credit)", "p", "value", "flag", "last_ref")
+    return table(headers, rows, max_width=60) if rows else "(no experiences referenced yet)"

@@ -23,6 +23,7 @@ import structlog
 
 from daemon.app import App
 from daemon.services.learning.capabilities import generate_capabilities
+from daemon.services.learning.effectiveness import experience_rows, flagged_skills
 from daemon.services.learning.knowledge import Knowledge
 from daemon.services.learning.week import rule_conflicts, week_changes, week_sessions
 from events.event import parse_timestamp, utc_timestamp
@@ -41,6 +42,7 @@ from pipeline.learning.fact_extraction import (
 from pipeline.learning.facts import FactsError, add_fact, check_project
 from pipeline.learning.retention import archive_old
 from pipeline.learning.weekly_report import (
+    WeakSkill,
     WeekStats,
     edited_files,
     files_from_summaries,
@@ -126,6 +128,10 @@ class Consolidator:
             await app.projections_current()  # the report shows the statuses generation just set
             stats.update(await app.db.read(lambda conn: week_changes(conn, since)))
             stats["conflicts"] = await asyncio.to_thread(rule_conflicts, settings.home)
+            stats["weak_skills"] = [
+                WeakSkill(row.label, str(row.flag), row.decay_value, row.stats.total_refs)
+                for row in flagged_skills(await experience_rows(app, kind="skill"))
+            ]
             stats["gated_by"] = summary["capabilities"]["failed_gates"]
             stats["edited_files"] = files_from_summaries([doc.text for doc in docs]) or stats["edited_files"]
             week = WeekStats(since=since, until=now, notes=_notes(summary), **stats)

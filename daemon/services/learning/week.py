@@ -48,7 +48,7 @@ def week_sessions(conn: sqlite3.Connection, since: dt.datetime) -> dict[str, Any
             moment = parse_timestamp(ts)
         if since <= moment:  # Why no upper bound: "now" is the run's clock, and a session cannot start later
             in_week.add(session)
-    outcomes = {"success": 0, "failed": 0}
+    outcomes = {"success": 0, "failed": 0, "unknown": 0}
     for session in in_week:
         outcomes[latest[session][0]] = outcomes.get(latest[session][0], 0) + 1
     kinds = dict.fromkeys(SIGNAL_KINDS, 0)
