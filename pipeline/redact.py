@@ -157,6 +157,8 @@ def _bare_value_is_secret(match: re.Match[str]) -> bool:
     value = match.group("val")
     if _CALL_OR_INDEX.match(value) or _ATTRIBUTE_PATH.fullmatch(value):
         return False
+    if match.group("kw").lower() == "pass" and value.isdigit():
+        return False  # a test runner's tally (dbt's `PASS=13 WARN=0 ERROR=1`), not a password
     if match.group("sep") != ":":
         return True
     # Why: after `:` (YAML, JSON, type hints, prose) a bare value counts only when it ends the line or an

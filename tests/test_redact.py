@@ -154,6 +154,7 @@ def test_emails_can_be_kept() -> None:
 
 
 NOT_SECRETS = [
+    "16:02:11  Done. PASS=13 WARN=0 ERROR=1 SKIP=0 TOTAL=14",  # dbt's tally
     "the task-list is long and disk-usage-monitoring-service-name is fine",
     "pip install scikit-learn sk-learn",
     "password_field = forms.CharField(max_length=64)",

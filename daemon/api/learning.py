@@ -43,16 +43,30 @@ async def signals(services: Services, params: dict[str, Any]) -> dict[str, Any]:
 
 @api.method("patterns")
 async def patterns(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    p = Params(params, ("all", "limit"))
+    """Recurring problems; with `explain`, each with the sessions and evidence lines that joined it and why;
+    `pattern_id` (or a unique prefix) picks one pattern."""
+    p = Params(params, ("all", "limit", "explain", "pattern_id"))
     include_all = p.bool("all")
     limit = p.int("limit", 1000, minimum=1, maximum=100_000)
+    explain, wanted = p.bool("explain"), p.str("pattern_id") or ""
     app = services.app
     await app.projections_current()
 
     def read(conn: sqlite3.Connection) -> dict[str, Any]:
         streak = signal_patterns.streak(conn)
+        listed = signal_patterns.listed(conn, include_all=include_all or bool(wanted), limit=limit)
+        if wanted:
+            listed = [p for p in listed if p.pattern_id.startswith(wanted)]
+            if len(listed) != 1:
+                raise BadParams(
+                    f"no pattern with id {wanted!r}" if not listed else f"{wanted!r} names several patterns"
+                )
+        rows = [_pattern(p) for p in listed]
+        if explain:
+            for row in rows:
+                row["explain"] = _explained(conn, row["id"])
         return {
-            "patterns": [_pattern(p) for p in signal_patterns.listed(conn, include_all=include_all, limit=limit)],
+            "patterns": rows,
             "streak": {"length": streak.length, "flagged": streak.flagged, "sessions": list(streak.sessions)},
             "window_sessions": sp.WINDOW_SESSIONS,
             "thresholds": {"HIGH": sp.HIGH_AT, "CRITICAL": sp.CRITICAL_AT, "streak": sp.STREAK_FLAG},
@@ -80,6 +94,23 @@ def _pattern(p: Pattern) -> dict[str, Any]:
         "members": list(p.members),
         "anchors": list(p.anchors),
     }
+
+
+def _explained(conn: sqlite3.Connection, pattern_id: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "session_id": e.session_id,
+            "event_id": e.event_id,
+            "ts": e.ts,
+            "node": e.node,
+            "kind": e.kind,
+            "text": e.text,
+            "source": e.source,
+            "shared_anchors": list(e.shared),
+            **({"match": e.joined} if e.joined else {}),
+        }
+        for e in signal_patterns.explain(conn, pattern_id)
+    ]
 
 
 @api.method("pattern_status")

@@ -117,7 +117,8 @@ class SessionIngest:
         rel_summary = summary_name(session, t.agent_id)
         await asyncio.to_thread(write_atomic, app.settings.home / rel_summary, render(summary, emails=emails))
         found = session_signals(t)
-        keyed = await self.problem_keys.key(found)
+        scope = project or _folder_name(t.cwd) or ""
+        keyed = await self.problem_keys.key(found, scope, session)
         extra = await until_stopped(llm_signals(signal_source(t, summary), llm, {k.signal.key for k in keyed}), stop)
         keyed += [KeyedSignal(signal, len(t.steps), "llm") for signal in extra or []]
         async with app.home_writes:  # MEMORY.md and rules.md: never while a sync round rewrites them
@@ -125,10 +126,10 @@ class SessionIngest:
         resolution = find_resolution(
             t, _problems(keyed), summary.outcome, steering=[k.step for k in keyed if k.source == "user"]
         )
-        drafts = await _new_events(app, session, summary, keyed, t.skills_opened)
+        drafts = await _new_events(app, session, summary, keyed, t.skills_opened, scope)
         drafts += _knowledge_events(session, knowledge)
         if resolution is not None:
-            drafts.append(("resolution", _resolution_event(session, t, resolution)))
+            drafts.append(("resolution", _resolution_event(session, t, resolution, scope)))
         receipt = {
             "session_id": session,
             "path": rel_summary,
@@ -213,9 +214,10 @@ def _problems(keyed: list[KeyedSignal]) -> list[tuple[str, str, int]]:
     ]
 
 
-def _resolution_event(session: str, t: Transcript, r: Resolution) -> dict[str, Any]:
+def _resolution_event(session: str, t: Transcript, r: Resolution, project: str) -> dict[str, Any]:
     return {
         "session_id": session,
+        "project": project,
         "agent_id": t.agent_id,
         "keys": [{"kind": kind, "key": key} for kind, key in r.keys],
         "steps": [step.to_json_obj() for step in r.steps],
@@ -276,7 +278,7 @@ async def until_stopped(coro: Coroutine[Any, Any, T], stop: asyncio.Event) -> T 
 
 
 async def _new_events(
-    app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal], skills: tuple[str, ...]
+    app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal], skills: tuple[str, ...], project: str
 ) -> list[Draft]:
     """The outcome (unless the session already has the same one; never for a subagent), the signals not
     logged for the session yet, and a `ref` for each skill the session opened (effectiveness scores skills by
@@ -306,8 +308,16 @@ async def _new_events(
             continue
         logged.add((s.kind, s.key))
         data: dict[str, Any] = {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text, "source": k.source}
+        if project:
+            data["project"] = project
         if s.anchors:
             data["anchors"] = list(s.anchors)
+        if s.facts:
+            data["facts"] = list(s.facts)
+        if k.command:
+            data["command"] = k.command[:300]
+        if k.match is not None:
+            data["match"] = k.match.to_json_obj()
         drafts.append(("signal", data))
     for name in skills:
         if (experience := f"{SKILL_PREFIX}{name}") not in referenced:

@@ -1,8 +1,11 @@
 """Projection `signal_patterns`: recurring problems over the last 8 sessions, and the current failure streak.
 
-A signal is one (kind, key) **node**, id `pattern_id(kind, key)`. Nodes that share an **anchor** (specific
-evidence a signal event carries: the same failing test, the same exception from the same module, a
-sentence that names an earlier problem, see `pipeline/learning/failure_evidence.py`) are one **problem**:
+A signal is one (kind, key, project) **node**, id `pattern_id(kind, key, project)` (events from before
+signals named their project have none). Nodes of one project that share an **anchor** (specific evidence a
+signal event carries: the same failing test, the same exception from the same module, see
+`pipeline/learning/failure_evidence.py`; or `node:ID`, recorded when the daemon recognised the signal as a
+known problem by its meaning or the person named it, see `pipeline/learning/problem_identity.py`) are one
+**problem**:
 the connected components of the node-anchor graph. A pattern is a problem; its id is the id of its earliest
 node (by event id) that a tool reported as a failure, else its earliest failure, else its earliest node, so
 a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under
@@ -30,6 +33,7 @@ import functools
 import hashlib
 import sqlite3
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -43,6 +47,7 @@ TABLES = (
     "signal_sessions",
     "signal_occurrences",
     "signal_anchors",
+    "signal_facts",
     "signal_pattern_keys",
     "signal_pattern_status",
     "signal_patterns",
@@ -63,7 +68,8 @@ CREATE TABLE signal_occurrences (
     session_id TEXT NOT NULL,
     ts TEXT NOT NULL,
     text TEXT NOT NULL,
-    source TEXT NOT NULL
+    source TEXT NOT NULL,
+    joined TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX signal_occurrences_session ON signal_occurrences(session_id);
 CREATE INDEX signal_occurrences_pattern ON signal_occurrences(pattern_id, event_id);
@@ -73,6 +79,11 @@ CREATE TABLE signal_anchors (
     PRIMARY KEY (pattern_id, anchor)
 ) WITHOUT ROWID;
 CREATE INDEX signal_anchors_anchor ON signal_anchors(anchor);
+CREATE TABLE signal_facts (
+    pattern_id TEXT NOT NULL,
+    fact TEXT NOT NULL,
+    PRIMARY KEY (pattern_id, fact)
+) WITHOUT ROWID;
 CREATE TABLE signal_pattern_keys (
     pattern_id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -81,7 +92,9 @@ CREATE TABLE signal_pattern_keys (
     first_seen TEXT NOT NULL,
     last_seen TEXT NOT NULL,
     last_text TEXT NOT NULL,
-    last_id TEXT NOT NULL
+    last_id TEXT NOT NULL,
+    project TEXT NOT NULL,
+    command TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_pattern_status (
     pattern_id TEXT PRIMARY KEY,
@@ -130,9 +143,15 @@ _FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance
 
 
 @functools.lru_cache(maxsize=65536)
-def pattern_id(kind: str, key: str) -> str:
-    """Stable id of a pattern: the first 12 hex digits of sha256(kind NUL key)."""
-    return hashlib.sha256(f"{kind}\x00{key}".encode()).hexdigest()[:12]
+def pattern_id(kind: str, key: str, project: str = "") -> str:
+    """Stable id of a node: the first 12 hex digits of sha256(kind NUL key [NUL project])."""
+    scoped = f"{kind}\x00{key}\x00{project}" if project else f"{kind}\x00{key}"
+    return hashlib.sha256(scoped.encode()).hexdigest()[:12]
+
+
+def node_of(data: Mapping[str, Any]) -> str:
+    """The node id of a signal (or a resolution key) as its event data names it."""
+    return pattern_id(str(data.get("kind")), str(data.get("key")), str(data.get("project") or ""))
 
 
 def priority_of(count: int) -> str:
@@ -151,16 +170,20 @@ _SESSION = (
 )
 _SET_OUTCOME = "UPDATE signal_sessions SET outcome = ?, outcome_id = ? WHERE session_id = ? AND outcome_id < ?"
 _OCCURRENCE = (
-    "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text, source)"
-    " VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text, source, joined)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 _ANCHOR = "INSERT OR IGNORE INTO signal_anchors (pattern_id, anchor) VALUES (?, ?)"
+_FACT = "INSERT OR IGNORE INTO signal_facts (pattern_id, fact) VALUES (?, ?)"
 _KEY = (
-    "INSERT INTO signal_pattern_keys (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO signal_pattern_keys"
+    " (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id, project, command)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (pattern_id) DO UPDATE SET total = total + excluded.total,"
     " first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen),"
     " last_text = CASE WHEN excluded.last_id > last_id THEN excluded.last_text ELSE last_text END,"
+    " command = CASE WHEN excluded.last_id > last_id AND excluded.command != '' THEN excluded.command"
+    " ELSE command END,"
     " last_id = max(last_id, excluded.last_id)"
 )
 _STATUS = (
@@ -186,8 +209,9 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         return
     first: dict[str, tuple[str, str]] = {}  # session -> (smallest event id, its ts); the batch is in id order
     outcomes: dict[str, tuple[str, str]] = {}
-    occurrences: list[tuple[str, str, str, str, str, str]] = []
+    occurrences: list[tuple[str, str, str, str, str, str, str]] = []
     anchors: set[tuple[str, str]] = set()
+    facts: set[tuple[str, str]] = set()
     keys: dict[str, list[Any]] = {}
     statuses: dict[str, tuple[str, str, str, str]] = {}
     for event in relevant:
@@ -200,13 +224,17 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         if event.type == "outcome":
             outcomes[session] = (data["outcome"], event.id)
             continue
-        pid = pattern_id(data["kind"], data["key"])
+        pid = node_of(data)
+        project = str(data.get("project") or "")
         text = str(data.get("text") or "")
-        occurrences.append((event.id, pid, session, event.ts, text, str(data.get("source") or "")))
+        joined = orjson.dumps(data["match"]).decode() if isinstance(data.get("match"), dict) else ""
+        occurrences.append((event.id, pid, session, event.ts, text, str(data.get("source") or ""), joined))
         anchors.update((pid, str(a)) for a in data.get("anchors") or () if isinstance(a, str) and a)
+        facts.update((pid, str(f)) for f in data.get("facts") or () if isinstance(f, str) and f)
+        command = str(data.get("command") or "")
         folded = keys.get(pid)
         if folded is None:
-            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id]
+            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id, project, command]
         else:
             folded[3] += 1
             folded[4], folded[5], folded[6], folded[7] = (
@@ -215,10 +243,12 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 text,
                 event.id,
             )
+            folded[9] = command or folded[9]
     conn.executemany(_SESSION, [(session, first_id, ts) for session, (first_id, ts) in first.items()])
     conn.executemany(_SET_OUTCOME, [(outcome, oid, session, oid) for session, (outcome, oid) in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
     conn.executemany(_ANCHOR, sorted(anchors))
+    conn.executemany(_FACT, sorted(facts))
     conn.executemany(_KEY, [tuple(row) for row in keys.values()])
     conn.executemany(_STATUS, statuses.values())
     recompute(conn)
@@ -307,8 +337,10 @@ def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tupl
 
 
 def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
-    """Union-find over nodes sharing an anchor; returns node -> the smallest node id of its component."""
+    """Union-find over nodes of one project sharing an anchor (and nodes a `node:ID` anchor names, in any
+    project); returns node -> the smallest node id of its component."""
     parent = {node: node for node in nodes}
+    project_of = dict(conn.execute("SELECT pattern_id, project FROM signal_pattern_keys"))
 
     def find(node: str) -> str:
         while parent[node] != node:
@@ -316,14 +348,18 @@ def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
             node = parent[node]
         return node
 
-    by_anchor: dict[str, list[str]] = defaultdict(list)
+    by_anchor: dict[tuple[str, str], list[str]] = defaultdict(list)
     for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors ORDER BY anchor, pattern_id"):
         if node not in parent:
             continue
-        by_anchor[anchor].append(node)
-        # `node:X` names another problem by one of its nodes (a sentence that said which problem it was about)
-        if anchor.startswith("node:") and anchor[5:] in parent:
-            by_anchor[anchor].append(anchor[5:])
+        if anchor.startswith("node:"):
+            # `node:X` names a known problem by one of its nodes: the daemon recognised it, or the person named it
+            by_anchor[("", anchor)].append(node)
+            if anchor[5:] in parent:
+                by_anchor[("", anchor)].append(anchor[5:])
+        else:
+            # Why per project: two projects' `test_roundtrip` or `src/parser` are different things
+            by_anchor[(project_of.get(node) or "", anchor)].append(node)
     for group in by_anchor.values():
         for other in group[1:]:
             a, b = find(group[0]), find(other)

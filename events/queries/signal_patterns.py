@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from events.sqlite import named_rows
+from events.sqlite import named_rows, select_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +136,123 @@ def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVo
 
 
 @dataclass(frozen=True, slots=True)
+class KnownNode:
+    """A node of a known problem, with what identity compares a new signal against."""
+
+    node: str
+    pattern_id: str
+    kind: str
+    key: str
+    text: str  # its latest evidence line
+    project: str
+    command: str
+    anchors: tuple[str, ...]
+    facts: tuple[str, ...]
+    sessions: tuple[str, ...]
+
+
+_FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance_issue", "security_issue", "retry")
+
+
+def known_nodes(conn: sqlite3.Connection, project: str, limit: int = 400) -> list[KnownNode]:
+    """The failure nodes of the project (or of no project, for logs from before signals named one) that a tool
+    reported, most recently seen first: what a new failure may be the same problem as."""
+    marks = ",".join("?" * len(_FAILURE_KINDS))
+    rows = conn.execute(
+        "SELECT k.pattern_id, coalesce(m.pattern_id, k.pattern_id), k.kind, k.key, k.last_text, k.project, k.command"
+        " FROM signal_pattern_keys k LEFT JOIN signal_pattern_members m ON m.member_id = k.pattern_id"
+        f" WHERE k.kind IN ({marks}) AND k.project IN (?, '')"
+        " AND EXISTS (SELECT 1 FROM signal_occurrences o WHERE o.pattern_id = k.pattern_id AND o.source IN"
+        " ('tool', 'retry')) ORDER BY k.last_seen DESC, k.pattern_id LIMIT ?",
+        (*_FAILURE_KINDS, project, limit),
+    ).fetchall()
+    nodes = [str(r[0]) for r in rows]
+    anchors = _by_node(conn, "SELECT pattern_id, anchor FROM signal_anchors WHERE pattern_id IN ({marks})", nodes)
+    facts = _by_node(conn, "SELECT pattern_id, fact FROM signal_facts WHERE pattern_id IN ({marks})", nodes)
+    sessions = _by_node(
+        conn, "SELECT DISTINCT pattern_id, session_id FROM signal_occurrences WHERE pattern_id IN ({marks})", nodes
+    )
+    return [
+        KnownNode(
+            node,
+            str(pid),
+            str(kind),
+            str(key),
+            str(text),
+            str(proj),
+            str(command),
+            tuple(sorted(anchors.get(node, ()))),
+            tuple(sorted(facts.get(node, ()))),
+            tuple(sorted(sessions.get(node, ()))),
+        )
+        for (node, pid, kind, key, text, proj, command) in rows
+    ]
+
+
+def _by_node(conn: sqlite3.Connection, sql: str, nodes: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for node, value in select_in(conn, sql, nodes):
+        out.setdefault(str(node), []).append(str(value))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """One signal of a pattern: where it came from and why it belongs to the pattern."""
+
+    session_id: str
+    event_id: str
+    ts: str
+    node: str
+    kind: str
+    text: str
+    source: str
+    shared: tuple[str, ...]  # anchors it shares with other signals of the pattern
+    joined: dict[str, object] | None  # the recorded match, when it was recognised by meaning or by the person
+
+
+def explain(conn: sqlite3.Connection, pattern_id: str, limit: int = 200) -> list[Explained]:
+    """The signals of a pattern in log order, with the anchors that tie each to the others."""
+    members = [
+        str(r[0])
+        for r in conn.execute("SELECT member_id FROM signal_pattern_members WHERE pattern_id = ?", (pattern_id,))
+    ] or [pattern_id]
+    anchors = _by_node(conn, "SELECT pattern_id, anchor FROM signal_anchors WHERE pattern_id IN ({marks})", members)
+    count: dict[str, int] = {}
+    for node in members:
+        for anchor in set(anchors.get(node, ())):
+            count[anchor] = count.get(anchor, 0) + 1
+    kinds = dict(
+        select_in(conn, "SELECT pattern_id, kind FROM signal_pattern_keys WHERE pattern_id IN ({marks})", members)
+    )
+    rows = select_in(
+        conn,
+        "SELECT session_id, event_id, ts, pattern_id, text, source, joined FROM signal_occurrences"
+        " WHERE pattern_id IN ({marks})",
+        members,
+    )
+    out = []
+    for session, event_id, ts, node, text, source, joined in sorted(rows, key=lambda r: r[1])[:limit]:
+        shared = tuple(
+            sorted(a for a in set(anchors.get(node, ())) if count.get(a, 0) > 1 and not a.startswith("node:"))
+        )
+        out.append(
+            Explained(
+                str(session),
+                str(event_id),
+                str(ts),
+                str(node),
+                str(kinds.get(node, "")),
+                str(text),
+                str(source),
+                shared,
+                orjson.loads(joined) if joined else None,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class SaidBefore:
     kind: str
     key: str
@@ -161,15 +278,26 @@ def pattern_of(conn: sqlite3.Connection, member_id: str) -> str | None:
     return str(row[0]) if row else None
 
 
-def sessions_of(conn: sqlite3.Connection, pattern_id: str) -> list[tuple[str, str | None]]:
-    """Every session that hit the pattern, in session order, with its outcome (None when not known yet)."""
+def sessions_of(conn: sqlite3.Connection, pattern_id: str) -> list[tuple[str, str]]:
+    """Every session that hit the pattern, in session order, with the time of its first signal or outcome."""
     rows = conn.execute(
-        "SELECT DISTINCT s.session_id, s.outcome, s.first_id FROM signal_occurrences o"
+        "SELECT DISTINCT s.session_id, s.first_ts, s.first_id FROM signal_occurrences o"
         " JOIN signal_pattern_members m ON m.member_id = o.pattern_id"
         " JOIN signal_sessions s ON s.session_id = o.session_id WHERE m.pattern_id = ? ORDER BY s.first_id",
         (pattern_id,),
     )
-    return [(str(session), outcome) for session, outcome, _first in rows]
+    return [(str(session), str(ts)) for session, ts, _first in rows]
+
+
+def said_texts(conn: sqlite3.Connection, pattern_id: str, limit: int = 10) -> list[str]:
+    """What the person said about a pattern, as they said it (redacted), oldest first."""
+    rows = conn.execute(
+        "SELECT DISTINCT o.text, o.event_id FROM signal_occurrences o"
+        " JOIN signal_pattern_members m ON m.member_id = o.pattern_id"
+        " WHERE m.pattern_id = ? AND o.source IN ('user', 'talk') ORDER BY o.event_id LIMIT ?",
+        (pattern_id, limit),
+    )
+    return list(dict.fromkeys(str(row[0]) for row in rows))
 
 
 def recent_outcomes(conn: sqlite3.Connection, window: int) -> tuple[str, ...]:

@@ -283,16 +283,43 @@ def _head_and_tail(text: str) -> str:
     return text[: MAX_RESULT_CHARS // 3] + "\n…\n" + text[-(MAX_RESULT_CHARS * 2 // 3) :]
 
 
-# Most telling first: an exception's name, a linter's finding, an error/failure marker, any failure word.
-# Each tier says whether its last match (a traceback ends with the cause) or its first (a linter lists the
-# findings in file order) is kept.
+# Most telling first: a failure stated with its message (an exception and what it says, a panic, a compiler
+# error code), an exception's name or an assertion, a linter's finding, an error/failure marker, any failure
+# word. Each tier says whether its last match (a traceback ends with the cause) or its first (a linter lists
+# the findings in file order) is kept.
 _ERROR_TIERS = (
-    (re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b|Traceback|\bFailed: Timeout"), True),
+    (
+        re.compile(
+            r"\bpanicked at\b.*\S|^panic: \S|\b[A-Z]\w*(?:Error|Exception)\b:\s*\S|\berror\[E\d{4}\]:|"
+            r"\berror TS\d{4,5}:|\bWARNING: DATA RACE|"
+            r"^(?:Error|error):\s.*\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b"
+        ),
+        True,
+    ),
+    (
+        re.compile(
+            r"\b[A-Z]\w*(?:Error|Exception)\b|Traceback|\bFailed: Timeout|\bassertion\b.*\bfailed\b|"
+            r"^\s*expect\(.*\)\.\w+\(|\btimed out\b|\bConnection (?:refused|reset)\b|\bFailure in (?:test|model)\b|"
+            r"\bexceeded the maximum execution time\b"
+        ),
+        True,
+    ),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
     (re.compile(r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|No such file|[Pp]ermission denied"), True),
     (re.compile(r"error|failed|fatal|not found|denied", re.IGNORECASE), True),
 )
-_NOT_EVIDENCE = re.compile(r"^(?:Error: )?Exit code \d+$|^[.FEsx]+\s*(?:\[\s*\d+%\])?$|^[=_!*~+ -]{8,}")
+# Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
+# failure itself (summaries, re-run hints, stack frames, build tools' own exit lines).
+_NOT_EVIDENCE = re.compile(
+    r"^(?:Error: )?Exit code \d+$|^[.FEsx]+\s*(?:\[\s*\d+%\])?$|^[=_!*~+ -]{8,}|"
+    r"^test result: FAILED|^FAILED \((?:failures|errors)=|^=*\s*(?:\d+ (?:failed|passed|errors?|skipped)\b,?\s*)+"
+    r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
+    r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
+    r"^npm ERR!|\bELIFECYCLE\b|^error Command failed with exit code|"
+    r"^(?:##\[error\]|Error: )?Process completed with exit|^\s*at\s+\S|^failures:$|"
+    r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d"
+)
+_PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 
 
 def error_line(text: str, emails: bool = True) -> str:
@@ -301,6 +328,11 @@ def error_line(text: str, emails: bool = True) -> str:
     lines = [line.strip() for line in scrub(text, emails=emails).splitlines() if line.strip()]
     if not lines:
         return ""
+    # Why: Rust prints a panic's message on the line after "panicked at FILE:LINE:COL:"
+    lines = [
+        f"{line} {lines[i + 1]}" if _PANIC_AT.search(line) and i + 1 < len(lines) else line
+        for i, line in enumerate(lines)
+    ]
     for tier, last in _ERROR_TIERS:
         named = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
         if named:

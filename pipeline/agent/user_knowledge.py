@@ -12,8 +12,12 @@ self:`, `note for next time:`, `for future reference,`, `remember that …`); a 
 (`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X, not
 Y", "… can live in … for now", "X become Y").
 
-Pattern matching, not understanding: it is tuned to keep precision high (a wrong rule in rules.md costs every
-later session), so an unusual phrasing is missed rather than guessed. Pure.
+Other languages (Chinese, German, Spanish, French) are read by their own markers in `speech_cues.py`. Only
+what the person typed counts: the caller hands in their texts, never the assistant's, a tool's output or a
+subagent's prompt; inside them, code fences, quoted lines and lines that look pasted (log lines, stack frames,
+compiler and linter output) are skipped. Pattern matching, not understanding: it is tuned to keep precision
+high (a wrong rule in rules.md costs every later session), so an unusual phrasing is missed rather than
+guessed. Pure.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from pipeline.agent import speech_cues as cues
 
 MAX_ITEM_CHARS = 300
 
@@ -33,6 +39,42 @@ _LEAD = re.compile(
 )
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 _RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
+_STOP_DOING = re.compile(r"^(?:please\s+|pls\s+|plz\s+)?stop\s+(\w+ing\b.{4,})", re.IGNORECASE)
+_HERE = re.compile(
+    r"^(?:we|you)\s+(?:use|do|write|keep|put|run|prefer|don'?t|do not|never|always)\b.{3,}\b"
+    r"(?:here|in this (?:repo|project|codebase|team|file tree))\b|^in this (?:repo|project|codebase|team),?\s+(.{6,})",
+    re.IGNORECASE,
+)
+# Norms stated as facts about a whole kind of thing: "all timestamps are stored in UTC", "commit messages follow
+# conventional commits", "every new endpoint needs a test", "no console.log in committed code".
+_KIND_NORM = re.compile(
+    r"^(?!(?:if|when|because|since|as|so|this|that|it|its|everything|nothing|something|anything|there|here)\b)"
+    r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s)"
+    r"(?: (?:in|of|on|for|from) (?:the )?[\w.'-]+(?: [\w.'-]+)?)? "
+    r"(?:(?:are|is|get|gets) (?!being\b)(?:always )?"
+    r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)\w+(?:ed|en|wn|pt|ut)\b"
+    r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires|go through|goes through)\b)",
+    re.IGNORECASE,
+)
+_NO_X_IN = re.compile(
+    r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush)\b)[\w.()-]+"
+    r"(?: [\w.()-]+)? (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
+    re.IGNORECASE,
+)
+_PREFER = re.compile(
+    r"^(?:please )?(?:prefer|avoid|keep|use|put|write)\s+(?!the |this |that |it |them |these |those |my |our )"
+    r"[\w.-]+(?: [\w.-]+){0,4}(?:\s+over\s+|\s+instead of\s+|,?\s+not\s+|\s+under\s+\d|"
+    r"\s+(?:in|for) (?:all|every|any|new)\b)",
+    re.IGNORECASE,
+)
+_NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
+_NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)\s*[.!]?$", re.I)
+# A line the person pasted rather than wrote: log and compiler output, stack frames, shell prompts.
+_PASTED = re.compile(
+    r"^(?:\[?\d{4}-\d{2}-\d{2}[T ]|\d{2}:\d{2}:\d{2}\b|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?[: ]|"
+    r"\S+\.\w{1,5}:\d+|\s*at\s+\S+\s*\(|\s*File \"|error\[E\d+\]|npm ERR!|\$ |> |#\d+ |"
+    r"(?:FAILED|PASSED|ERROR)\s+\S+::|thread '.*' panicked|Traceback \(most recent)"
+)
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
 _IMPERATIVE = re.compile(
@@ -56,7 +98,8 @@ _COPULA = re.compile(
 )
 _NOT_VERB_WORDS = (
     "is was has does gets seems looks works fails breaks happens finishes passes runs got had did been be "
-    "forget forgot remember remembered know knew"
+    "forget forgot remember remembered know knew saw said thought felt heard went came "
+    "here there up good great happy glad fun full nice ready able down in on about so too a an the my your our"
 )
 _NOT_VERB = frozenset(_NOT_VERB_WORDS.split())
 _NOT_SUBJECT_WORDS = (
@@ -66,13 +109,15 @@ _NOT_SUBJECT_WORDS = (
 _NOT_SUBJECT = frozenset(_NOT_SUBJECT_WORDS.split())
 _LESSON = re.compile(
     r"\b(?:lessons?(?: learned| learnt)?|TIL|note to self|note for next time|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
+    r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"
     r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})",
     re.IGNORECASE,
 )
 _DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
 _DECISION = re.compile(
     r"\b(?:we(?:'ve| have)? decided (?:to|that|on)|let's (?:go with|use|keep|switch to|stick with|stay on)|"
-    r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with)|we (?:stay|stick) (?:on|with)|"
+    r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with|do it|do the \w+ in)|"
+    r"we (?:stay|stick) (?:on|with)|"
     r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
     re.IGNORECASE,
 )
@@ -100,12 +145,13 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     lessons: list[str] = []
     decisions: list[str] = []
     for sentence in sentences(user_texts):
-        if found := lesson_in(sentence):
+        english = not cues.has_cjk(sentence)
+        if found := (english and lesson_in(sentence)) or cues.lesson_in(sentence):
             lessons.append(found)
             continue
-        if found := rule_in(sentence):
+        if found := (english and rule_in(sentence)) or cues.rule_in(sentence):
             rules.append(found)
-        if found := decision_in(sentence):
+        if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
     for sentence in sentences(other_texts):
         if tagged := _DECISION_TAG.search(sentence):
@@ -125,10 +171,19 @@ def sentences(texts: Iterable[str]) -> list[str]:
             if stripped.startswith("```"):
                 fenced = not fenced
                 continue
-            if fenced or not stripped or stripped.startswith(">"):
+            if fenced or not stripped or stripped.startswith(">") or _pasted(stripped):
                 continue
-            out += [s.strip() for s in _SENTENCE.split(stripped) if s.strip()]
+            for sentence in _SENTENCE.split(stripped):
+                out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
     return out
+
+
+def _pasted(line: str) -> bool:
+    """A line that looks copied from a terminal or a log, not written: its markers, or mostly symbols."""
+    if _PASTED.match(line):
+        return True
+    letters = sum(ch.isalpha() for ch in line)
+    return len(line) >= 20 and letters / len(line) < 0.45
 
 
 def rule_in(sentence: str) -> str | None:
@@ -139,6 +194,17 @@ def rule_in(sentence: str) -> str | None:
         return _tidy(tagged.group(1))
     if later := _FROM_NOW_ON.search(sentence):
         return _tidy(later.group(1))
+    for clause in _clauses(sentence):
+        if _FIRST_PERSON.match(clause):
+            continue
+        if stop := _STOP_DOING.match(clause):
+            return _tidy(f"stop {stop.group(1)}")
+        if here := _HERE.match(clause):
+            return _tidy(here.group(1) or clause)
+        if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
+            return _tidy(clause)
+        if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
+            return _tidy(clause)
     if remembered := _REMEMBER.match(sentence):
         normative = [c for c in _clauses(remembered.group(1)) if _normative(c)]
         return _tidy(" — ".join(normative)) if normative else None
@@ -187,7 +253,9 @@ def _normative(clause: str) -> bool:
         generic = None
     if (imperative := _IMPERATIVE.match(clause) or generic) is not None:
         verb = imperative.group(1).lower().strip(",.")
-        return verb not in _NOT_VERB and not (verb.endswith("ed") and len(verb) > 4)
+        if re.match(r"(?:must|should) (?:have|be|feel|love|really|enjoy|know)\b", clause.split(" ", 1)[-1], re.I):
+            return False  # "you must have been elated": what the speaker supposes, not what anyone must do
+        return verb not in _NOT_VERB and not (verb.endswith(("ed", "ing")) and len(verb) > 4)
     return bool(_NORM_TAIL.search(clause) and _COPULA.search(clause))
 
 

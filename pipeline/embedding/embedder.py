@@ -62,6 +62,9 @@ class FastEmbedEmbedder:
         vectors: np.ndarray = self._embed([self.spec.query_prefix + text])[0]
         return vectors
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self._embed([self.spec.query_prefix + text for text in texts])
+
     def _embed(self, texts: list[str]) -> np.ndarray:
         model = self._text_embedding()
         if not texts:

@@ -118,6 +118,9 @@ class RemoteEmbedder:
         vector: np.ndarray = self._embed([text], "RETRIEVAL_QUERY")[0]
         return vector
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self._embed(texts, "RETRIEVAL_QUERY")
+
     def _embed(self, texts: list[str], task: str) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)

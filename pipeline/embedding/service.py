@@ -148,6 +148,24 @@ class EmbeddingService:
             self._query_cache.popitem(last=False)
         return vector
 
+    async def embed_queries(self, texts: list[str]) -> np.ndarray:
+        """Vectors of many short texts on the query side (symmetric comparisons: rules, failures), in one batch."""
+        if not self.ready:
+            raise RuntimeError(self.reason)
+        async with self._lock:
+            try:
+                return await asyncio.to_thread(self._queries_and_release, texts)
+            except Exception as exc:
+                self._remote_failed(exc)
+                raise
+
+    def _queries_and_release(self, texts: list[str]) -> np.ndarray:
+        try:
+            vectors: np.ndarray = self._embedder.embed_queries(texts)
+            return vectors
+        finally:
+            release_free_memory()
+
     def status(self) -> dict[str, Any]:
         status = {"model": self.model, "state": self.state, "reason": self.reason, "dim": self.dim}
         if self.remote is not None:

@@ -70,7 +70,7 @@ def e5_spec(path: Path, max_length: int, quantization: str) -> ModelSpec:
 
 
 class Embedder(Protocol):
-    """What the pipeline and search need from an embedding model. Both methods block."""
+    """What the pipeline and search need from an embedding model. Every method blocks."""
 
     name: str  # the identity of the vectors (the embedding cache key), e.g. "multilingual-e5-small/fp32/512"
     dim: int
@@ -81,6 +81,10 @@ class Embedder(Protocol):
 
     def embed_query(self, text: str) -> np.ndarray:
         """float32 [dim], unit length."""
+        ...
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        """float32 [len(texts), dim], unit length: many texts on the query side at once."""
         ...
 
 

@@ -1,15 +1,20 @@
-"""What a failed command's output says about *which* problem it is: the failing tests, the exception and the
-module it came from, the project files in the traceback, lint codes, and the message.
+"""What a failed command's output says about *which* problem it is: the failing tests, the errors (exception
+types, error codes, panics), where they came from, and the project files involved. Python, Rust, Go, JS/TS
+(Jest, Vitest, tsc), JVM (JUnit via Gradle/Maven), RSpec, dbt and plain CLI tools are read; a format not known
+here still gives its files and its message, and the meaning of its message (`problem_identity.py`).
 
-These become a signal's **anchors**: short, specific strings that two sessions hitting the same problem share
-even when the surface differs (a `TimeoutError` in one test today, a `CommitFailedError` in another test next
-week, both raised in `aiokafka/consumer/group_coordinator`). Only specific evidence becomes an anchor, since
-`signal_patterns` joins every signal sharing one: a bare `AssertionError` or `ValueError`, the test runner's
-own frames, the standard library and test helpers are left out, and a run where many tests fail at once
-(the database is down, a migration broke setup) names its cause, not its tests.
-Anchor forms: `test:NAME`, `exc:TYPE`, `exc:TYPE@MODULE`. The message itself is the signal's key (a lint code
-or a message alone would join unrelated problems: every import-order complaint is `I001`).
-Pure.
+Two kinds of evidence come out:
+- **Anchors** join signals into one problem by themselves, in `signal_patterns`: a failing test (`test:NAME`),
+  a *specific* exception, alone and with the module it came from (`exc:TYPE`, `exc:TYPE@MODULE`), and a
+  generic one raised inside a dependency (`exc:CommandError@alembic/script/base`). Two sessions hitting the
+  same problem share them even when the surface differs (a `TimeoutError` in one test today, a
+  `CommitFailedError` in another next week, both raised in `aiokafka/consumer/group_coordinator`).
+- **Facts** are weaker and never join alone: a generic exception raised in the project's own code
+  (`exc:ValueError@src/a`), an error code (`code:E0382`, `code:TS2345`, `code:ECONNREFUSED`), a project file
+  (`file:src/parser.rs`).
+  Two different problems in one file share its facts, so facts only help the meaning of the evidence decide.
+A run where many tests fail at once (the database is down, a migration broke setup) names its cause, not its
+tests. Pure.
 """
 
 from __future__ import annotations
@@ -19,27 +24,66 @@ from dataclasses import dataclass
 
 MAX_TESTS_FOR_ANCHORS = 4  # more failing tests in one run: a shared cause, named by its exception instead
 
-_TEST_ID = re.compile(r"^(?:FAILED|ERROR)\s+(\S+?)::(\S+?)(?:\[[^\]]*\])?(?:\s+-\s|\s*$)", re.MULTILINE)
-_TEST_HEADER = re.compile(r"^_{3,}\s+(?:ERROR at (?:setup|teardown|call) of\s+)?(test\w+)(?:\[[^\]]*\])?\s+_{3,}", re.M)
-_OTHER_TESTS = re.compile(r"^--- FAIL: (Test\w+)|^\s*●\s+(.+?)\s*$|^test (\S+) \.\.\. FAILED$", re.MULTILINE)
+_PY_TEST_ID = re.compile(r"^(?:FAILED|ERROR)\s+(\S+?)::(\S+?)(?:\[[^\]]*\])?(?:\s+-\s|\s*$)", re.MULTILINE)
+_PY_TEST_HEADER = re.compile(
+    r"^_{3,}\s+(?:ERROR at (?:setup|teardown|call) of\s+)?(?:\w+\.)?(test\w+)(?:\[[^\]]*\])?\s+_{3,}", re.M
+)
+_TEST_LINES = (
+    re.compile(r"^\s*--- FAIL: (Test\w+(?:/\S+)?)", re.MULTILINE),  # go test
+    re.compile(r"^test (\S+) \.\.\. FAILED\s*$", re.MULTILINE),  # cargo test
+    re.compile(r"^---- (\S+) stdout ----\s*$", re.MULTILINE),  # cargo test, failure details
+    re.compile(r"^\s*●\s+(.+?)\s*$", re.MULTILINE),  # jest
+    re.compile(r"^\s*(?:[×✕✗]|FAIL)\s+\S+\.(?:test|spec)\.[jt]sx?\s+>\s+(.+?)(?:\s+\d+ms)?\s*$", re.M),  # vitest
+    re.compile(r"^\s*[×✕✗]\s+(.+?)(?:\s+\(\d+\s*ms\))?\s*$", re.MULTILINE),  # jest/vitest/mocha lists
+    re.compile(r"^(\w+(?:Test|Tests|IT|Spec)) > (\w+)\(.*\) FAILED\s*$", re.MULTILINE),  # gradle
+    re.compile(r"^\[ERROR\]\s+(?:Failures:\s+)?(\w+)\.(\w+):\d+", re.MULTILINE),  # maven surefire
+    re.compile(r"^rspec \./\S+:\d+ # (.+?)\s*$", re.MULTILINE),  # rspec
+    re.compile(r"\b(?:Failure|Error) in test (\S+)", re.MULTILINE),  # dbt
+)
+_PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
+_NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))
 _EXC_LINE = re.compile(
-    r"^(?:E\s+)?((?:[a-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Exit|Warning|Failure)))\b(?::|$)", re.M
+    r"^\s*(?:E\s+)?(?:Caused by:\s*|Exception in thread \"[^\"]*\"\s+)?"
+    r"((?:[a-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Exit|Warning|Failure|Fault)))\b(?::|$)",
+    re.M,
 )
 _PYTEST_FAILED = re.compile(r"^E?\s*Failed: (Timeout|DID NOT RAISE)\b", re.MULTILINE)
-_FRAME = re.compile(r'^\s*File "([^"]+)", line \d+|^(\S+\.py):\d+(?::|\s)', re.MULTILINE)
-_SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?)\b")
-_ENVIRONMENT = re.compile(r"(?:^|/)\.?(?:venv|virtualenv|env)/|(?:^|/)bin/|(?:^|/)node_modules/\.bin/")
+_CODES = (
+    re.compile(r"\berror\[(E\d{4})\]"),  # rustc
+    re.compile(r"\berror (TS\d{4,5})\b"),  # tsc
+    re.compile(r"\b(E(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE|HOSTUNREACH|PIPE|NOTFOUND|ACCES|NOENT))\b"),
+    re.compile(r"\bkind: (ConnectionRefused|ConnectionReset|TimedOut|AddrInUse|BrokenPipe|NotFound)\b"),
+    re.compile(r"\b(DATA RACE)\b"),  # go -race
+    re.compile(r"\bSQLSTATE\[?(\w{5})\]?"),
+    re.compile(r"\b(?:unique|foreign key|check|not-null) constraint \"(\w+)\""),  # Postgres
+)
+_FRAMES = (
+    re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE),  # python
+    re.compile(r"^(\S+\.py):\d+(?::|\s)", re.MULTILINE),  # pytest short
+    re.compile(r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py)):\d+(?::\d+)?"),
+    re.compile(r"^((?:\.{0,2}/)?[\w./-]+\.(?:ts|tsx|js|jsx|cs))\(\d+,\d+\)", re.MULTILINE),  # tsc, msbuild
+)
+_SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b")
+_ENVIRONMENT = re.compile(
+    r"(?:^|/)\.?(?:venv|virtualenv|env)/|(?:^|/)bin/|node_modules/|(?:^|/)\.cargo/|(?:^|/)\.rustup/|"
+    r"(?:^|/)go/pkg/mod/|(?:^|/)usr/(?:local/)?(?:lib|go)/|(?:^|/)rustc/[0-9a-f]+/|(?:^|/)vendor/"
+)
 _SITE = re.compile(r".*/(?:site|dist)-packages/")
-_STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen")
+_STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen|^node:|^testing\.go$")
 _RUNNER = re.compile(r"^(?:_pytest|pytest|pluggy|pytest_\w+|unittest|asyncio|anyio|trio|greenlet)(?:/|$)")
-_TEST_FILE = re.compile(r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$")
+_TEST_FILE = re.compile(
+    r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$|"
+    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$"
+)
 GENERIC_EXCEPTIONS_WORDS = (
     "Exception BaseException AssertionError TypeError ValueError KeyError IndexError AttributeError "
     "RuntimeError NameError NotImplementedError OSError IOError TimeoutError ConnectionError "
     "ValidationError IntegrityError OperationalError ProgrammingError DatabaseError InterfaceError "
     "DataError HTTPError HTTPException HTTPStatusError RequestException ClientError CommandError APIError "
     "ApiError ServiceError SystemExit CalledProcessError FileNotFoundError PermissionError "
-    "UnicodeDecodeError JSONDecodeError Failure DeprecationWarning UserWarning Warning"
+    "UnicodeDecodeError JSONDecodeError Failure DeprecationWarning UserWarning Warning Error "
+    "ReferenceError SyntaxError RangeError AssertionFailure IllegalStateException IllegalArgumentException "
+    "NullPointerException"
 )
 GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
 
@@ -48,54 +92,80 @@ GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
 class FailureEvidence:
     tests: tuple[str, ...]  # failing test names (no file, no parameters)
     exceptions: tuple[str, ...]  # exception type names, most telling last
-    raised_in: str  # the innermost module outside the runner, stdlib and tests (a/b/c), or ""
+    raised_in: str  # the innermost module outside the runner, stdlib, dependencies and tests (a/b/c), or ""
     project_files: tuple[str, ...]  # project (non-test) source files in the traceback
     failed_count: int  # failures the runner's summary reports (0 when it printed none)
+    codes: tuple[str, ...] = ()  # error codes: rustc E0382, tsc TS2345, errno ECONNREFUSED, DATA RACE, ...
+    test_files: tuple[str, ...] = ()
+    in_dependency: bool = False  # `raised_in` is a dependency's module, not the project's
 
     def anchors(self) -> tuple[str, ...]:
+        """What joins signals by itself (see the module docstring)."""
         out: list[str] = []
         if 0 < len(self.tests) <= MAX_TESTS_FOR_ANCHORS and self.failed_count <= MAX_TESTS_FOR_ANCHORS:
             out += [f"test:{name}" for name in self.tests]
         for exc in self.exceptions[-2:]:
-            if exc not in GENERIC_EXCEPTIONS:
-                out.append(f"exc:{exc}")
-            place = self.raised_in or next(iter(self.project_files), "")
-            if place:
+            if exc in GENERIC_EXCEPTIONS:
+                if self.in_dependency and self.raised_in:
+                    out.append(f"exc:{exc}@{self.raised_in}")
+                continue
+            out.append(f"exc:{exc}")
+            if place := self.raised_in or next(iter(self.project_files), ""):
                 out.append(f"exc:{exc}@{place}")
+        return tuple(dict.fromkeys(out))
+
+    def facts(self) -> tuple[str, ...]:
+        """What helps tell problems apart but never joins them alone (see the module docstring)."""
+        out: list[str] = []
+        place = self.raised_in or next(iter(self.project_files), "")
+        if not self.in_dependency:
+            out += [f"exc:{exc}@{place}" for exc in self.exceptions[-2:] if exc in GENERIC_EXCEPTIONS and place]
+        out += [f"code:{code}" for code in self.codes]
+        out += [f"file:{path}" for path in (*self.project_files, *self.test_files)[:6]]
         return tuple(dict.fromkeys(out))
 
 
 def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
-    """Read a failed command's output (Python/pytest tracebacks best; Go, Jest, Cargo and linters in part).
-    `cwd` (the session's) makes absolute project paths relative, as pytest prints them."""
-    tests = [name for _file, name in _TEST_ID.findall(output)]
-    tests += _TEST_HEADER.findall(output)
-    for go, jest, cargo in _OTHER_TESTS.findall(output):
-        tests.append(go or cargo or jest)
+    """Read a failed command's output. `cwd` (the session's) makes absolute project paths relative, as runners
+    print them."""
+    tests = [name for _file, name in _PY_TEST_ID.findall(output)]
+    tests += _PY_TEST_HEADER.findall(output)
+    for pattern in _TEST_LINES:
+        for found in pattern.findall(output):
+            tests.append(".".join(found) if isinstance(found, tuple) else found)
+    tests += [name for name in _PANIC_THREAD.findall(output) if name not in _NOT_TEST_THREADS]
     exceptions = [short for _full, short in _EXC_LINE.findall(output)]
     exceptions += [f"Failed{kind.replace(' ', '')}" for kind in _PYTEST_FAILED.findall(output)]
-    modules = [_module(a or b, cwd) for a, b in _FRAME.findall(output)]
-    libraries = [
-        m for m in modules if m and not _RUNNER.match(m) and not _TEST_FILE.search(m) and not _ENVIRONMENT.search(m)
-    ]
-    project = [m + ".py" for m in libraries if not m.startswith("site:")]
-    raised = next((m for m in reversed(libraries)), "")
+    codes = [code for pattern in _CODES for code in pattern.findall(output)]
+    modules = [_module(path, cwd) for pattern in _FRAMES for path in pattern.findall(output)]
+    known = [m for m in modules if m and not _RUNNER.match(m) and not _ENVIRONMENT.search(m)]
+    libraries = [m for m in known if not _TEST_FILE.search(m)]
+    project = [_with_suffix(m) for m in libraries if not m.startswith("site:")]
+    raised = next((m for m in reversed(libraries) if _is_python(m)), "") or next(iter(project), "")
     counts = [int(n) for n in _SUMMARY_COUNT.findall(output)]
+    names = list(dict.fromkeys(t for t in (_plain_test(t) for t in tests) if t))
+    # Why: Jest names a test by its suite path (`Suite › case`) in one place and by the case alone in another
+    names = [n for n in names if not any(other != n and other.endswith(f" {n}") for other in names)]
     return FailureEvidence(
-        tests=tuple(dict.fromkeys(_plain_test(t) for t in tests if t)),
+        tests=tuple(names),
         exceptions=tuple(dict.fromkeys(exceptions)),
-        raised_in=raised.removeprefix("site:"),
+        raised_in=_strip_suffix(raised.removeprefix("site:")),
         project_files=tuple(dict.fromkeys(project)),
         failed_count=max(counts, default=0),
+        codes=tuple(dict.fromkeys(codes)),
+        test_files=tuple(dict.fromkeys(m for m in known if _TEST_FILE.search(m) and not m.startswith("site:"))),
+        in_dependency=raised.startswith("site:"),
     )
 
 
 def _module(path: str, cwd: str) -> str:
-    """`a/b/c` for a frame's file: site-packages frames as `site:pkg/mod`, stdlib as ""."""
+    """A frame's file relative to the project (`src/parser.rs`, `shop/orders`), site-packages frames as
+    `site:pkg/mod`, the standard library as ""."""
     if not path or _STDLIB.search(path):
         return ""
     if _SITE.match(path):
         return "site:" + _SITE.sub("", path).removesuffix(".py")
+    path = path.removeprefix("./")
     if path.startswith("/"):
         root = cwd.rstrip("/") + "/"
         # Why: an absolute project path names the same module as the relative one in another traceback.
@@ -103,5 +173,28 @@ def _module(path: str, cwd: str) -> str:
     return path.removesuffix(".py")
 
 
+def _is_python(module: str) -> bool:
+    """A frame's module as `_module` writes a Python one: without its `.py`."""
+    return "." not in module.rsplit("/", 1)[-1]
+
+
+def _with_suffix(module: str) -> str:
+    """`shop/orders` -> `shop/orders.py` (a Python module), other files as they are."""
+    return module + ".py" if _is_python(module) else module
+
+
+def _strip_suffix(module: str) -> str:
+    return module.rsplit(".", 1)[0] if "." in module.rsplit("/", 1)[-1] else module
+
+
 def _plain_test(name: str) -> str:
-    return name.split("[")[0].split("::")[-1].strip()
+    """A test's name without its file, class and parameters: `tests/a.py::TestX::test_y[1]` -> `test_y`,
+    `sync::tests::roundtrip` -> `sync::roundtrip`, `Suite › does x` -> `Suite › does x`."""
+    name = name.split("[")[0].strip()
+    if "::" in name:
+        parts = [p for p in name.split("::") if p and p != "tests"]
+        if not parts:
+            return ""
+        # pytest ids end with the function; a Rust path is only unique with its module
+        return parts[-1] if parts[-1].startswith("test") else "::".join(parts[-2:])
+    return name[:160]

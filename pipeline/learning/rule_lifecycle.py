@@ -8,11 +8,19 @@ must) and the terms it rejects (after never, no, not, don't, instead of), each w
   ("use Decimal" vs "never Decimal"; but "no naive datetimes" vs "timezone-aware datetimes" is no reversal:
   the rejected thing is naive ones). A **changed value** is the same sentence with one number or version
   changed ("port 8080" -> "port 9090"). Either, between texts on the same topic, supersedes the old one.
+- A **replacement in other words** ("always use Decimal for money" … "from now on prices are stored as integer
+  cents", "金额一律用 Decimal" … "以后金额改成用整数分存") shares no term with the old rule. It supersedes it
+  when the new text says it replaces something (`REPLACES`: from now on, instead, no longer, switched to, 以后,
+  改成, 不再, ab jetzt, statt, a partir de ahora, désormais …), does not say it adds to it (`ADDS`: too, also,
+  as well, 也, 还要, auch …), and is about the same subject: the old rule is the one in force closest to it in
+  meaning, by the embedding model's cosine after taking away what all rules share (the centroid of the rules
+  in force and of `GENERIC_RULES`), which works across languages. Two rules on one subject that do not
+  contradict each other ("always use Decimal for money", "round money half-even") are both kept.
 - A **restatement** is a text on the same topic with no reversal: the embedding model's cosine clears
   SAME_TOPIC_COSINE and the texts share content words, or (no model) their content words mostly overlap.
 Same topic: cosine >= SAME_TOPIC_COSINE (e5-small, "query:" on both: restatements 0.91–0.95, reversals
 0.91–0.97, different rules 0.83–0.86 on the scenario corpus), or without the model a reversed term plus
-another shared content word. Pure: the caller hands in the similarity function.
+another shared content word. Pure: the caller hands in the similarity functions.
 """
 
 from __future__ import annotations
@@ -26,6 +34,38 @@ from pipeline.learning.lessons import similarity, trigrams
 
 SAME_TOPIC_COSINE = 0.89
 SURE_COSINE = 0.93
+SAME_SUBJECT = 0.15  # centred cosine: different subjects <= ~0.2, replacements 0.1-0.7 (bench/rule pairs)
+SUBJECT_MARGIN = 0.05  # over the next closest rule in force
+CROSS_COSINE = 0.86  # a restatement in another script: the raw cosine, and the centred one
+CROSS_SUBJECT = 0.3
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+REPLACES = re.compile(
+    r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
+    r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|now)\b|"
+    r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
+    r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
+    r"désormais|à partir de maintenant|au lieu de|plus de)\b",
+    re.IGNORECASE,
+)
+ADDS = re.compile(
+    r"\b(?:too|also|as well|in addition|additionally|auch|además|aussi)\b|也|还要|另外|同时", re.IGNORECASE
+)
+# What rules look like in general: part of the centroid, so that a home with few rules is compared on what is
+# particular to them.
+GENERIC_RULES = (
+    "always run the tests before committing",
+    "never push straight to main",
+    "use the logger, not print",
+    "keep functions small",
+    "write commit messages in English",
+    "format the code before every commit",
+    "don't edit generated files by hand",
+    "prefer composition over inheritance",
+    "以后提交前先跑测试",
+    "不要直接改生成的文件",
+    "ab jetzt immer mit --locked bauen",
+    "siempre usa async/await",
+)
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._+#-]*[a-z0-9+#]|[a-z0-9]|[,;—–]|(?<=\s)-(?=\s)|\.(?=\s|$)")
 _NEGATOR_WORDS = "never no not don't dont avoid without instead rather stop nor"
 _NEGATORS = frozenset(_NEGATOR_WORDS.split())
@@ -142,14 +182,25 @@ def changed_value(new: str, old: str) -> bool:
     return bool(_NUMBER.match(gone[0]) and _NUMBER.match(came[0])) or pair == {"always", "never"}
 
 
-def judge(candidate: str, current: Sequence[str], similar: Callable[[str, str], float | None]) -> Verdict:
-    """What to do with `candidate` given the `current` (not superseded) texts; `similar(a, b)` returns the
-    embedding cosine, or None when the model is not available."""
+def judge(
+    candidate: str,
+    current: Sequence[str],
+    similar: Callable[[str, str], float | None],
+    subject: Callable[[str, str], float | None] | None = None,
+) -> Verdict:
+    """What to do with `candidate` given the `current` (not superseded) texts. `similar(a, b)` returns the
+    embedding cosine, `subject(a, b)` the centred one (see the module docstring); either returns None when the
+    model is not available."""
     mine = stance(candidate)
     best: Verdict | None = None
+    if any(" ".join(o.lower().split()) == " ".join(candidate.lower().split()) for o in current):
+        return Verdict("duplicate", candidate, "the same text")
+    # Why first: a replacement is often close to the old rule in meaning ("log with print in scripts" … "scripts
+    # log through the logging module now"), and would pass for a restatement.
+    if subject is not None and (replaced := replaced_in_other_words(candidate, current, subject)):
+        return Verdict("supersede", replaced, "replaces it in other words")
+    adds = bool(ADDS.search(candidate))
     for other in current:
-        if " ".join(other.lower().split()) == " ".join(candidate.lower().split()):
-            return Verdict("duplicate", other, "the same text")
         theirs = stance(other)
         cosine = similar(candidate, other)
         shared = mine.words & theirs.words
@@ -161,9 +212,39 @@ def judge(candidate: str, current: Sequence[str], similar: Callable[[str, str], 
         if changed_value(candidate, other) or (flipped and same_topic):
             reason = f"reverses '{', '.join(flipped)}'" if flipped else "changes a value"
             return Verdict("supersede", other, reason)
-        if best is None and _restates(candidate, other, cosine, overlap, shared):
+        restates = _restates(candidate, other, cosine, overlap, shared) or _restates_across(
+            candidate, other, cosine, subject
+        )
+        # "… too" adds to a rule unless it says the very same thing
+        if best is None and restates and (not adds or (cosine is not None and cosine >= SURE_COSINE)):
             best = Verdict("duplicate", other, "restates it")
     return best or Verdict("add")
+
+
+def replaced_in_other_words(
+    candidate: str, current: Sequence[str], subject: Callable[[str, str], float | None]
+) -> str | None:
+    """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
+    if not REPLACES.search(candidate) or ADDS.search(candidate) or not current:
+        return None
+    scored = sorted(
+        ((value, other) for other in current if (value := subject(candidate, other)) is not None), reverse=True
+    )
+    if not scored:
+        return None
+    value, other = scored[0]
+    runner_up = scored[1][0] if len(scored) > 1 else -1.0
+    return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
+
+
+def _restates_across(
+    candidate: str, other: str, cosine: float | None, subject: Callable[[str, str], float | None] | None
+) -> bool:
+    """The same rule in two scripts (Chinese and a Latin-script language), where no word can be shared."""
+    if cosine is None or subject is None or (_CJK.search(candidate) is None) == (_CJK.search(other) is None):
+        return False
+    centred_cosine = subject(candidate, other)
+    return cosine >= CROSS_COSINE and centred_cosine is not None and centred_cosine >= CROSS_SUBJECT
 
 
 def _restates(candidate: str, other: str, cosine: float | None, overlap: float, shared: frozenset[str]) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from pipeline.agent.transcript import Step, Transcript, error_line
 from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS, failure_evidence
+from pipeline.learning.problem_identity import identifier_words
 from pipeline.learning.signals import Signal, evidence, extract_signals, normalise_key
 
 RETRY_AT = 3
@@ -78,11 +79,19 @@ def _tool_signal(step: Step, cwd: str) -> Signal | None:
     kind = classified[0].kind if classified else "error"
     if kind in ("correction", "capability_gap", "recurring_issue"):
         kind = "error"  # a tool's output is no person correcting, and no missing capability
+    found = failure_evidence(step.output, cwd)
     basis = classified[0].key if classified else normalise_key(line)
-    anchors = failure_evidence(step.output, cwd).anchors()
     if not basis:
         return None
-    return Signal(kind=kind, key=basis, text=evidence(line), anchors=anchors)
+    # Why the failing test (or file) in the key: "assertion left == right failed" or "Received: 1" in two tests
+    # are two problems, and a key is a node.
+    if 0 < len(found.tests) <= 4:
+        subject = " ".join(identifier_words(found.tests[0]).split()[-3:])
+    else:
+        subject = identifier_words(next(iter(found.project_files), "").rsplit("/", 1)[-1].split(".")[0])
+    key = normalise_key(f"{subject} {basis}") if subject else basis
+    return Signal(kind=kind, key=key, text=evidence(line), anchors=found.anchors(), facts=found.facts())
+
 
 
 def _user_signals(text: str) -> list[Signal]:

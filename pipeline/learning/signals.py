@@ -33,6 +33,7 @@ class Signal:
     key: str
     text: str
     anchors: tuple[str, ...] = ()  # specific evidence (`test:NAME`, `exc:TYPE@MODULE`, ...) that joins problems
+    facts: tuple[str, ...] = ()  # weaker evidence (`file:PATH`, `code:E0382`) that only helps meaning decide
 
 
 def _rx(*alternatives: str) -> re.Pattern[str]:

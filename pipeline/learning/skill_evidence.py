@@ -68,3 +68,90 @@ def contradiction(step_texts: Iterable[str], rules: Iterable[str]) -> str | None
             if forbidden and any(forbidden <= words for words in steps):
                 return rule
     return None
+
+
+MAX_NAME_WORDS = 3
+_NAME_NOISE_WORDS = (
+    "failed fail fails failing error errors exception timeout timed issue problem assert assertion expected got "
+    "none true false present given argument specific target please unknown cannot could would should value "
+    "result results return returned called raised line file module test tests check checks run runs"
+)
+_NAME_NOISE = frozenset(_NAME_NOISE_WORDS.split())
+
+
+def name_words(
+    problem: KnownProblem, said: Sequence[str], others: Sequence[KnownProblem], fixed: Sequence[str] = ()
+) -> list[str]:
+    """The words a person would name the problem by, at most MAX_NAME_WORDS, in reading order.
+
+    A word counts once per kind of evidence that uses it (the places it failed in, the person's words for it
+    and what fixed it count fully; its tests and messages, which name instances rather than the thing, count
+    half), so what the problem is *about* ("alembic" in the module, the command that fixed it and the person's
+    "the alembic thing again") beats what one chatty test name repeats; words the other known problems use
+    count for less, and error boilerplate never counts."""
+    places = [a.split("@", 1)[1] for a in problem.anchors if "@" in a]
+    sources = {
+        "tests": [a[5:] for a in problem.anchors if a.startswith("test:")],
+        "places": [p.replace("/", " ") for p in places],
+        "messages": [*problem.keys, *(a[4:].split("@")[0] for a in problem.anchors if a.startswith("exc:"))],
+        "said": list(said),
+        "fixed": list(fixed),
+    }
+    weight = {"tests": 0.5, "places": 1.0, "messages": 0.5, "said": 1.0, "fixed": 1.0}
+    kinds: dict[str, set[str]] = {}
+    counts: dict[str, int] = {}
+    first: dict[str, int] = {}
+    position = 0
+    for kind, texts in sources.items():
+        for text in texts:
+            for word in _ordered_words(text):
+                position += 1
+                first.setdefault(word, position)
+                kinds.setdefault(word, set()).add(kind)
+                counts[word] = counts.get(word, 0) + 1
+    taken: dict[str, int] = {}
+    for other in others:
+        if other.pattern_id != problem.pattern_id:
+            for word in vocabulary(other):
+                taken[word] = taken.get(word, 0) + 1
+    generic = {name.lower() for name in GENERIC_EXCEPTIONS}
+    usable = [
+        w
+        for w in kinds
+        if w not in _NAME_NOISE and w not in generic and len(w) >= 3 and not any(ch.isdigit() for ch in w)
+    ]
+
+    def rank(word: str) -> tuple[float, float, int, str]:
+        spread = sum(weight[kind] for kind in kinds[word])
+        return (-spread / (1 + taken.get(word, 0)), -counts[word], first[word], word)
+
+    ranked = sorted(usable, key=rank)
+    top = set(ranked[:MAX_NAME_WORDS])
+    # The person's own name for it ("the kafka consumer tests again", "the alembic thing"), when it is about
+    # what the evidence is about
+    named = [[w for w in _ordered_words(phrase) if w in usable] for phrase in _named_by_person(said)]
+    named = [words for words in named if words and top & set(words)]
+    if named:
+        return max(named, key=lambda words: sum(-rank(w)[0] for w in words[:MAX_NAME_WORDS]))[:MAX_NAME_WORDS]
+    chosen = ranked[:2]
+    return sorted(chosen, key=lambda w: first[w])
+
+
+_PERSON_NAMES_IT = re.compile(
+    r"\bthe ((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:tests?|thing|problem|issue|error|failure|flake|bug|mess|again)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_by_person(said: Sequence[str]) -> list[str]:
+    """Noun phrases the person used for the problem."""
+    return list(dict.fromkeys(m.group(1) for text in said for m in _PERSON_NAMES_IT.finditer(text)))
+
+
+def _ordered_words(text: str) -> list[str]:
+    """The text's words in reading order, as `words_of` folds them."""
+    out = []
+    for raw in re.findall(r"[A-Za-z][A-Za-z0-9]+", text.replace("_", " ")):
+        for word in words_of(raw):
+            out.append(word)
+    return out

@@ -15,6 +15,8 @@ from daemon.config import Settings
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("patterns", help="recurring problems over the last 8 sessions, and the failure streak")
     p.add_argument("--all", action="store_true", help="also patterns not seen in the window")
+    p.add_argument("--explain", action="store_true", help="the sessions and evidence lines that joined each one")
+    p.add_argument("pattern_id", nargs="?", metavar="ID", help="only this pattern (a unique prefix is enough)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_patterns)
 
@@ -45,9 +47,15 @@ def add_commands(sub: Any) -> None:
 
 
 def run_patterns(args: argparse.Namespace, settings: Settings) -> int:
-    result = call(settings.socket_path, "patterns", {"all": args.all})
+    params: dict[str, Any] = {"all": args.all, "explain": args.explain}
+    if args.pattern_id:
+        params["pattern_id"] = args.pattern_id
+    result = call(settings.socket_path, "patterns", params)
     if args.json:
         print_json(result)
+        return 0
+    if args.explain:
+        print("\n\n".join(explained(p) for p in result["patterns"]) or "(no patterns)")
         return 0
     streak = result["streak"]
     if streak["flagged"]:
@@ -67,6 +75,29 @@ def run_patterns(args: argparse.Namespace, settings: Settings) -> int:
     header = ("id", "priority", "count", "kind", "key", "status", "last seen")
     print(table(header, rows) if rows else f"(no patterns in the last {result['window_sessions']} sessions)")
     return 0
+
+
+def explained(pattern: dict[str, Any]) -> str:
+    """A pattern with its sessions, each with its evidence lines and what tied them to the problem."""
+    texts = {e["node"]: e["text"] for e in pattern.get("explain", [])}
+    lines = [
+        f"pattern {pattern['id']} ({pattern['priority']}, {pattern['status']}): {pattern['kind']} '{pattern['key']}'",
+        f"  seen in {pattern['session_total']} session(s), {pattern['count']} of the last ones",
+    ]
+    session = None
+    for e in pattern.get("explain", []):
+        if e["session_id"] != session:
+            session = e["session_id"]
+            lines.append(f"  session {session} ({e['ts'][:10]})")
+        why = []
+        if e["shared_anchors"]:
+            why.append("shares " + ", ".join(e["shared_anchors"][:3]))
+        if match := e.get("match"):
+            like = texts.get(match["node"], match["node"])
+            why.append(f"{match['by']} {match['score']:.2f} like: {like[:60]}")
+        who = {"user": "person", "talk": "person", "tool": "tool", "retry": "retried"}.get(e["source"], e["source"])
+        lines.append(f"    - {who}: {e['text'][:110]}" + (f"  [{'; '.join(why)}]" if why else ""))
+    return "\n".join(lines)
 
 
 def run_pattern(args: argparse.Namespace, settings: Settings) -> int:

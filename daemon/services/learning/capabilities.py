@@ -28,12 +28,12 @@ import structlog
 from daemon.app import App
 from daemon.config import Settings
 from events.event import parse_timestamp
-from events.projections.signal_patterns import pattern_id as node_id
+from events.projections.signal_patterns import node_of
 from events.queries import event_index, signal_patterns
 from pipeline.learning.capability_gates import ENV_VAR, Gate, GateInputs, GateThresholds, all_pass, evaluate_gates
 from pipeline.learning.lessons import current_bullets
 from pipeline.learning.problem_match import KnownProblem
-from pipeline.learning.skill_evidence import applying, contradiction, triggers
+from pipeline.learning.skill_evidence import applying, contradiction, name_words, triggers
 from pipeline.learning.skill_writer import (
     FixRecord,
     IndexEntry,
@@ -42,6 +42,7 @@ from pipeline.learning.skill_writer import (
     render_skill,
     render_steps,
     skill_name,
+    title_of,
     trigger_words,
     write_index,
     write_skill,
@@ -82,6 +83,12 @@ class _State:
 
 def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
     generations = [{"ts": e.ts, **e.data} for e in event_index.of_type(conn, "generation")]
+    # Why the receipts: a session's own start time, not when its transcript reached the inbox
+    started = {
+        str(e.data["session_id"]): str(e.data.get("started") or e.ts)
+        for e in event_index.of_type(conn, "session_summary")
+        if not e.data.get("agent_id")
+    }
     resolutions = [e.data for e in event_index.of_type(conn, "resolution")]
     known = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in signal_patterns.known_problems(conn)]
     patterns = []
@@ -98,9 +105,11 @@ def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
         members = set(pattern.members)
         fixes: dict[str, FixRecord] = {}  # newest first, one per session (a re-read transcript logs another)
         for r in reversed(resolutions):
-            if any(node_id(str(k.get("kind")), str(k.get("key"))) in members for k in r.get("keys") or ()):
+            if any(node_of({**k, "project": r.get("project")}) in members for k in r.get("keys") or ()):
                 fixes.setdefault(str(r["session_id"]), _fix(r))
         earlier = next((g for g in reversed(generations) if g.get("pattern_id") in members), None)
+        anchors = problem.anchors or pattern.anchors
+        said_texts = signal_patterns.said_texts(conn, pattern.pattern_id)
         patterns.append(
             SkillPattern(
                 pattern.pattern_id,
@@ -113,6 +122,13 @@ def _read_state(conn: sqlite3.Connection, thresholds: GateThresholds) -> _State:
                 fixes=tuple(fixes.values()),
                 sessions=pattern.session_total,
                 name=str(earlier["capability_name"]) if earlier else "",
+                title_words=tuple(name_words(problem, said_texts, known, _fix_words(fixes.values()))),
+                tests=tuple(a[5:] for a in anchors if a.startswith("test:")),
+                errors=tuple(dict.fromkeys(a[4:].split("@")[0] for a in anchors if a.startswith("exc:"))),
+                said=tuple(said_texts),
+                seen_in=tuple(
+                    (s, started.get(s, ts)) for s, ts in signal_patterns.sessions_of(conn, pattern.pattern_id)
+                ),
                 extra={"said": said, "problem": problem},
             )
         )
@@ -187,8 +203,12 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
             "content_hash": done.content_hash,
             "pattern_id": pattern.pattern_id,
             "steps_from": source,
-            "resolved_in": [fix.session_id for fix in pattern.fixes],
+            "resolved_in": [fix.session_id for fix in reversed(pattern.fixes)],
+            "sessions": [session for session, _ in pattern.seen_in],
+            "title": title_of(pattern),
         }
+        if earlier_hash := recorded.get(str(path)):
+            generation["replaces_hash"] = earlier_hash
         drafts.append(("generation", generation))
         index[name] = _entry(generation, now.strftime("%Y-%m-%d %H:%M"))
         result["generated"].append({"name": name, "path": str(path), "steps_from": source})
@@ -212,6 +232,11 @@ def _knowledge_in_force(home: Path) -> _Knowledge:
         b for path in sorted((home / "areas" / "projects").glob("*/rules.md")) for b in current_bullets(read_text(path))
     ]
     return _Knowledge(rules, [*current_bullets(read_text(home / "MEMORY.md")), *rules])
+
+
+def _fix_words(fixes: Any) -> list[str]:
+    """What the resolutions touched and ran, as text for naming the problem: file names and commands."""
+    return [str(step.get("what", "")) for fix in fixes for step in fix.steps if step.get("do") in ("edit", "run")]
 
 
 def _fix(resolution: dict[str, Any]) -> FixRecord:

@@ -22,12 +22,14 @@ import structlog
 
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
-from pipeline.learning.rule_lifecycle import judge
+from pipeline.learning.meaning import centred, centroid
+from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
 from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
 
-MAX_CACHED_VECTORS = 4096
+MAX_CACHED_VECTORS = 8192
+EMBED_BATCH = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,8 @@ class Knowledge:
         if not cleaned:
             return Changes()
         current = current_bullets(await asyncio.to_thread(read_text, path))
-        vectors = await self.vectors([*current, *cleaned])
+        vectors = await self.vectors([*current, *cleaned, *GENERIC_RULES])
+        middle = centroid([v for text, v in vectors.items() if text in current or text in GENERIC_RULES])
         added: list[str] = []
         superseded: list[tuple[str, str]] = []
         restated: list[tuple[str, str]] = []
@@ -57,9 +60,15 @@ class Knowledge:
             va, vb = vectors.get(a), vectors.get(b)
             return float(np.dot(va, vb)) if va is not None and vb is not None else None
 
+        def subject(a: str, b: str) -> float | None:
+            va, vb = vectors.get(a), vectors.get(b)
+            if va is None or vb is None:
+                return None
+            return float(np.dot(centred(va, middle), centred(vb, middle)))
+
         in_force = list(current)
         for candidate in cleaned:
-            verdict = judge(candidate, in_force, similar)
+            verdict = judge(candidate, in_force, similar, subject if vectors else None)
             if verdict.action == "duplicate" and verdict.other is not None:
                 restated.append((candidate, verdict.other))
                 continue
@@ -81,17 +90,20 @@ class Knowledge:
         embedding = self.embedding
         if embedding is None or not embedding.ready:
             return {}
-        out: dict[str, np.ndarray] = {}
+        wanted = [text for text in dict.fromkeys(texts) if text]
+        missing = [text for text in wanted if text not in self._vectors]
         try:
-            for text in dict.fromkeys(texts):
-                vector = self._vectors.get(text)
-                if vector is None:
-                    vector = await embedding.embed_query(text)
+            for start in range(0, len(missing), EMBED_BATCH):
+                batch = missing[start : start + EMBED_BATCH]
+                for text, vector in zip(batch, await embedding.embed_queries(batch), strict=True):
                     self._vectors[text] = vector
-                    if len(self._vectors) > MAX_CACHED_VECTORS:
-                        self._vectors.popitem(last=False)
-                out[text] = vector
         except Exception as exc:  # isolation boundary: one request; the word-based checks still answer
             logger.warning("knowledge_embedding_failed", error=str(exc)[:200])
             return {}
+        out = {}
+        for text in wanted:
+            self._vectors.move_to_end(text)
+            out[text] = self._vectors[text]
+        while len(self._vectors) > MAX_CACHED_VECTORS:
+            self._vectors.popitem(last=False)
         return out

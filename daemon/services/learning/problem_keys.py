@@ -1,13 +1,17 @@
-"""Keys and anchors for a session's signals, against what the log already knows: where signals are
+"""Keys, anchors and identity for a session's signals, against what the log already knows: where signals are
 created, so the `signal_patterns` projection stays a deterministic function of the events (no model in it).
 
+- Every signal names its project (signals of two projects never join by their anchors).
+- A failure that is a known problem by meaning (`pipeline/learning/problem_identity.py`: its description
+  close to a known node's, nudged by shared evidence) gets a `node:ID` anchor for that node and the `match`
+  that says why; one that shares an anchor with a known problem needs neither.
 - The person's sentences are keyed by gist: a sentence that restates an earlier one (the embedding model's
   cosine, or shared words without it) takes that one's kind and key, so a correction given again in other
   words counts as the same pattern (`pipeline/learning/problem_match.py: gist_key`).
-- A sentence that names known problems ("the alembic thing again", "the coupon midnight test, the daily
-  report, the invoice due dates") gets a `node:ID` anchor for each, which joins it (and so them) in the
-  projection; a sentence that only talks about a problem becomes a `recurring_issue` signal when it names
-  one.
+- A sentence that names known problems ("the alembic thing again", "同步测试又挂了") gets a `node:` anchor for
+  each: by the problems' own words, or by meaning when the model is loaded; a sentence that only talks about
+  a problem becomes a `recurring_issue` signal when it names one.
+Without the model, only anchors and words join.
 """
 
 from __future__ import annotations
@@ -15,14 +19,22 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from daemon.app import App
 from daemon.services.learning.knowledge import Knowledge
+from events.projections.signal_patterns import pattern_id
 from events.queries import signal_patterns
+from pipeline.learning.meaning import centroid
+from pipeline.learning.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
 from pipeline.learning.problem_match import KnownProblem, ProblemIndex, Said, gist_key
 from pipeline.learning.session_signals import SessionSignals
 from pipeline.learning.signals import Signal, evidence, normalise_key
 
 SAID_BEFORE = 300  # earlier sentences a new one is compared with (each embedded once, then cached)
+KNOWN_NODES = 400  # failure nodes a new failure is compared with
+_FAILURE_SOURCES = ("tool", "retry")
+_COMPLAINTS = ("error", "performance_issue", "recurring_issue", "environment_issue", "dependency_issue")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +42,15 @@ class KeyedSignal:
     signal: Signal
     step: int
     source: str  # tool | retry | user | talk | llm
+    command: str = ""
+    match: Match | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class _Known:
     problems: list[KnownProblem]
     said: list[signal_patterns.SaidBefore]
+    nodes: list[signal_patterns.KnownNode]
 
 
 class ProblemKeys:
@@ -43,33 +58,85 @@ class ProblemKeys:
         self.app = app
         self.knowledge = knowledge  # for its cached sentence vectors
 
-    async def key(self, found: SessionSignals) -> list[KeyedSignal]:
+    async def key(self, found: SessionSignals, project: str, session: str) -> list[KeyedSignal]:
         await self.app.projections_current()
-        known = await self.app.db.read(_read_known)
+        known = await self.app.db.read(lambda conn: _read_known(conn, project))
+        # Why not the session's own nodes: a transcript read again must not "recognise" itself
+        nodes = [_evidence(n) for n in known.nodes if set(n.sessions) - {session}]
+        failures = {
+            item.step: _new_evidence(item.signal, project, item.command)
+            for item in found.signals
+            if item.source in _FAILURE_SOURCES
+        }
         user_texts = [item.signal.text for item in found.signals if item.source == "user"]
-        vectors = await self.knowledge.vectors([*user_texts, *(s.text for s in known.said)])
+        vectors = await self.knowledge.vectors(
+            [
+                *user_texts,
+                *(s.text for s in known.said),
+                *(n.description() for n in nodes),
+                *(e.description() for e in failures.values()),
+                *(sentence for _, sentence in found.problem_talk),
+                *GENERIC_FAILURES,
+            ]
+        )
+        node_vectors = {n.node: v for n in nodes if (v := vectors.get(n.description())) is not None}
+        prior = [v for text in GENERIC_FAILURES if (v := vectors.get(text)) is not None]
+        middle = centroid([*prior, *node_vectors.values()])
         said = [Said(f"{s.kind}\x00{s.key}", s.text, vectors.get(s.text)) for s in known.said]
         index = ProblemIndex(known.problems)
         out: list[KeyedSignal] = []
         for item in found.signals:
-            signal = item.signal
-            if item.source == "user":
+            signal, match = replace(item.signal, anchors=item.signal.anchors), None
+            if item.source in _FAILURE_SOURCES:
+                mine = failures[item.step]
+                if (vector := vectors.get(mine.description())) is not None:
+                    match = recognise(mine, vector, nodes, node_vectors, middle)
+            elif item.source == "user":
                 fallback = f"{signal.kind}\x00{signal.key}"
                 kind, key = gist_key(signal.text, vectors.get(signal.text), said, fallback).split("\x00", 1)
                 signal = replace(signal, kind=kind, key=key, anchors=_with_refs(signal, index))
-            out.append(KeyedSignal(signal, item.step, item.source))
+                if kind in _COMPLAINTS and (vector := vectors.get(signal.text)) is not None:
+                    match = _talk_match(signal.text, vector, nodes, node_vectors, middle)
+            if match is not None:
+                signal = replace(signal, anchors=(*signal.anchors, f"node:{match.node}"))
+            out.append(KeyedSignal(signal, item.step, item.source, item.command, match))
         for step, sentence in found.problem_talk:
-            refs = index.references(sentence)
+            refs = [f"node:{pid}" for pid in index.references(sentence)]
+            match = None
+            if not refs and (vector := vectors.get(sentence)) is not None:
+                match = _talk_match(sentence, vector, nodes, node_vectors, middle)
+                refs = [f"node:{match.node}"] if match else []
             key = normalise_key(sentence)
             if refs and key:
-                anchors = tuple(f"node:{pid}" for pid in refs)
-                out.append(KeyedSignal(Signal("recurring_issue", key, evidence(sentence), anchors), step, "talk"))
+                talk = Signal("recurring_issue", key, evidence(sentence), tuple(refs))
+                out.append(KeyedSignal(talk, step, "talk", match=match))
         return _unique(out)
 
 
-def _read_known(conn: sqlite3.Connection) -> _Known:
+def _read_known(conn: sqlite3.Connection, project: str) -> _Known:
     problems = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in signal_patterns.known_problems(conn)]
-    return _Known(problems, signal_patterns.said_before(conn, SAID_BEFORE))
+    nodes = signal_patterns.known_nodes(conn, project, KNOWN_NODES)
+    return _Known(problems, signal_patterns.said_before(conn, SAID_BEFORE), nodes)
+
+
+def _evidence(node: signal_patterns.KnownNode) -> Evidence:
+    return Evidence(node.node, node.kind, node.text, node.anchors, node.facts, node.command, node.pattern_id)
+
+
+def _new_evidence(signal: Signal, project: str, command: str) -> Evidence:
+    node = pattern_id(signal.kind, signal.key, project)
+    return Evidence(node, signal.kind, signal.text, signal.anchors, signal.facts, command)
+
+
+def _talk_match(
+    sentence: str,
+    vector: np.ndarray,
+    nodes: list[Evidence],
+    vectors: dict[str, np.ndarray],
+    middle: np.ndarray | None,
+) -> Match | None:
+    said = Evidence("", "recurring_issue", sentence)
+    return recognise(said, vector, nodes, vectors, middle, talk=True)
 
 
 def _with_refs(signal: Signal, index: ProblemIndex) -> tuple[str, ...]:
@@ -87,5 +154,5 @@ def _unique(items: list[KeyedSignal]) -> list[KeyedSignal]:
             merged[key] = item
         else:
             anchors = tuple(dict.fromkeys([*first.signal.anchors, *item.signal.anchors]))
-            merged[key] = replace(first, signal=replace(first.signal, anchors=anchors))
+            merged[key] = replace(first, signal=replace(first.signal, anchors=anchors), match=first.match or item.match)
     return list(merged.values())

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from events.event import parse_timestamp, utc_timestamp
-from events.projections.signal_patterns import pattern_id
+from events.projections.signal_patterns import node_of
 from events.queries import event_index, signal_patterns
 from events.schema import SIGNAL_KINDS
 from pipeline.learning.lessons import current_bullets
@@ -78,7 +78,7 @@ def week_changes(conn: sqlite3.Connection, since: dt.datetime) -> dict[str, Any]
     ]
     skills = [str(e.data.get("capability_name")) for e in event_index.of_type(conn, "generation", since=since_ts)]
     resolved = {
-        pattern_id(str(k.get("kind")), str(k.get("key")))
+        node_of({**k, "project": e.data.get("project")})
         for e in event_index.of_type(conn, "resolution")
         for k in e.data.get("keys") or ()
     }

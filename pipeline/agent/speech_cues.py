@@ -1,0 +1,157 @@
+"""How people mark a standing rule, a lesson, a decision, a complaint, or their verdict on a session, in the
+languages memoryd meets beyond English: Chinese, German, Spanish, French (English lives in `user_knowledge.py`
+and `session_outcome.py`, with its finer grammar).
+
+These are the languages' own markers ("以后…", "ab jetzt …", "a partir de ahora …", "下次记得…", "passt",
+"还是不行"), never a project's words, so they carry over between projects and people. Each function returns
+the item a sentence states, or None, and keeps precision first: a sentence that points at one thing in front
+of the person ("别改这个文件": don't change *this* file) is an instruction for now, not a rule; a question or a
+sentence about the speaker's own habits ("我总是忘记…", "ich vergesse immer …") is not one either. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Sentence ends that need no space after them (Chinese and Japanese punctuation).
+CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+_QUESTION = re.compile(r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi)\b")
+_NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
+_ABOUT_ME = re.compile(
+    r"^(?:我(?:总是|老是|经常|每次都|从来)?(?:忘|记不住)|ich (?:vergesse|habe|hatte|war)|yo (?:siempre )?olvido|"
+    r"j'oublie|je (?:n'ai|suis))",
+    re.IGNORECASE,
+)
+# "this file", "that test", "hier oben": the instruction is about something in front of the person.
+_DEICTIC = re.compile(r"这个|那个|这里|这段|这次|上面|刚才|diese[rsnm]?\b|das da\b|este\b|esta\b|ce fichier\b")
+
+_RULE_LEADS = (
+    # Chinese: from now on / in future / remember / the rule is
+    re.compile(r"^(?:以后|今后|往后|从现在(?:开始|起)|从今天起|之后)[，,:：\s]*(?P<r>.{3,})"),
+    re.compile(
+        r"^(?:记住|记得|注意)[：:，,\s]*(?P<r>.*(?:不要|别|必须|一定|一律|统一|都要|都用|永远|总是|只用|只能).{2,})"
+    ),
+    re.compile(r"^(?:规则|约定|规范)[：:]\s*(?P<r>.{3,})"),
+    # German
+    re.compile(r"^(?:ab jetzt|ab sofort|künftig|in zukunft|von nun an|ab heute)[,:]?\s+(?P<r>.{6,})", re.I),
+    re.compile(r"^(?:regel|konvention)\s*:\s*(?P<r>.{6,})", re.I),
+    # Spanish, French
+    re.compile(r"^(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+(?P<r>.{6,})", re.I),
+    re.compile(r"^(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+(?P<r>.{6,})", re.I),
+)
+_RULE_MARKERS = (
+    # Chinese: never/always/must/uniformly, or "don't" with a generic object
+    re.compile(
+        r"(?:永远不要|永远别|绝对不要|千万别|千万不要|一律|统一(?:用|使用|走|放)|必须|务必|一定要|总是要|都要|禁止|不准|不许)"
+    ),
+    re.compile(r"^(?:不要|别|不能)(?:再|直接|随便)?.{3,}"),
+    re.compile(r"只(?:放|用|能|允许|走)(?:在)?.{2,}"),
+    # German: always/never in a request, an imperative, or "we ... here"
+    re.compile(r"^(?:bitte\s+)?(?:nie|niemals) wieder\b|\bbitte\b.*\b(?:immer|nie|niemals|kein\w*)\b", re.I),
+    re.compile(r"\b(?:dürfen|darf|sollen|soll|müssen|muss)\s+(?:\w+\s+)?(?:nie|niemals|immer|nur|kein\w*)\b", re.I),
+    re.compile(
+        r"^(?!(?:ist|sind|war|waren|geht|hängt|läuft|klappt|passiert|kommt|bleibt|wird|hat|habe|kann)\b)"
+        r"[a-zäöü]+e?\s+(?:immer|nie|niemals)\b(?! noch)",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:wir|man) (?:benutzen|benutzt|nutzen|nutzt|verwenden|verwendet|machen|macht|schreiben|schreibt|"
+        r"pushen|pusht|committen|committet)\b.*\b(?:hier|immer|nur|kein\w*|nie)\b",
+        re.I,
+    ),
+    # Spanish, French: a sentence that opens with always/never, or asks for it
+    re.compile(r"^(?:por favor,?\s+)?(?:siempre|nunca|jamás)\s+\w+|\bpor favor\b.*\b(?:siempre|nunca)\b", re.I),
+    re.compile(
+        r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
+    ),
+)
+
+_LESSON = (
+    re.compile(r"^(?:下次|以后)(?:记得|注意|要记得)[：:，,\s]*(?P<l>.{3,})"),
+    re.compile(r"^(?:教训|经验|踩坑|记一下|备忘|小结)[：:]\s*(?P<l>.{3,})"),
+    re.compile(r"^原来(?P<l>.{4,})"),
+    re.compile(r"^(?:wieder was gelernt|gelernt|merke|lektion|notiz an mich)\s*[:,]\s*(?P<l>.{6,})", re.I),
+    re.compile(r"^(?:lección aprendida|ojo|nota para mí|para la próxima)\s*[:,]\s*(?P<l>.{6,})", re.I),
+    re.compile(r"^(?:leçon|à retenir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})", re.I),
+)
+_DECISION = (
+    re.compile(r"^(?:决定|定了)[：:]\s*(?P<d>.{3,})"),
+    re.compile(r"(?P<d>(?:就用|就这么|先用|改用|那就用|我们用|我们先).{2,})"),
+    re.compile(r"(?P<d>这次先不.{2,})"),
+    re.compile(r"^(?:entscheidung|entschieden)\s*:\s*(?P<d>.{6,})", re.I),
+    re.compile(r"\b(?P<d>(?:wir nehmen|dann machen wir|wir bleiben (?:bei|auf)|lass uns)\b.{4,})", re.I),
+    re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:)\s.{4,})", re.I),
+    re.compile(r"\b(?P<d>(?:on part sur|on garde|décision\s*:)\s.{4,})", re.I),
+)
+
+# The person's verdict at the end of a session.
+POSITIVE = re.compile(
+    r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌)|"
+    r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|gracias|perfecto|funciona|genial|merci|parfait|ça marche)\b",
+    re.IGNORECASE,
+)
+NEGATIVE = re.compile(
+    r"(?:还是不行|还是不对|还是报错|还是失败|还是挂|没用|不管用|更糟|算了|明天再(?:说|看|弄)|先这样吧|下次再(?:说|弄)|放弃)|"
+    r"\b(?:(?:geht|funktioniert|klappt) (?:immer )?noch nicht|geht nicht|funktioniert nicht|immer noch kaputt|"
+    r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
+    r"toujours cassé)\b",
+    re.IGNORECASE,
+)
+# The person talking about a problem ("又挂了", "schon wieder rot"): worth comparing with the known problems.
+PROBLEM_TALK = re.compile(
+    r"(?:又|还是|老是|总是|一直|再次)(?:挂|失败|报错|超时|卡住|不稳定|红|崩)|不稳定|挂了|超时|报错|失败|"
+    r"\b(?:schon wieder|wieder|immer noch)\b.*\b(?:rot|kaputt|fehl\w*|hängt|timeout)\b|\bflaky\b|"
+    r"\b(?:otra vez|de nuevo)\b.*\b(?:falla|roto)\b|\b(?:encore)\b.*\b(?:cassé|échoue|plante)\b",
+    re.IGNORECASE,
+)
+
+
+def rule_in(sentence: str) -> str | None:
+    """The rule a sentence states in one of these languages, or None."""
+    text = sentence.strip()
+    if _QUESTION.search(text) or _NOT_NOW.search(text) or _ABOUT_ME.search(text):
+        return None
+    for lead in _RULE_LEADS:
+        if match := lead.search(text):
+            return tidy(match.group("r"))
+    if _DEICTIC.search(text):
+        return None
+    if any(marker.search(text) for marker in _RULE_MARKERS) and _is_instruction(text):
+        return tidy(text)
+    return None
+
+
+def lesson_in(sentence: str) -> str | None:
+    text = sentence.strip()
+    if _QUESTION.search(text):
+        return None
+    for pattern in _LESSON:
+        if match := pattern.search(text):
+            return tidy(match.group("l"))
+    return None
+
+
+def decision_in(sentence: str) -> str | None:
+    text = sentence.strip()
+    if _QUESTION.search(text) or _NOT_NOW.search(text):
+        return None
+    for pattern in _DECISION:
+        if match := pattern.search(text):
+            return tidy(match.group("d"))
+    return None
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK.search(text))
+
+
+def tidy(text: str) -> str:
+    return " ".join(text.split()).strip(" ,，;；:：。.!！")
+
+
+def _is_instruction(text: str) -> bool:
+    """A sentence that tells rather than reports: no past tense report markers, not about what happened."""
+    reported = re.search(r"(?:了$|过了|刚刚|昨天|上次)|\b(?:war|hatte|wurde|fue|était)\b", text, re.IGNORECASE)
+    return reported is None

@@ -1,0 +1,167 @@
+"""Failure output as real tools print it (cargo, go, vitest, jest, tsc, dbt, Postgres, Gradle, CI), for the
+tests of what a failure says about which problem it is."""
+
+CARGO_CONNECTION_REFUSED = """\
+   Compiling tidy v0.3.1 (/home/li/src/tidy)
+    Finished `test` profile [unoptimized + debuginfo] target(s) in 4.21s
+     Running tests/sync.rs (target/debug/deps/sync-3f2a9c1d0b7e6a54)
+
+running 3 tests
+test sync_push_pull_roundtrip ... FAILED
+test sync_empty_remote ... ok
+test sync_conflict_marker ... ok
+
+failures:
+
+---- sync_push_pull_roundtrip stdout ----
+
+thread 'sync_push_pull_roundtrip' panicked at tests/sync.rs:48:10:
+called `Result::unwrap()` on an `Err` value: Os { code: 111, kind: ConnectionRefused, message: "Connection refused" }
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+
+
+failures:
+    sync_push_pull_roundtrip
+
+test result: FAILED. 2 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.31s
+
+error: test failed, to rerun pass `--test sync`
+"""
+
+CARGO_ASSERTION = """\
+running 12 tests
+test parser::tests::parses_empty_input ... FAILED
+test parser::tests::parses_flags ... ok
+
+failures:
+
+---- parser::tests::parses_empty_input stdout ----
+
+thread 'parser::tests::parses_empty_input' panicked at src/parser.rs:88:9:
+assertion `left == right` failed
+  left: 1
+ right: 0
+
+failures:
+    parser::tests::parses_empty_input
+
+test result: FAILED. 11 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s
+
+error: test failed, to rerun pass `--lib`
+"""
+
+RUSTC_BORROW = """\
+   Compiling tidy v0.3.1 (/home/li/src/tidy)
+error[E0382]: borrow of moved value: `entries`
+  --> src/index.rs:57:20
+   |
+52 |     let sorted = sort(entries);
+   |                       ------- value moved here
+57 |     for e in entries.iter() {
+   |              ^^^^^^^ value borrowed here after move
+
+For more information about this error, try `rustc --explain E0382`.
+error: could not compile `tidy` (lib) due to 1 previous error
+"""
+
+GO_RACE = """\
+==================
+WARNING: DATA RACE
+Write at 0x00c0001a2018 by goroutine 9:
+  github.com/acme/api/internal/cache.(*Store).Put()
+      /home/dev/api/internal/cache/store.go:41 +0x84
+
+Previous read at 0x00c0001a2018 by goroutine 8:
+  github.com/acme/api/internal/cache.(*Store).Get()
+      /home/dev/api/internal/cache/store.go:29 +0x5c
+==================
+--- FAIL: TestStorePutGet (0.01s)
+    testing.go:1398: race detected during execution of test
+FAIL
+FAIL	github.com/acme/api/internal/cache	0.412s
+FAIL
+"""
+
+VITEST = """\
+ RUN  v3.2.4 /home/dev/web
+
+ ✓ src/lib/money.test.ts (6 tests) 4ms
+ FAIL  src/components/Cart.test.tsx > Cart > shows the total in euros
+AssertionError: expected '12.00 €' to be '12,00 €' // Object.is equality
+
+- Expected
++ Received
+
+- 12,00 €
++ 12.00 €
+
+ ❯ src/components/Cart.test.tsx:41:33
+
+ Test Files  1 failed | 4 passed (5)
+      Tests  1 failed | 31 passed (32)
+"""
+
+JEST = """\
+FAIL src/api/client.test.ts
+  ApiClient
+    ✕ retries on 503 (12 ms)
+    ✓ parses the error body (3 ms)
+
+  ● ApiClient › retries on 503
+
+    expect(received).toBe(expected) // Object.is equality
+
+    Expected: 3
+    Received: 1
+
+      55 |     await client.get('/orders');
+      56 |
+    > 57 |     expect(fetchMock).toHaveBeenCalledTimes(3);
+         |                       ^
+      at Object.<anonymous> (src/api/client.test.ts:57:29)
+
+Test Suites: 1 failed, 3 passed, 4 total
+Tests:       1 failed, 18 passed, 19 total
+"""
+
+TSC = """\
+src/api/client.ts(12,5): error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.
+"""
+
+DBT = """\
+16:02:11  Finished running 14 data tests in 0 hours 0 minutes and 3.12 seconds (3.12s).
+16:02:11  Completed with 1 error and 0 warnings:
+16:02:11  Failure in test not_null_orders_customer_id (models/marts/schema.yml)
+16:02:11    Got 3 results, configured to fail if != 0
+16:02:11  Done. PASS=13 WARN=0 ERROR=1 SKIP=0 TOTAL=14
+"""
+
+POSTGRES = """\
+psql:migrations/0042_orders.sql:7: ERROR:  duplicate key value violates unique constraint "orders_pkey"
+DETAIL:  Key (id)=(1842) already exists.
+"""
+
+GRADLE = """\
+> Task :app:test FAILED
+
+OrderServiceTest > refundsPartialOrders() FAILED
+    java.lang.IllegalStateException: refund exceeds captured amount
+        at com.acme.orders.OrderService.refund(OrderService.java:88)
+        at com.acme.orders.OrderServiceTest.refundsPartialOrders(OrderServiceTest.java:41)
+
+12 tests completed, 1 failed
+"""
+
+CI_CANCELLED = """\
+##[error]The job running on runner GitHub Actions 7 has exceeded the maximum execution time of 30 minutes.
+##[error]The operation was canceled.
+"""
+
+NPM_WRAPPER = """\
+> web@0.1.0 test
+> vitest run
+
+Error: connect ECONNREFUSED 127.0.0.1:5432
+    at TCPConnectWrapper.afterConnect [as oncomplete] (node:net:1607:16)
+npm ERR! Test failed.  See above for more details.
+"""
