@@ -85,10 +85,12 @@ def name_words(
     """The words a person would name the problem by, at most MAX_NAME_WORDS, in reading order.
 
     A word counts once per kind of evidence that uses it (the places it failed in, the person's words for it
-    and what fixed it count fully; its tests and messages, which name instances rather than the thing, count
-    half), so what the problem is *about* ("alembic" in the module, the command that fixed it and the person's
-    "the alembic thing again") beats what one chatty test name repeats; words the other known problems use
-    count for less, and error boilerplate never counts."""
+    and what fixed it count fully, though what fixed it only confirms a word the rest uses; its tests and
+    messages, which name instances rather than the thing, count half), so what the problem is *about*
+    ("alembic" in the module, the command that fixed it and the person's "the alembic thing again") beats what
+    one chatty test name repeats; words the other known problems use count for less, and error boilerplate
+    never counts. The person's own name for it ("the kafka consumer tests again") wins when it names what the
+    evidence is about."""
     places = [a.split("@", 1)[1] for a in problem.anchors if "@" in a]
     sources = {
         "tests": [a[5:] for a in problem.anchors if a.startswith("test:")],
@@ -118,7 +120,11 @@ def name_words(
     usable = [
         w
         for w in kinds
-        if w not in _NAME_NOISE and w not in generic and len(w) >= 3 and not any(ch.isdigit() for ch in w)
+        if w not in _NAME_NOISE
+        and w not in generic
+        and len(w) >= 3
+        and not any(ch.isdigit() for ch in w)
+        and kinds[w] != {"fixed"}  # a fix can serve several problems: it confirms a name, never makes one
     ]
 
     def rank(word: str) -> tuple[float, float, int, str]:

@@ -169,8 +169,10 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
     drafts: list[tuple[str, dict[str, Any]]] = []
     index = {str(g["capability_name"]): _entry(g, str(g["ts"])) for g in state.generations}
     written = 0
+    owner = {str(g["capability_name"]): str(g.get("pattern_id")) for g in state.generations}
     for pattern in state.patterns:
-        name = skill_name(pattern)
+        name = _unique_name(skill_name(pattern), pattern.pattern_id, owner)
+        pattern = replace(pattern, name=name)
         if not pattern.fixes:
             result["skipped"].append({"name": name, "reason": "not resolved yet", "pattern_id": pattern.pattern_id})
             continue
@@ -232,6 +234,17 @@ def _knowledge_in_force(home: Path) -> _Knowledge:
         b for path in sorted((home / "areas" / "projects").glob("*/rules.md")) for b in current_bullets(read_text(path))
     ]
     return _Knowledge(rules, [*current_bullets(read_text(home / "MEMORY.md")), *rules])
+
+
+def _unique_name(name: str, pattern_id: str, owner: dict[str, str]) -> str:
+    """`name`, or `name-2`, `name-3` … when another problem's skill has it (two problems one session fixed
+    can be named by the same words); records the choice in `owner`."""
+    candidate, number = name, 1
+    while owner.get(candidate, pattern_id) != pattern_id:
+        number += 1
+        candidate = f"{name}-{number}"
+    owner[candidate] = pattern_id
+    return candidate
 
 
 def _fix_words(fixes: Any) -> list[str]:
