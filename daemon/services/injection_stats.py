@@ -40,6 +40,7 @@ class InjectionStats:
     by_kind: dict[str, Tally] = field(default_factory=dict)
     by_day: dict[str, Tally] = field(default_factory=dict)
     by_session: dict[str, Tally] = field(default_factory=dict)
+    by_day_kind: dict[str, dict[str, Tally]] = field(default_factory=dict)  # day -> kind -> tally (the chart)
     prompts_seen: int = 0
     prompts_with_memory: int = 0
     prompts_below_floor: int = 0  # got no memory because every hit was under the floor
@@ -55,6 +56,7 @@ class InjectionStats:
         self.total.add(used, tokens)
         self.by_kind.setdefault(str(kind), Tally()).add(used, tokens)
         self.by_day.setdefault(ts[:10], Tally()).add(used, tokens)
+        self.by_day_kind.setdefault(ts[:10], {}).setdefault(str(kind), Tally()).add(used, tokens)
         session = data.get("session_id")
         self.by_session.setdefault(session if isinstance(session, str) else "(none)", Tally()).add(used, tokens)
         repeats, below = _int(data.get("repeats")), _int(data.get("below_floor"))
@@ -84,6 +86,10 @@ class InjectionStats:
             "memories_below_floor": self.memories_below_floor,
             "top_memories": [{"memory": ref, "times": n} for ref, n in self.memories.most_common(top)],
             "by_day": {day: tally.as_dict() for day, tally in sorted(self.by_day.items())},
+            "by_day_kind": {
+                day: {kind: tally.as_dict() for kind, tally in sorted(kinds.items())}
+                for day, kinds in sorted(self.by_day_kind.items())
+            },
             "sessions": len(self.by_session),
             "by_session": {session: tally.as_dict() for session, tally in ranked[:sessions]},
         }
