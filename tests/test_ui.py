@@ -1,0 +1,177 @@
+"""`memoryd ui` without a browser: the socket methods it added (`sessions`, `rules_files`, the chart's
+`by_day_kind`), its token gate and token file, and that the CLI never loads its web stack.
+
+The real daemon and the real `memoryd ui` process; requests through the standard library's HTTP client.
+"""
+
+from __future__ import annotations
+
+import http.client
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.conftest import REPO, Daemon
+
+RULES = """# shop rules
+
+## Rules
+- Use Decimal for money.
+- ~~Deploy on Fridays~~ (superseded 2026-11-02 by: Never deploy on Fridays)
+- Never deploy on Fridays
+- Keep the <private>staging password hunter2</private> rotation weekly.
+"""
+
+
+class UiProcess:
+    """The real `memoryd ui --no-open`, its URL read from the first line of its output."""
+
+    def __init__(self, daemon: Daemon, tmp_path: Path) -> None:
+        self.err_path = tmp_path / "ui.err"
+        with self.err_path.open("wb") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "daemon", "--socket", str(daemon.socket), "ui", "--no-open"],
+                env=daemon.env,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                cwd=REPO,
+                text=True,
+            )
+        assert self.proc.stdout is not None
+        self.url = self.proc.stdout.readline().strip()  # blocks until printed: the port is bound by then
+        assert self.url.startswith("http://127.0.0.1:"), self.url + self.stderr()
+        self.base, _, query = self.url.partition("/?")
+        self.token = query.removeprefix("token=")
+        self.port = int(self.base.rsplit(":", 1)[1])
+
+    def request(
+        self, path: str, *, headers: dict[str, str] | None = None, method: str = "GET", body: str | None = None
+    ) -> http.client.HTTPResponse:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+        return response
+
+    def stop(self) -> int:
+        self.proc.terminate()
+        try:
+            return self.proc.wait(timeout=30)
+        finally:
+            assert self.proc.stdout is not None
+            self.proc.stdout.close()
+
+    def stderr(self) -> str:
+        return self.err_path.read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.fixture
+def ui(daemon: Daemon, tmp_path: Path) -> Iterator[UiProcess]:
+    process = UiProcess(daemon, tmp_path)
+    yield process
+    if process.proc.poll() is None:
+        process.stop()
+
+
+def test_sessions_lists_sessions_newest_first_with_what_was_injected_and_their_outcome(daemon: Daemon) -> None:
+    (daemon.home / "deploys.md").write_text("# Deploys\n\nThe orders service deploys after the canary.\n")
+    daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
+    daemon.call("prompt_context", {"query": "how does the orders service deploy after the canary?", "session_id": "a"})
+    daemon.call("record", {"type": "outcome", "data": {"session_id": "a", "outcome": "success"}})
+    daemon.call("prompt_context", {"query": "zebra quantum pineapple", "session_id": "b"})
+    daemon.call("sessions")  # waits for the injection events still being appended: b's lands before c's edit
+    daemon.call("record", {"type": "edit", "data": {"files": ["x.py"], "session_id": "c"}})
+    first = daemon.call("sessions", {"limit": 2})
+    assert first["total"] == 3 and [s["session_id"] for s in first["sessions"]] == ["c", "b"]
+    older = daemon.call("sessions", {"limit": 2, "offset": 2})["sessions"]
+    assert [s["session_id"] for s in older] == ["a"]
+    a = older[0]
+    assert a["outcome"] == "success" and a["injections"] == 1 and a["injected_chars"] > 0 and a["events"] == 2
+    assert a["first_ts"] <= a["last_ts"] and a["last_ts"].endswith("Z")
+    b = first["sessions"][1]
+    assert b["outcome"] is None and b["injections"] == 1 and b["injected_chars"] == 0
+    assert daemon.call("sessions", {"offset": 10})["sessions"] == []
+
+
+def test_rules_files_show_rules_in_force_and_superseded_ones_with_date_and_replacement(daemon: Daemon) -> None:
+    folder = daemon.home / "areas" / "projects" / "shop"
+    folder.mkdir(parents=True)
+    (folder / "rules.md").write_text(RULES)
+    (daemon.home / "MEMORY.md").write_text("# Memory\n\n## Lessons\n- Run the migrations before the tests.\n")
+    files = {f["path"]: f for f in daemon.call("rules_files")["files"]}
+    shop = files["areas/projects/shop/rules.md"]
+    assert shop["project"] == "shop"
+    assert shop["in_force"][:2] == ["Use Decimal for money.", "Never deploy on Fridays"]
+    assert "hunter2" not in str(shop)  # scrubbed like `get`
+    assert shop["superseded"] == [
+        {"text": "Deploy on Fridays", "date": "2026-11-02", "replaced_by": "Never deploy on Fridays"}
+    ]
+    assert files["MEMORY.md"]["in_force"] == ["Run the migrations before the tests."]
+    assert [f["path"] for f in daemon.call("rules_files", {"project": "shop"})["files"]] == [
+        "areas/projects/shop/rules.md"
+    ]
+
+
+def test_injection_stats_give_characters_per_day_and_kind_for_the_chart(daemon: Daemon) -> None:
+    (daemon.home / "deploys.md").write_text("# Deploys\n\nThe orders service deploys after the canary.\n")
+    daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
+    daemon.call("prompt_context", {"query": "how does the orders service deploy after the canary?", "session_id": "a"})
+    stats = daemon.call("injection_stats")
+    (day,) = stats["by_day_kind"]
+    assert stats["by_day_kind"][day]["prompt"]["chars"] == stats["by_day"][day]["chars"] > 0
+
+
+def test_without_the_token_every_page_api_and_file_is_forbidden(ui: UiProcess, daemon: Daemon) -> None:
+    host = {"Host": f"127.0.0.1:{ui.port}"}
+    for path in ("/", "/sessions", "/learned", "/health", "/api/stamp", "/static/ui.css", "/nothing-here"):
+        assert ui.request(path, headers=host).status == 403, path
+        wrong = {**host, "Authorization": "token " + ui.token[:-2] + "xx"}
+        assert ui.request(path, headers=wrong).status == 403, path
+        assert ui.request(path + "?token=nope", headers=host).status == 403, path
+    bearer = {**host, "Authorization": f"token {ui.token}"}
+    assert ui.request("/sessions", headers=bearer).status == 200
+    # A DNS-rebinding page reaches 127.0.0.1 under another name: refused even with the token.
+    assert ui.request("/sessions", headers={**bearer, "Host": f"evil.example:{ui.port}"}).status == 403
+    # A form posted from another site's page is refused even with the token.
+    post = {**bearer, "Origin": "http://evil.example", "Content-Type": "application/x-www-form-urlencoded"}
+    assert ui.request("/forget", headers=post, method="POST", body="target=deploys.md").status == 403
+    # The token in the URL: a redirect to the same URL without it, and the cookie that carries it from then on.
+    first = ui.request("/sessions?page=2&token=" + ui.token, headers=host)
+    assert first.status == 303 and first.getheader("location") == "/sessions?page=2"
+    cookie = first.getheader("set-cookie") or ""
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    answered = ui.request("/sessions", headers={**host, "Cookie": cookie.split(";")[0]})
+    assert answered.status == 200 and "script-src 'self'" in (answered.getheader("content-security-policy") or "")
+
+
+def test_the_token_is_stored_owner_only_never_logged_and_gone_after_exit(ui: UiProcess, daemon: Daemon) -> None:
+    token_file = daemon.home / "run" / "ui.json"
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    stored = orjson.loads(token_file.read_bytes())
+    assert stored["token"] == ui.token and stored["url"] == ui.url and stored["port"] == ui.port
+    ui.request("/?token=" + ui.token, headers={"Host": f"127.0.0.1:{ui.port}"})
+    ui.request("/sessions", headers={"Host": f"127.0.0.1:{ui.port}", "Authorization": f"token {ui.token}"})
+    assert ui.stop() == 0
+    log = ui.stderr()
+    assert '"path":"/sessions"' in log and ui.token not in log
+    assert not token_file.exists()
+
+
+def test_a_port_in_use_is_a_message_and_exit_2(ui: UiProcess, daemon: Daemon) -> None:
+    taken = daemon.cli("ui", "--no-open", "--port", str(ui.port), timeout=60)
+    assert taken.returncode == 2 and "cannot listen on 127.0.0.1" in taken.stderr
+
+
+def test_the_cli_and_hooks_never_import_the_web_stack() -> None:
+    code = (
+        "import sys; import daemon.main, daemon.client.cli.main; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'starlette', 'uvicorn', 'jinja2', 'markdown_it'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert out.stdout.strip() == "[]"
