@@ -6,7 +6,6 @@ The real daemon and the real `memoryd ui` process; requests through the standard
 
 from __future__ import annotations
 
-import http.client
 import stat
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import orjson
 import pytest
 
 from tests.conftest import REPO, Daemon
+from tests.ui_process import UiProcess
 
 RULES = """# shop rules
 
@@ -26,49 +26,6 @@ RULES = """# shop rules
 - Never deploy on Fridays
 - Keep the <private>staging password hunter2</private> rotation weekly.
 """
-
-
-class UiProcess:
-    """The real `memoryd ui --no-open`, its URL read from the first line of its output."""
-
-    def __init__(self, daemon: Daemon, tmp_path: Path) -> None:
-        self.err_path = tmp_path / "ui.err"
-        with self.err_path.open("wb") as err:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "daemon", "--socket", str(daemon.socket), "ui", "--no-open"],
-                env=daemon.env,
-                stdout=subprocess.PIPE,
-                stderr=err,
-                cwd=REPO,
-                text=True,
-            )
-        assert self.proc.stdout is not None
-        self.url = self.proc.stdout.readline().strip()  # blocks until printed: the port is bound by then
-        assert self.url.startswith("http://127.0.0.1:"), self.url + self.stderr()
-        self.base, _, query = self.url.partition("/?")
-        self.token = query.removeprefix("token=")
-        self.port = int(self.base.rsplit(":", 1)[1])
-
-    def request(
-        self, path: str, *, headers: dict[str, str] | None = None, method: str = "GET", body: str | None = None
-    ) -> http.client.HTTPResponse:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        conn.request(method, path, body=body, headers=headers or {})
-        response = conn.getresponse()
-        response.read()
-        conn.close()
-        return response
-
-    def stop(self) -> int:
-        self.proc.terminate()
-        try:
-            return self.proc.wait(timeout=30)
-        finally:
-            assert self.proc.stdout is not None
-            self.proc.stdout.close()
-
-    def stderr(self) -> str:
-        return self.err_path.read_text(encoding="utf-8", errors="replace")
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ SECURITY_HEADERS = [
         b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     ),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),  # no-referrer would make Chromium send `Origin: null` on our own forms
     (b"cache-control", b"no-store"),
 ]
 FORBIDDEN = (

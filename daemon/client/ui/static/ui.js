@@ -35,6 +35,7 @@
         if (!body) { return; }
         var changed = stamp !== null && body.stamp !== stamp;
         stamp = body.stamp;
+        main.dataset.stamp = stamp;  // what the page was last checked against (tests wait for it)
         if (changed && !typing()) { return refresh(); }
       })
       .catch(function () { /* the view or the daemon is restarting: try again at the next tick */ })
