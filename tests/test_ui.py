@@ -6,6 +6,7 @@ The real daemon and the real `memoryd ui` process; requests through the standard
 
 from __future__ import annotations
 
+import http.client
 import stat
 import subprocess
 import sys
@@ -132,3 +133,20 @@ def test_the_cli_and_hooks_never_import_the_web_stack() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_memory_file_is_shown_as_text_never_run(ui: UiProcess, daemon: Daemon) -> None:
+    """Raw HTML and script links in a memory file are shown escaped: nothing in memory runs in the view."""
+    (daemon.home / "evil.md").write_text(
+        "# Notes\n\n<script>alert(1)</script> and <img src=x onerror=alert(2)>\n\n[click](javascript:alert(3))\n"
+    )
+    daemon.wait_for(lambda: daemon.call("search", {"query": "notes click", "mode": "bm25"})["results"])
+    headers = {"Host": f"127.0.0.1:{ui.port}", "Authorization": f"token {ui.token}"}
+    conn = http.client.HTTPConnection("127.0.0.1", ui.port, timeout=30)
+    conn.request("GET", "/file?path=evil.md&start=3&end=3", headers=headers)
+    response = conn.getresponse()
+    body = response.read().decode()
+    conn.close()
+    assert response.status == 200
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body and "<script>alert" not in body
+    assert "<img" not in body and "href=\"javascript:" not in body, body

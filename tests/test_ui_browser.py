@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import MODEL_CACHE, Daemon
 from tests.ui_process import UiProcess
 
-CHROMIUM = os.environ.get("MEMORYD_TEST_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = shutil.which(os.environ.get("MEMORYD_TEST_CHROMIUM") or "chromium") or shutil.which("chromium-browser")
 # Without the background-networking flags Chromium keeps calling home on a network it cannot reach.
 FLAGS = [
     "--headless",

@@ -72,6 +72,10 @@ def guarded(page: Page) -> Page:
             response = ui.page(request, "error.html", 503, title="memoryd is not running", message=str(exc))
         except DaemonError as exc:
             response = ui.page(request, "error.html", 400, title="memoryd refused the request", message=exc.message)
+        except Exception:  # one request is an isolation boundary: a bug of one page never ends the view
+            logger.exception("ui_page_failed", path=request.url.path)
+            message = "This page failed; the view's log (its standard error) says why."
+            response = ui.page(request, "error.html", 500, title="Page failed", message=message)
         ms = round((time.perf_counter() - started) * 1000, 1)
         logger.info("ui_request", method=request.method, path=request.url.path, status=response.status_code, ms=ms)
         return response
