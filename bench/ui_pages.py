@@ -139,16 +139,16 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--sessions", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--home", help="keep the home here (made once, reused by later runs)")
     args = parser.parse_args()
     rng = random.Random(7)
     with tempfile.TemporaryDirectory(prefix="uibench-") as tmp:
-        home = Path(tmp) / "home"
-        started = time.perf_counter()
-        make_home(home, args.chunks, rng)
-        events = write_year_of_events(home, args.sessions, args.chunks // 10, rng)
-        print(
-            f"home: {args.chunks // 10:,} files, {events:,} events in {time.perf_counter() - started:.1f}s", flush=True
-        )
+        home = Path(args.home) if args.home else Path(tmp) / "home"
+        if not (home / "events").is_dir():
+            started = time.perf_counter()
+            make_home(home, args.chunks, rng)
+            events = write_year_of_events(home, args.sessions, args.chunks // 10, rng)
+            print(f"home: {args.chunks // 10:,} files, {events:,} events in {time.perf_counter() - started:.1f}s")
         daemon = BenchDaemon(home, embedding=False).start()
         started = time.perf_counter()
         index = daemon.wait_indexed(vectors=False, min_files=args.chunks // 10)

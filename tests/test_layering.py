@@ -51,6 +51,8 @@ PROJECTION_TABLES = (
     "access_stats",
     "access_hits",
     "forgotten",
+    "injection_days",
+    "injection_day_memories",
     "signal_sessions",
     "signal_occurrences",
     "signal_pattern_keys",

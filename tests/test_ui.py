@@ -76,13 +76,34 @@ def test_rules_files_show_rules_in_force_and_superseded_ones_with_date_and_repla
     ]
 
 
-def test_injection_stats_give_characters_per_day_and_kind_for_the_chart(daemon: Daemon) -> None:
+def test_injection_days_answer_what_injection_stats_answer_over_whole_days(daemon: Daemon) -> None:
+    """The cost page's projection and the event scan of `injection_stats` agree, field for field."""
     (daemon.home / "deploys.md").write_text("# Deploys\n\nThe orders service deploys after the canary.\n")
     daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
-    daemon.call("prompt_context", {"query": "how does the orders service deploy after the canary?", "session_id": "a"})
+    question = "how does the orders service deploy after the canary?"
+    daemon.call("prompt_context", {"query": question, "session_id": "a"})
+    daemon.call("prompt_context", {"query": question, "session_id": "a"})  # all repeats
+    daemon.call("prompt_context", {"query": "zebra quantum pineapple", "session_id": "b"})
+    daemon.call("prompt_context", {"query": question, "session_id": "b"})
     stats = daemon.call("injection_stats")
-    (day,) = stats["by_day_kind"]
-    assert stats["by_day_kind"][day]["prompt"]["chars"] == stats["by_day"][day]["chars"] > 0
+    (day,) = stats["by_day"]
+    days = daemon.call("injection_days", {"since": day, "until": day})
+    for field in (
+        "total",
+        "by_kind",
+        "by_day_kind",
+        "prompts",
+        "repeats_avoided",
+        "memories_below_floor",
+        "top_memories",
+    ):
+        assert days[field] == stats[field], field
+    assert (
+        days["prompts"]["seen"] == 4 and days["prompts"]["all_repeats"] == 1 and days["top_memories"][0]["times"] == 2
+    )
+    assert days["by_day_kind"][day]["prompt"]["chars"] == days["by_kind"]["prompt"]["chars"] > 0
+    assert daemon.call("injection_days", {"since": "2001-01-01", "until": "2001-12-31"})["total"]["requests"] == 0
+    assert daemon.cli("rebuild", "--verify").stdout.strip() == "identical"
 
 
 def test_without_the_token_every_page_api_and_file_is_forbidden(ui: UiProcess, daemon: Daemon) -> None:
@@ -149,4 +170,4 @@ def test_a_memory_file_is_shown_as_text_never_run(ui: UiProcess, daemon: Daemon)
     conn.close()
     assert response.status == 200
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body and "<script>alert" not in body
-    assert "<img" not in body and "href=\"javascript:" not in body, body
+    assert "<img" not in body and 'href="javascript:' not in body, body

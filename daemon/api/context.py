@@ -4,15 +4,16 @@ fast (hooks that call them have a sub-second budget)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from typing import Any
 
 from daemon.api.events import iso_param
 from daemon.api.registry import api
-from daemon.rpc.protocol import Params
+from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
 from daemon.services.context import PROMPT, SESSION, TASK, ContextReply, ContextRequest
-from daemon.services.injection_stats import injection_stats
+from daemon.services.injection_stats import cost_by_day, injection_stats
 from events.queries import event_index
 
 
@@ -146,3 +147,27 @@ async def sessions(services: Services, params: dict[str, Any]) -> dict[str, Any]
             for s in page
         ],
     }
+
+
+@api.method("injection_days")
+async def injection_days_method(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    """`injection_stats` over whole UTC days (`since`/`until` as YYYY-MM-DD, inclusive; default: the last 30
+    days), per day and kind, from a projection: what `memoryd ui` charts, fast over a year."""
+    p = Params(params, ("since", "until", "top"))
+    today = dt.datetime.now(dt.UTC).date()
+    first = _day("since", p.str("since")) or (today - dt.timedelta(days=29)).isoformat()
+    last = _day("until", p.str("until")) or today.isoformat()
+    top = p.int("top", 10, minimum=1, maximum=1000)
+    app = services.app
+    await services.context.settled()
+    await app.projections_current()
+    return await app.db.read(lambda conn: cost_by_day(conn, first, last, top))
+
+
+def _day(name: str, value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        return dt.date.fromisoformat(value).isoformat()
+    except ValueError as exc:
+        raise BadParams(f"param '{name}' must be a day like 2026-11-01") from exc

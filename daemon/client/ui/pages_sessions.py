@@ -2,7 +2,7 @@
 with the memories, rules and skills it was given (relevance, characters) or why it got nothing (the floor,
 repeats held back); and what memory cost per day and per kind of request, as a chart.
 
-Reads `sessions`, `events` (one session's), `injection_stats`; all paginated or bounded by a period, so a year
+Reads `sessions`, `events` (one session's), `injection_days` and `injections`; all paginated or bounded by a period, so a year
 of events costs no page more than its page.
 """
 
@@ -121,7 +121,7 @@ async def cost_page(request: Request) -> Response:
     days = days if days in PERIODS else 30
     today = dt.datetime.now(dt.UTC).date()
     first = today - dt.timedelta(days=days - 1)
-    stats = await ui.ask("injection_stats", {"since": first.isoformat(), "top": 15})
+    stats = await ui.ask("injection_days", {"since": first.isoformat(), "until": today.isoformat(), "top": 15})
     held = await ui.ask("injections", {"all": True, "limit": 200, "since": first.isoformat()})
     nothing = [_request({"id": i["id"], "ts": i["ts"], "data": i}) for i in held["injections"] if not i.get("used")]
     drawn = chart.build(stats.get("by_day_kind") or {}, first, today)
