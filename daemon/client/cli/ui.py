@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from daemon.config import Settings
@@ -17,7 +18,7 @@ def add_commands(sub: Any) -> None:
 
 def run_ui(args: argparse.Namespace, settings: Settings) -> int:
     if not 0 <= args.port <= 65535:
-        print("memoryd: --port must be between 0 and 65535")
+        print("memoryd: --port must be between 0 and 65535", file=sys.stderr)
         return 2
     from daemon.client.ui.server import run
 

@@ -2,8 +2,8 @@
 with the memories, rules and skills it was given (relevance, characters) or why it got nothing (the floor,
 repeats held back); and what memory cost per day and per kind of request, as a chart.
 
-Reads `sessions`, `events` (one session's), `injection_days` and `injections`; all paginated or bounded by a period, so a year
-of events costs no page more than its page.
+Reads `sessions`, `events` (one session's), `injection_days` and `injections`; all paginated or bounded by a
+period, so a year of events costs no page more than its page.
 """
 
 from __future__ import annotations
