@@ -19,12 +19,14 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("daemon", "pipeline", "events")
 
 # What a client process (CLI, hooks, MCP server, service installer) may import from the project besides its own
-# package: the settings, the home layout, the version, and four small text/file leaves of the pipeline.
+# package: the settings, the home layout, the version, the log setup (memoryd ui), and four small text/file leaves
+# of the pipeline.
 CLIENT_ALLOWED = {
     "daemon",
     "daemon.config",
     "daemon.env_file",
     "daemon.home",
+    "daemon.log_setup",
     "pipeline.memory_layout",
     "pipeline.scrub",
     "pipeline.redact",
@@ -49,6 +51,8 @@ PROJECTION_TABLES = (
     "access_stats",
     "access_hits",
     "forgotten",
+    "injection_days",
+    "injection_day_memories",
     "signal_sessions",
     "signal_occurrences",
     "signal_pattern_keys",

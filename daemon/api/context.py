@@ -1,18 +1,19 @@
-"""Socket methods that hand memory to an agent: context, session_context, prompt_context; and injections and
-injection_stats, which show what was handed out and what it cost. Each answers fast (hooks that call them
-have a sub-second budget)."""
+"""Socket methods that hand memory to an agent: context, session_context, prompt_context; and injections,
+injection_stats and sessions, which show what was handed out, to which session, and what it cost. Each answers
+fast (hooks that call them have a sub-second budget)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from typing import Any
 
 from daemon.api.events import iso_param
 from daemon.api.registry import api
-from daemon.rpc.protocol import Params
+from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
 from daemon.services.context import PROMPT, SESSION, TASK, ContextReply, ContextRequest
-from daemon.services.injection_stats import injection_stats
+from daemon.services.injection_stats import cost_by_day, injection_stats
 from events.queries import event_index
 
 
@@ -112,3 +113,61 @@ async def injection_stats_method(services: Services, params: dict[str, Any]) -> 
     await app.projections_current()
     stats = await app.db.read(lambda conn: injection_stats(conn, since=since, until=until, session_id=session))
     return {"since": since, "until": until, "session_id": session, **stats.as_dict(top=top)}
+
+
+@api.method("sessions")
+async def sessions(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    """Sessions, most recently active first, one page at a time: span, events, the context requests made for
+    it (injections) and the characters given, the outcome, the project."""
+    p = Params(params, ("limit", "offset"))
+    limit = p.int("limit", 50, minimum=1, maximum=1000)
+    offset = p.int("offset", 0, minimum=0, maximum=10_000_000)
+    app = services.app
+    await services.context.settled()
+    await app.projections_current()
+
+    def read(conn: Any) -> tuple[int, list[event_index.SessionActivity]]:
+        return event_index.session_total(conn), event_index.sessions_page(conn, limit=limit, offset=offset)
+
+    total, page = await app.db.read(read)
+    return {
+        "total": total,
+        "offset": offset,
+        "sessions": [
+            {
+                "session_id": s.session_id,
+                "first_ts": s.first_ts,
+                "last_ts": s.last_ts,
+                "events": s.events,
+                "injections": s.injections,
+                "injected_chars": s.injected_chars,
+                "outcome": s.outcome,
+                "project": s.project,
+            }
+            for s in page
+        ],
+    }
+
+
+@api.method("injection_days")
+async def injection_days_method(services: Services, params: dict[str, Any]) -> dict[str, Any]:
+    """`injection_stats` over whole UTC days (`since`/`until` as YYYY-MM-DD, inclusive; default: the last 30
+    days), per day and kind, from a projection: what `memoryd ui` charts, fast over a year."""
+    p = Params(params, ("since", "until", "top"))
+    today = dt.datetime.now(dt.UTC).date()
+    first = _day("since", p.str("since")) or (today - dt.timedelta(days=29)).isoformat()
+    last = _day("until", p.str("until")) or today.isoformat()
+    top = p.int("top", 10, minimum=1, maximum=1000)
+    app = services.app
+    await services.context.settled()
+    await app.projections_current()
+    return await app.db.read(lambda conn: cost_by_day(conn, first, last, top))
+
+
+def _day(name: str, value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        return dt.date.fromisoformat(value).isoformat()
+    except ValueError as exc:
+        raise BadParams(f"param '{name}' must be a day like 2026-11-01") from exc

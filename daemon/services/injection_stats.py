@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from events.queries import event_index
+from events.queries import event_index, injection_days
 
 MAX_EVENTS = 10_000_000
 
@@ -40,6 +40,7 @@ class InjectionStats:
     by_kind: dict[str, Tally] = field(default_factory=dict)
     by_day: dict[str, Tally] = field(default_factory=dict)
     by_session: dict[str, Tally] = field(default_factory=dict)
+    by_day_kind: dict[str, dict[str, Tally]] = field(default_factory=dict)  # day -> kind -> tally (the chart)
     prompts_seen: int = 0
     prompts_with_memory: int = 0
     prompts_below_floor: int = 0  # got no memory because every hit was under the floor
@@ -55,6 +56,7 @@ class InjectionStats:
         self.total.add(used, tokens)
         self.by_kind.setdefault(str(kind), Tally()).add(used, tokens)
         self.by_day.setdefault(ts[:10], Tally()).add(used, tokens)
+        self.by_day_kind.setdefault(ts[:10], {}).setdefault(str(kind), Tally()).add(used, tokens)
         session = data.get("session_id")
         self.by_session.setdefault(session if isinstance(session, str) else "(none)", Tally()).add(used, tokens)
         repeats, below = _int(data.get("repeats")), _int(data.get("below_floor"))
@@ -84,6 +86,10 @@ class InjectionStats:
             "memories_below_floor": self.memories_below_floor,
             "top_memories": [{"memory": ref, "times": n} for ref, n in self.memories.most_common(top)],
             "by_day": {day: tally.as_dict() for day, tally in sorted(self.by_day.items())},
+            "by_day_kind": {
+                day: {kind: tally.as_dict() for kind, tally in sorted(kinds.items())}
+                for day, kinds in sorted(self.by_day_kind.items())
+            },
             "sessions": len(self.by_session),
             "by_session": {session: tally.as_dict() for session, tally in ranked[:sessions]},
         }
@@ -104,3 +110,42 @@ def injection_stats(
     for event in reversed(found):
         stats.add(event.ts, event.data)
     return stats
+
+
+def cost_by_day(conn: sqlite3.Connection, first: str, last: str, top: int) -> dict[str, Any]:
+    """What memory cost from day `first` to `last` (UTC, inclusive), from the `injection_days` projection: the
+    same totals as `injection_stats` over whole days, without reading the events (a year answers in ms)."""
+    by_kind: dict[str, Tally] = {}
+    by_day_kind: dict[str, dict[str, Tally]] = {}
+    total = Tally()
+    prompts = {"seen": 0, "with_memory": 0, "below_floor": 0, "all_repeats": 0}
+    repeats = below = 0
+    for row in injection_days.days(conn, first, last):
+        day_kind = by_day_kind.setdefault(row.day, {}).setdefault(row.kind, Tally())
+        for tally in (total, by_kind.setdefault(row.kind, Tally()), day_kind):
+            tally.requests += row.requests
+            tally.injected += row.injected
+            tally.chars += row.chars
+            tally.tokens += row.tokens
+        repeats += row.repeats
+        below += row.below_floor
+        if row.kind == "prompt":
+            prompts["seen"] += row.requests
+            prompts["with_memory"] += row.prompts_with_memory
+            prompts["below_floor"] += row.prompts_below_floor
+            prompts["all_repeats"] += row.prompts_all_repeats
+    prompt_chars = by_kind["prompt"].chars if "prompt" in by_kind else 0
+    return {
+        "since": first,
+        "until": last,
+        "total": total.as_dict(),
+        "by_kind": {kind: tally.as_dict() for kind, tally in sorted(by_kind.items())},
+        "by_day_kind": {
+            day: {kind: tally.as_dict() for kind, tally in sorted(kinds.items())}
+            for day, kinds in sorted(by_day_kind.items())
+        },
+        "prompts": {**prompts, "mean_chars": round(prompt_chars / prompts["seen"], 1) if prompts["seen"] else 0},
+        "repeats_avoided": repeats,
+        "memories_below_floor": below,
+        "top_memories": [{"memory": m, "times": n} for m, n in injection_days.top_memories(conn, first, last, top)],
+    }

@@ -33,6 +33,7 @@ from events.projections import (
     event_index,
     event_keys,
     forgotten,
+    injection_days,
     session_slate,
     sessions,
     signal_patterns,
@@ -54,6 +55,7 @@ DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (
     signal_patterns,
     session_slate,
     event_keys,
+    injection_days,
 )
 
 _CHECKPOINT_SCHEMA = """

@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from events.sqlite import named_rows
+from events.sqlite import named_rows, select_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,68 @@ def inbox_import_seen(conn: sqlite3.Connection, sha256: str, path: str | None = 
         (sha256, path, path),
     ).fetchone()
     return row is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionActivity:
+    """One session as the log saw it: its span, its events, what was injected into it, its outcome."""
+
+    session_id: str
+    first_ts: str
+    last_ts: str
+    events: int
+    injections: int  # injection events (requests for context, also those that gave nothing)
+    injected_chars: int
+    outcome: str | None
+    project: str | None
+
+
+def session_total(conn: sqlite3.Connection) -> int:
+    """How many sessions have an event (answered from the session index alone)."""
+    row = conn.execute("SELECT count(DISTINCT session_id) FROM event_index WHERE session_id IS NOT NULL").fetchone()
+    return int(row[0])
+
+
+def sessions_page(conn: sqlite3.Connection, *, limit: int, offset: int = 0) -> list[SessionActivity]:
+    """Sessions, most recently active first (by their newest event id), one page of them.
+
+    Why two steps: ordering needs every session's newest id, which the covering index `event_index_session`
+    answers without touching the rows; the rest (times, injections, outcome, project) is read for the page's
+    sessions only, so a year of events costs one index scan, not a scan of every event's JSON.
+    """
+    page = conn.execute(
+        "SELECT session_id, min(id), max(id), count(*) FROM event_index WHERE session_id IS NOT NULL"
+        " GROUP BY session_id ORDER BY max(id) DESC LIMIT ? OFFSET ?",
+        (limit, offset),
+    ).fetchall()
+    if not page:
+        return []
+    ids = [session for session, *_ in page]
+    ends = [r[1] for r in page] + [r[2] for r in page]
+    ts_of = dict(select_in(conn, "SELECT id, ts FROM event_index WHERE id IN ({marks})", ends))
+    outcome_of = dict(select_in(conn, "SELECT session_id, outcome FROM sessions WHERE session_id IN ({marks})", ids))
+    injected: dict[str, tuple[int, int]] = {}
+    project_of: dict[str, str] = {}
+    detail_sql = (
+        "SELECT session_id, type, count(*), sum(coalesce(json_extract(CAST(data AS TEXT), '$.used'), 0)),"
+        " max(json_extract(CAST(data AS TEXT), '$.project')) FROM event_index"
+        " WHERE session_id IN ({marks}) AND type IN ('injection', 'session_summary') GROUP BY session_id, type"
+    )
+    for session, kind, n, used, project in select_in(conn, detail_sql, ids):
+        if kind == "injection":
+            injected[session] = (int(n), int(used or 0))
+        if isinstance(project, str) and project and (kind == "session_summary" or session not in project_of):
+            project_of[session] = project
+    return [
+        SessionActivity(
+            session,
+            ts_of.get(first, ""),
+            ts_of.get(last, ""),
+            int(count),
+            injected.get(session, (0, 0))[0],
+            injected.get(session, (0, 0))[1],
+            outcome_of.get(session),
+            project_of.get(session),
+        )
+        for session, first, last, count in page
+    ]

@@ -25,6 +25,7 @@ from daemon.client.cli import learning as cli_learning
 from daemon.client.cli import memory as cli_memory
 from daemon.client.cli import rules as cli_rules
 from daemon.client.cli import sync as cli_sync
+from daemon.client.cli import ui as cli_ui
 from daemon.client.cli.output import print_json, render_effectiveness, render_events, render_status
 from daemon.client.socket_client import DaemonError, DaemonUnavailable, call
 from daemon.config import ConfigError, Settings, load_settings
@@ -91,6 +92,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = [
     cli_agent.add_commands,
     cli_rules.add_commands,
     cli_sync.add_commands,
+    cli_ui.add_commands,
 ]
 
 
