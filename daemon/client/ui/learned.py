@@ -11,7 +11,6 @@ dropped.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -19,12 +18,11 @@ from typing import Any
 from daemon.client.ui.app import Ui
 
 EVIDENCE_PER_PROBLEM = 6
-SIGNALS_READ = 1000
 EVENTS_READ = 200
 MAX_SKILLS = 100
 KNOWN_PATTERN_FIELDS = {
     "id", "kind", "key", "count", "occurrences", "priority", "sessions", "first_seen", "last_seen", "total",
-    "status", "recurred", "evidence", "session_total", "members", "anchors",
+    "status", "recurred", "evidence", "session_total", "members", "anchors", "explain",
 }  # fmt: skip
 KNOWN_GENERATION_FIELDS = {"capability_name", "type", "trigger", "pattern_count", "path", "content_hash"}
 
@@ -35,6 +33,8 @@ class Evidence:
     session_id: str
     kind: str
     text: str
+    source: str = ""  # tool, retry, user, talk ...
+    why: str = ""  # what tied it to the problem: shared anchors, or the match by meaning
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,15 +84,9 @@ class Learned:
     facts: tuple[tuple[str, tuple[tuple[str, tuple[dict[str, Any], ...]], ...]], ...]  # project -> status -> facts
 
 
-def node_id(kind: str, key: str) -> str:
-    """A signal's node in the problem graph: events/projections/signal_patterns.py `pattern_id` (stable)."""
-    return hashlib.sha256(f"{kind}\x00{key}".encode()).hexdigest()[:12]
-
-
 async def gather(ui: Ui, *, all_patterns: bool = True, limit: int = 50) -> Learned:
     (
         patterns,
-        signals,
         skills,
         generations,
         resolutions,
@@ -100,8 +94,7 @@ async def gather(ui: Ui, *, all_patterns: bool = True, limit: int = 50) -> Learn
         rules,
         facts,
     ) = await asyncio.gather(
-        ui.ask("patterns", {"all": all_patterns, "limit": limit}),
-        ui.ask("events", {"type": "signal", "limit": SIGNALS_READ}),
+        ui.ask("patterns", {"all": all_patterns, "limit": limit, "explain": True}),
         ui.ask("skills", {}),
         ui.ask("events", {"type": "generation", "limit": EVENTS_READ}),
         ui.ask("events", {"type": "resolution", "limit": EVENTS_READ}),
@@ -111,10 +104,10 @@ async def gather(ui: Ui, *, all_patterns: bool = True, limit: int = 50) -> Learn
     )
     names = _skill_names(skills, generations["events"])[:MAX_SKILLS]
     # Why one call per skill: the full effectiveness table holds every memory ever injected (10^4..10^5 rows).
-    found = await asyncio.gather(*(ui.ask("effectiveness", {"experience_id": name}) for name in names))
+    found = await asyncio.gather(*(ui.ask("effectiveness", {"experience_id": f"skill:{name}"}) for name in names))
     effectiveness = [row for answer in found for row in answer["experiences"]]
     return Learned(
-        problems=tuple(_problems(patterns["patterns"], signals["events"])),
+        problems=tuple(_problems(patterns["patterns"])),
         streak=patterns.get("streak") or {},
         skills=tuple(_skills(skills, generations["events"], effectiveness, names)),
         resolutions=tuple({"ts": e["ts"], **e["data"]} for e in resolutions["events"]),
@@ -123,18 +116,14 @@ async def gather(ui: Ui, *, all_patterns: bool = True, limit: int = 50) -> Learn
     )
 
 
-def _problems(patterns: list[dict[str, Any]], signals: list[dict[str, Any]]) -> list[Problem]:
-    lines: dict[str, list[Evidence]] = defaultdict(list)
-    for event in signals:  # newest first
-        data = event["data"]
-        if isinstance(data.get("kind"), str) and isinstance(data.get("key"), str):
-            text = data.get("text") or data["key"]
-            lines[node_id(data["kind"], data["key"])].append(
-                Evidence(event["ts"], str(data.get("session_id", "")), data["kind"], str(text))
-            )
+def _problems(patterns: list[dict[str, Any]]) -> list[Problem]:
     found = []
     for p in patterns:
-        evidence = [e for member in p.get("members") or [p["id"]] for e in lines.get(member, [])]
+        texts = {e["node"]: e["text"] for e in p.get("explain") or ()}
+        evidence = [
+            Evidence(e["ts"], e["session_id"], e["kind"], e["text"], e.get("source", ""), _why(e, texts))
+            for e in p.get("explain") or ()
+        ]
         evidence.sort(key=lambda e: e.ts, reverse=True)
         if not evidence and p.get("evidence"):
             evidence = [Evidence(p.get("last_seen", ""), "", p["kind"], p["evidence"])]
@@ -157,6 +146,17 @@ def _problems(patterns: list[dict[str, Any]], signals: list[dict[str, Any]]) -> 
             )
         )
     return found
+
+
+def _why(entry: dict[str, Any], texts: dict[str, str]) -> str:
+    """Why a signal belongs to its problem, in words: the anchors it shares, or what it was recognised as."""
+    parts = []
+    if entry.get("shared_anchors"):
+        parts.append("shares " + ", ".join(entry["shared_anchors"][:3]))
+    if match := entry.get("match"):
+        like = texts.get(match.get("node", ""), "an earlier signal")
+        parts.append(f"recognised by {match.get('by', 'meaning')} ({match.get('score', 0):.2f}) as: {like[:80]}")
+    return "; ".join(parts)
 
 
 def _skill_names(listing: dict[str, Any], generations: list[dict[str, Any]]) -> list[str]:
@@ -184,7 +184,7 @@ def _skills(
                 source=entry.get("source") or "(no longer in the skills folders)",
                 triggers=tuple(entry.get("triggers") or ()),
                 generations=tuple(history),
-                effectiveness=tuple(r for r in rows if r.get("experience_id") == name),
+                effectiveness=tuple(r for r in rows if r.get("experience_id") == f"skill:{name}"),
             )
         )
     return skills
