@@ -108,7 +108,7 @@ async def test_every_kind_injected_is_credited_by_its_evidence(tmp_path: Path) -
 def test_a_skill_whose_recent_sessions_fail_is_falling() -> None:
     helped = [("success", 1000)] * 4
     assert effectiveness.falling(helped + [("failed", 900)] * 3)
-    assert not effectiveness.falling(helped + [("failed", 900), ("success", 1000), ("success", 800)])
+    assert not effectiveness.falling([*helped, ("failed", 900), ("success", 1000), ("success", 800)])
     assert not effectiveness.falling([("failed", 1000)] * 2)  # too few sessions to speak of a trend
 
 

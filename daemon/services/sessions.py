@@ -52,7 +52,7 @@ from pipeline.agent.session_summary import (
     signal_source,
     summary_sha256,
 )
-from pipeline.agent.transcript import Transcript, parse_transcript
+from pipeline.agent.transcript import Step, Transcript, parse_transcript
 from pipeline.atomic_file import write_atomic
 from pipeline.learning.fix_steps import Resolution, find_resolution
 from pipeline.learning.session_signals import session_signals
@@ -126,8 +126,8 @@ class SessionIngest:
         resolution = find_resolution(
             t, _problems(keyed), summary.outcome, steering=[k.step for k in keyed if k.source == "user"]
         )
-        drafts = await _new_events(app, session, summary, keyed, t.skills_opened, scope)
-        drafts += _knowledge_events(session, knowledge)
+        drafts = await _new_events(app, session, summary, keyed, t, scope)
+        drafts += _knowledge_events(session, knowledge, t)
         if resolution is not None:
             drafts.append(("resolution", _resolution_event(session, t, resolution, scope)))
         receipt = {
@@ -240,8 +240,29 @@ def _change_records(kind: str, path: str, changes: Any) -> list[dict[str, Any]]:
     return records
 
 
-def _knowledge_events(session: str, records: list[dict[str, Any]]) -> list[Draft]:
-    return [("knowledge", {"session_id": session, **record}) for record in records]
+def _knowledge_events(session: str, records: list[dict[str, Any]], t: Transcript) -> list[Draft]:
+    """One event per change, with the transcript line where the person said it (and the sentence)."""
+    drafts: list[Draft] = []
+    for record in records:
+        origin = said_where(t, record["text"])
+        where = {"line": origin.line, "said": _cut(origin.text)} if origin is not None else {}
+        drafts.append(("knowledge", {"session_id": session, **record, **where}))
+    return drafts
+
+
+def said_where(t: Transcript, text: str) -> Step | None:
+    """The person's step that says `text` (an extracted rule or lesson is a part of what they typed)."""
+    wanted = _folded(text)
+    return next((s for s in t.steps if s.kind == "user" and wanted and wanted in _folded(s.text)), None)
+
+
+def _folded(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _cut(text: str, limit: int = 300) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 async def _llm_summary(
@@ -278,7 +299,7 @@ async def until_stopped(coro: Coroutine[Any, Any, T], stop: asyncio.Event) -> T 
 
 
 async def _new_events(
-    app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal], skills: tuple[str, ...], project: str
+    app: App, session: str, summary: SessionSummary, keyed: list[KeyedSignal], t: Transcript, project: str
 ) -> list[Draft]:
     """The outcome (unless the session already has the same one; never for a subagent), the signals not
     logged for the session yet, and a `ref` for each skill the session opened (effectiveness scores skills by
@@ -318,8 +339,10 @@ async def _new_events(
             data["command"] = k.command[:300]
         if k.match is not None:
             data["match"] = k.match.to_json_obj()
+        if 0 <= k.step < len(t.steps) and t.steps[k.step].line:
+            data["line"] = t.steps[k.step].line
         drafts.append(("signal", data))
-    for name in skills:
+    for name in t.skills_opened:
         if (experience := f"{SKILL_PREFIX}{name}") not in referenced:
             drafts.append(("ref", {"experience_id": experience, "session_id": session, "context": "opened"}))
     return drafts

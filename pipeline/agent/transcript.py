@@ -53,6 +53,7 @@ class Step:
     output: str = ""
     exit_code: int | None = None
     at: str = ""
+    line: int = 0  # the transcript line (1-based) it was read from: where a rule or a failure can be found
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,7 @@ class _Reader:
     sidechain_only: bool = True
     messages: int = 0
     skipped: int = 0
+    line: int = 0  # the transcript line being read
 
     def clean(self, text: str, limit: int = MAX_TEXT_CHARS) -> str:
         text = scrub(text, emails=self.emails).strip()
@@ -109,7 +111,7 @@ def parse_transcript(data: bytes, fallback_id: str, *, emails: bool = True) -> T
     """Parse the JSONL bytes. Raises NotATranscript. Pure."""
     lines: list[dict[str, Any]] = []
     reader = _Reader(emails)
-    for raw in data.splitlines():
+    for number, raw in enumerate(data.splitlines(), 1):
         if not raw.strip():
             continue
         try:
@@ -122,6 +124,7 @@ def parse_transcript(data: bytes, fallback_id: str, *, emails: bool = True) -> T
             and line.get("type") in ("user", "assistant")
             and isinstance(line.get("message"), dict)
         ):
+            line["\x00line"] = number
             lines.append(line)
             if not line.get("isSidechain"):
                 reader.sidechain_only = False
@@ -136,6 +139,7 @@ def parse_transcript(data: bytes, fallback_id: str, *, emails: bool = True) -> T
             continue  # harness text, or a compaction summary restating what was said before
         if subagent and not reader.agent_id:
             reader.agent_id = str(line.get("agentId"))
+        reader.line = int(line.get("\x00line", 0))
         _read_line(reader, line, subagent)
     return _finish(reader, fallback_id)
 
@@ -171,7 +175,7 @@ def _read_line(r: _Reader, line: dict[str, Any], subagent: bool) -> None:
             r.messages += 1
             if role == "assistant":
                 if text := r.clean(block["text"]):
-                    r.steps.append(Step("assistant", text, at=at))
+                    r.steps.append(Step("assistant", text, at=at, line=r.line))
             elif subagent and not r.agent_prompt:
                 r.agent_prompt = r.clean(block["text"])  # the parent's assistant wrote it: not the person
             else:
@@ -180,7 +184,7 @@ def _read_line(r: _Reader, line: dict[str, Any], subagent: bool) -> None:
             r.messages += 1
             call = read_tool_call(str(block.get("id") or ""), block["name"], block.get("input"), r.emails)
             r.open_calls[call.id] = len(r.steps)
-            r.steps.append(Step("tool", call=call, status="pending", at=at))
+            r.steps.append(Step("tool", call=call, status="pending", at=at, line=r.line))
             r.tasks.note_call(call, block.get("input"))
         elif kind == "tool_result":
             _tool_result(r, block, line.get("toolUseResult"), at)
@@ -188,14 +192,14 @@ def _read_line(r: _Reader, line: dict[str, Any], subagent: bool) -> None:
 
 def _user_text(r: _Reader, raw: str, at: str) -> None:
     if harness.is_interrupt(raw):
-        r.steps.append(Step("interrupt", at=at))
+        r.steps.append(Step("interrupt", at=at, line=r.line))
         return
     for note in harness.notifications(raw):
         _notified(r, note)
     if harness.is_injected(raw):
         return
     if text := r.clean(harness.without_embedded(raw)):
-        r.steps.append(Step("user", text, at=at))
+        r.steps.append(Step("user", text, at=at, line=r.line))
 
 
 def _tool_result(r: _Reader, block: dict[str, Any], raw_result: Any, at: str) -> None:
@@ -213,10 +217,16 @@ def _tool_result(r: _Reader, block: dict[str, Any], raw_result: Any, at: str) ->
         r.tasks.note_result(call, text, raw_result)
     if index is not None:
         r.steps[index] = Step(
-            "tool", call=call, status=verdict.status, output=output, exit_code=verdict.exit_code, at=r.steps[index].at
+            "tool",
+            call=call,
+            status=verdict.status,
+            output=output,
+            exit_code=verdict.exit_code,
+            at=r.steps[index].at,
+            line=r.line,  # where its result (a failure's evidence) is
         )
     if verdict.feedback and (words := r.clean(verdict.feedback)):
-        r.steps.append(Step("user", words, at=at))  # the person declined and said why: their own words
+        r.steps.append(Step("user", words, at=at, line=r.line))  # the person declined and said why: their words
 
 
 def _notified(r: _Reader, note: harness.Notification) -> None:
@@ -236,6 +246,7 @@ def _notified(r: _Reader, note: harness.Notification) -> None:
         output=r.clean(detail, MAX_RESULT_CHARS) or step.output,
         exit_code=note.exit_code,
         at=step.at,
+        line=r.line,
     )
 
 

@@ -34,11 +34,14 @@ class FixStep:
     do: str  # edit | run | declined | said
     what: str  # the file, the command, or the person's words
     lines: tuple[str, ...] = ()  # for an edit: the lines it added
+    line: int = 0  # the transcript line it was read from
 
     def to_json_obj(self) -> dict[str, object]:
         obj: dict[str, object] = {"do": self.do, "what": self.what}
         if self.lines:
             obj["lines"] = list(self.lines)
+        if self.line:
+            obj["line"] = self.line
         return obj
 
 
@@ -70,7 +73,7 @@ def find_resolution(
     for index in range(start, verify + 1):
         step = steps[index]
         fix = _fix_step(step, t.cwd, index in steering)
-        if fix is not None and (not out or out[-1] != fix):
+        if fix is not None and (not out or (out[-1].do, out[-1].what, out[-1].lines) != (fix.do, fix.what, fix.lines)):
             out.append(fix)
     keys = tuple(dict.fromkeys((kind, key) for kind, key, _ in problems))
     return Resolution(keys, tuple(_capped(out)), _command(steps[verify]))
@@ -78,18 +81,19 @@ def find_resolution(
 
 def _fix_step(step: Step, cwd: str, steering: bool) -> FixStep | None:
     if step.kind == "user":
-        return FixStep("said", _cut(step.text)) if steering else None
+        return FixStep("said", _cut(step.text), line=step.line) if steering else None
     call = step.call
     if step.kind != "tool" or call is None:
         return None
     if step.status == "denied":
-        return FixStep("declined", _command(step) if call.command else f"{call.name} {_files(call.files, cwd)}")
+        what = _command(step) if call.command else f"{call.name} {_files(call.files, cwd)}"
+        return FixStep("declined", what, line=step.line)
     if step.status != "ok":
         return None
     if call.edits and call.files:
-        return FixStep("edit", _files(call.files, cwd), call.changes)
+        return FixStep("edit", _files(call.files, cwd), call.changes, step.line)
     if call.command and not _READ_ONLY.match(call.command) and not _BOOKKEEPING.match(call.command):
-        return FixStep("run", _command(step))
+        return FixStep("run", _command(step), line=step.line)
     return None
 
 
