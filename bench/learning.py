@@ -95,8 +95,10 @@ def run(corpus: Corpus, home: Path, *, embedding: bool) -> dict[str, Any]:
         started = time.perf_counter()
         replay(daemon, corpus, home)
         took = time.perf_counter() - started
-        print(f"corpus: {len(corpus.sessions)} transcripts ({corpus.subagents} subagents), {len(corpus.projects)} "
-              f"project(s); embedding model {'on' if embedding else 'off'}; replay took {took:.1f} s\n")
+        print(
+            f"corpus: {len(corpus.sessions)} transcripts ({corpus.subagents} subagents), {len(corpus.projects)} "
+            f"project(s); embedding model {'on' if embedding else 'off'}; replay took {took:.1f} s\n"
+        )
         return measure(daemon, corpus, home)
     finally:
         daemon.stop()

@@ -67,9 +67,11 @@ class Corpus:
             if line.get("type") != "user" or line.get("isMeta") or line.get("isSidechain"):
                 continue
             content = (line.get("message") or {}).get("content")
-            texts = [content] if isinstance(content, str) else [
-                b.get("text", "") for b in content or () if isinstance(b, dict) and b.get("type") == "text"
-            ]
+            texts = (
+                [content]
+                if isinstance(content, str)
+                else [b.get("text", "") for b in content or () if isinstance(b, dict) and b.get("type") == "text"]
+            )
             for text in texts:
                 if text.strip() and not text.lstrip().startswith("<"):
                     return str(text)
@@ -176,9 +178,7 @@ def _problems(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
 
 def _restated_sessions(corpus: Corpus) -> list[set[str]]:
     """For each restated rule, the sessions whose transcript says one of its wordings."""
-    texts = {
-        name: (corpus.folder / "sessions" / name).read_text(encoding="utf-8").lower() for name in corpus.sessions
-    }
+    texts = {name: (corpus.folder / "sessions" / name).read_text(encoding="utf-8").lower() for name in corpus.sessions}
     groups = []
     for group in corpus.truth.get("paraphrases", []):
         groups.append({corpus.ids[n][0] for n, text in texts.items() for said in group if _json_lower(said) in text})
@@ -220,8 +220,10 @@ def _knowledge(daemon: BenchDaemon, corpus: Corpus, home: Path) -> dict[str, Any
         out[f"{name[:-1]}_recall"] = _ratio(len(recalled), len(want))
     true_decisions = [d["text"] for d in truth.get("decisions", [])]
     recalled = [w for w in true_decisions if any(matches(d, w) for d in decisions)]
-    print(f"decisions (not a target; they feed facts): extracted {len(decisions)}, recall {len(recalled)}/"
-          f"{len(true_decisions)}")
+    print(
+        f"decisions (not a target; they feed facts): extracted {len(decisions)}, recall {len(recalled)}/"
+        f"{len(true_decisions)}"
+    )
     files = {p: (home / "areas" / "projects" / p / "rules.md") for p in corpus.projects}
     texts = {p: path.read_text(encoding="utf-8") if path.exists() else "" for p, path in files.items()}
     memory = (home / "MEMORY.md").read_text(encoding="utf-8") if (home / "MEMORY.md").exists() else ""
@@ -233,8 +235,10 @@ def _knowledge(daemon: BenchDaemon, corpus: Corpus, home: Path) -> dict[str, Any
     for text in taken:
         print(f"  NOT the person's, taken as a rule or lesson: {text[:100]}")
     non_rules = [n for n in truth.get("non_rules", []) if any(matches(g, n) for g in rules)]
-    print(f"not the person's rules taken: {len(taken)} of {len(not_person)}; person's non-rules taken as rules: "
-          f"{len(non_rules)} of {len(truth.get('non_rules', []))}")
+    print(
+        f"not the person's rules taken: {len(taken)} of {len(not_person)}; person's non-rules taken as rules: "
+        f"{len(non_rules)} of {len(truth.get('non_rules', []))}"
+    )
     out["not_person_rules"] = f"{len(taken)} of {len(not_person)}"
     reversals = [r for r in truth["rules"] if r.get("superseded_by")]
     done = new_only = 0
@@ -251,10 +255,13 @@ def _knowledge(daemon: BenchDaemon, corpus: Corpus, home: Path) -> dict[str, Any
             matches(line, rule["text"]) for line in lines
         )
         new_only += only_new
-        print(f"  reversal {'superseded' if ok else 'NOT superseded'}, SessionStart "
-              f"{'gives only the new rule' if only_new else 'WRONG'}: {rule['text'][:50]} -> {rule['superseded_by'][:50]}")
-    print(f"reversals superseded: {done}/{len(reversals)}; only the new rule at SessionStart: {new_only}/"
-          f"{len(reversals)}")
+        print(
+            f"  reversal {'superseded' if ok else 'NOT superseded'}, SessionStart "
+            f"{'gives only the new rule' if only_new else 'WRONG'}: {rule['text'][:50]} -> {rule['superseded_by'][:50]}"
+        )
+    print(
+        f"reversals superseded: {done}/{len(reversals)}; only the new rule at SessionStart: {new_only}/{len(reversals)}"
+    )
     pairs = truth.get("compatible_rules", [])
     both = sum(1 for a, b in pairs if all(any(matches(c, t) for c in everywhere) for t in (a, b)))
     print(f"compatible rules both in force: {both}/{len(pairs)}")
@@ -345,8 +352,10 @@ def _skills(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
             line += f"; second resolution {'in it' if ok else 'MISSING'}"
         print(line)
     with_second = [p for p in problems.values() if p.get("second_fix")]
-    print(f"skills: {len(latest)} written, {resolved} for a resolved truth problem, {key_step} with the key step; "
-          f"problems: {len(problems)} ({sum(1 for p in problems.values() if p.get('fixed_in'))} resolved)")
+    print(
+        f"skills: {len(latest)} written, {resolved} for a resolved truth problem, {key_step} with the key step; "
+        f"problems: {len(problems)} ({sum(1 for p in problems.values() if p.get('fixed_in'))} resolved)"
+    )
     out = {
         "skills_resolved": _ratio(resolved, len(latest)),
         "skills_key_step": _ratio(key_step, len(latest)),
@@ -380,8 +389,10 @@ def _recommendations(daemon: BenchDaemon, corpus: Corpus, skill_of: dict[str, st
         if names:
             print(f"  recommended for an unrelated prompt: {prompt!r} -> {names}")
     with_skill = sum(1 for _, problem in should if problem in skill_of.values())
-    print(f"skill recommendations: {right} right, {wrong} wrong; should-prompts answered {right}/{with_skill}; "
-          f"unrelated prompts given one: {unrelated}/{len(prompts['should_not'])}")
+    print(
+        f"skill recommendations: {right} right, {wrong} wrong; should-prompts answered {right}/{with_skill}; "
+        f"unrelated prompts given one: {unrelated}/{len(prompts['should_not'])}"
+    )
     total = right + wrong
     return {
         "recommend_precision": f"{right / total:.2f}" if total else "—",
@@ -405,8 +416,10 @@ def _effectiveness(daemon: BenchDaemon) -> dict[str, Any]:
     for key in expected:
         kind = key.split(":", 1)[0] if ":" in key else "memory"
         kinds[kind] = kinds.get(kind, 0) + 1
-    print(f"effectiveness: {have}/{len(expected)} experiences injected into sessions with an outcome have a row "
-          f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))})")
+    print(
+        f"effectiveness: {have}/{len(expected)} experiences injected into sessions with an outcome have a row "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))})"
+    )
     print()
     return {"effectiveness_rows": _ratio(have, len(expected))}
 
@@ -424,6 +437,8 @@ def _links(daemon: BenchDaemon) -> dict[str, Any]:
     changes = _events(daemon, "knowledge")
     change_linked = sum(1 for c in changes if c["data"].get("session_id") and c["data"].get("line"))
     total = len(recurring) + len(skills) + len(changes)
-    print(f"links: patterns {linked}/{len(recurring)}, skills {skill_linked}/{len(skills)}, rule and lesson changes "
-          f"{change_linked}/{len(changes)} name their sessions and lines")
+    print(
+        f"links: patterns {linked}/{len(recurring)}, skills {skill_linked}/{len(skills)}, rule and lesson changes "
+        f"{change_linked}/{len(changes)} name their sessions and lines"
+    )
     return {"links": _ratio(linked + skill_linked + change_linked, total)}

@@ -52,8 +52,11 @@ def main() -> int:
     rows: list[tuple[Case, list[pi.Evidence]]] = []
     for folder in folders:
         rows += cases(Corpus.load(folder))
-    texts = sorted({c.evidence.description() if not c.talk else c.evidence.text for c, _ in rows}
-                   | {k.description() for _, known in rows for k in known} | set(pi.GENERIC_FAILURES))
+    texts = sorted(
+        {c.evidence.description() if not c.talk else c.evidence.text for c, _ in rows}
+        | {k.description() for _, known in rows for k in known}
+        | set(pi.GENERIC_FAILURES)
+    )
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     for talk in (False, True):
         grid(rows, vectors, talk)
@@ -78,15 +81,20 @@ def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
             ev = pi.Evidence(node, s.kind, s.text, s.anchors, s.facts, item.command)
             truth = _problem_of(problems, corpus, session, " ".join([s.text, *s.anchors, item.command]))
             earlier = [k for k, _ in known.get(project, []) if k.node != node]
-            labelled = [pi.Evidence(k.node, k.kind, k.text, k.anchors, k.facts, k.command, p or k.node)
-                        for k, p in known.get(project, []) if k.node != node]
+            labelled = [
+                pi.Evidence(k.node, k.kind, k.text, k.anchors, k.facts, k.command, p or k.node)
+                for k, p in known.get(project, [])
+                if k.node != node
+            ]
             if earlier:
                 out.append((Case(truth, ev, False, session), labelled))
             mine.append((ev, truth))
         for _step, sentence in found.problem_talk:
             truth = _problem_of(problems, corpus, session, sentence)
-            labelled = [pi.Evidence(k.node, k.kind, k.text, k.anchors, k.facts, k.command, p or k.node)
-                        for k, p in known.get(project, [])]
+            labelled = [
+                pi.Evidence(k.node, k.kind, k.text, k.anchors, k.facts, k.command, p or k.node)
+                for k, p in known.get(project, [])
+            ]
             if labelled:
                 out.append((Case(truth, pi.Evidence("", "talk", sentence), True, session), labelled))
         known.setdefault(project, []).extend(mine)
@@ -109,8 +117,10 @@ def grid(rows: list[tuple[Case, list[pi.Evidence]]], vectors: dict[str, np.ndarr
     chosen = [(c, k) for c, k in rows if c.talk == talk]
     if not chosen:
         return
-    print(f"== {'sentences of the person' if talk else 'failures'}: {len(chosen)} cases "
-          f"({sum(1 for c, _ in chosen if c.problem)} of a recurring problem)")
+    print(
+        f"== {'sentences of the person' if talk else 'failures'}: {len(chosen)} cases "
+        f"({sum(1 for c, _ in chosen if c.problem)} of a recurring problem)"
+    )
     thresholds = np.arange(0.10, 0.50, 0.02)
     prior = [vectors[t] for t in pi.GENERIC_FAILURES]
     for margin in (0.0, 0.05, 0.1):
@@ -135,8 +145,10 @@ def grid(rows: list[tuple[Case, list[pi.Evidence]]], vectors: dict[str, np.ndarr
                     right += 1
                 else:
                     wrong += 1
-            print(f"  margin {margin:.2f} at {threshold:.3f}: right {right:3d} wrong {wrong:3d} missed {missed:3d} "
-                  f"(joined by anchors {anchored})")
+            print(
+                f"  margin {margin:.2f} at {threshold:.3f}: right {right:3d} wrong {wrong:3d} missed {missed:3d} "
+                f"(joined by anchors {anchored})"
+            )
     print()
 
 

@@ -10,6 +10,7 @@ from daemon.api.registry import api
 from daemon.rpc.protocol import Params
 from daemon.services.container import Services
 from daemon.services.learning.rules_files import rules_files as read_rules_files
+from events.queries import event_index
 
 
 @api.method("project_rules")
@@ -30,10 +31,18 @@ async def project_rules(services: Services, params: dict[str, Any]) -> dict[str,
 
 @api.method("rules_files")
 async def rules_files(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """{project?} -> MEMORY.md's lessons and each project's rules: in force, and superseded (date, by what)."""
-    p = Params(params, ("project",))
+    """{project?, history?} -> MEMORY.md's lessons and each project's rules: in force, and superseded (date, by
+    what); with `history`, where each came from: the session, the transcript line and what the person said
+    (the `knowledge` events that added, restated or superseded it)."""
+    p = Params(params, ("project", "history"))
     app = services.app
     found = await asyncio.to_thread(
         read_rules_files, app.settings.home, emails=app.redact_emails, project=p.str("project") or None
     )
-    return {"files": [f.to_json_obj() for f in found]}
+    files = [f.to_json_obj() for f in found]
+    if p.bool("history"):
+        await app.projections_current()
+        changes = await app.db.read(lambda conn: event_index.of_type(conn, "knowledge"))
+        for entry in files:
+            entry["history"] = [{"ts": e.ts, **e.data} for e in changes if str(e.data.get("path", "")) == entry["path"]]
+    return {"files": files}

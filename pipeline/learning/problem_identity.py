@@ -62,7 +62,7 @@ GENERIC_FAILURES = (
     "failing test renders the list. expect(received).toBe(expected). running npm test",
     "error TS2322: Type 'string' is not assignable to type 'number'. TS2322. running npx tsc",
     "Error: connect ECONNREFUSED. ECONNREFUSED. running npm run dev",
-    "ERROR: relation \"users\" does not exist. running psql -f schema.sql",
+    'ERROR: relation "users" does not exist. running psql -f schema.sql',
     "Cannot connect to the Docker daemon. Is the docker daemon running?. running docker compose up",
     "fatal: not a git repository (or any of the parent directories). running git status",
     "bash: foo: command not found. running foo --version",

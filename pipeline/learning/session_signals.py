@@ -93,7 +93,6 @@ def _tool_signal(step: Step, cwd: str) -> Signal | None:
     return Signal(kind=kind, key=key, text=evidence(line), anchors=found.anchors(), facts=found.facts())
 
 
-
 def _user_signals(text: str) -> list[Signal]:
     signals = []
     for signal in extract_signals(text):

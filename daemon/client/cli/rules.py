@@ -17,6 +17,12 @@ from daemon.config import Settings
 
 
 def add_commands(sub: Any) -> None:
+    p = sub.add_parser("rules", help="rules and lessons in force; --history: what replaced what, and where it was said")
+    p.add_argument("project", nargs="?", help="one project's rules (default: MEMORY.md and every project)")
+    p.add_argument("--history", action="store_true", help="superseded ones, and the session and line of each")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_rules)
+
     p = sub.add_parser("check", help="run the ```check lessons of MEMORY.md and the project's rules on files")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true")
@@ -27,6 +33,37 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--refresh", action="store_true", help="rescan now instead of waiting for the poll")
     p.add_argument("--query", help="also score the registry against this prompt")
     p.set_defaults(handler=run_skills)
+
+
+def run_rules(args: argparse.Namespace, settings: Settings) -> int:
+    params: dict[str, Any] = {"history": args.history}
+    if args.project:
+        params["project"] = args.project
+    result = call(settings.socket_path, "rules_files", params)
+    if args.json:
+        print_json(result)
+        return 0
+    for entry in result["files"]:
+        print(f"{entry['path']}")
+        origin = {c["text"]: c for c in entry.get("history", []) if c.get("action") in ("added", "superseded")}
+        for text in entry["in_force"]:
+            print(f"  - {text}" + _origin(origin.get(text)))
+        if args.history:
+            for old in entry["superseded"]:
+                print(f"  - ~~{old['text']}~~ superseded {old['date']} by: {old['replaced_by']}")
+            for change in entry.get("history", []):
+                if change.get("action") == "restated":
+                    print(f"  = restated: {change['text']}" + _origin(change))
+    return 0
+
+
+def _origin(change: dict[str, Any] | None) -> str:
+    if not change:
+        return ""
+    where = f"session {change.get('session_id', '?')}"
+    if change.get("line"):
+        where += f" line {change['line']}"
+    return f"    ({where}, {str(change.get('ts', ''))[:10]})"
 
 
 def run_check(args: argparse.Namespace, settings: Settings) -> int:

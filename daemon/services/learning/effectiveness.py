@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,7 @@ from pipeline.memory_layout import read_text
 from pipeline.retrieval.memory_items import items_of
 
 KINDS = ("memory", "rule", "lesson", "item", "skill", "file")
+_BULLET = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,7 @@ def item_labels(home: Path) -> dict[str, tuple[str, str]]:
                 kind = "lesson"
             else:
                 kind = "item"
-            out.setdefault(item.key, (kind, " ".join(item.text.split())[:200]))
+            out.setdefault(item.key, (kind, _BULLET.sub("", " ".join(item.text.split()))[:200]))
     return out
 
 
