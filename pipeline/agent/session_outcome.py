@@ -4,7 +4,9 @@ The last tool result alone never decides: a session that ends "yes, everything i
 after a `grep` that found nothing succeeded; one whose tests passed but whose user says "still broken on
 staging, I'll look tomorrow" failed. The evidence, strongest first:
 1. the person's last words, when they come after some work (not the opening request): "thanks", "perfect",
-   "went green", "merging 🎉" vs "still broken", "I'll pick it up another day", "gotta run, don't commit";
+   "went green", "merging 🎉" vs "still broken", "I'll pick it up another day", "gotta run, don't commit"
+   (and in Chinese, German, Spanish and French: "好了，谢谢", "passt", "还是不行", "morgen weiter", see
+   `speech_cues.py`);
    when more work follows them, they judge the work before and weigh half;
 2. the final state of the work: the last check (tests, type check, lint, CI) passing or failing, unless the
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
@@ -21,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pipeline.agent import speech_cues as cues
 from pipeline.agent.transcript import Step, Transcript
 
 _NEGATIVE = re.compile(
@@ -71,9 +74,9 @@ def session_outcome(t: Transcript) -> Outcome:
     if closing and last_user is not None:
         words = steps[last_user].text
         weight = 0.5 if work_after else 1.0
-        if _NEGATIVE.search(words):
+        if _NEGATIVE.search(words) or cues.NEGATIVE.search(words):
             evidence.append((-3.0 * weight, f"the user's last words: {_quote(words)}"))
-        elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words):
+        elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
             evidence.append((3.0 * weight, f"the user's last words: {_quote(words)}"))
         elif _MILD_NEGATIVE.search(words):
             evidence.append((-1.5 * weight, f"the user's last words: {_quote(words)}"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pipeline.agent import speech_cues as cues
 from pipeline.agent.transcript import Step, Transcript, error_line
 from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS, failure_evidence
 from pipeline.learning.problem_identity import identifier_words
@@ -114,9 +115,12 @@ def _problem_sentences(text: str) -> list[str]:
     """Sentences where the person talks about a problem (a cue word) and no text rule found a signal."""
     out = []
     for line in text.splitlines():
-        for sentence in _SENTENCE.split(line.strip()):
-            if len(sentence) >= 12 and _PROBLEM_CUE.search(sentence) and not extract_signals(sentence):
-                out.append(sentence.strip())
+        for part in _SENTENCE.split(line.strip()):
+            for sentence in cues.CJK_SENTENCE.split(part):
+                long_enough = len(sentence) >= (6 if cues.has_cjk(sentence) else 12)
+                cue = _PROBLEM_CUE.search(sentence) or cues.PROBLEM_TALK.search(sentence)
+                if long_enough and cue and not extract_signals(sentence):
+                    out.append(sentence.strip())
     return out
 
 
