@@ -143,6 +143,7 @@ SUMMARY_ROWS = (
     ("recurring problems: precision", "problem_precision", ">= 0.9"),
     ("recurring problems: recall", "problem_recall", ">= 0.9"),
     ("true problems held by exactly one pattern", "one_pattern", "all"),
+    ("sessions in a problem's pattern that have it", "session_precision", "all"),
     ("rules: precision", "rule_precision", ">= 0.9"),
     ("rules: recall", "rule_recall", ">= 0.8"),
     ("lessons: precision", "lesson_precision", ">= 0.9"),

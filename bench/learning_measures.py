@@ -151,7 +151,7 @@ def _problems(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
     print(f"recurring patterns: {len(recurring)}; precision {precision:.2f}, problem recall {recall}/{len(problems)}")
     for pid in sorted(recurring - correct):
         print(f"  not a truth problem: {pid} in {len(sessions_of[pid])} sessions: {texts_of[pid][0][:100]}")
-    one = 0
+    one = wrong_sessions = joined_sessions = 0
     for problem in problems:
         nouns = [n.lower() for n in problem["nouns"]]
         mine = problem_sessions[problem["id"]]
@@ -162,9 +162,13 @@ def _problems(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
         ]
         covered = max((len(sessions_of[pid] & mine) for pid in holding), default=0)
         one += len(holding) == 1
+        foreign = sorted({s for pid in found.get(problem["id"], []) for s in sessions_of[pid] - mine})
+        wrong_sessions += len(foreign)
+        joined_sessions += sum(len(sessions_of[pid]) for pid in found.get(problem["id"], []))
         print(
             f"  {problem['id']}: {len(holding)} recurring pattern(s) hold its signals (target 1); the biggest "
             f"covers {covered}/{len(mine)} of its sessions"
+            + (f"; {len(foreign)} session(s) of other problems joined: {', '.join(foreign)}" if foreign else "")
         )
     retries = [e for e in signals if e["data"]["kind"] == "retry"]
     print(f"  retry signals: {len(retries)} (truth: {len(corpus.truth.get('retries', []))})")
@@ -173,6 +177,7 @@ def _problems(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
         "problem_precision": f"{precision:.2f}",
         "problem_recall": _ratio(recall, len(problems)),
         "one_pattern": _ratio(one, len(problems)),
+        "session_precision": _ratio(joined_sessions - wrong_sessions, joined_sessions),
     }
 
 

@@ -2,7 +2,7 @@
 find each other by meaning, and how often different problems would be joined, for a grid of thresholds.
 
 Usage: `python bench/problem_identity_fit.py [--corpus DIR ...]` (default: the development corpora only,
-`bench/learning_corpus` and `bench/learning_corpus_dev2`; never the held-out one).
+`bench/learning_corpus`, and `bench/learning_corpus_dev2` when present; never the held-out one).
 
 Offline: the transcripts are read in the order they happened and their failure signals (and the person's
 sentences about problems) built exactly as the daemon builds them; each is compared with the failure nodes of

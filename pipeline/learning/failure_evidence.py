@@ -73,7 +73,7 @@ _STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen|^
 _RUNNER = re.compile(r"^(?:_pytest|pytest|pluggy|pytest_\w+|unittest|asyncio|anyio|trio|greenlet)(?:/|$)")
 _TEST_FILE = re.compile(
     r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$|"
-    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$"
+    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt)$|_spec\.rb$"
 )
 GENERIC_EXCEPTIONS_WORDS = (
     "Exception BaseException AssertionError TypeError ValueError KeyError IndexError AttributeError "

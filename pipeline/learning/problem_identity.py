@@ -11,10 +11,11 @@ failure's identity is:
 A new failure joins the known problem whose node it is closest to when the score clears JOIN_AT and beats the
 next problem by MARGIN. The score is the cosine, nudged by evidence: shared facts (an error code, a file, a
 generic exception where it was raised) raise it a little; two different failing tests with unrelated names
-lower it, so two problems in one file stay two. A sentence of the person's is compared the same way, with its
-own thresholds (a sentence is shorter and vaguer than a failure). What joined what, and why, is recorded in
-the signal (`match`), so `patterns --explain` can show it and a rebuild gives the same patterns. Pure: vectors
-are computed by the caller.
+lower it, so two problems in one file tend to stay two (not always: two failures of one module's tests, run
+by the same command, can read alike; bench/problem_identity_fit.py measures it). A sentence of the person's is
+compared the same way, with its own thresholds (a sentence is shorter and vaguer than a failure). What joined
+what, and why, is recorded in the signal (`match`), so `patterns --explain` can show it and a rebuild gives the
+same patterns. Pure: vectors are computed by the caller.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ import numpy as np
 
 from pipeline.learning.meaning import centred
 
-# Centred cosines (pipeline/learning/meaning.py), calibrated on the development corpora
-# (bench/problem_identity_fit.py); e5-small, "query:" on both sides.
-JOIN_AT = 0.30
+# Centred cosines (pipeline/learning/meaning.py), e5-small, "query:" on both sides; calibrated on the development
+# corpus with bench/problem_identity_fit.py: the lowest thresholds that join no failure, and no sentence, to a
+# wrong problem there (anchors do most joining; meaning is for what shares none). Few cases: err on not joining.
+JOIN_AT = 0.36
 MARGIN = 0.05
-TALK_AT = 0.30
+TALK_AT = 0.42
 TALK_MARGIN = 0.05
 FACT_BONUS = 0.04
 MAX_FACT_BONUS = 2

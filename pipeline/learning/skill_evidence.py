@@ -132,13 +132,16 @@ def name_words(
         return (-spread / (1 + taken.get(word, 0)), -counts[word], first[word], word)
 
     ranked = sorted(usable, key=rank)
-    top = set(ranked[:MAX_NAME_WORDS])
+    top = set(ranked[: 2 * MAX_NAME_WORDS])  # a name the person gave need only be about the evidence
     # The person's own name for it ("the kafka consumer tests again", "the alembic thing"), when it is about
     # what the evidence is about
     named = [[w for w in _ordered_words(phrase) if w in usable] for phrase in _named_by_person(said)]
     named = [words for words in named if words and top & set(words)]
     if named:
-        return max(named, key=lambda words: sum(-rank(w)[0] for w in words[:MAX_NAME_WORDS]))[:MAX_NAME_WORDS]
+        words = max(named, key=lambda words: sum(-rank(w)[0] for w in words[:MAX_NAME_WORDS]))[:MAX_NAME_WORDS]
+        if len(words) == 1 and ranked[0] not in words:  # "the heads thing": with what it is about, "alembic"
+            words = sorted([ranked[0], *words], key=lambda w: first[w])
+        return words
     chosen = ranked[:2]
     return sorted(chosen, key=lambda w: first[w])
 
@@ -151,7 +154,30 @@ _PERSON_NAMES_IT = re.compile(
 
 def _named_by_person(said: Sequence[str]) -> list[str]:
     """Noun phrases the person used for the problem."""
-    return list(dict.fromkeys(m.group(1) for text in said for m in _PERSON_NAMES_IT.finditer(text)))
+    phrases = (m.group(1) for text in said for m in _PERSON_NAMES_IT.finditer(text))
+    # "the same heads thing", "the usual kafka flake": the filler says it recurs, it does not name it
+    named = (" ".join(w for w in phrase.split() if w.lower() not in _FILLER) for phrase in phrases)
+    return list(dict.fromkeys(phrase for phrase in named if phrase))
+
+
+_FILLER = frozenset(
+    [
+        "same",
+        "usual",
+        "old",
+        "other",
+        "whole",
+        "this",
+        "that",
+        "rest",
+        "of",
+        "one",
+        "ones",
+        "stupid",
+        "damn",
+        "annoying",
+    ]
+)
 
 
 def _ordered_words(text: str) -> list[str]:

@@ -1,0 +1,76 @@
+"""What a failed command's output says about which problem it is, in the toolchains people use (cargo, go,
+vitest, jest, Gradle, dbt, tsc, Postgres, CI), and the line a person would quote from it.
+
+Anchors join failures by themselves (the same failing test, a specific exception where it was raised); facts
+only help tell problems apart (a generic exception, an error code, a file). Getting the split wrong either
+merges unrelated failures (a `ValueError` anywhere) or splits one problem into many (a test renamed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.agent.transcript import error_line
+from pipeline.learning.failure_evidence import failure_evidence
+from tests import failure_outputs as out
+
+
+def test_a_failing_test_is_an_anchor_in_every_toolchain() -> None:
+    assert failure_evidence(out.CARGO_CONNECTION_REFUSED).anchors() == ("test:sync_push_pull_roundtrip",)
+    assert "test:TestStorePutGet" in failure_evidence(out.GO_RACE).anchors()
+    assert failure_evidence(out.VITEST).anchors() == ("test:Cart > shows the total in euros",)
+    assert failure_evidence(out.JEST).anchors() == ("test:ApiClient › retries on 503",)  # the case, once
+    assert failure_evidence(out.DBT).anchors() == ("test:not_null_orders_customer_id",)
+    assert failure_evidence(out.GRADLE).anchors()[0] == "test:OrderServiceTest.refundsPartialOrders"
+
+
+def test_a_generic_exception_in_the_project_is_a_fact_and_a_specific_one_an_anchor() -> None:
+    gradle = failure_evidence(out.GRADLE)
+    # IllegalStateException is raised everywhere: it tells problems apart but never joins them alone
+    assert not any(a.startswith("exc:") for a in gradle.anchors())
+    assert "exc:IllegalStateException@OrderService" in gradle.facts()
+    # the test class is a test file, the class under test is the project's
+    assert gradle.project_files == ("OrderService.java",) and gradle.test_files == ("OrderServiceTest.java",)
+
+
+@pytest.mark.parametrize(
+    ("output", "code", "file"),
+    [
+        (out.RUSTC_BORROW, "code:E0382", "file:src/index.rs"),
+        (out.TSC, "code:TS2345", "file:src/api/client.ts"),
+        (out.GO_RACE, "code:DATA RACE", "file:internal/cache/store.go"),
+    ],
+)
+def test_error_codes_and_files_are_facts(output: str, code: str, file: str) -> None:
+    evidence = failure_evidence(output)
+    assert code in evidence.facts() and file in evidence.facts()
+    assert code not in evidence.anchors()
+
+
+def test_absolute_paths_are_made_relative_to_the_session() -> None:
+    evidence = failure_evidence(out.CARGO_CONNECTION_REFUSED, cwd="/home/li/src/tidy")
+    assert "file:tests/sync.rs" in evidence.facts()
+    assert "code:ConnectionRefused" in evidence.facts()
+
+
+def test_a_cancelled_ci_job_names_nothing_to_join_on() -> None:
+    evidence = failure_evidence(out.CI_CANCELLED)
+    assert evidence.anchors() == () and evidence.facts() == ()
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        # a panic: the thread and the message, on one line
+        (out.CARGO_CONNECTION_REFUSED, "panicked at tests/sync.rs:48:10: called `Result::unwrap()` on an `Err`"),
+        (out.CARGO_ASSERTION, "panicked at src/parser.rs:88:9: assertion `left == right` failed"),
+        # the error under npm's wrapper, not npm's own complaint
+        (out.NPM_WRAPPER, "Error: connect ECONNREFUSED 127.0.0.1:5432"),
+        (out.POSTGRES, 'duplicate key value violates unique constraint "orders_pkey"'),
+        (out.GRADLE, "java.lang.IllegalStateException: refund exceeds captured amount"),
+        (out.RUSTC_BORROW, "error[E0382]: borrow of moved value: `entries`"),
+    ],
+)
+def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: str) -> None:
+    line = error_line(output)
+    assert expected in line
+    assert not line.startswith(("test result:", "error: test failed", "npm ERR!"))

@@ -1,0 +1,140 @@
+"""Problems and rules judged by meaning with the real embedding model (multilingual-e5-small, built offline
+from PyPI as the daemon builds it): a rule replaced in other words or in another language supersedes the old
+one and a compatible one is kept beside it; a failure worded differently is recognised as the problem it is,
+and a different failure in the same file is not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+
+from pipeline.embedding.embedder import FastEmbedEmbedder
+from pipeline.embedding.models import prepare_model
+from pipeline.embedding.spec import E5_NAME
+from pipeline.learning.meaning import centred, centroid
+from pipeline.learning.problem_identity import GENERIC_FAILURES, Evidence, recognise
+from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
+from tests.conftest import MODEL_CACHE
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Iterator[FastEmbedEmbedder]:
+    model = FastEmbedEmbedder(prepare_model(E5_NAME, MODEL_CACHE))  # the daemon's path: built once, cached
+    model.load()
+    yield model
+
+
+Cosine = Callable[[str, str], float | None]
+
+
+def measures(embedder: FastEmbedEmbedder, current: list[str], candidates: list[str]) -> tuple[Cosine, Cosine]:
+    """The two cosines `judge` is given, computed as the daemon's knowledge service computes them."""
+    texts = list(dict.fromkeys([*current, *candidates, *GENERIC_RULES]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    middle = centroid([vectors[t] for t in [*current, *GENERIC_RULES]])
+
+    def similar(a: str, b: str) -> float | None:
+        return float(np.dot(vectors[a], vectors[b]))
+
+    def subject(a: str, b: str) -> float | None:
+        return float(np.dot(centred(vectors[a], middle), centred(vectors[b], middle)))
+
+    return similar, subject
+
+
+RULES = [
+    "always log with println! in the cli, it's only a small tool",
+    "run the migrations by hand with sqlx migrate run before deploying",
+    "we use clap derive for argument parsing",
+]
+
+
+def test_a_rule_replaced_in_other_words_supersedes_the_one_it_replaces(embedder: FastEmbedEmbedder) -> None:
+    new = "from now on the cli logs through tracing with an env filter"
+    similar, subject = measures(embedder, RULES, [new])
+    verdict = judge(new, RULES, similar, subject)
+    assert (verdict.action, verdict.other) == ("supersede", RULES[0])
+
+
+def test_a_rule_replaced_in_chinese_supersedes_the_english_one(embedder: FastEmbedEmbedder) -> None:
+    new = "以后迁移都交给部署流水线自动执行，不再手动跑"
+    similar, subject = measures(embedder, RULES, [new])
+    verdict = judge(new, RULES, similar, subject)
+    assert (verdict.action, verdict.other) == ("supersede", RULES[1])
+
+
+def test_a_compatible_rule_on_the_same_subject_is_kept_beside_it(embedder: FastEmbedEmbedder) -> None:
+    new = "also keep every subcommand's help text to one line"
+    similar, subject = measures(embedder, RULES, [new])
+    assert judge(new, RULES, similar, subject).action == "add"
+
+
+def test_an_unrelated_rule_replaces_nothing(embedder: FastEmbedEmbedder) -> None:
+    new = "from now on commit messages are written in English"
+    similar, subject = measures(embedder, RULES, [new])
+    assert judge(new, RULES, similar, subject).action == "add"
+
+
+SYNC = Evidence(
+    "n-sync",
+    "error",
+    "thread 'sync_push_pull_roundtrip' panicked at tests/sync.rs:48:10: called `Result::unwrap()` on an `Err` "
+    'value: Os { code: 111, kind: ConnectionRefused, message: "Connection refused" }',
+    anchors=("test:sync_push_pull_roundtrip",),
+    facts=("code:ConnectionRefused", "file:tests/sync.rs"),
+    command="cargo test --test sync",
+    pattern_id="p-sync",
+)
+PARSER = Evidence(
+    "n-parser",
+    "error",
+    "thread 'parser::tests::parses_empty_input' panicked at src/parser.rs:88:9: assertion `left == right` failed",
+    anchors=("test:parser::parses_empty_input",),
+    facts=("file:src/parser.rs",),
+    command="cargo test parser",
+    pattern_id="p-parser",
+)
+CONFIG = Evidence(
+    "n-config",
+    "error",
+    "error: could not read config file ~/.config/tally/config.toml: missing field `currency`",
+    facts=("file:src/config.rs",),
+    command="cargo run -- report",
+    pattern_id="p-config",
+)
+
+
+def recognised(embedder: FastEmbedEmbedder, new: Evidence) -> str | None:
+    known = [SYNC, PARSER, CONFIG]
+    texts = [*(e.description() for e in [*known, new]), *GENERIC_FAILURES]
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    node_vectors = {e.node: vectors[e.description()] for e in known}
+    middle = centroid([*(vectors[t] for t in GENERIC_FAILURES), *node_vectors.values()])
+    match = recognise(new, vectors[new.description()], known, node_vectors, middle)
+    return match.pattern_id if match else None
+
+
+def test_a_renamed_test_failing_another_way_is_the_same_problem(embedder: FastEmbedEmbedder) -> None:
+    renamed = Evidence(
+        "n-new",
+        "error",
+        "thread 'sync_roundtrip_push_then_pull' panicked at tests/sync.rs:52:10: timed out waiting for the "
+        "sync server to accept a connection after 30s",
+        anchors=("test:sync_roundtrip_push_then_pull",),
+        facts=("file:tests/sync.rs",),
+        command="cargo nextest run sync",
+    )
+    assert recognised(embedder, renamed) == "p-sync"
+
+
+def test_an_unrelated_failure_in_the_same_project_is_no_known_problem(embedder: FastEmbedEmbedder) -> None:
+    clippy = Evidence(
+        "n-new",
+        "error",
+        "error: this `if` has identical blocks --> src/report.rs:77:12 (clippy::if_same_then_else)",
+        facts=("file:src/report.rs",),
+        command="cargo clippy -- -D warnings",
+    )
+    assert recognised(embedder, clippy) is None
