@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from pipeline.frontmatter import split_front_matter
 from pipeline.learning.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
 from pipeline.learning.problem_match import KnownProblem
-from pipeline.learning.skill_evidence import applying, contradiction, triggers
+from pipeline.learning.skill_evidence import applying, contradiction, name_words, triggers
 from pipeline.learning.skill_writer import (
     FixRecord,
     IndexEntry,
@@ -18,6 +19,7 @@ from pipeline.learning.skill_writer import (
     parse_steps,
     render_skill,
     skill_name,
+    title_of,
     write_index,
     write_skill,
 )
@@ -115,6 +117,50 @@ def test_skill_md_carries_the_fix_its_evidence_and_its_trigger_words() -> None:
     assert "- every Kafka test needs its own consumer group" in body
     for boilerplate in ("reproduce the failure", "search memory", "fix the cause"):
         assert boilerplate not in body.lower()
+
+
+def test_a_skill_is_named_as_a_person_names_the_problem_not_by_its_error_string() -> None:
+    kafka = KnownProblem(
+        "p1",
+        (
+            "test:test_order_created_event_updates_stock",
+            "exc:CommitFailedError@aiokafka/util",
+            "exc:FailedTimeout@aiokafka/consumer/group_coordinator",
+        ),
+        ("event updates stock failed timeout", "marks order refunded commitfailederror commit cannot completed"),
+    )
+    alembic = KnownProblem("p2", ("exc:CommandError@alembic/script/base",), ("multiple head revisions present",))
+    said = ["the kafka consumer tests again. timeouts last week, the CommitFailedError in the refund test"]
+    assert name_words(kafka, said, [kafka, alembic]) == ["kafka", "consumer"]
+    # "the same heads thing": the filler goes, and the one word gets what the evidence is about
+    assert name_words(alembic, ["is this the same heads thing?"], [kafka, alembic]) == ["alembic", "head"]
+    # nobody named it: the words its evidence is about, never exception boilerplate
+    words = name_words(alembic, [], [kafka, alembic])
+    assert "alembic" in words and not {"commanderror", "error", "failed"} & set(words)
+    named = replace(PATTERN, title_words=("kafka", "consumer"))
+    assert skill_name(named) == "kafka-consumer" and title_of(named) == "Kafka consumer"
+    assert skill_name(replace(named, name="kafka-consumer-2")) == "kafka-consumer-2"  # a skill keeps its name
+
+
+def test_a_second_resolution_that_differs_updates_the_skill_and_says_so() -> None:
+    again = FixRecord(
+        "s-20",
+        "2026-09-21T09:00:00Z",
+        (
+            {"do": "run", "what": "pytest tests/integration --count 10"},
+            {"do": "edit", "what": "docker-compose.yml", "lines": ["KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: 0"]},
+        ),
+        "pytest tests/integration",
+    )
+    same = FixRecord("s-15", "2026-09-14T09:00:00Z", (FIX.steps[3],), "pytest tests/integration --count 10")
+    text = render_skill(replace(PATTERN, fixes=(again, same, FIX)))  # newest first
+    body = split_front_matter(text).body
+    assert "## What fixed it (session `s-12`, 2026-09-08)" in body
+    update = body.split("## Updated 2026-09-21: a later resolution (session `s-20`) also did this", 1)[1]
+    # only what the first fix did not do, and the first fix's steps are still there above it
+    assert "docker-compose.yml" in update and "--count 10" not in update.split("Verified by")[0]
+    assert "updated from session `s-20` (2026-09-21)" in body
+    assert "- Also resolved in `s-15` (2026-09-14) the same way: `pytest tests/integration --count 10`" in body
 
 
 def test_trigger_words_are_the_problems_own_nouns_not_shared_ones() -> None:

@@ -139,8 +139,9 @@ def name_words(
     named = [words for words in named if words and top & set(words)]
     if named:
         words = max(named, key=lambda words: sum(-rank(w)[0] for w in words[:MAX_NAME_WORDS]))[:MAX_NAME_WORDS]
-        if len(words) == 1 and ranked[0] not in words:  # "the heads thing": with what it is about, "alembic"
-            words = sorted([ranked[0], *words], key=lambda w: first[w])
+        about = next((w for w in ranked if w not in words), None)
+        if len(words) == 1 and about:  # "the heads thing": with what else it is about, "alembic"
+            words = sorted([about, *words], key=lambda w: first[w])
         return words
     chosen = ranked[:2]
     return sorted(chosen, key=lambda w: first[w])
