@@ -82,6 +82,11 @@ def test_every_injected_rule_lesson_memory_and_skill_is_scored_by_evidence(
         outcome(daemon, f"s{n}", "failed", 0.95)
     listed = daemon.cli("effectiveness", "--kind", "skill")
     assert listed.returncode == 0 and "falling" in listed.stdout and "kafka-consumer" in listed.stdout
+    # one experience asked for: the sessions that credited it, oldest first (the unknown one credited nothing)
+    [one] = daemon.call("effectiveness", {"experience_id": "skill:kafka-consumer"})["experiences"]
+    history = [(h["session_id"], h["outcome"], h["credit"]) for h in one["history"]]
+    assert history == [("s1", "success", 0.8), ("s3", "failed", 0.9), ("s4", "failed", 0.9), ("s5", "failed", 0.9)]
+    assert all(h["at"] for h in one["history"])
 
     t = Transcript(session="s6").user("fix the flaky consumer test please")
     t.tool("Skill", {"skill": "kafka-consumer"}, "Launching skill: kafka-consumer")

@@ -199,7 +199,18 @@ def test_a_superseded_rule_is_shown_struck_through_with_its_date_and_replacement
             "record", {"type": "signal", "data": {**signal, "text": "FAILED test_checkout_total: 10.0 != 10.00"}}
         )
     daemon.call("fact_add", {"project": "shop", "text": "The shop runs on PostgreSQL 16"})
+    skill = home / "skills" / "kafka-consumer" / "SKILL.md"
+    skill.parent.mkdir(parents=True, exist_ok=True)
+    skill.write_text("---\nname: kafka-consumer\ndescription: the flaky consumer tests\n---\n# Kafka\n", "utf-8")
+    for session, outcome in (("s-k1", "success"), ("s-k2", "failed")):  # the skill used in two sessions
+        daemon.call("record", {"type": "ref", "data": {"experience_id": "skill:kafka-consumer", "session_id": session}})
+        daemon.call("record", {"type": "outcome", "data": {"session_id": session, "outcome": outcome}})
+    daemon.call("skills", {"refresh": True})  # the registry polls its folders; do not wait for the next round
     page.goto(ui.base + "/learned")
+    over_time = page.locator("article.skill", has_text="/kafka-consumer").locator("p.history a")
+    expect(over_time).to_have_count(2)
+    expect(over_time.first).to_have_class("outcome success")
+    expect(over_time.last).to_have_attribute("href", "/session/s-k2")
     struck = page.locator("ul.superseded li", has_text="Deploy on Fridays")
     expect(struck.locator("del")).to_have_text("Deploy on Fridays")
     assert "line-through" in struck.locator("del").evaluate("e => getComputedStyle(e).textDecorationLine")

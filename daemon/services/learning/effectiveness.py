@@ -14,7 +14,7 @@ import asyncio
 import datetime as dt
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from daemon.app import App
@@ -22,6 +22,7 @@ from events.event import parse_timestamp
 from events.projections import effectiveness as eff
 from events.queries import effectiveness as stats_of
 from events.queries.effectiveness import Credit, ExperienceStats
+from events.ulid import ulid_time_ms
 from pipeline.index_queries import chunk_with_id
 from pipeline.memory_layout import read_text
 from pipeline.retrieval.memory_items import items_of
@@ -39,10 +40,11 @@ class ExperienceRow:
     decay_weight: float
     decay_value: float
     flag: str | None  # falling | low | high | None
+    history: tuple[Credit, ...] = ()  # the sessions that credited it, oldest first (asked for one experience)
 
     def to_json_obj(self) -> dict[str, object]:
         s = self.stats
-        return {
+        out: dict[str, object] = {
             "experience_id": s.experience_id,
             "kind": self.kind,
             "label": self.label,
@@ -58,6 +60,17 @@ class ExperienceRow:
             "decay_value": round(self.decay_value, 6),
             "flag": self.flag,
         }
+        if self.history:
+            out["history"] = [
+                {
+                    "session_id": c.session_id,
+                    "outcome": c.outcome,
+                    "credit": round(c.weight / eff.FULL_WEIGHT, 3),
+                    "at": ulid_timestamp(c.event_id),
+                }
+                for c in self.history
+            ]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +101,10 @@ async def experience_rows(app: App, experience_id: str | None = None, kind: str 
         row_kind, label = _describe(stats.experience_id, items, found.chunks)
         if kind and row_kind != kind:
             continue
-        out.append(_row(stats, row_kind, label, found.credits.get(stats.experience_id, []), now))
+        row = _row(stats, row_kind, label, found.credits.get(stats.experience_id, []), now)
+        if experience_id is not None:  # one experience: its sessions too (the web view draws them over time)
+            row = replace(row, history=tuple(found.credits.get(stats.experience_id, [])))
+        out.append(row)
     out.sort(key=lambda r: (-r.decay_value, r.stats.experience_id))
     return out
 
@@ -116,6 +132,15 @@ def item_labels(home: Path) -> dict[str, tuple[str, str]]:
                 kind = "item"
             out.setdefault(item.key, (kind, _BULLET.sub("", " ".join(item.text.split()))[:200]))
     return out
+
+
+def ulid_timestamp(event_id: str) -> str | None:
+    """When the outcome event was appended (a ULID's time), or None for an id that is not one."""
+    try:
+        moment = dt.datetime.fromtimestamp(ulid_time_ms(event_id) / 1000, tz=dt.UTC)
+    except (ValueError, OverflowError):
+        return None
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _describe(key: str, items: dict[str, tuple[str, str]], chunks: dict[str, str]) -> tuple[str, str]:
