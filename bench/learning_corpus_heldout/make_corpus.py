@@ -452,6 +452,16 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
         errs.need(p["key_step"] in p["fix"], f"problem {p['id']}: key_step not among the fix phrases")
         for phrase in p["fix"]:
             errs.need(has(phrase, body(p["fixed_in"])), f"problem {p['id']}: fix phrase {phrase!r} not in fix session")
+        steps = [
+            json.dumps(b["input"], ensure_ascii=False)
+            for x in map(json.loads, body(p["fixed_in"]).splitlines())
+            if x.get("type") == "assistant"
+            for b in x["message"]["content"]
+            if b.get("type") == "tool_use" and b["name"] in ("Edit", "Write", "Bash")
+        ]
+        errs.need(
+            any(has(p["key_step"], st) for st in steps), f"problem {p['id']}: key step is not in an edit or command"
+        )
         sf = p.get("second_fix")
         if sf:
             errs.need(sf["session"] in p["sessions"], f"problem {p['id']}: second fix not among its sessions")
@@ -562,9 +572,9 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
     errs.need(
         outcomes["failed"] >= 5 and outcomes["success"] >= 12 and outcomes["unknown"] >= 3, f"outcome mix {outcomes}"
     )
-    # at least a quarter of what the person typed is Chinese
-    all_typed = [x for f in typed for x in typed[f]]
-    zh = sum(1 for x in all_typed if CJK.search(x))
+    # at least a quarter of what the person typed is mostly Chinese (no fewer Han characters than Latin words)
+    all_typed = [x for f in typed for x in typed[f] if not x.startswith("<ide_opened_file>")]
+    zh = sum(1 for x in all_typed if len(CJK.findall(x)) >= max(1, len(re.findall(r"[A-Za-z]+", x))))
     errs.need(zh * 4 >= len(all_typed), f"only {zh}/{len(all_typed)} of the person's messages are Chinese")
     # every knowledge-looking sentence the person typed is declared (truth is complete)
     if sessions is not None:

@@ -88,7 +88,7 @@ from src"""
 def e01_dbt_setup() -> Session:
     s = etl("e01-dbt-setup", "2026-10-05T06:10:27", "2.1.180", "feat/stg-transactions", "sunny-gravel-heron")
     s.user(
-        "set up the first staging model, stg_transactions, on top of raw.transactions. "
+        "set up teh first staging model, stg_transactions, on top of raw.transactions. "
         "ok going with dbt-duckdb locally and dbt-postgres for prod, same models, two targets in profiles.yml",
         after=0,
         decisions=["going with dbt-duckdb locally and dbt-postgres for prod, same models"],
@@ -676,7 +676,7 @@ def e08_lazy_question() -> Session:
 # ------------------------------------------------------------------------------------------------------------------
 def e09_not_null() -> Session:
     s = etl("e09-not-null", "2026-10-14T07:30:19", "2.1.188", "fix/stg-amount", "amber-quarry-egret")
-    s.user("dbt build is failing tests on stg_transactions, check pls", after=0)
+    s.user("dbt build is failing tests on stg_transactions, chekc pls", after=0)
     fails = [
         ("sql view model main.stg_transactions", "OK", "created sql view model main.stg_transactions in 0.08s"),
         ("test not_null_stg_transactions_amount", "FAIL 412", "in 0.09s"),
