@@ -4,12 +4,14 @@ from __future__ import annotations
 
 TALLY = "/home/lin/code/tally"
 ETL = "/home/lin/work/etl"
+# tally's crate version in cargo output; scenarios_tally sets it per session (0.3.0 from the release on 12 Oct)
+CRATE = {"tally": "0.3.0"}
 
 
 # -- rust ---------------------------------------------------------------------------------------------------------
 def compiling(crates: list[str] = (), *, profile: str = "test", secs: float = 3.8) -> list[str]:
     out = [f"   Compiling {c}" for c in crates]
-    out.append(f"   Compiling tally v0.3.0 ({TALLY})")
+    out.append(f"   Compiling tally v{CRATE['tally']} ({TALLY})")
     label = "`test` profile [unoptimized + debuginfo]" if profile == "test" else f"`{profile}` profile [optimized]"
     out.append(f"    Finished {label} target(s) in {secs:.2f}s")
     return out
@@ -69,7 +71,7 @@ def nextest(
     out = list(compile_lines if compile_lines is not None else compiling(secs=0.42))
     out.append("────────────")
     out.append(f" Nextest run ID {run_id} with nextest profile: default")
-    out.append(f"    Starting {len(results)} tests across 2 binaries")
+    out.append(f"    Starting {len(results)} test{'s' if len(results) != 1 else ''} across 2 binaries")
     flaky = 0
     for name, res, t in results:
         if res == "FLAKY":
@@ -97,7 +99,7 @@ def nextest(
 
 
 def clippy(warnings: list[str] = (), *, deny: bool = False, secs: float = 2.9) -> str:
-    out = [f"    Checking tally v0.3.0 ({TALLY})"]
+    out = [f"    Checking tally v{CRATE['tally']} ({TALLY})"]
     out.extend(warnings)
     if warnings and deny:
         out.append(f'error: could not compile `tally` (bin "tally") due to {len(warnings)} previous errors')

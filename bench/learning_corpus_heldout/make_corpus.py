@@ -229,6 +229,7 @@ def truth(sessions: list[Session]) -> dict:
         "lessons": [],
         "decisions": [],
         "non_rules": [],
+        "non_rule_sessions": [],
         "not_person_rules": [],
         "retries": [],
         "skill_prompts": SKILL_PROMPTS,
@@ -285,7 +286,8 @@ def truth(sessions: list[Session]) -> dict:
         out["one_off_problems"] += [{"description": d, "session": file_of(s)} for d in s.truth.one_offs]
         out["lessons"] += [{"text": t, "session": file_of(s), "lang": lang_of(t)} for t in s.truth.lessons]
         out["decisions"] += [{"text": t, "session": file_of(s), "lang": lang_of(t)} for t in s.truth.decisions]
-        out["non_rules"] += [{"text": t, "session": file_of(s), "lang": lang_of(t)} for t in s.truth.non_rules]
+        out["non_rules"] += s.truth.non_rules
+        out["non_rule_sessions"] += [{"text": t, "session": file_of(s), "lang": lang_of(t)} for t in s.truth.non_rules]
         out["not_person_rules"] += [{"text": t, "where": w, "session": file_of(s)} for t, w in s.truth.not_person]
         for command, n in bash_failures(s.lines).items():
             if n >= 3:
@@ -513,7 +515,8 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
                 para_sessions.setdefault(text, file_of(s))
         for text, f in para_sessions.items():
             errs.need(said(text, f), f"restatement not typed: {text!r}")
-    for kind in ("lessons", "decisions", "non_rules"):
+    errs.need(t["non_rules"] == [x["text"] for x in t["non_rule_sessions"]], "non_rules and non_rule_sessions differ")
+    for kind in ("lessons", "decisions", "non_rule_sessions"):
         for x in t[kind]:
             errs.need(said(x["text"], x["session"]), f"{kind[:-1]} not typed in its session: {x['text']!r}")
     errs.need(4 <= len(t["lessons"]) <= 6, f"{len(t['lessons'])} lessons (want 4-6)")
@@ -524,7 +527,7 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
         any(CJK.search(x) for x in g[1:]) for g in t["paraphrases"]
     )
     errs.need(zh_change, "no reversal or paraphrase in Chinese")
-    errs.need(any(CJK.search(x["text"]) for x in t["non_rules"]), "no Chinese non-rule")
+    errs.need(any(CJK.search(x) for x in t["non_rules"]), "no Chinese non-rule")
     # rule-like text that is not the person's: verbatim in the named place, and never typed by the person
     wheres = Counter()
     for n in t["not_person_rules"]:
@@ -583,7 +586,7 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
             *(x for g in t["paraphrases"] for x in g),
             *(x["text"] for x in t["lessons"]),
             *(x["text"] for x in t["decisions"]),
-            *(x["text"] for x in t["non_rules"]),
+            *t["non_rules"],
             *(x["text"] for x in t["not_person_rules"] if x["where"] == "pasted_log"),
         ]
         for s in sessions:

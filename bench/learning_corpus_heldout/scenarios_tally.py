@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fake_output import TALLY, cargo_test, clippy, compiling, git_commit, git_push, nextest
+from fake_output import CRATE, TALLY, cargo_test, clippy, compiling, git_commit, git_push, nextest
 from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, TaskCreate, TaskUpdate, Write
 
 ORDER = "report-order"
@@ -11,6 +11,7 @@ REPO = "linhe/tally"
 
 
 def tally(key: str, start: str, version: str, branch: str, slug: str) -> Session:
+    CRATE["tally"] = "0.2.4" if start < "2026-10-12T00:40" else "0.3.0"
     return Session(key, start, version, branch, slug, cwd=TALLY, project="tally")
 
 
@@ -656,7 +657,7 @@ def t07_rustls() -> Session:
         Bash(
             "cargo build && cargo tree -i openssl-sys",
             "   Compiling rustls v0.23.14\n   Compiling hyper-rustls v0.27.3\n   Compiling reqwest v0.12.8\n"
-            f"   Compiling tally v0.3.0 ({TALLY})\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 51.20s\n"
+            f"   Compiling tally v{CRATE['tally']} ({TALLY})\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 51.20s\n"
             "warning: nothing to print.\n\nTo find dependencies that require specific target platforms, try to use "
             "option `--target all` first, and then narrow your search scope accordingly.",
             desc="Build and confirm openssl is gone",
@@ -1128,7 +1129,7 @@ CI_LOG = """Run cargo nextest run --profile ci
 Snapshot Summary ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
 Snapshot file: tests/snapshots/cli__report_month_by_category.snap
 Snapshot: report_month_by_category
-Source: tests/cli.rs:41
+Source: tests/cli.rs:39
 ────────────────────────────────────────────────────────────────────
 -old snapshot
 +new results
