@@ -4,7 +4,7 @@ DuckDB (local) / Postgres (staging, prod), dbt models, Airflow in docker compose
 from __future__ import annotations
 
 from fake_output import ETL, dbt, git_commit, git_push, pytest_out
-from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, Write
+from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, ReadTooBig, Session, Write
 
 LOCK = "duckdb-lock"
 AMOUNT = "vendor-amount-format"
@@ -1147,6 +1147,7 @@ def e13_dashboard_small() -> Session:
         think="1.2345 instead of 1234.50: a factor of 1000, and the decimal comma and thousands dot swapped. The "
         "loader's cast must be treating the German thousands dot as a decimal point after removing commas.",
     )
+    s.act(None, ReadTooBig("data/raw/tx-2026-10-13.csv", 3_912_377))
     s.act(
         None,
         Bash(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fake_output import CRATE, TALLY, cargo_test, clippy, compiling, git_commit, git_push, nextest
-from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, TaskCreate, TaskUpdate, Write
+from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, Sibling, TaskCreate, TaskUpdate, Write
 
 ORDER = "report-order"
 RUNTIME = "nested-tokio-runtime"
@@ -399,6 +399,7 @@ def t04_sync_panic() -> Session:
             desc="Run tally sync",
             secs=28,
         ),
+        Sibling(Bash("git log --oneline -3", desc="Recent commits")),
     )
     s.act(None, Read("src/rates.rs", RATES_RS, total=41), Read("src/sync.rs", SYNC_RS))
     s.act(
@@ -1585,6 +1586,28 @@ def t15_json_flag() -> Session:
             "    pub by: Option<GroupBy>,\n    /// output format\n    #[arg(long, value_enum, default_value_t = Format::Text)]\n    pub format: Format,",
         ),
     )
+    s.act(
+        "`export` goes away; the report command prints JSON when asked:",
+        Edit(
+            "src/main.rs",
+            "        Command::Export(args) => export::run(args),\n",
+            "",
+            not_read=True,
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "src/main.rs",
+            MAIN_SYNC.replace(
+                "        Command::Sync", "        Command::Export(args) => export::run(args),\n        Command::Sync"
+            ),
+            offset=14,
+            limit=9,
+            total=61,
+        ),
+    )
+    s.act(None, Edit("src/main.rs", "        Command::Export(args) => export::run(args),\n", ""))
     s.act(
         None,
         Bash(
