@@ -894,7 +894,7 @@ def e11_stale_dashboard() -> Session:
     )
     s.say(
         "对，是 dashboard：`dashboard/app.py` 在模块级别用读写模式打开 `warehouse.duckdb`，进程一直开着就一直占着锁，"
-        "dbt 就没法写。现在要我把它停掉吗？"
+        "dbt 就没法写。一般来说，dashboard 这类只读的进程不要长期持有数据库连接。现在要我把它停掉吗？"
     )
     s.act(
         None,
@@ -943,6 +943,7 @@ def e11_stale_dashboard() -> Session:
     s.user("ok 能跑了")
     s.outcome("success", "stale dashboard process killed, dbt run passes; user confirms")
     s.hit(LOCK)
+    s.not_person("dashboard 这类只读的进程不要长期持有数据库连接", "assistant_text")
     return s
 
 

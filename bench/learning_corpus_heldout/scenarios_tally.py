@@ -528,7 +528,8 @@ def _sa_hashmap_outputs(a: Session) -> None:
         "`render` iterates it directly, so text output order is random per process.\n- `src/export.rs:9`: the JSON "
         "export collects into a `HashMap<&str, Cents>` and serialises it, so key order in `report --json` varies "
         "(this is what `report_json_snapshot` snapshots).\n- `src/import.rs:31` (`HashSet` for dedup) and "
-        "`src/rates/ecb.rs:12` are only looked up, never printed.",
+        "`src/rates/ecb.rs:12` are only looked up, never printed.\n\nRule of thumb: never iterate a HashMap to "
+        "produce output.",
     )
 
 
@@ -606,6 +607,7 @@ def t06_release_030() -> Session:
     s.say("0.3.0 is committed (c3d9e10), tagged `v0.3.0` and pushed; the release workflow starts from the tag.")
     s.outcome("success", "release 0.3.0 bumped, tagged and pushed; flaky snapshot passed on retry and was deferred")
     s.hit(ORDER)
+    s.not_person("Rule of thumb: never iterate a HashMap to produce output.", "tool_output")
     return s
 
 
