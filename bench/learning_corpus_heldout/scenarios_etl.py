@@ -869,11 +869,18 @@ def e10_copy() -> Session:
 def e11_stale_dashboard() -> Session:
     s = etl("e11-stale-dashboard", "2026-10-16T02:10:30", "2.1.191", "main", "gentle-basalt-loon")
     s.user(
-        "dbt run 又挂了，还是那个锁：\n```\n02:09:12  Encountered an error:\nRuntime Error\n  "
-        + lock_error(60412)
-        + "\n```\n这个锁总是在我开着 dashboard 的时候出现",
+        "dbt run 又挂了，还是那个锁。这个锁总是在我开着 dashboard 的时候出现",
         after=0,
         non_rules=["这个锁总是在我开着 dashboard 的时候出现"],
+    )
+    s.act(
+        None,
+        Bash(
+            "cd dbt && dbt run 2>&1 | tail -3",
+            "02:11:02  Encountered an error:\nRuntime Error\n  " + lock_error(60412),
+            desc="Reproduce",
+            secs=4,
+        ),
     )
     s.act(
         None,
