@@ -87,6 +87,24 @@ async def test_count_is_over_the_last_8_sessions(harness: Harness) -> None:
     assert (await harness.pattern())["total"] == 3
 
 
+async def test_the_window_is_the_last_sessions_of_the_patterns_own_project(harness: Harness) -> None:
+    """A person working on two projects: ten sessions of the other project between two sessions that hit a
+    tally problem leave it recurring (count 2) in tally's window; the other project's window is its own."""
+    hit = ("signal", {"session_id": "t1", "kind": "error", "key": "report order", "text": "x", "project": "tally"})
+    await harness.add([hit, ("outcome", {"session_id": "t1", "outcome": "failed", "project": "tally"})])
+    for n in range(10):
+        await harness.add([("outcome", {"session_id": f"e{n}", "outcome": "success", "project": "etl"})])
+    await harness.add([(hit[0], {**hit[1], "session_id": "t2"})])
+    rows = await harness.db.fetchall(
+        "SELECT count, sessions FROM signal_patterns WHERE pattern_id = ?",
+        (sp.pattern_id("error", "report order", "tally"),),
+    )
+    assert [(count, orjson.loads(sessions)) for count, sessions in rows] == [(2, ["t1", "t2"])]
+    # a node without a project still counts over the last sessions of all projects
+    await harness.add([signal("e10"), *[outcome(f"x{n}") for n in range(8)]])
+    assert (await harness.pattern())["count"] == 0
+
+
 async def test_priority_thresholds(harness: Harness) -> None:
     expected = {1: "NORMAL", 2: "NORMAL", 3: "HIGH", 4: "HIGH", 5: "CRITICAL", 6: "CRITICAL"}
     for n, priority in expected.items():

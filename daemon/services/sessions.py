@@ -322,6 +322,8 @@ async def _new_events(
             "confidence": summary.confidence,
             "evidence": list(summary.outcome_evidence),
         }
+        if project:
+            outcome["project"] = project  # the recurring window is per project (projections/signal_patterns.py)
         drafts.append(("outcome", outcome))
     for k in keyed:
         s = k.signal

@@ -11,12 +11,14 @@ node (by event id) that a tool reported as a failure, else its earliest failure,
 a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under
 either id still apply).
 
-Sessions are ordered by the id of their first `signal` or `outcome` event; the window is the last
-WINDOW_SESSIONS of them. A pattern's `count` is the number of window sessions in which any of its nodes was
-signalled; `occurrences` counts every signal in the window; `session_total` the sessions ever. Priority is
-CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest `pattern_status` event
-among the pattern's nodes (default active); `recurred` counts signals logged after that status from sessions
-that had not hit the problem before it, and a pattern marked `addressed` that recurs is `active` again.
+Sessions are ordered by the id of their first `signal` or `outcome` event; a pattern's window is the last
+WINDOW_SESSIONS sessions of its project (a session's project is the one its signals or outcome name; nodes
+without a project use the last sessions of all). A pattern's `count` is the number of window sessions in which
+any of its nodes was signalled; `occurrences` counts every signal in the window; `session_total` the sessions
+ever. Priority is CRITICAL at count >= 5, HIGH at count >= 3, otherwise NORMAL. Status is the latest
+`pattern_status` event among the pattern's nodes (default active); `recurred` counts signals logged after that
+status from sessions that had not hit the problem before it, and a pattern marked `addressed` that recurs is
+`active` again.
 
 The failure streak is the run of `failed` outcomes among the most recent sessions that have an outcome; it
 is flagged at STREAK_FLAG or more.
@@ -41,7 +43,7 @@ import orjson
 from events.event import Event
 
 NAME = "signal_patterns"
-VERSION = 4  # the failure streak passes over sessions whose outcome is unknown
+VERSION = 5  # the window is the last sessions of the pattern's own project
 ORDER_FREE = True
 TABLES = (
     "signal_sessions",
@@ -60,7 +62,8 @@ CREATE TABLE signal_sessions (
     first_id TEXT NOT NULL UNIQUE,
     outcome TEXT,
     outcome_id TEXT NOT NULL DEFAULT '',
-    first_ts TEXT NOT NULL
+    first_ts TEXT NOT NULL,
+    project TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
 CREATE TABLE signal_occurrences (
     event_id TEXT PRIMARY KEY,
@@ -164,9 +167,11 @@ def priority_of(count: int) -> str:
 
 # A session's place in the order is its smallest event id; its outcome the one with the largest.
 _SESSION = (
-    "INSERT INTO signal_sessions (session_id, first_id, outcome, outcome_id, first_ts) VALUES (?, ?, NULL, '', ?)"
-    " ON CONFLICT (session_id) DO UPDATE SET first_id = excluded.first_id, first_ts = excluded.first_ts"
-    " WHERE excluded.first_id < signal_sessions.first_id"
+    "INSERT INTO signal_sessions (session_id, first_id, outcome, outcome_id, first_ts, project)"
+    " VALUES (?, ?, NULL, '', ?, ?)"
+    " ON CONFLICT (session_id) DO UPDATE SET first_id = min(first_id, excluded.first_id),"
+    " first_ts = CASE WHEN excluded.first_id < first_id THEN excluded.first_ts ELSE first_ts END,"
+    " project = max(project, excluded.project)"
 )
 _SET_OUTCOME = "UPDATE signal_sessions SET outcome = ?, outcome_id = ? WHERE session_id = ? AND outcome_id < ?"
 _OCCURRENCE = (
@@ -208,6 +213,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     if not relevant:
         return
     first: dict[str, tuple[str, str]] = {}  # session -> (smallest event id, its ts); the batch is in id order
+    project_of: dict[str, str] = {}  # session -> its project (the largest named, so any order gives the same)
     outcomes: dict[str, tuple[str, str]] = {}
     occurrences: list[tuple[str, str, str, str, str, str, str]] = []
     anchors: set[tuple[str, str]] = set()
@@ -221,6 +227,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             continue
         session = data["session_id"]
         first.setdefault(session, (event.id, event.ts))
+        project_of[session] = max(project_of.get(session, ""), str(data.get("project") or ""))
         if event.type == "outcome":
             outcomes[session] = (data["outcome"], event.id)
             continue
@@ -244,7 +251,9 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 event.id,
             )
             folded[9] = command or folded[9]
-    conn.executemany(_SESSION, [(session, first_id, ts) for session, (first_id, ts) in first.items()])
+    conn.executemany(
+        _SESSION, [(session, first_id, ts, project_of[session]) for session, (first_id, ts) in first.items()]
+    )
     conn.executemany(_SET_OUTCOME, [(outcome, oid, session, oid) for session, (outcome, oid) in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
     conn.executemany(_ANCHOR, sorted(anchors))
@@ -260,14 +269,11 @@ def recompute(conn: sqlite3.Connection) -> None:
     Why the aggregates are SQL: this runs after every batch, and during a replay of 10^6 events a Python loop
     over every occurrence per batch cost more than all the other projections' work on those signals.
     """
-    window = conn.execute(
-        "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
-    ).fetchall()
-    seq_of = {session: first_id for session, first_id in window}
+    windows = _windows(conn)
     nodes = {
         row[0]: row
         for row in conn.execute(
-            "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text FROM signal_pattern_keys"
+            "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text, project FROM signal_pattern_keys"
         )
     }
     first_event: dict[str, str] = {}
@@ -279,20 +285,13 @@ def recompute(conn: sqlite3.Connection) -> None:
         if tool:
             from_tools.add(node)
     sessions_of: dict[str, set[str]] = defaultdict(set)
-    for node, session in conn.execute(
-        "SELECT pattern_id, session_id FROM signal_occurrences GROUP BY pattern_id, session_id"
+    in_window: dict[str, int] = defaultdict(int)
+    for node, session, signals in conn.execute(
+        "SELECT pattern_id, session_id, count(*) FROM signal_occurrences GROUP BY pattern_id, session_id"
     ):
         sessions_of[node].add(session)
-    in_window: dict[str, int] = {}
-    if seq_of:
-        marks = ",".join("?" * len(seq_of))
-        in_window = dict(
-            conn.execute(
-                "SELECT pattern_id, count(*) FROM signal_occurrences"
-                f" WHERE session_id IN ({marks}) GROUP BY pattern_id",
-                list(seq_of),
-            ).fetchall()
-        )
+        if node in nodes and session in windows.get(nodes[node][7], windows[""]):
+            in_window[node] += signals
     component = _components(conn, sorted(nodes))
     members: dict[str, list[str]] = defaultdict(list)
     for node in sorted(nodes):
@@ -306,6 +305,7 @@ def recompute(conn: sqlite3.Connection) -> None:
     member_rows = []
     for root, group in members.items():
         pid = _representative(group, nodes, first_event, from_tools)
+        seq_of = windows.get(nodes[pid][7], windows[""])
         member_rows += [(node, pid) for node in group]
         status_row = max((status_of[n] for n in group if n in status_of), key=lambda r: r[2], default=None)
         status, recurred = _status(conn, group, status_row)
@@ -319,6 +319,24 @@ def recompute(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM signal_pattern_members")
     conn.executemany("INSERT INTO signal_pattern_members (member_id, pattern_id) VALUES (?, ?)", member_rows)
     _recompute_streak(conn)
+
+
+def _windows(conn: sqlite3.Connection) -> dict[str, dict[str, str]]:
+    """The window of each project: its last WINDOW_SESSIONS sessions (session -> first event id). A person who
+    works on two projects has two histories; counting one's sessions in the other's window would halve both.
+    Under "" the last sessions of all projects, for nodes logged before signals named their project."""
+    latest = conn.execute(
+        "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
+    ).fetchall()
+    windows: dict[str, dict[str, str]] = {"": dict(latest)}
+    for session, first_id, project in conn.execute(
+        "SELECT session_id, first_id, project FROM (SELECT session_id, first_id, project, row_number() OVER"
+        " (PARTITION BY project ORDER BY first_id DESC) AS place FROM signal_sessions WHERE project != '')"
+        " WHERE place <= ?",
+        (WINDOW_SESSIONS,),
+    ):
+        windows.setdefault(project, {})[session] = first_id
+    return windows
 
 
 def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
