@@ -308,8 +308,18 @@ def _folded(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKC", text.lower()) if ch.isalnum())
 
 
+# What extraction takes off a rule as the marker that made it one ("rule: X", "from now on X", "以后X"):
+# a truth text may keep it, the extracted one never has it.
+_LEAD_MARKER = re.compile(
+    r"^\s*(?:(?:rule|convention|policy|regel|规则|约定)\s*[:：]\s*|(?:from now on|going forward|in future|"
+    r"ab jetzt|ab sofort|künftig|以后|今后|从现在(?:开始|起))[,，:：]?\s*)",
+    re.IGNORECASE,
+)
+
+
 def matches(got: str, want: str) -> bool:
     """The extracted text states the truth's: it contains it, or they share most of their tokens."""
+    got, want = _LEAD_MARKER.sub("", got), _LEAD_MARKER.sub("", want)
     g, w = _folded(got), _folded(want)
     if w and w in g:
         return True

@@ -133,6 +133,28 @@ def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
 
 
 @pytest.mark.parametrize(
+    ("last_words", "expected"),
+    [
+        ("k thx", "success"),
+        ("ok", "success"),
+        ("works now 👍", "success"),
+        ("passt, danke", "success"),
+        ("修好了", "success"),
+        ("CI都过了", "success"),
+        ("nope, still 500 on /bookings", "failed"),
+        ("还是红的，明天再看", "failed"),
+        ("geht immer noch nicht, morgen weiter", "failed"),
+        ("ok but still broken on staging", "failed"),
+    ],
+)
+def test_terse_verdicts_in_any_language_decide_over_the_last_tool_result(last_words: str, expected: str) -> None:
+    """The same work (an edit, then a test run that printed nothing conclusive) judged by the person's words."""
+    t = Transcript().user("fix the booking endpoint").bash("curl -s localhost:8080/health", "{}", 0)
+    outcome = session_outcome(parse_transcript(t.user(last_words).bytes(), "x"))
+    assert outcome.outcome == expected, outcome.evidence
+
+
+@pytest.mark.parametrize(
     ("build", "expected"),
     [
         # the last tool result failed, but the person closes happy

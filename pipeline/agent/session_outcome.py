@@ -34,14 +34,19 @@ _NEGATIVE = re.compile(
     r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
     r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there)\b|"
     r"\bdon'?t (?:commit|push|merge) (?:anything|it|this|that)\b|\bhope (?:it|this|that) (?:goes|works|passes)\b|"
-    r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b",
+    r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b|^\s*nope\b|"
+    r"\bstill (?:a |an |getting |gives |returns )?(?:\d{3}|errors?|panics?|crash(?:es)?|flaky)\b|"
+    r"\b(?:broken|failing|red|down) again\b|\bcall(?:ing)? it a (?:day|night)\b|\b(?:for|until) tomorrow\b|"
+    r"\bpark(?:ing)? (?:it|this|that)\b",
     re.IGNORECASE,
 )
 _MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn)\b", re.IGNORECASE)
 _POSITIVE = re.compile(
     r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
     r"all good|ship it|well done|good job|works now|that works|that did it|that's it|went green|is green|"
-    r"merged|merging|deployed)\b|^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏]",
+    r"merged|merging|deployed|works(?: now| again| fine)?|fixed(?: it| now)?|all green|passes now|looks good|"
+    r"good now|ok now)\b|^\s*(?:good|green|done|yes|yep|cool|ok|okay|k|kk)\s*[.!]*\s*$|"
+    r"^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏💯]",
     re.IGNORECASE,
 )
 _ACKNOWLEDGED = re.compile(r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|flaky)\b", re.I)
@@ -49,7 +54,8 @@ _CHECK = re.compile(
     r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun) (?:run )?(?:test|lint|build|check)|jest|vitest|mocha|"
     r"go (?:test|vet|build)|cargo (?:test|check|clippy|build)|make (?:test|check|lint|build|ci)|mvn|gradle|"
     r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|dotnet test|gh pr checks|gh run (?:view|watch)|"
-    r"alembic upgrade)\b"
+    r"alembic upgrade|cargo nextest|nextest run|dbt (?:run|test|build)|playwright test|golangci-lint|sqlfluff lint|"
+    r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift test|dotnet build|just test)\b"
 )
 _SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
 _READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo)\b")

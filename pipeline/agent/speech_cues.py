@@ -88,12 +88,15 @@ _DECISION = (
 
 # The person's verdict at the end of a session.
 POSITIVE = re.compile(
-    r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌)|"
-    r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|gracias|perfecto|funciona|genial|merci|parfait|ça marche)\b",
+    r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌|修好了|通过了|"
+    r"(?:测试|CI|都|全)(?:过了|绿了|通过)|好使了|能用了|^\s*(?:行|好的?|可以)\s*[。！!]*\s*$)|"
+    r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
+    r"ça marche)\b",
     re.IGNORECASE,
 )
 NEGATIVE = re.compile(
-    r"(?:还是不行|还是不对|还是报错|还是失败|还是挂|没用|不管用|更糟|算了|明天再(?:说|看|弄)|先这样吧|下次再(?:说|弄)|放弃)|"
+    r"(?:还是不行|还是不对|还是报错|还是失败|还是挂|还是红|又红了|又挂了|没修好|没好|不行|没用|不管用|更糟|算了|"
+    r"明天再(?:说|看|弄)|回头再(?:说|看|弄)|先不管了?|先这样吧|下次再(?:说|弄)|放弃)|"
     r"\b(?:(?:geht|funktioniert|klappt) (?:immer )?noch nicht|geht nicht|funktioniert nicht|immer noch kaputt|"
     r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
     r"toujours cassé)\b",
