@@ -27,19 +27,21 @@ _ABOUT_ME = re.compile(
 # "this file", "that test", "hier oben": the instruction is about something in front of the person.
 _DEICTIC = re.compile(r"这个|那个|这里|这段|这次|上面|刚才|diese[rsnm]?\b|das da\b|este\b|esta\b|ce fichier\b")
 
+# A lead that says the rule changes how things were done ("以后", "ab jetzt") stays in the rule: rule_lifecycle
+# reads it as a replacement.
 _RULE_LEADS = (
     # Chinese: from now on / in future / remember / the rule is
-    re.compile(r"^(?:以后|今后|往后|从现在(?:开始|起)|从今天起|之后)[，,:：\s]*(?P<r>.{3,})"),
+    re.compile(r"^(?P<r>(?:以后|今后|往后|从现在(?:开始|起)|从今天起|之后)[，,:：\s]*.{3,})"),
     re.compile(
         r"^(?:记住|记得|注意)[：:，,\s]*(?P<r>.*(?:不要|别|必须|一定|一律|统一|都要|都用|永远|总是|只用|只能).{2,})"
     ),
     re.compile(r"^(?:规则|约定|规范)[：:]\s*(?P<r>.{3,})"),
     # German
-    re.compile(r"^(?:ab jetzt|ab sofort|künftig|in zukunft|von nun an|ab heute)[,:]?\s+(?P<r>.{6,})", re.I),
+    re.compile(r"^(?P<r>(?:ab jetzt|ab sofort|künftig|in zukunft|von nun an|ab heute)[,:]?\s+.{6,})", re.I),
     re.compile(r"^(?:regel|konvention)\s*:\s*(?P<r>.{6,})", re.I),
     # Spanish, French
-    re.compile(r"^(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+(?P<r>.{6,})", re.I),
-    re.compile(r"^(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+(?P<r>.{6,})", re.I),
+    re.compile(r"^(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
+    re.compile(r"^(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
 )
 _RULE_MARKERS = (
     # Chinese: never/always/must/uniformly, or "don't" with a generic object

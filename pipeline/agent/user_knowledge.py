@@ -193,7 +193,8 @@ def rule_in(sentence: str) -> str | None:
     if tagged := _RULE_TAG.search(sentence):
         return _tidy(tagged.group(1))
     if later := _FROM_NOW_ON.search(sentence):
-        return _tidy(later.group(1))
+        # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES)
+        return _tidy(sentence[later.start() :])
     for clause in _clauses(sentence):
         if _FIRST_PERSON.match(clause):
             continue
