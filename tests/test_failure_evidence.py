@@ -74,3 +74,27 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
     line = error_line(output)
     assert expected in line
     assert not line.startswith(("test result:", "error: test failed", "npm ERR!"))
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        # the traceback's header and frames say where, the last line says what
+        (
+            'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    run()\nKeyboardInterrupt',
+            "KeyboardInterrupt",
+        ),
+        # dbt and Airflow announce a failure on one line and name it on a later one
+        (
+            '12:01:05  Encountered an error:\nRuntime Error\n  IO Error: Could not open file "wh.duckdb": lock held',
+            'IO Error: Could not open file "wh.duckdb": lock held',
+        ),
+        (
+            "[2026-10-20 01:00:03] {taskinstance.py:1225} INFO - Marking task as FAILED. dag_id=daily\n"
+            "ValueError: vendor amount '1.234,50' is not a number",
+            "ValueError: vendor amount '1.234,50' is not a number",
+        ),
+    ],
+)
+def test_a_wrapper_line_is_never_the_error(output: str, expected: str) -> None:
+    assert error_line(output) == expected

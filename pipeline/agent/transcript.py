@@ -311,7 +311,7 @@ _ERROR_TIERS = (
         re.compile(
             r"\b[A-Z]\w*(?:Error|Exception)\b|Traceback|\bFailed: Timeout|\bassertion\b.*\bfailed\b|"
             r"^\s*expect\(.*\)\.\w+\(|\btimed out\b|\bConnection (?:refused|reset)\b|\bFailure in (?:test|model)\b|"
-            r"\bexceeded the maximum execution time\b"
+            r"\bexceeded the maximum execution time\b|^[A-Za-z_][\w.]*(?:Interrupt|Exit)\b"
         ),
         True,
     ),
@@ -328,7 +328,9 @@ _NOT_EVIDENCE = re.compile(
     r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
     r"^npm ERR!|\bELIFECYCLE\b|^error Command failed with exit code|"
     r"^(?:##\[error\]|Error: )?Process completed with exit|^\s*at\s+\S|^failures:$|"
-    r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d"
+    r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d|"
+    r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
+    r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b"
 )
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 
