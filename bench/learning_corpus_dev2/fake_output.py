@@ -72,16 +72,14 @@ def vitest(files: list[tuple[str, int, int]], *, secs: float, failures: list[str
         out.append(f" {mark} {path} ({n} test{'s' if n != 1 else ''}{extra}) {int(secs * 37) % 400 + 12}ms")
     if failures:
         out.append("")
-        out.append("⎯⎯⎯⎯⎯⎯⎯ Failed Tests {} ⎯⎯⎯⎯⎯⎯⎯".format(sum(f for _, _, f in files)))
+        out.append(f"⎯⎯⎯⎯⎯⎯⎯ Failed Tests {sum(f for _, _, f in files)} ⎯⎯⎯⎯⎯⎯⎯")
         out.append("")
         out += failures
     tf = sum(1 for _, _, f in files if f)
     passed = sum(p for _, p, _ in files)
     failed = sum(f for _, _, f in files)
     out.append("")
-    out.append(
-        f" Test Files  {f'{tf} failed | ' if tf else ''}{len(files) - tf} passed ({len(files)})"
-    )
+    out.append(f" Test Files  {f'{tf} failed | ' if tf else ''}{len(files) - tf} passed ({len(files)})")
     out.append(f"      Tests  {f'{failed} failed | ' if failed else ''}{passed} passed ({passed + failed})")
     out.append("   Start at  09:14:02")
     out.append(f"   Duration  {secs:.2f}s (transform 412ms, setup 1.02s, collect 2.31s, tests {secs / 3:.2f}s)")

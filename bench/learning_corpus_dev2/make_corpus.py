@@ -164,9 +164,7 @@ def truth(sessions: list[Session]) -> dict:
             if supersedes:
                 rules[supersedes]["superseded_by"] = rules[rid]["text"]
         out["one_off_problems"] += [{"description": d, "session": file_of(s)} for d in s.truth.one_offs]
-        out["lessons"] += [
-            {"text": t, "session": file_of(s), "lang": s.truth.lesson_langs[t]} for t in s.truth.lessons
-        ]
+        out["lessons"] += [{"text": t, "session": file_of(s), "lang": s.truth.lesson_langs[t]} for t in s.truth.lessons]
         out["decisions"] += [
             {"text": t, "session": file_of(s), "lang": s.truth.lesson_langs[t]} for t in s.truth.decisions
         ]
@@ -313,7 +311,9 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
     # truth refers to real files
     for f, info in t["sessions"].items():
         errs.need((OUT / f).exists(), f"truth session {f} missing")
-        errs.need(info["outcome"] in ("success", "failed", "unknown") and info["why"], f"truth session {f}: outcome/why")
+        errs.need(
+            info["outcome"] in ("success", "failed", "unknown") and info["why"], f"truth session {f}: outcome/why"
+        )
         errs.need(info["project"] in t["projects"], f"truth session {f}: unknown project")
         if info["parent"]:
             errs.need((OUT / info["parent"]).exists(), f"truth session {f}: parent missing")
@@ -333,7 +333,8 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
             sf = p["second_fix"]
             errs.need(sf["session"] in p["sessions"], f"problem {p['id']}: second_fix session not among its sessions")
             errs.need(
-                sf["session"] and t["sessions"][sf["session"]]["outcome"] == "success"
+                sf["session"]
+                and t["sessions"][sf["session"]]["outcome"] == "success"
                 and t["sessions"][sf["session"]]["started"] > t["sessions"][p["fixed_in"]]["started"],
                 f"problem {p['id']}: second fix is not a later success",
             )
@@ -379,7 +380,9 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
         errs.need(text.lower() in typed_text(OUT / f), f"non-rule not typed: {text!r}")
     for x in t["not_person_rules"]:
         body = (OUT / x["session"]).read_text()
-        errs.need(json.dumps(x["text"], ensure_ascii=False)[1:-1] in body, f"not_person_rule not in file: {x['text']!r}")
+        errs.need(
+            json.dumps(x["text"], ensure_ascii=False)[1:-1] in body, f"not_person_rule not in file: {x['text']!r}"
+        )
         if x["where"] != "pasted_log":
             errs.need(x["text"].lower() not in typed_text(OUT / x["session"]), f"not_person_rule typed: {x['text']!r}")
     wheres = {x["where"] for x in t["not_person_rules"]}
@@ -421,10 +424,13 @@ def index(sessions: list[Session]) -> str:
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for s in sorted(sessions, key=lambda x: x.started):
-        prob = ", ".join(
-            p + (" (fix)" if p in s.truth.fixes else "") + (" (2nd fix)" if f"{p}#2" in s.truth.fixes else "")
-            for p in s.truth.problems
-        ) or "—"
+        prob = (
+            ", ".join(
+                p + (" (fix)" if p in s.truth.fixes else "") + (" (2nd fix)" if f"{p}#2" in s.truth.fixes else "")
+                for p in s.truth.problems
+            )
+            or "—"
+        )
         rows.append(
             f"| {s.started[:16]} | {s.key} | {s.project} | `{s.id[:8]}…` | {s.version} | {s.branch} | {s.truth.outcome} | "
             f"{prob} | {len(s.lines)} |"

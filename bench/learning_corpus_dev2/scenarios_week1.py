@@ -102,7 +102,9 @@ func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
 
 # ------------------------------------------------------------------------------------------------------------------
 def s02_cancel() -> Session:
-    s = Session("s02-cancel", "2026-10-05T12:30:05", "2.1.181", "feat/cancel-booking", "amber-sliding-finch", project=API)
+    s = Session(
+        "s02-cancel", "2026-10-05T12:30:05", "2.1.181", "feat/cancel-booking", "amber-sliding-finch", project=API
+    )
     s.user(
         "DELETE /bookings/{id} → cancels (sets cancelled_at), 409 if it already started. "
         "cancellation fee is a flat 10 euro, Anna agreed, just store fee_cents=1000 on the booking for now",
@@ -111,7 +113,9 @@ def s02_cancel() -> Session:
     )
     s.act(
         None,
-        TaskCreate("Add CancelBooking query", "sqlc query setting cancelled_at and fee_cents", "Adding CancelBooking query"),
+        TaskCreate(
+            "Add CancelBooking query", "sqlc query setting cancelled_at and fee_cents", "Adding CancelBooking query"
+        ),
         TaskCreate("Add DELETE /bookings/{id} handler", "409 when the booking already started", "Adding the handler"),
     )
     s.act(None, TaskUpdate("1", "in_progress"))
@@ -182,7 +186,16 @@ func (s *Server) handleCancelBooking(w http.ResponseWriter, r *http.Request) {
         ),
     )
     s.one_off("golangci-lint errcheck: rows.Close return value not checked in internal/http/bookings.go")
-    s.act(None, Read("internal/http/bookings.go", "	rows, err := s.pool.Query(ctx, listSQL, userID)\n	if err != nil {\n		return nil, fmt.Errorf(\"list bookings: %w\", err)\n	}\n	defer rows.Close()", offset=67, limit=5, total=140))
+    s.act(
+        None,
+        Read(
+            "internal/http/bookings.go",
+            '	rows, err := s.pool.Query(ctx, listSQL, userID)\n	if err != nil {\n		return nil, fmt.Errorf("list bookings: %w", err)\n	}\n	defer rows.Close()',
+            offset=67,
+            limit=5,
+            total=140,
+        ),
+    )
     s.act(
         "Unrelated to this change, but it fails the lint. `pgx.Rows.Close()` returns nothing in pgx v5 — the "
         "lint hits because this still uses `database/sql`-style code. Switching to `pgx.CollectRows`:",
@@ -194,14 +207,23 @@ func (s *Server) handleCancelBooking(w http.ResponseWriter, r *http.Request) {
     )
     s.act(None, Bash("golangci-lint run ./... && go test ./...", lint([]) + "\n" + go_test(), secs=30))
     s.act(None, TaskUpdate("2", "completed"))
-    s.say("DELETE /bookings/{id} is in: 200 with the booking, 409 as plain text when it can't be cancelled. Lint clean, tests pass.")
+    s.say(
+        "DELETE /bookings/{id} is in: 200 with the booking, 409 as plain text when it can't be cancelled. Lint clean, tests pass."
+    )
     s.user("passt. commit")
     s.act(
         None,
         Bash(
             "git add -A internal && git commit -m 'bookings: cancel endpoint with flat fee'",
-            git_commit("feat/cancel-booking", "9c03d7a", "bookings: cancel endpoint with flat fee", 5, 88, 2,
-                       ["internal/db/queries/cancel.sql", "internal/http/cancel.go"]),
+            git_commit(
+                "feat/cancel-booking",
+                "9c03d7a",
+                "bookings: cancel endpoint with flat fee",
+                5,
+                88,
+                2,
+                ["internal/db/queries/cancel.sql", "internal/http/cancel.go"],
+            ),
         ),
     )
     s.say("Committed as 9c03d7a on feat/cancel-booking.")
@@ -219,14 +241,32 @@ _RACE_FAIL_1 = [
 
 
 def s03_race_test() -> Session:
-    s = Session("s03-race-test", "2026-10-06T07:05:12", "2.1.181", "test/booking-concurrency", "brave-leaning-walrus", project=API)
+    s = Session(
+        "s03-race-test",
+        "2026-10-06T07:05:12",
+        "2.1.181",
+        "test/booking-concurrency",
+        "brave-leaning-walrus",
+        project=API,
+    )
     s.user(
         "write a test: 20 goroutines book the same room+slot at once, exactly one must win. "
         "internal/booking, use the testcontainers helper that's already there",
         after=0,
     )
-    s.act(None, Glob("internal/booking/*_test.go", ["internal/booking/service_test.go", "internal/booking/slots_test.go"]))
-    s.act(None, Read("internal/booking/service_test.go", "func newTestService(t *testing.T) (*Service, *db.Queries) {\n	pool := testutil.StartPostgres(t)\n	q := db.New(pool)\n	seedRooms(t, q)\n	return &Service{pool: pool, q: q}, q\n}", offset=18, limit=6, total=92))
+    s.act(
+        None, Glob("internal/booking/*_test.go", ["internal/booking/service_test.go", "internal/booking/slots_test.go"])
+    )
+    s.act(
+        None,
+        Read(
+            "internal/booking/service_test.go",
+            "func newTestService(t *testing.T) (*Service, *db.Queries) {\n	pool := testutil.StartPostgres(t)\n	q := db.New(pool)\n	seedRooms(t, q)\n	return &Service{pool: pool, q: q}, q\n}",
+            offset=18,
+            limit=6,
+            total=92,
+        ),
+    )
     s.act(None, Read("internal/booking/service.go", src.SERVICE_GO, total=58))
     s.act(
         "Adding the concurrency test next to the existing ones.",
@@ -270,7 +310,19 @@ func TestCreateBooking_ConcurrentSameSlot(t *testing.T) {
             secs=9,
         ),
     )
-    s.act(None, Grep("CountOverlapping|InsertBooking", ["internal/db/queries/bookings.sql:1:-- name: CountOverlapping :one", "internal/db/queries/bookings.sql:6:-- name: InsertBooking :one", "internal/booking/service.go:23:	n, err := s.q.CountOverlapping(ctx, db.CountOverlappingParams{", "internal/booking/service.go:34:	b, err := s.q.InsertBooking(ctx, db.InsertBookingParams{"], mode="content"))
+    s.act(
+        None,
+        Grep(
+            "CountOverlapping|InsertBooking",
+            [
+                "internal/db/queries/bookings.sql:1:-- name: CountOverlapping :one",
+                "internal/db/queries/bookings.sql:6:-- name: InsertBooking :one",
+                "internal/booking/service.go:23:	n, err := s.q.CountOverlapping(ctx, db.CountOverlappingParams{",
+                "internal/booking/service.go:34:	b, err := s.q.InsertBooking(ctx, db.InsertBookingParams{",
+            ],
+            mode="content",
+        ),
+    )
     s.act(
         "The test catches a real bug: `CreateBooking` counts overlapping bookings and then inserts, with nothing "
         "in between holding a lock, so two requests can both see 0 and both insert. Running it a few more times "
@@ -279,8 +331,8 @@ func TestCreateBooking_ConcurrentSameSlot(t *testing.T) {
             "go test -race -count=5 -run TestCreateBooking_ConcurrentSameSlot ./internal/booking/",
             go_test(
                 {
-                    "internal/booking": _RACE_FAIL_1
-                    + [
+                    "internal/booking": [
+                        *_RACE_FAIL_1,
                         "=== RUN   TestCreateBooking_ConcurrentSameSlot",
                         "    service_test.go:88: expected exactly 1 booking for room 3 at 2026-10-06T10:00:00+02:00, got 3",
                         "--- FAIL: TestCreateBooking_ConcurrentSameSlot (0.28s)",
@@ -308,11 +360,11 @@ def _e2e_timeout(attempt: int) -> str:
             "",
             "    Locator:  getByTestId('slot-list')",
             "    Expected: visible",
-            f"    Timeout:  5000ms",
+            "    Timeout:  5000ms",
             "    Error: element(s) not found",
             "",
             "    Call log:",
-            "      - Expect \"toBeVisible\" with timeout 5000ms",
+            '      - Expect "toBeVisible" with timeout 5000ms',
             "      - waiting for getByTestId('slot-list')",
             "",
             "      3 | test('book a free slot', async ({ page }) => {",
@@ -331,7 +383,9 @@ def _e2e_timeout(attempt: int) -> str:
 
 
 def s04_booking_form() -> Session:
-    s = Session("s04-booking-form", "2026-10-06T11:40:33", "2.1.181", "feat/booking-form", "tidy-wandering-crane", project=WEB)
+    s = Session(
+        "s04-booking-form", "2026-10-06T11:40:33", "2.1.181", "feat/booking-form", "tidy-wandering-crane", project=WEB
+    )
     s.user(
         "booking form: after you pick a slot show a confirm step with room, time, price. "
         "then make the booking e2e test cover it. date-fns is not installed yet I think",
@@ -346,7 +400,14 @@ def s04_booking_form() -> Session:
         "pnpm only, no npm or yarn in this repo. npm makes a package-lock.json and then CI has two lockfiles",
         rules=[("pnpm", "pnpm only, no npm or yarn in this repo")],
     )
-    s.act(None, Bash("pnpm add date-fns", "Packages: +1\n+\nProgress: resolved 612, reused 611, downloaded 1, added 1, done\n\ndependencies:\n+ date-fns 4.1.0\n\nDone in 2.3s", secs=4))
+    s.act(
+        None,
+        Bash(
+            "pnpm add date-fns",
+            "Packages: +1\n+\nProgress: resolved 612, reused 611, downloaded 1, added 1, done\n\ndependencies:\n+ date-fns 4.1.0\n\nDone in 2.3s",
+            secs=4,
+        ),
+    )
     s.act(
         None,
         Write(
@@ -383,7 +444,14 @@ export function ConfirmStep({ room, slot, onConfirm }: { room: Room; slot: Slot;
         "container running? Trying once more in case it was still starting:",
         Bash(cmd, _e2e_timeout(2), code=1, secs=18),
     )
-    s.act(None, Bash("docker compose ps", "NAME                 IMAGE              COMMAND                  SERVICE   CREATED         STATUS                            PORTS\nslotbook-api-db-1    postgres:16        \"docker-entrypoint.s…\"   db        9 seconds ago   Up 8 seconds                      0.0.0.0:5432->5432/tcp\nslotbook-api-api-1   slotbook-api-api   \"/slotbookd\"             api       9 seconds ago   Up 1 second (health: starting)    0.0.0.0:8080->8080/tcp", secs=1))
+    s.act(
+        None,
+        Bash(
+            "docker compose ps",
+            'NAME                 IMAGE              COMMAND                  SERVICE   CREATED         STATUS                            PORTS\nslotbook-api-db-1    postgres:16        "docker-entrypoint.s…"   db        9 seconds ago   Up 8 seconds                      0.0.0.0:5432->5432/tcp\nslotbook-api-api-1   slotbook-api-api   "/slotbookd"             api       9 seconds ago   Up 1 second (health: starting)    0.0.0.0:8080->8080/tcp',
+            secs=1,
+        ),
+    )
     s.act(None, Bash(cmd, _e2e_timeout(3), code=1, secs=18))
     s.hit(E2E)
     s.say(
@@ -398,11 +466,46 @@ export function ConfirmStep({ room, slot, onConfirm }: { room: Room; slot: Slot;
 
 # ------------------------------------------------------------------------------------------------------------------
 def _explore_fetches(c: Session) -> None:
-    c.act(None, Glob("src/**/*.{ts,tsx}", ["src/main.tsx", "src/lib/api.ts", "src/booking/useBookings.ts", "src/booking/SlotPicker.tsx", "src/booking/ConfirmStep.tsx", "src/account/MyBookings.tsx", "src/layout/HeaderBadge.tsx", "src/venues/useVenue.ts"]))
+    c.act(
+        None,
+        Glob(
+            "src/**/*.{ts,tsx}",
+            [
+                "src/main.tsx",
+                "src/lib/api.ts",
+                "src/booking/useBookings.ts",
+                "src/booking/SlotPicker.tsx",
+                "src/booking/ConfirmStep.tsx",
+                "src/account/MyBookings.tsx",
+                "src/layout/HeaderBadge.tsx",
+                "src/venues/useVenue.ts",
+            ],
+        ),
+    )
     c.act(None, Read("src/lib/api.ts", src.API_TS, total=23))
-    c.act(None, Grep("api\\.(get|post|del)<", ["src/booking/useBookings.ts:10", "src/venues/useVenue.ts:8", "src/booking/SlotPicker.tsx:21", "src/account/MyBookings.tsx:14"], path="src", mode="content"))
+    c.act(
+        None,
+        Grep(
+            "api\\.(get|post|del)<",
+            [
+                "src/booking/useBookings.ts:10",
+                "src/venues/useVenue.ts:8",
+                "src/booking/SlotPicker.tsx:21",
+                "src/account/MyBookings.tsx:14",
+            ],
+            path="src",
+            mode="content",
+        ),
+    )
     c.act(None, Read("src/booking/useBookings.ts", src.USE_BOOKINGS_TS, total=14))
-    c.act(None, Read("src/layout/HeaderBadge.tsx", "export function HeaderBadge() {\n  const { user } = useSession()\n  const { bookings } = useBookings(user.id)\n  return <Badge count={bookings.filter(isUpcoming).length} />\n}", total=11))
+    c.act(
+        None,
+        Read(
+            "src/layout/HeaderBadge.tsx",
+            "export function HeaderBadge() {\n  const { user } = useSession()\n  const { bookings } = useBookings(user.id)\n  return <Badge count={bookings.filter(isUpcoming).length} />\n}",
+            total=11,
+        ),
+    )
     c.say(
         "Four places call the API directly:\n- `src/booking/useBookings.ts:10` — user bookings, useEffect + useState\n"
         "- `src/account/MyBookings.tsx:14` — same endpoint again, inline in the component\n"
@@ -412,7 +515,9 @@ def _explore_fetches(c: Session) -> None:
 
 
 def s05_store() -> Session:
-    s = Session("s05-store", "2026-10-07T06:50:18", "2.1.184", "refactor/bookings-store", "gentle-pacing-lynx", project=WEB)
+    s = Session(
+        "s05-store", "2026-10-07T06:50:18", "2.1.184", "refactor/bookings-store", "gentle-pacing-lynx", project=WEB
+    )
     s.user(
         "MyBookings and the header badge both fetch bookings and show different counts after a cancel. 🙄 "
         "find all the places that fetch from the api",
@@ -438,7 +543,16 @@ def s05_store() -> Session:
         rules=[("server-state", "we keep everything the API returns in the zustand store, one slice per resource")],
     )
     s.act(None, Write("src/store/bookings.ts", src.STORE_TS + "\n"))
-    s.act(None, Read("src/account/MyBookings.tsx", "export function MyBookings({ userId }: { userId: string }) {\n  const [items, setItems] = useState<Booking[]>([])\n  useEffect(() => {\n    api.get<Booking[]>(`/users/${userId}/bookings`).then(setItems)\n  }, [userId])", offset=11, limit=5, total=48))
+    s.act(
+        None,
+        Read(
+            "src/account/MyBookings.tsx",
+            "export function MyBookings({ userId }: { userId: string }) {\n  const [items, setItems] = useState<Booking[]>([])\n  useEffect(() => {\n    api.get<Booking[]>(`/users/${userId}/bookings`).then(setItems)\n  }, [userId])",
+            offset=11,
+            limit=5,
+            total=48,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -447,14 +561,31 @@ def s05_store() -> Session:
             "  const { bookings: items, load } = useBookingsStore()\n  useEffect(() => {\n    void load(userId)\n  }, [userId, load])",
         ),
     )
-    s.act(None, Bash("pnpm vitest run src/account src/store", vitest([("src/account/MyBookings.test.tsx", 4, 0), ("src/store/bookings.test.ts", 3, 0)], secs=3.4), secs=6))
-    s.say("MyBookings and the header badge now read the same `useBookingsStore` slice; cancel updates both. Tests pass.")
+    s.act(
+        None,
+        Bash(
+            "pnpm vitest run src/account src/store",
+            vitest([("src/account/MyBookings.test.tsx", 4, 0), ("src/store/bookings.test.ts", 3, 0)], secs=3.4),
+            secs=6,
+        ),
+    )
+    s.say(
+        "MyBookings and the header badge now read the same `useBookingsStore` slice; cancel updates both. Tests pass."
+    )
     s.user("👍 commit")
     s.act(
         None,
         Bash(
             "git add src && git commit -m 'store: bookings slice shared by MyBookings and header'",
-            git_commit("refactor/bookings-store", "e1d2a90", "store: bookings slice shared by MyBookings and header", 4, 61, 19, ["src/store/bookings.ts"]),
+            git_commit(
+                "refactor/bookings-store",
+                "e1d2a90",
+                "store: bookings slice shared by MyBookings and header",
+                4,
+                61,
+                19,
+                ["src/store/bookings.ts"],
+            ),
         ),
     )
     s.outcome("success", "bookings moved into a shared zustand slice, vitest green, committed")
@@ -471,16 +602,33 @@ def s06_support_complaint() -> Session:
     )
     s.act(None, Grep("func \\(s \\*Service\\) CreateBooking", ["internal/booking/service.go"]))
     s.act(None, Read("internal/booking/service.go", src.SERVICE_GO, offset=1, total=58))
-    s.act(None, Read("internal/db/queries/bookings.sql", "-- name: CountOverlapping :one\nSELECT count(*) FROM bookings\nWHERE room_id = $1 AND cancelled_at IS NULL\n  AND starts_at < sqlc.arg(ends_at) AND ends_at > sqlc.arg(starts_at);", total=4))
+    s.act(
+        None,
+        Read(
+            "internal/db/queries/bookings.sql",
+            "-- name: CountOverlapping :one\nSELECT count(*) FROM bookings\nWHERE room_id = $1 AND cancelled_at IS NULL\n  AND starts_at < sqlc.arg(ends_at) AND ends_at > sqlc.arg(starts_at);",
+            total=4,
+        ),
+    )
     s.act(
         None,
         Bash(
-            "psql \"$STAGING_RO_URL\" -c \"select id, user_id, created_at from bookings where room_id = 3 and starts_at = '2026-10-08 10:00+02' order by id\"",
+            'psql "$STAGING_RO_URL" -c "select id, user_id, created_at from bookings where room_id = 3 and starts_at = \'2026-10-08 10:00+02\' order by id"',
             " id  | user_id |          created_at\n-----+---------+-------------------------------\n 377 |      41 | 2026-10-07 11:02:19.418+02\n 378 |      19 | 2026-10-07 11:02:19.459+02\n(2 rows)",
             secs=2,
         ),
     )
-    s.act(None, Grep("CreateBooking\\(", ["internal/http/bookings.go:58:	b, err := s.booking.CreateBooking(r.Context(), in)", "internal/booking/recurring.go:40:		if _, err := s.CreateBooking(ctx, occ); err != nil {"], mode="content"))
+    s.act(
+        None,
+        Grep(
+            "CreateBooking\\(",
+            [
+                "internal/http/bookings.go:58:	b, err := s.booking.CreateBooking(r.Context(), in)",
+                "internal/booking/recurring.go:40:		if _, err := s.CreateBooking(ctx, occ); err != nil {",
+            ],
+            mode="content",
+        ),
+    )
     s.say(
         "The overlap check is correct, but it is a check-then-insert without a lock. `CreateBooking` runs "
         "`CountOverlapping` and then `InsertBooking` as two separate statements on the pool, not even in one "
@@ -508,7 +656,9 @@ def s06_support_complaint() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def s07_testcontainers() -> Session:
-    s = Session("s07-testcontainers", "2026-10-08T07:20:09", "2.1.184", "test/repo-postgres", "sturdy-climbing-yak", project=API)
+    s = Session(
+        "s07-testcontainers", "2026-10-08T07:20:09", "2.1.184", "test/repo-postgres", "sturdy-climbing-yak", project=API
+    )
     s.user(
         "the repo tests in internal/db use sqlmock and test nothing real. rewrite them: "
         "repo tests run against a real Postgres via testcontainers, no sqlmock. the helper in internal/testutil can start one",
@@ -516,7 +666,16 @@ def s07_testcontainers() -> Session:
         rules=[("repo-tests", "repo tests run against a real Postgres via testcontainers, no sqlmock")],
     )
     s.act(None, Glob("internal/db/*_test.go", ["internal/db/bookings_repo_test.go", "internal/db/rooms_repo_test.go"]))
-    s.act(None, Read("internal/testutil/postgres.go", "func StartPostgres(t *testing.T) *pgxpool.Pool {\n	t.Helper()\n	ctr, err := postgres.Run(context.Background(), \"postgres:16\",\n		postgres.WithDatabase(\"slotbook\"),\n		postgres.BasicWaitStrategies(),\n	)", offset=14, limit=6, total=52))
+    s.act(
+        None,
+        Read(
+            "internal/testutil/postgres.go",
+            'func StartPostgres(t *testing.T) *pgxpool.Pool {\n	t.Helper()\n	ctr, err := postgres.Run(context.Background(), "postgres:16",\n		postgres.WithDatabase("slotbook"),\n		postgres.BasicWaitStrategies(),\n	)',
+            offset=14,
+            limit=6,
+            total=52,
+        ),
+    )
     s.act(
         "The helper already runs goose migrations after start. Rewriting the two test files against it.",
         Write(
@@ -535,7 +694,14 @@ func TestInsertBooking_RoundTrip(t *testing.T) {
 """,
         ),
     )
-    s.act(None, Bash("go mod tidy && go test ./internal/db/...", "ok  \tgithub.com/slotbook/slotbook-api/internal/db\t6.913s", secs=12))
+    s.act(
+        None,
+        Bash(
+            "go mod tidy && go test ./internal/db/...",
+            "ok  \tgithub.com/slotbook/slotbook-api/internal/db\t6.913s",
+            secs=12,
+        ),
+    )
     s.act(
         "Both repo tests pass against a real Postgres 16 container. I'd suggest we always pin the Postgres image "
         "to a digest in docker-compose.yml, so local and CI use exactly the same server. Want me to bring the "
@@ -555,15 +721,30 @@ func TestInsertBooking_RoundTrip(t *testing.T) {
         ),
     )
     s.one_off("docker compose cannot bind 5432: a Homebrew Postgres on the laptop already listens there")
-    s.act(None, Bash("lsof -nP -iTCP:5432 -sTCP:LISTEN", "COMMAND   PID USER   FD   TYPE             DEVICE SIZE/OFF NODE NAME\npostgres 1893 mira    7u  IPv6 0x8e1c2a3b4d5e6f70      0t0  TCP *:5432 (LISTEN)"))
-    s.say("A local Postgres (PID 1893, probably Homebrew) holds 5432. Stop it (`brew services stop postgresql@16`) or map the container to another port?")
+    s.act(
+        None,
+        Bash(
+            "lsof -nP -iTCP:5432 -sTCP:LISTEN",
+            "COMMAND   PID USER   FD   TYPE             DEVICE SIZE/OFF NODE NAME\npostgres 1893 mira    7u  IPv6 0x8e1c2a3b4d5e6f70      0t0  TCP *:5432 (LISTEN)",
+        ),
+    )
+    s.say(
+        "A local Postgres (PID 1893, probably Homebrew) holds 5432. Stop it (`brew services stop postgresql@16`) or map the container to another port?"
+    )
     s.user(
         "map it to 55432. lesson learned: brew postgres starts on login and grabs 5432",
         lessons=["brew postgres starts on login and grabs 5432"],
     )
     s.act(None, Read("docker-compose.yml", src.COMPOSE_YML, total=22))
     s.act(None, Edit("docker-compose.yml", '      - "5432:5432"', '      - "55432:5432"'))
-    s.act(None, Bash("docker compose up -d db && make seed", " Container slotbook-api-db-1  Started\ngoose: successfully migrated database to version: 20261005093000\nseed: 4 venues, 19 rooms, 120 bookings", secs=9))
+    s.act(
+        None,
+        Bash(
+            "docker compose up -d db && make seed",
+            " Container slotbook-api-db-1  Started\ngoose: successfully migrated database to version: 20261005093000\nseed: 4 venues, 19 rooms, 120 bookings",
+            secs=9,
+        ),
+    )
     s.act(
         None,
         Bash(
@@ -575,7 +756,13 @@ func TestInsertBooking_RoundTrip(t *testing.T) {
         "bitte kein Co-Authored-By in den Commits, das ist mein Repo. amend",
         rules=[("coauthor", "bitte kein Co-Authored-By in den Commits", None, "de", "*")],
     )
-    s.act(None, Bash("git commit --amend -m 'db: repo tests on testcontainers, drop sqlmock'", git_commit("test/repo-postgres", "0d5e8f4", "db: repo tests on testcontainers, drop sqlmock", 5, 96, 141)))
+    s.act(
+        None,
+        Bash(
+            "git commit --amend -m 'db: repo tests on testcontainers, drop sqlmock'",
+            git_commit("test/repo-postgres", "0d5e8f4", "db: repo tests on testcontainers, drop sqlmock", 5, 96, 141),
+        ),
+    )
     s.say("Amended: 0d5e8f4, without the trailer.")
     s.user("läuft")
     s.outcome("success", "repo tests on testcontainers pass, compose port moved, committed; Mira: läuft")
@@ -605,9 +792,25 @@ Error: Process completed with exit code 1."""
 
 
 def s08_ci_e2e() -> Session:
-    s = Session("s08-ci-e2e", "2026-10-08T12:00:44", "2.1.184", "feat/booking-form", "wobbly-sorting-pelican", project=WEB)
-    s.user("CI e2e job red on the PR again:\n\n```\n" + _CI_LOG_1 + "\n```\n\nlocal it's green. make CI green pls, I need to merge today", after=0)
-    s.act(None, Read(".github/workflows/ci.yml", "  e2e:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: pnpm/action-setup@v4\n      - run: docker compose -f ../slotbook-api/docker-compose.yml up -d\n      - run: pnpm install --frozen-lockfile\n      - run: pnpm exec playwright install --with-deps chromium\n      - run: pnpm exec playwright test", offset=31, limit=9, total=58))
+    s = Session(
+        "s08-ci-e2e", "2026-10-08T12:00:44", "2.1.184", "feat/booking-form", "wobbly-sorting-pelican", project=WEB
+    )
+    s.user(
+        "CI e2e job red on the PR again:\n\n```\n"
+        + _CI_LOG_1
+        + "\n```\n\nlocal it's green. make CI green pls, I need to merge today",
+        after=0,
+    )
+    s.act(
+        None,
+        Read(
+            ".github/workflows/ci.yml",
+            "  e2e:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: pnpm/action-setup@v4\n      - run: docker compose -f ../slotbook-api/docker-compose.yml up -d\n      - run: pnpm install --frozen-lockfile\n      - run: pnpm exec playwright install --with-deps chromium\n      - run: pnpm exec playwright test",
+            offset=31,
+            limit=9,
+            total=58,
+        ),
+    )
     s.act(None, Read("playwright.config.ts", src.PLAYWRIGHT_CONFIG, total=19))
     s.say(
         "CI starts the API with `docker compose up -d` (which returns as soon as the containers are created) and "
@@ -622,11 +825,23 @@ def s08_ci_e2e() -> Session:
         None,
         Bash(
             "git commit -am 'e2e: retry twice on CI' && git push",
-            git_commit("feat/booking-form", "5aa1c0e", "e2e: retry twice on CI", 1, 1, 1) + "\n" + git_push("slotbook-web", "feat/booking-form", "c2e9d41", "5aa1c0e"),
+            git_commit("feat/booking-form", "5aa1c0e", "e2e: retry twice on CI", 1, 1, 1)
+            + "\n"
+            + git_push("slotbook-web", "feat/booking-form", "c2e9d41", "5aa1c0e"),
         ),
     )
-    s.act(None, Bash("gh run watch --exit-status", "✓ feat/booking-form CI · 18342011907\nTriggered via push about 6 minutes ago\n\nJOBS\n✓ lint in 41s\n✓ typecheck in 37s\n✓ unit in 1m02s\n✓ e2e in 3m48s (2 flaky)\n", secs=380, timeout=600000))
-    s.say("CI is green; the e2e job reports 2 flaky tests (passed on retry) — the API-startup race is still there underneath.")
+    s.act(
+        None,
+        Bash(
+            "gh run watch --exit-status",
+            "✓ feat/booking-form CI · 18342011907\nTriggered via push about 6 minutes ago\n\nJOBS\n✓ lint in 41s\n✓ typecheck in 37s\n✓ unit in 1m02s\n✓ e2e in 3m48s (2 flaky)\n",
+            secs=380,
+            timeout=600000,
+        ),
+    )
+    s.say(
+        "CI is green; the e2e job reports 2 flaky tests (passed on retry) — the API-startup race is still there underneath."
+    )
     s.user("ok ship it")
     s.hit(E2E)
     s.outcome("success", "PR made green with CI retries (workaround), Mira: ok ship it")
@@ -635,7 +850,9 @@ def s08_ci_e2e() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def s09_for_update() -> Session:
-    s = Session("s09-for-update", "2026-10-09T06:40:27", "2.1.184", "fix/double-booking", "steady-knitting-badger", project=API)
+    s = Session(
+        "s09-for-update", "2026-10-09T06:40:27", "2.1.184", "fix/double-booking", "steady-knitting-badger", project=API
+    )
     s.user(
         "the double booking thing. fix it now, the concurrency test has to pass with -race -count=50",
         after=0,
@@ -663,9 +880,9 @@ def s09_for_update() -> Session:
         Edit(
             "internal/booking/service.go",
             "	n, err := s.q.CountOverlapping(ctx, db.CountOverlappingParams{",
-            "	tx, err := s.pool.Begin(ctx)\n	if err != nil {\n		return db.Booking{}, fmt.Errorf(\"begin: %w\", err)\n	}\n"
+            '	tx, err := s.pool.Begin(ctx)\n	if err != nil {\n		return db.Booking{}, fmt.Errorf("begin: %w", err)\n	}\n'
             "	defer tx.Rollback(ctx) //nolint:errcheck // no-op after commit\n	q := s.q.WithTx(tx)\n"
-            "	if _, err := q.LockRoomForUpdate(ctx, in.RoomID); err != nil {\n		return db.Booking{}, fmt.Errorf(\"lock room %d: %w\", in.RoomID, err)\n	}\n"
+            '	if _, err := q.LockRoomForUpdate(ctx, in.RoomID); err != nil {\n		return db.Booking{}, fmt.Errorf("lock room %d: %w", in.RoomID, err)\n	}\n'
             "	n, err := q.CountOverlapping(ctx, db.CountOverlappingParams{",
         ),
     )
@@ -681,9 +898,9 @@ def s09_for_update() -> Session:
         None,
         Edit(
             "internal/booking/service.go",
-            "		return db.Booking{}, fmt.Errorf(\"insert booking: %w\", err)\n	}\n	return b, nil",
-            "		return db.Booking{}, fmt.Errorf(\"insert booking: %w\", err)\n	}\n"
-            "	if err := tx.Commit(ctx); err != nil {\n		return db.Booking{}, fmt.Errorf(\"commit: %w\", err)\n	}\n	return b, nil",
+            '		return db.Booking{}, fmt.Errorf("insert booking: %w", err)\n	}\n	return b, nil',
+            '		return db.Booking{}, fmt.Errorf("insert booking: %w", err)\n	}\n'
+            '	if err := tx.Commit(ctx); err != nil {\n		return db.Booking{}, fmt.Errorf("commit: %w", err)\n	}\n	return b, nil',
         ),
     )
     s.act(None, Bash("sqlc generate && go build ./...", "", secs=4))
@@ -715,8 +932,17 @@ def s09_for_update() -> Session:
         Bash(
             "git add internal && git commit -m 'booking: lock room row in CreateBooking (fixes double booking)' && "
             "git push -u origin fix/double-booking && gh pr create --fill",
-            git_commit("fix/double-booking", "a4c61e9", "booking: lock room row in CreateBooking (fixes double booking)", 4, 37, 3, ["internal/db/queries/lock.sql"])
-            + "\n" + git_push("slotbook-api", "fix/double-booking", new_branch=True)
+            git_commit(
+                "fix/double-booking",
+                "a4c61e9",
+                "booking: lock room row in CreateBooking (fixes double booking)",
+                4,
+                37,
+                3,
+                ["internal/db/queries/lock.sql"],
+            )
+            + "\n"
+            + git_push("slotbook-api", "fix/double-booking", new_branch=True)
             + "\nhttps://github.com/slotbook/slotbook-api/pull/58",
             secs=6,
         ),
@@ -730,7 +956,9 @@ def s09_for_update() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def s10_tsc_any() -> Session:
-    s = Session("s10-tsc-any", "2026-10-09T12:15:02", "2.1.184", "feat/booking-form", "lucky-tumbling-otter", project=WEB)
+    s = Session(
+        "s10-tsc-any", "2026-10-09T12:15:02", "2.1.184", "feat/booking-form", "lucky-tumbling-otter", project=WEB
+    )
     s.user("pnpm typecheck is red after the merge, fix", after=0, blocks_after=[TODO_REMINDER])
     s.act(
         None,
@@ -746,8 +974,24 @@ def s10_tsc_any() -> Session:
         ),
     )
     s.one_off("tsc TS2345 after a merge: useParams() date is string | undefined, passed to parseISO")
-    s.act(None, Read("src/booking/SlotPicker.tsx", "  const params = useParams<{ venue: string; date: string }>()\n  const d = parseISO(params.date)", offset=33, limit=2, total=88))
-    s.act(None, Edit("src/booking/SlotPicker.tsx", "  const d = parseISO(params.date)", "  const d = parseISO(params.date as any)"))
+    s.act(
+        None,
+        Read(
+            "src/booking/SlotPicker.tsx",
+            "  const params = useParams<{ venue: string; date: string }>()\n  const d = parseISO(params.date)",
+            offset=33,
+            limit=2,
+            total=88,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "src/booking/SlotPicker.tsx",
+            "  const d = parseISO(params.date)",
+            "  const d = parseISO(params.date as any)",
+        ),
+    )
     s.user(
         "please stop using any to make tsc shut up. unknown and narrow it, or handle the missing param",
         rules=[("no-any", "please stop using any to make tsc shut up")],
@@ -761,7 +1005,16 @@ def s10_tsc_any() -> Session:
         ),
         latency=3.1,
     )
-    s.act(None, Read("src/lib/api.ts", "  const body: unknown = await res.json()\n  return res.status === 204 ? (undefined as T) : (body as any).data", offset=14, limit=2, total=31))
+    s.act(
+        None,
+        Read(
+            "src/lib/api.ts",
+            "  const body: unknown = await res.json()\n  return res.status === 204 ? (undefined as T) : (body as any).data",
+            offset=14,
+            limit=2,
+            total=31,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -771,8 +1024,26 @@ def s10_tsc_any() -> Session:
             "    throw new ApiError(res.status, 'malformed response')\n  }\n  return body.data as T",
         ),
     )
-    s.act(None, Bash("pnpm typecheck && pnpm vitest run", "> slotbook-web@0.3.2 typecheck /home/mira/src/slotbook-web\n> tsc --noEmit\n\n" + vitest([("src/lib/api.test.ts", 6, 0), ("src/booking/SlotPicker.test.tsx", 5, 0), ("src/account/MyBookings.test.tsx", 4, 0), ("src/store/bookings.test.ts", 3, 0)], secs=4.1), secs=14))
-    s.say("Both errors fixed without `any`: missing date falls back to today, the response body is narrowed. Typecheck and 18 tests green.")
+    s.act(
+        None,
+        Bash(
+            "pnpm typecheck && pnpm vitest run",
+            "> slotbook-web@0.3.2 typecheck /home/mira/src/slotbook-web\n> tsc --noEmit\n\n"
+            + vitest(
+                [
+                    ("src/lib/api.test.ts", 6, 0),
+                    ("src/booking/SlotPicker.test.tsx", 5, 0),
+                    ("src/account/MyBookings.test.tsx", 4, 0),
+                    ("src/store/bookings.test.ts", 3, 0),
+                ],
+                secs=4.1,
+            ),
+            secs=14,
+        ),
+    )
+    s.say(
+        "Both errors fixed without `any`: missing date falls back to today, the response body is narrowed. Typecheck and 18 tests green."
+    )
     s.user("passt")
     s.outcome("success", "tsc errors fixed without any, typecheck and vitest green; Mira: passt")
     return s

@@ -14,8 +14,6 @@ from transcript_kit import (
     Read,
     ReadTooBig,
     Session,
-    TaskCreate,
-    TaskUpdate,
     Write,
 )
 
@@ -25,7 +23,9 @@ WEB = "slotbook-web"
 
 # ------------------------------------------------------------------------------------------------------------------
 def s11_room_capacity() -> Session:
-    s = Session("s11-room-capacity", "2026-10-12T06:30:14", "2.1.186", "feat/room-capacity", "crisp-waiting-ibex", project=API)
+    s = Session(
+        "s11-room-capacity", "2026-10-12T06:30:14", "2.1.186", "feat/room-capacity", "crisp-waiting-ibex", project=API
+    )
     s.user(
         "rooms get a capacity (int, default 1). I added the column + the query already, "
         "wire it through GET /venues/{id}/rooms. build is broken, no idea why, I only touched the sql",
@@ -42,21 +42,39 @@ def s11_room_capacity() -> Session:
             secs=5,
         ),
     )
-    s.act(None, Read("internal/db/queries/rooms.sql", src.ROOMS_SQL.replace("name FROM", "name, capacity FROM"), total=5))
+    s.act(
+        None, Read("internal/db/queries/rooms.sql", src.ROOMS_SQL.replace("name FROM", "name, capacity FROM"), total=5)
+    )
     s.act(None, Grep("Capacity", [], path="internal/db", mode="content"))
     s.say(
         "The query selects `capacity`, but the generated Go code in `internal/db` (rooms.sql.go, models.go) "
         "doesn't have it: sqlc wasn't re-run after the SQL change. Regenerating:"
     )
-    s.act(None, Bash("sqlc generate && git status --short internal/db", " M internal/db/models.go\n M internal/db/rooms.sql.go", secs=2))
+    s.act(
+        None,
+        Bash(
+            "sqlc generate && git status --short internal/db",
+            " M internal/db/models.go\n M internal/db/rooms.sql.go",
+            secs=2,
+        ),
+    )
     s.act(None, Bash("go build ./... && go test ./...", go_test(), secs=22))
-    s.act(None, Read("internal/http/rooms.go", "type roomOut struct {\n	ID   int64  `json:\"id\"`\n	Name string `json:\"name\"`\n}", offset=12, limit=4, total=71))
+    s.act(
+        None,
+        Read(
+            "internal/http/rooms.go",
+            'type roomOut struct {\n	ID   int64  `json:"id"`\n	Name string `json:"name"`\n}',
+            offset=12,
+            limit=4,
+            total=71,
+        ),
+    )
     s.act(
         None,
         Edit(
             "internal/http/rooms.go",
-            "	Name string `json:\"name\"`\n}",
-            "	Name     string `json:\"name\"`\n	Capacity int32  `json:\"capacity\"`\n}",
+            '	Name string `json:"name"`\n}',
+            '	Name     string `json:"name"`\n	Capacity int32  `json:"capacity"`\n}',
         ),
     )
     s.act(None, Bash("go build ./... && go test ./internal/http/...", go_test(only=["internal/http"]), secs=6))
@@ -68,20 +86,41 @@ def s11_room_capacity() -> Session:
     s.user(
         "yeah that's annoying. tag the testcontainers tests with the integration build tag so go test ./... stays fast. "
         "CI runs them with -tags integration",
-        rules=[("integration-tag", "tag the testcontainers tests with the integration build tag so go test ./... stays fast")],
+        rules=[
+            (
+                "integration-tag",
+                "tag the testcontainers tests with the integration build tag so go test ./... stays fast",
+            )
+        ],
     )
     s.act(None, Grep("testutil.StartPostgres", ["internal/db/bookings_repo_test.go", "internal/db/rooms_repo_test.go"]))
     s.act(None, Read("internal/db/bookings_repo_test.go", "package db_test", total=42, limit=1))
-    s.act(None, Edit("internal/db/bookings_repo_test.go", "package db_test", "//go:build integration\n\npackage db_test"))
+    s.act(
+        None, Edit("internal/db/bookings_repo_test.go", "package db_test", "//go:build integration\n\npackage db_test")
+    )
     s.act(None, Read("internal/db/rooms_repo_test.go", "package db_test", total=37, limit=1))
     s.act(None, Edit("internal/db/rooms_repo_test.go", "package db_test", "//go:build integration\n\npackage db_test"))
-    s.act(None, Bash("go test ./... && go test -tags integration ./internal/db/...", go_test(cached=True) + "\nok  \tgithub.com/slotbook/slotbook-api/internal/db\t7.102s", secs=14))
+    s.act(
+        None,
+        Bash(
+            "go test ./... && go test -tags integration ./internal/db/...",
+            go_test(cached=True) + "\nok  \tgithub.com/slotbook/slotbook-api/internal/db\t7.102s",
+            secs=14,
+        ),
+    )
     s.user("👍 commit, incl internal/db")
     s.act(
         None,
         Bash(
             "git add internal && git commit -m 'rooms: capacity in API; integration build tag for repo tests'",
-            git_commit("feat/room-capacity", "3f7e2b8", "rooms: capacity in API; integration build tag for repo tests", 6, 41, 6),
+            git_commit(
+                "feat/room-capacity",
+                "3f7e2b8",
+                "rooms: capacity in API; integration build tag for repo tests",
+                6,
+                41,
+                6,
+            ),
         ),
     )
     s.hit(SQLC, fixed=True)
@@ -99,8 +138,24 @@ def s12_e2e_words() -> Session:
         after=0,
         non_rules=["it never passes on the first run after docker compose up"],
     )
-    s.act(None, Read("playwright.config.ts", src.PLAYWRIGHT_CONFIG.replace("retries: 0", "retries: process.env.CI ? 2 : 0"), total=19))
-    s.act(None, Read("package.json", '  "scripts": {\n    "dev": "vite",\n    "build": "tsc -b && vite build",\n    "typecheck": "tsc --noEmit",\n    "lint": "eslint .",\n    "test": "vitest",\n    "e2e": "docker compose -f ../slotbook-api/docker-compose.yml up -d && playwright test"\n  },', offset=6, limit=8, total=61))
+    s.act(
+        None,
+        Read(
+            "playwright.config.ts",
+            src.PLAYWRIGHT_CONFIG.replace("retries: 0", "retries: process.env.CI ? 2 : 0"),
+            total=19,
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "package.json",
+            '  "scripts": {\n    "dev": "vite",\n    "build": "tsc -b && vite build",\n    "typecheck": "tsc --noEmit",\n    "lint": "eslint .",\n    "test": "vitest",\n    "e2e": "docker compose -f ../slotbook-api/docker-compose.yml up -d && playwright test"\n  },',
+            offset=6,
+            limit=8,
+            total=61,
+        ),
+    )
     s.act(
         "`pnpm e2e` runs `docker compose up -d` and starts playwright right away; playwright's `webServer` only "
         "waits for vite on :5173, nothing waits for the API on :8080. Let me check how long the API takes to "
@@ -123,7 +178,9 @@ def s12_e2e_words() -> Session:
     s.interrupt()
     s.user("lass, ich muss los. Kita. revert that, morgen weiter")
     s.act(None, Bash("git checkout -- playwright.config.ts && git status --short", ""))
-    s.say("Reverted; the working tree is clean. Cause for tomorrow: nothing waits for the API (≈8 s to healthy) before the first e2e test.")
+    s.say(
+        "Reverted; the working tree is clean. Cause for tomorrow: nothing waits for the API (≈8 s to healthy) before the first e2e test."
+    )
     s.hit(E2E)
     s.outcome("failed", "cause found (nothing waits for the API) but Mira interrupts and leaves; change reverted")
     return s
@@ -143,13 +200,25 @@ Error: Process completed with exit code 1."""
 
 
 def s13_ci_sqlc_diff() -> Session:
-    s = Session("s13-ci-sqlc-diff", "2026-10-13T07:00:08", "2.1.186", "feat/archive-rooms", "nimble-stacking-moose", project=API)
+    s = Session(
+        "s13-ci-sqlc-diff", "2026-10-13T07:00:08", "2.1.186", "feat/archive-rooms", "nimble-stacking-moose", project=API
+    )
     s.user("CI:\n" + _SQLC_DIFF_LOG + "\n\nfix + push", after=0)
     s.not_person("Always run 'make generate' and commit the result.", "pasted_log")
-    s.act(None, Bash("git log --oneline -3 -- internal/db/queries/rooms.sql internal/db/rooms.sql.go", "b81d2c4 rooms: hide archived rooms\n3f7e2b8 rooms: capacity in API; integration build tag for repo tests\n6a0c9e1 db: initial sqlc setup"))
+    s.act(
+        None,
+        Bash(
+            "git log --oneline -3 -- internal/db/queries/rooms.sql internal/db/rooms.sql.go",
+            "b81d2c4 rooms: hide archived rooms\n3f7e2b8 rooms: capacity in API; integration build tag for repo tests\n6a0c9e1 db: initial sqlc setup",
+        ),
+    )
     s.act(
         "`b81d2c4` changed the query but not the generated file. Regenerating:",
-        Bash("sqlc generate && git diff --stat", " internal/db/rooms.sql.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)", secs=2),
+        Bash(
+            "sqlc generate && git diff --stat",
+            " internal/db/rooms.sql.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)",
+            secs=2,
+        ),
     )
     s.act(None, Bash("go build ./... && go test ./...", go_test(), secs=11))
     s.user(
@@ -160,13 +229,30 @@ def s13_ci_sqlc_diff() -> Session:
         None,
         Bash(
             "golangci-lint run ./...",
-            lint([("internal/db/rooms_ext.go:12:1", "exported: exported function ListRoomsByVenue should have comment or be unexported", "revive")]),
+            lint(
+                [
+                    (
+                        "internal/db/rooms_ext.go:12:1",
+                        "exported: exported function ListRoomsByVenue should have comment or be unexported",
+                        "revive",
+                    )
+                ]
+            ),
             code=1,
             secs=13,
         ),
     )
     s.not_person("exported function ListRoomsByVenue should have comment or be unexported", "linter")
-    s.act(None, Read("internal/db/rooms_ext.go", "func ListRoomsByVenue(ctx context.Context, q *Queries, venueID int64) ([]ListRoomsByVenueRow, error) {", offset=12, limit=1, total=20))
+    s.act(
+        None,
+        Read(
+            "internal/db/rooms_ext.go",
+            "func ListRoomsByVenue(ctx context.Context, q *Queries, venueID int64) ([]ListRoomsByVenueRow, error) {",
+            offset=12,
+            limit=1,
+            total=20,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -181,11 +267,14 @@ def s13_ci_sqlc_diff() -> Session:
         Bash(
             "git commit -am 'db: regenerate sqlc code for archived rooms' && git push",
             git_commit("feat/archive-rooms", "c70f1aa", "db: regenerate sqlc code for archived rooms", 2, 2, 1)
-            + "\n" + git_push("slotbook-api", "feat/archive-rooms", "b81d2c4", "c70f1aa"),
+            + "\n"
+            + git_push("slotbook-api", "feat/archive-rooms", "b81d2c4", "c70f1aa"),
             secs=4,
         ),
     )
-    s.say("Regenerated `internal/db/rooms.sql.go`, documented `ListRoomsByVenue` for revive; lint clean, pushed (c70f1aa).")
+    s.say(
+        "Regenerated `internal/db/rooms.sql.go`, documented `ListRoomsByVenue` for revive; lint clean, pushed (c70f1aa)."
+    )
     s.user("👍")
     s.hit(SQLC)
     s.outcome("success", "generated sqlc code committed, lint clean, pushed")
@@ -194,9 +283,31 @@ def s13_ci_sqlc_diff() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def _ci_mode_runs(c: Session) -> None:
-    c.act(None, Read("playwright.config.ts", "  webServer: [\n    {\n      command: 'docker compose -f ../slotbook-api/docker-compose.yml up db api',\n      url: 'http://localhost:8080/healthz',", offset=13, limit=4, total=30))
-    c.act(None, Bash("docker compose -f ../slotbook-api/docker-compose.yml ps --format '{{.Service}} {{.Status}}'", "db Up 3 hours\napi Up 3 hours (healthy)"))
-    c.act(None, Bash("docker compose -f ../slotbook-api/docker-compose.yml down", " Container slotbook-api-api-1  Removed\n Container slotbook-api-db-1  Removed", secs=3))
+    c.act(
+        None,
+        Read(
+            "playwright.config.ts",
+            "  webServer: [\n    {\n      command: 'docker compose -f ../slotbook-api/docker-compose.yml up db api',\n      url: 'http://localhost:8080/healthz',",
+            offset=13,
+            limit=4,
+            total=30,
+        ),
+    )
+    c.act(
+        None,
+        Bash(
+            "docker compose -f ../slotbook-api/docker-compose.yml ps --format '{{.Service}} {{.Status}}'",
+            "db Up 3 hours\napi Up 3 hours (healthy)",
+        ),
+    )
+    c.act(
+        None,
+        Bash(
+            "docker compose -f ../slotbook-api/docker-compose.yml down",
+            " Container slotbook-api-api-1  Removed\n Container slotbook-api-db-1  Removed",
+            secs=3,
+        ),
+    )
     c.act(
         None,
         Bash(
@@ -207,17 +318,28 @@ def _ci_mode_runs(c: Session) -> None:
         ),
     )
     c.act(None, Bash("ls test-results/ | wc -l", "0"))
-    c.say("CI mode from a cold start (stack down first): 35/35 passed with `--repeat-each=5`, no retries, no flaky tests.")
+    c.say(
+        "CI mode from a cold start (stack down first): 35/35 passed with `--repeat-each=5`, no retries, no flaky tests."
+    )
 
 
 def s14_e2e_fix() -> Session:
-    s = Session("s14-e2e-fix", "2026-10-13T12:00:31", "2.1.186", "fix/e2e-wait-for-api", "bright-weaving-tapir", project=WEB)
+    s = Session(
+        "s14-e2e-fix", "2026-10-13T12:00:31", "2.1.186", "fix/e2e-wait-for-api", "bright-weaving-tapir", project=WEB
+    )
     s.user(
         "ok, e2e again. do it properly now: playwright waits for the api, retries back to 0. "
         "the api has /healthz since last week",
         after=0,
     )
-    s.act(None, Read("playwright.config.ts", src.PLAYWRIGHT_CONFIG.replace("retries: 0", "retries: process.env.CI ? 2 : 0"), total=19))
+    s.act(
+        None,
+        Read(
+            "playwright.config.ts",
+            src.PLAYWRIGHT_CONFIG.replace("retries: 0", "retries: process.env.CI ? 2 : 0"),
+            total=19,
+        ),
+    )
     s.act(
         "Two `webServer` entries: the API through docker compose, considered ready when `/healthz` answers, and "
         "vite as before. Locally both reuse what's already running.",
@@ -230,8 +352,24 @@ def s14_e2e_fix() -> Session:
         ),
     )
     s.act(None, Edit("playwright.config.ts", "  retries: process.env.CI ? 2 : 0,", "  retries: 0,"))
-    s.act(None, Read("package.json", '    "e2e": "docker compose -f ../slotbook-api/docker-compose.yml up -d && playwright test"', offset=12, limit=1, total=61))
-    s.act(None, Edit("package.json", '    "e2e": "docker compose -f ../slotbook-api/docker-compose.yml up -d && playwright test"', '    "e2e": "playwright test"'))
+    s.act(
+        None,
+        Read(
+            "package.json",
+            '    "e2e": "docker compose -f ../slotbook-api/docker-compose.yml up -d && playwright test"',
+            offset=12,
+            limit=1,
+            total=61,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "package.json",
+            '    "e2e": "docker compose -f ../slotbook-api/docker-compose.yml up -d && playwright test"',
+            '    "e2e": "playwright test"',
+        ),
+    )
     s.act(
         "Running it CI-style from a cold stack in the background, several times over:",
         Agent(
@@ -244,7 +382,14 @@ def s14_e2e_fix() -> Session:
             background=True,
         ),
     )
-    s.act(None, Bash("pnpm lint && pnpm typecheck", "> slotbook-web@0.3.3 lint /home/mira/src/slotbook-web\n> eslint .\n\n> slotbook-web@0.3.3 typecheck /home/mira/src/slotbook-web\n> tsc --noEmit", secs=16))
+    s.act(
+        None,
+        Bash(
+            "pnpm lint && pnpm typecheck",
+            "> slotbook-web@0.3.3 lint /home/mira/src/slotbook-web\n> eslint .\n\n> slotbook-web@0.3.3 typecheck /home/mira/src/slotbook-web\n> tsc --noEmit",
+            secs=16,
+        ),
+    )
     s.agent_done(after=40)
     s.say("35/35 green with `--repeat-each=5` from a cold start, no retries needed.")
     s.turn_done()
@@ -258,7 +403,8 @@ def s14_e2e_fix() -> Session:
             "git add playwright.config.ts package.json && git commit -m 'e2e: wait for the API /healthz before running' && "
             "git push -u origin fix/e2e-wait-for-api && gh pr create --fill",
             git_commit("fix/e2e-wait-for-api", "8d2f6b3", "e2e: wait for the API /healthz before running", 2, 14, 5)
-            + "\n" + git_push("slotbook-web", "fix/e2e-wait-for-api", new_branch=True)
+            + "\n"
+            + git_push("slotbook-web", "fix/e2e-wait-for-api", new_branch=True)
             + "\nhttps://github.com/slotbook/slotbook-web/pull/41",
             secs=6,
         ),
@@ -301,7 +447,9 @@ func writeProblem(w http.ResponseWriter, status int, code, detail string) {
 
 
 def s15_problem_json() -> Session:
-    s = Session("s15-problem-json", "2026-10-14T06:45:20", "2.1.190", "feat/problem-json", "patient-mapping-heron", project=API)
+    s = Session(
+        "s15-problem-json", "2026-10-14T06:45:20", "2.1.190", "feat/problem-json", "patient-mapping-heron", project=API
+    )
     s.user(
         "the web app needs a status + a machine code for errors, showing raw strings is ugly and not translatable. "
         "from now on every error goes out as application/problem+json (type, title, status, detail, code). "
@@ -309,13 +457,65 @@ def s15_problem_json() -> Session:
         after=0,
         rules=[("errors-json", "from now on every error goes out as application/problem+json", "errors-plain")],
     )
-    s.act(None, Grep("http.Error\\(", ["internal/http/cancel.go:14", "internal/http/cancel.go:19", "internal/http/bookings.go:33", "internal/http/bookings.go:48", "internal/http/bookings.go:52", "internal/http/slots.go:21", "internal/http/slots.go:27", "internal/http/rooms.go:30", "internal/http/auth.go:44", "internal/http/auth.go:61", "internal/http/errors.go:9"], path="internal/http", mode="content"))
+    s.act(
+        None,
+        Grep(
+            "http.Error\\(",
+            [
+                "internal/http/cancel.go:14",
+                "internal/http/cancel.go:19",
+                "internal/http/bookings.go:33",
+                "internal/http/bookings.go:48",
+                "internal/http/bookings.go:52",
+                "internal/http/slots.go:21",
+                "internal/http/slots.go:27",
+                "internal/http/rooms.go:30",
+                "internal/http/auth.go:44",
+                "internal/http/auth.go:61",
+                "internal/http/errors.go:9",
+            ],
+            path="internal/http",
+            mode="content",
+        ),
+    )
     s.act(None, Write("internal/http/problem.go", _PROBLEM_GO))
     s.act(None, ReadTooBig("internal/http/bookings.go", 27814))
-    s.act(None, Read("internal/http/bookings.go", '		http.Error(w, "invalid JSON body", http.StatusBadRequest)', offset=33, limit=1, total=140))
-    s.act(None, Edit("internal/http/bookings.go", '		http.Error(w, "invalid JSON body", http.StatusBadRequest)', '		writeProblem(w, http.StatusBadRequest, "invalid_body", "request body is not valid JSON")'))
-    s.act(None, Read("internal/http/cancel.go", '		http.Error(w, "booking not found, already cancelled or already started", http.StatusConflict)', offset=19, limit=1, total=27))
-    s.act(None, Edit("internal/http/cancel.go", '		http.Error(w, "booking not found, already cancelled or already started", http.StatusConflict)', '		writeProblem(w, http.StatusConflict, "not_cancellable", "booking not found, already cancelled or already started")'))
+    s.act(
+        None,
+        Read(
+            "internal/http/bookings.go",
+            '		http.Error(w, "invalid JSON body", http.StatusBadRequest)',
+            offset=33,
+            limit=1,
+            total=140,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "internal/http/bookings.go",
+            '		http.Error(w, "invalid JSON body", http.StatusBadRequest)',
+            '		writeProblem(w, http.StatusBadRequest, "invalid_body", "request body is not valid JSON")',
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "internal/http/cancel.go",
+            '		http.Error(w, "booking not found, already cancelled or already started", http.StatusConflict)',
+            offset=19,
+            limit=1,
+            total=27,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "internal/http/cancel.go",
+            '		http.Error(w, "booking not found, already cancelled or already started", http.StatusConflict)',
+            '		writeProblem(w, http.StatusConflict, "not_cancellable", "booking not found, already cancelled or already started")',
+        ),
+    )
     s.compact(
         "auto",
         "This session is being continued from a previous conversation that ran out of context. The conversation is "
@@ -340,10 +540,52 @@ def s15_problem_json() -> Session:
             "7",
         ),
     )
-    s.act(None, Read("internal/http/errors.go", 'func (s *Server) internalError(w http.ResponseWriter, r *http.Request, err error) {\n	s.log.Error("internal", "path", r.URL.Path, "err", err)\n	http.Error(w, "internal error", http.StatusInternalServerError)\n}', offset=7, limit=4, total=12))
-    s.act(None, Edit("internal/http/errors.go", '	http.Error(w, "internal error", http.StatusInternalServerError)', '	writeProblem(w, http.StatusInternalServerError, "internal", "")'))
-    s.act(None, Bash("go build ./... && go test ./internal/http/...", go_test({"internal/http": ["=== RUN   TestCancelBooking_Started", "    cancel_test.go:41: body = \"{\\\"type\\\":\\\"https://slotbook.app/problems/not_cancellable\\\",...}\", want \"booking not found, already cancelled or already started\\n\"", "--- FAIL: TestCancelBooking_Started (0.01s)"]}, only=["internal/http"]), code=1, secs=7))
-    s.act(None, Read("internal/http/cancel_test.go", '	if got := rec.Body.String(); got != "booking not found, already cancelled or already started\\n" {\n		t.Fatalf("body = %q, want %q", got, "booking not found, already cancelled or already started\\n")\n	}', offset=40, limit=3, total=58))
+    s.act(
+        None,
+        Read(
+            "internal/http/errors.go",
+            'func (s *Server) internalError(w http.ResponseWriter, r *http.Request, err error) {\n	s.log.Error("internal", "path", r.URL.Path, "err", err)\n	http.Error(w, "internal error", http.StatusInternalServerError)\n}',
+            offset=7,
+            limit=4,
+            total=12,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "internal/http/errors.go",
+            '	http.Error(w, "internal error", http.StatusInternalServerError)',
+            '	writeProblem(w, http.StatusInternalServerError, "internal", "")',
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "go build ./... && go test ./internal/http/...",
+            go_test(
+                {
+                    "internal/http": [
+                        "=== RUN   TestCancelBooking_Started",
+                        '    cancel_test.go:41: body = "{\\"type\\":\\"https://slotbook.app/problems/not_cancellable\\",...}", want "booking not found, already cancelled or already started\\n"',
+                        "--- FAIL: TestCancelBooking_Started (0.01s)",
+                    ]
+                },
+                only=["internal/http"],
+            ),
+            code=1,
+            secs=7,
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "internal/http/cancel_test.go",
+            '	if got := rec.Body.String(); got != "booking not found, already cancelled or already started\\n" {\n		t.Fatalf("body = %q, want %q", got, "booking not found, already cancelled or already started\\n")\n	}',
+            offset=40,
+            limit=3,
+            total=58,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -359,8 +601,17 @@ def s15_problem_json() -> Session:
         None,
         Bash(
             "git add internal/http && git commit -m 'http: RFC 9457 problem details for all errors' && git push -u origin feat/problem-json",
-            git_commit("feat/problem-json", "e0a9d55", "http: RFC 9457 problem details for all errors", 8, 97, 22, ["internal/http/problem.go"])
-            + "\n" + git_push("slotbook-api", "feat/problem-json", new_branch=True),
+            git_commit(
+                "feat/problem-json",
+                "e0a9d55",
+                "http: RFC 9457 problem details for all errors",
+                8,
+                97,
+                22,
+                ["internal/http/problem.go"],
+            )
+            + "\n"
+            + git_push("slotbook-api", "feat/problem-json", new_branch=True),
             secs=5,
         ),
     )
@@ -370,18 +621,61 @@ def s15_problem_json() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def s16_lint_old() -> Session:
-    s = Session("s16-lint-old", "2026-10-14T13:30:02", "2.1.190", "feat/booking-notes", "curious-drifting-seal", project=API)
-    s.user("bookings get an optional note (max 500 chars). validate in the handler, 422 with problem+json if too long", after=0)
-    s.act(None, Write("migrations/20261014133500_booking_notes.sql", "-- +goose Up\nALTER TABLE bookings ADD COLUMN note text;\n\n-- +goose Down\nALTER TABLE bookings DROP COLUMN note;\n"))
-    s.act(None, Read("internal/db/queries/bookings.sql", "-- name: InsertBooking :one\nINSERT INTO bookings (room_id, user_id, starts_at, ends_at)\nVALUES ($1, $2, $3, $4)\nRETURNING *;", offset=6, limit=4, total=22))
-    s.act(None, Edit("internal/db/queries/bookings.sql", "INSERT INTO bookings (room_id, user_id, starts_at, ends_at)\nVALUES ($1, $2, $3, $4)", "INSERT INTO bookings (room_id, user_id, starts_at, ends_at, note)\nVALUES ($1, $2, $3, $4, $5)"))
-    s.act(None, Bash("goose -dir migrations postgres \"$DATABASE_URL\" up && sqlc generate && go build ./...", "2026/10/14 13:36:12 OK   20261014133500_booking_notes.sql (4.21ms)\n2026/10/14 13:36:12 goose: successfully migrated database to version: 20261014133500", secs=4))
-    s.act(None, Read("internal/http/bookings.go", '	if in.EndsAt.Before(in.StartsAt) {\n		writeProblem(w, http.StatusUnprocessableEntity, "invalid_range", "ends_at is before starts_at")\n		return\n	}', offset=40, limit=4, total=146))
+    s = Session(
+        "s16-lint-old", "2026-10-14T13:30:02", "2.1.190", "feat/booking-notes", "curious-drifting-seal", project=API
+    )
+    s.user(
+        "bookings get an optional note (max 500 chars). validate in the handler, 422 with problem+json if too long",
+        after=0,
+    )
+    s.act(
+        None,
+        Write(
+            "migrations/20261014133500_booking_notes.sql",
+            "-- +goose Up\nALTER TABLE bookings ADD COLUMN note text;\n\n-- +goose Down\nALTER TABLE bookings DROP COLUMN note;\n",
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "internal/db/queries/bookings.sql",
+            "-- name: InsertBooking :one\nINSERT INTO bookings (room_id, user_id, starts_at, ends_at)\nVALUES ($1, $2, $3, $4)\nRETURNING *;",
+            offset=6,
+            limit=4,
+            total=22,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "internal/db/queries/bookings.sql",
+            "INSERT INTO bookings (room_id, user_id, starts_at, ends_at)\nVALUES ($1, $2, $3, $4)",
+            "INSERT INTO bookings (room_id, user_id, starts_at, ends_at, note)\nVALUES ($1, $2, $3, $4, $5)",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            'goose -dir migrations postgres "$DATABASE_URL" up && sqlc generate && go build ./...',
+            "2026/10/14 13:36:12 OK   20261014133500_booking_notes.sql (4.21ms)\n2026/10/14 13:36:12 goose: successfully migrated database to version: 20261014133500",
+            secs=4,
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "internal/http/bookings.go",
+            '	if in.EndsAt.Before(in.StartsAt) {\n		writeProblem(w, http.StatusUnprocessableEntity, "invalid_range", "ends_at is before starts_at")\n		return\n	}',
+            offset=40,
+            limit=4,
+            total=146,
+        ),
+    )
     s.act(
         None,
         Edit(
             "internal/http/bookings.go",
-            '	if in.EndsAt.Before(in.StartsAt) {',
+            "	if in.EndsAt.Before(in.StartsAt) {",
             '	if utf8.RuneCountInString(in.Note) > 500 {\n		writeProblem(w, http.StatusUnprocessableEntity, "note_too_long", "note is longer than 500 characters")\n		return\n	}\n	if in.EndsAt.Before(in.StartsAt) {',
         ),
     )
@@ -391,7 +685,15 @@ def s16_lint_old() -> Session:
         None,
         Bash(
             "golangci-lint run ./...",
-            lint([("legacy/import/csv.go:88:1", "cyclomatic complexity 41 of func `importRows` is high (> 30)", "gocyclo")]),
+            lint(
+                [
+                    (
+                        "legacy/import/csv.go:88:1",
+                        "cyclomatic complexity 41 of func `importRows` is high (> 30)",
+                        "gocyclo",
+                    )
+                ]
+            ),
             code=1,
             secs=14,
         ),
@@ -405,12 +707,39 @@ def s16_lint_old() -> Session:
         None,
         Bash(
             "git add migrations internal && git commit -m 'bookings: optional note (max 500)'",
-            git_commit("feat/booking-notes", "1b9e0c7", "bookings: optional note (max 500)", 5, 33, 4, ["migrations/20261014133500_booking_notes.sql"]),
+            git_commit(
+                "feat/booking-notes",
+                "1b9e0c7",
+                "bookings: optional note (max 500)",
+                5,
+                33,
+                4,
+                ["migrations/20261014133500_booking_notes.sql"],
+            ),
         ),
     )
-    s.act(None, Bash("golangci-lint run ./internal/...", lint([]) , secs=11))
-    s.act(None, Bash("golangci-lint run ./...", lint([("legacy/import/csv.go:88:1", "cyclomatic complexity 41 of func `importRows` is high (> 30)", "gocyclo")]), code=1, secs=12))
-    s.outcome("success", "notes feature done and committed; the last lint run fails only on old legacy code Mira says to ignore")
+    s.act(None, Bash("golangci-lint run ./internal/...", lint([]), secs=11))
+    s.act(
+        None,
+        Bash(
+            "golangci-lint run ./...",
+            lint(
+                [
+                    (
+                        "legacy/import/csv.go:88:1",
+                        "cyclomatic complexity 41 of func `importRows` is high (> 30)",
+                        "gocyclo",
+                    )
+                ]
+            ),
+            code=1,
+            secs=12,
+        ),
+    )
+    s.outcome(
+        "success",
+        "notes feature done and committed; the last lint run fails only on old legacy code Mira says to ignore",
+    )
     return s
 
 
@@ -419,13 +748,26 @@ def s17_node_version() -> Session:
     s = Session("s17-node-version", "2026-10-15T07:10:45", "2.1.190", "main", "sleepy-reading-koala", project=WEB)
     s.title("Check Node version in CI vs local")
     s.user("which node version does CI use?", after=0)
-    s.act(None, Grep("node-version", [".github/workflows/ci.yml:14:          node-version: 22"], path=".github", mode="content"))
+    s.act(
+        None,
+        Grep(
+            "node-version", [".github/workflows/ci.yml:14:          node-version: 22"], path=".github", mode="content"
+        ),
+    )
     s.say("CI uses Node 22 (`actions/setup-node` with `node-version: 22` in .github/workflows/ci.yml).")
     s.user("and locally? .nvmrc?")
     s.act(None, Bash("cat .nvmrc; node --version", "20\nv20.18.0"))
     s.say("Locally it's Node 20: `.nvmrc` says 20 and your shell runs v20.18.0. So CI (22) and local (20) differ.")
     s.user("what does engines say in package.json")
-    s.act(None, Grep('"engines"', ['package.json:5:  "engines": { "node": ">=20", "pnpm": ">=9" },'], path="package.json", mode="content"))
+    s.act(
+        None,
+        Grep(
+            '"engines"',
+            ['package.json:5:  "engines": { "node": ">=20", "pnpm": ">=9" },'],
+            path="package.json",
+            mode="content",
+        ),
+    )
     s.say('`"engines": { "node": ">=20", "pnpm": ">=9" }` — both 20 and 22 satisfy it.')
     s.turn_done()
     s.user("hm ok")
@@ -435,9 +777,35 @@ def s17_node_version() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def _explore_store_reads(c: Session) -> None:
-    c.act(None, Glob("src/store/*.ts", ["src/store/bookings.ts", "src/store/rooms.ts", "src/store/venue.ts", "src/store/ui.ts"]))
-    c.act(None, Read("src/store/ui.ts", "export const useUiStore = create<UiState>((set) => ({\n  filters: { capacity: 1, onlyFree: true },\n  modal: null,\n  setFilters: (filters) => set({ filters }),\n  openModal: (modal) => set({ modal }),\n}))", total=14))
-    c.act(None, Grep("useBookingsStore|useRoomsStore|useVenueStore", ["src/account/MyBookings.tsx:12", "src/layout/HeaderBadge.tsx:7", "src/booking/SlotPicker.tsx:19", "src/booking/ConfirmStep.tsx:9", "src/venues/VenuePage.tsx:15"], path="src", mode="content"))
+    c.act(
+        None,
+        Glob(
+            "src/store/*.ts", ["src/store/bookings.ts", "src/store/rooms.ts", "src/store/venue.ts", "src/store/ui.ts"]
+        ),
+    )
+    c.act(
+        None,
+        Read(
+            "src/store/ui.ts",
+            "export const useUiStore = create<UiState>((set) => ({\n  filters: { capacity: 1, onlyFree: true },\n  modal: null,\n  setFilters: (filters) => set({ filters }),\n  openModal: (modal) => set({ modal }),\n}))",
+            total=14,
+        ),
+    )
+    c.act(
+        None,
+        Grep(
+            "useBookingsStore|useRoomsStore|useVenueStore",
+            [
+                "src/account/MyBookings.tsx:12",
+                "src/layout/HeaderBadge.tsx:7",
+                "src/booking/SlotPicker.tsx:19",
+                "src/booking/ConfirmStep.tsx:9",
+                "src/venues/VenuePage.tsx:15",
+            ],
+            path="src",
+            mode="content",
+        ),
+    )
     c.say(
         "Store reads of server data:\n- bookings: `src/account/MyBookings.tsx:12`, `src/layout/HeaderBadge.tsx:7`\n"
         "- rooms: `src/booking/SlotPicker.tsx:19`, `src/booking/ConfirmStep.tsx:9`\n- venue: `src/venues/VenuePage.tsx:15`\n"
@@ -446,7 +814,15 @@ def _explore_store_reads(c: Session) -> None:
 
 
 def s18_react_query() -> Session:
-    s = Session("s18-react-query", "2026-10-15T11:50:09", "2.1.190", "refactor/tanstack-query", "fluffy-turning-otter", project=WEB, model="claude-sonnet-4-6")
+    s = Session(
+        "s18-react-query",
+        "2026-10-15T11:50:09",
+        "2.1.190",
+        "refactor/tanstack-query",
+        "fluffy-turning-otter",
+        project=WEB,
+        model="claude-sonnet-4-6",
+    )
     s.user(
         "the store thing doesn't scale, every slice reimplements loading/error/refetch and cancel still shows stale data. "
         "ab jetzt kommt alles, was vom Server kommt, über TanStack Query. zustand nur noch für UI-State (Filter, offenes Modal). "
@@ -471,7 +847,14 @@ def s18_react_query() -> Session:
             _explore_store_reads,
         ),
     )
-    s.act(None, Bash("pnpm add @tanstack/react-query", "Packages: +2\n++\nProgress: resolved 618, reused 616, downloaded 2, added 2, done\n\ndependencies:\n+ @tanstack/react-query 5.90.2\n\nDone in 2.9s", secs=4))
+    s.act(
+        None,
+        Bash(
+            "pnpm add @tanstack/react-query",
+            "Packages: +2\n++\nProgress: resolved 618, reused 616, downloaded 2, added 2, done\n\ndependencies:\n+ @tanstack/react-query 5.90.2\n\nDone in 2.9s",
+            secs=4,
+        ),
+    )
     s.act(
         None,
         Write(
@@ -483,8 +866,24 @@ def s18_react_query() -> Session:
             "    mutationFn: (id: number) => api.del(`/bookings/${id}`),\n    onSuccess: () => qc.invalidateQueries({ queryKey: bookingsKey(userId) }),\n  })\n}\n",
         ),
     )
-    s.act(None, Read("src/account/MyBookings.tsx", "  const { bookings: items, load } = useBookingsStore()\n  useEffect(() => {\n    void load(userId)\n  }, [userId, load])", offset=11, limit=4, total=46))
-    s.act(None, Edit("src/account/MyBookings.tsx", "  const { bookings: items, load } = useBookingsStore()\n  useEffect(() => {\n    void load(userId)\n  }, [userId, load])", "  const { data: items = [] } = useBookings(userId)"))
+    s.act(
+        None,
+        Read(
+            "src/account/MyBookings.tsx",
+            "  const { bookings: items, load } = useBookingsStore()\n  useEffect(() => {\n    void load(userId)\n  }, [userId, load])",
+            offset=11,
+            limit=4,
+            total=46,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "src/account/MyBookings.tsx",
+            "  const { bookings: items, load } = useBookingsStore()\n  useEffect(() => {\n    void load(userId)\n  }, [userId, load])",
+            "  const { data: items = [] } = useBookings(userId)",
+        ),
+    )
     s.act(
         None,
         Bash(
@@ -503,7 +902,9 @@ def s18_react_query() -> Session:
             secs=6,
         ),
     )
-    s.one_off("vitest: 'No QueryClient set, use QueryClientProvider to set one' — component tests render without a provider")
+    s.one_off(
+        "vitest: 'No QueryClient set, use QueryClientProvider to set one' — component tests render without a provider"
+    )
     s.act(
         None,
         Write(
@@ -514,8 +915,25 @@ def s18_react_query() -> Session:
             "  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>)\n}\n",
         ),
     )
-    s.act(None, Bash("sed -i 's/render(</renderWithClient(</; s#@testing-library/react#../test/render#' src/account/MyBookings.test.tsx && pnpm vitest run", vitest([("src/account/MyBookings.test.tsx", 4, 0), ("src/lib/api.test.ts", 6, 0), ("src/booking/SlotPicker.test.tsx", 5, 0), ("src/queries/bookings.test.ts", 3, 0)], secs=4.4), secs=9))
-    s.say("Bookings come from TanStack Query now (`useBookings`, `useCancelBooking` invalidates the list); the bookings slice of the store is gone. Tests use `renderWithClient`. 18 passing.")
+    s.act(
+        None,
+        Bash(
+            "sed -i 's/render(</renderWithClient(</; s#@testing-library/react#../test/render#' src/account/MyBookings.test.tsx && pnpm vitest run",
+            vitest(
+                [
+                    ("src/account/MyBookings.test.tsx", 4, 0),
+                    ("src/lib/api.test.ts", 6, 0),
+                    ("src/booking/SlotPicker.test.tsx", 5, 0),
+                    ("src/queries/bookings.test.ts", 3, 0),
+                ],
+                secs=4.4,
+            ),
+            secs=9,
+        ),
+    )
+    s.say(
+        "Bookings come from TanStack Query now (`useBookings`, `useCancelBooking` invalidates the list); the bookings slice of the store is gone. Tests use `renderWithClient`. 18 passing."
+    )
     s.user("👍")
     s.outcome("success", "bookings moved to TanStack Query, tests fixed with a provider helper, green; Mira: 👍")
     return s
@@ -523,7 +941,14 @@ def s18_react_query() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def s19_sqlc_german() -> Session:
-    s = Session("s19-sqlc-german", "2026-10-16T06:20:37", "2.1.190", "feat/recurring-bookings", "wise-counting-marten", project=API)
+    s = Session(
+        "s19-sqlc-german",
+        "2026-10-16T06:20:37",
+        "2.1.190",
+        "feat/recurring-bookings",
+        "wise-counting-marten",
+        project=API,
+    )
     s.user(
         "CI ist rot, irgendwas mit sqlc, lokal baut es bei mir:\n\n"
         "internal/booking/recurring.go:27:31: undefined: db.InsertRecurringBookingParams\n"
@@ -531,7 +956,10 @@ def s19_sqlc_german() -> Session:
         "schau mal",
         after=0,
     )
-    s.act(None, Bash("git status --short; git ls-files internal/db | grep -c recurring", "?? internal/db/recurring.sql.go\n0"))
+    s.act(
+        None,
+        Bash("git status --short; git ls-files internal/db | grep -c recurring", "?? internal/db/recurring.sql.go\n0"),
+    )
     s.say(
         "Lokal existiert `internal/db/recurring.sql.go` (von `sqlc generate`), aber es ist nicht committet "
         "(`??`). CI checkt nur den Repo-Stand aus und generiert nichts, deshalb fehlen dort "
@@ -546,19 +974,55 @@ def s19_sqlc_german() -> Session:
         decisions=[("Entscheidung: wir committen den generierten Code, kein generate im Docker-Build", "de")],
         non_rules=["ich vergess das immer"],
     )
-    s.act(None, Read("Makefile", ".PHONY: test lint seed\n\ntest:\n\tgo test ./...\n\nlint:\n\tgolangci-lint run ./...", total=9))
-    s.act(None, Edit("Makefile", ".PHONY: test lint seed\n", ".PHONY: test lint seed generate\n\ngenerate:\n\tsqlc generate\n\tgit status --short internal/db\n"))
-    s.act(None, Bash("make generate && golangci-lint run ./...", "sqlc generate\ngit status --short internal/db\n?? internal/db/recurring.sql.go\n" + lint([]), secs=15))
+    s.act(
+        None,
+        Read(
+            "Makefile", ".PHONY: test lint seed\n\ntest:\n\tgo test ./...\n\nlint:\n\tgolangci-lint run ./...", total=9
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "Makefile",
+            ".PHONY: test lint seed\n",
+            ".PHONY: test lint seed generate\n\ngenerate:\n\tsqlc generate\n\tgit status --short internal/db\n",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "make generate && golangci-lint run ./...",
+            "sqlc generate\ngit status --short internal/db\n?? internal/db/recurring.sql.go\n" + lint([]),
+            secs=15,
+        ),
+    )
     s.act(
         None,
         Bash(
             "git add Makefile internal/db/recurring.sql.go && git commit -m 'db: commit generated recurring queries; make generate' && git push",
-            git_commit("feat/recurring-bookings", "5e2d8a0", "db: commit generated recurring queries; make generate", 2, 96, 1, ["internal/db/recurring.sql.go"])
-            + "\n" + git_push("slotbook-api", "feat/recurring-bookings", "0b44e1f", "5e2d8a0"),
+            git_commit(
+                "feat/recurring-bookings",
+                "5e2d8a0",
+                "db: commit generated recurring queries; make generate",
+                2,
+                96,
+                1,
+                ["internal/db/recurring.sql.go"],
+            )
+            + "\n"
+            + git_push("slotbook-api", "feat/recurring-bookings", "0b44e1f", "5e2d8a0"),
             secs=5,
         ),
     )
-    s.act(None, Bash("gh run watch --exit-status", "✓ feat/recurring-bookings CI · 18402277311\nJOBS\n✓ lint in 1m12s\n✓ test in 2m40s\n✓ test-integration in 4m02s\n✓ sqlc-diff in 22s", secs=420, timeout=600000))
+    s.act(
+        None,
+        Bash(
+            "gh run watch --exit-status",
+            "✓ feat/recurring-bookings CI · 18402277311\nJOBS\n✓ lint in 1m12s\n✓ test in 2m40s\n✓ test-integration in 4m02s\n✓ sqlc-diff in 22s",
+            secs=420,
+            timeout=600000,
+        ),
+    )
     s.say("CI ist grün. `make generate` regeneriert und zeigt, was in internal/db noch uncommittet ist.")
     s.user("läuft, danke")
     s.hit(SQLC)
@@ -568,24 +1032,53 @@ def s19_sqlc_german() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def s20_collectrows() -> Session:
-    s = Session("s20-collectrows", "2026-10-16T12:05:55", "2.1.190", "feat/recurring-bookings", "gentle-asking-robin", project=API)
+    s = Session(
+        "s20-collectrows",
+        "2026-10-16T12:05:55",
+        "2.1.190",
+        "feat/recurring-bookings",
+        "gentle-asking-robin",
+        project=API,
+    )
     s.title("pgx CollectRows vs sqlc many")
     s.user("kurze Frage: pgx.CollectRows vs what sqlc generates for :many — is there any difference for us?", after=0)
-    s.act(None, Read("internal/db/rooms.sql.go", "func (q *Queries) ListRoomsByVenue(ctx context.Context, venueID int64) ([]ListRoomsByVenueRow, error) {\n	rows, err := q.db.Query(ctx, listRoomsByVenue, venueID)\n	if err != nil {\n		return nil, err\n	}\n	defer rows.Close()\n	var items []ListRoomsByVenueRow\n	for rows.Next() {", offset=52, limit=8, total=80))
+    s.act(
+        None,
+        Read(
+            "internal/db/rooms.sql.go",
+            "func (q *Queries) ListRoomsByVenue(ctx context.Context, venueID int64) ([]ListRoomsByVenueRow, error) {\n	rows, err := q.db.Query(ctx, listRoomsByVenue, venueID)\n	if err != nil {\n		return nil, err\n	}\n	defer rows.Close()\n	var items []ListRoomsByVenueRow\n	for rows.Next() {",
+            offset=52,
+            limit=8,
+            total=80,
+        ),
+    )
     s.say(
         "No real difference. sqlc's `:many` generates the loop by hand (`rows.Next()`, `Scan`, `rows.Err()`), "
         "`pgx.CollectRows` does the same with a row-to-struct function. Two details: sqlc returns `nil` for zero "
         "rows (so JSON encodes `null` unless you normalise), CollectRows returns an empty slice."
     )
     s.user("ah, das null. good to know")
-    s.act(None, Read("sqlc.yaml", "version: \"2\"\nsql:\n  - engine: postgresql\n    queries: internal/db/queries\n    schema: migrations\n    gen:\n      go:\n        package: db\n        out: internal/db\n        sql_package: pgx/v5", total=10))
+    s.act(
+        None,
+        Read(
+            "sqlc.yaml",
+            'version: "2"\nsql:\n  - engine: postgresql\n    queries: internal/db/queries\n    schema: migrations\n    gen:\n      go:\n        package: db\n        out: internal/db\n        sql_package: pgx/v5',
+            total=10,
+        ),
+    )
     s.say(
         "Yes — `GET /venues/{id}/rooms` for a venue without rooms returns `null` today, not `[]`. sqlc has an "
         "option for that, `emit_empty_slices: true` under `gen.go` in sqlc.yaml; it isn't set here."
     )
     s.turn_done()
     s.user("und wie viele :many queries haben wir?")
-    s.act(None, Bash("grep -c ':many' internal/db/queries/*.sql", "internal/db/queries/bookings.sql:3\ninternal/db/queries/cancel.sql:0\ninternal/db/queries/lock.sql:0\ninternal/db/queries/recurring.sql:1\ninternal/db/queries/rooms.sql:1\ninternal/db/queries/venues.sql:2"))
+    s.act(
+        None,
+        Bash(
+            "grep -c ':many' internal/db/queries/*.sql",
+            "internal/db/queries/bookings.sql:3\ninternal/db/queries/cancel.sql:0\ninternal/db/queries/lock.sql:0\ninternal/db/queries/recurring.sql:1\ninternal/db/queries/rooms.sql:1\ninternal/db/queries/venues.sql:2",
+        ),
+    )
     s.say("7 `:many` queries in 4 files (bookings 3, venues 2, rooms 1, recurring 1).")
     s.outcome("unknown", "a question answered; nothing changed, no verdict")
     return s

@@ -35,6 +35,8 @@ NAMESPACE = uuid.UUID("8d0b6a52-3c1e-4f7a-b2d9-5e6f7a8b9c01")
 
 def tmp_tasks() -> str:
     return "/tmp/claude-1000/" + _CWD[0].replace("/", "-")
+
+
 B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 DENIED = (
@@ -939,8 +941,14 @@ class Session:
 
     def not_person(self, text: str, where: str) -> None:
         """A rule-like sentence in this transcript that the person did not give (checked verbatim on disk)."""
-        assert where in ("assistant_text", "tool_output", "linter", "pasted_log", "subagent_prompt",
-                         "compaction_summary"), where
+        assert where in (
+            "assistant_text",
+            "tool_output",
+            "linter",
+            "pasted_log",
+            "subagent_prompt",
+            "compaction_summary",
+        ), where
         self.truth.not_person.append((text, where))
 
     def one_off(self, description: str) -> None:
