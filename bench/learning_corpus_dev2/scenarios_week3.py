@@ -13,6 +13,7 @@ from transcript_kit import (
     Grep,
     Read,
     Session,
+    Sibling,
     TaskCreate,
     TaskUpdate,
     Write,
@@ -41,6 +42,26 @@ def s21_race_back() -> Session:
         after=0,
     )
     s.act(None, Grep("TestBookings_ParallelCreateSameSlot", ["internal/booking/bookings_integration_test.go"]))
+    s.act(
+        "Reproducing locally and looking at the refactor at the same time:",
+        Bash(
+            "go test -tags integration -race -count=3 -run TestBookings_ParallelCreateSameSlot ./internal/booking/",
+            go_test(
+                {
+                    "internal/booking": [
+                        "=== RUN   TestBookings_ParallelCreateSameSlot",
+                        "    bookings_integration_test.go:112: got 2 rows for room 3 at 2026-10-20T10:00:00+02:00, want 1",
+                        "--- FAIL: TestBookings_ParallelCreateSameSlot (0.61s)",
+                    ]
+                },
+                only=["internal/booking"],
+                race=True,
+            ),
+            code=1,
+            secs=21,
+        ),
+        Sibling(Bash("git show --stat e93b1d0", "")),
+    )
     s.act(None, Read("internal/booking/service.go", src.SERVICE_GO_V2, offset=20, total=64))
     s.act(None, Read("internal/db/queries/bookings.sql", src.INSERT_IF_FREE_SQL, offset=12, total=30))
     s.act(
@@ -828,6 +849,7 @@ def s29_changelog() -> Session:
             "b0f6c3e deps: date-fns-tz via pnpm, drop package-lock.json\n47c2e0d api: show problem+json detail in errors\n2d90e1a queries: bookings via TanStack Query\n8d2f6b3 e2e: wait for the API /healthz before running\n5aa1c0e e2e: retry twice on CI\ne1d2a90 store: bookings slice shared by MyBookings and header\nc2e9d41 booking: confirm step before booking",
         ),
     )
+    s.act(None, Edit("CHANGELOG.md", "## Unreleased\n", "## Unreleased\n\n## 0.4.0\n", not_read=True))
     s.act(
         None,
         Read(
