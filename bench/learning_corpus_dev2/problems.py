@@ -71,8 +71,8 @@ PROBLEMS = {
     SQLC: {
         "project": "slotbook-api",
         "description": "Generated sqlc code out of date: a query in internal/db/queries/*.sql changed but "
-        "internal/db was not regenerated (or not committed), so the build breaks with missing fields or "
-        "undefined Params types, golangci-lint's typecheck fails, or CI's `sqlc diff` step fails.",
+        "internal/db was not regenerated (or regenerated but not committed), so the build breaks with missing "
+        "fields or undefined Params types / methods (locally or only on CI), or CI's `sqlc diff` step fails.",
         "nouns": ["sqlc", "internal/db", "sqlc diff", "rooms.sql.go", "Params", "undefined: db."],
         "fix": ["sqlc generate", "internal/db", "go build ./..."],
         "key_step": "sqlc generate",

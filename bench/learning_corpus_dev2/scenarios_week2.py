@@ -8,6 +8,7 @@ from problems import E2E, SQLC
 from transcript_kit import (
     Agent,
     Bash,
+    Denied,
     Edit,
     Glob,
     Grep,
@@ -479,7 +480,17 @@ def s15_problem_json() -> Session:
         ),
     )
     s.act(None, Write("internal/http/problem.go", _PROBLEM_GO))
-    s.act(None, ReadTooBig("internal/http/bookings.go", 27814))
+    s.act(
+        "Replacing the `http.Error` calls in one go; statuses stay as they are, codes derived from the message:",
+        Denied(
+            Bash(
+                'sed -i -E \'s/http\\.Error\\(w, "([^"]*)", (http\\.Status[A-Za-z]+)\\)/writeProblem(w, \\2, "error", "\\1")/\' internal/http/*.go',
+                "",
+            ),
+            said="wait, one by one please. I want to see each status code and give each a real code",
+        ),
+    )
+    s.act("OK, one handler at a time.", ReadTooBig("internal/http/bookings.go", 27814))
     s.act(
         None,
         Read(
