@@ -499,13 +499,100 @@ def s25_lockfile() -> Session:
 
 
 # ------------------------------------------------------------------------------------------------------------------
+def s25b_fixtures() -> Session:
+    s = Session(
+        "s25b-fixtures", "2026-10-20T14:30:26", "2.1.196", "chore/refresh-fixtures", "odd-hatching-newt", project=WEB
+    )
+    s.user(
+        "re-recorded the api fixtures for the slot picker tests (pnpm fixtures:record) and now vitest is red. wtf",
+        after=0,
+    )
+    s.act(
+        None,
+        Bash(
+            "pnpm vitest run src/booking",
+            vitest(
+                [("src/booking/SlotPicker.test.tsx", 4, 2), ("src/booking/ConfirmStep.test.tsx", 3, 0)],
+                secs=3.2,
+                failures=[
+                    " FAIL  src/booking/SlotPicker.test.tsx > SlotPicker > labels slots in the venue zone (Sunday 25.10.)",
+                    "AssertionError: expected '10:00' to be '09:00' // Object.is equality",
+                    "",
+                    "- Expected",
+                    "+ Received",
+                    "",
+                    "- 09:00",
+                    "+ 10:00",
+                    "",
+                    " ❯ src/booking/SlotPicker.test.tsx:61:52",
+                    "",
+                    " FAIL  src/booking/SlotPicker.test.tsx > SlotPicker > labels slots in the venue zone (Saturday 24.10.)",
+                    "AssertionError: expected '11:00' to be '09:00' // Object.is equality",
+                    " ❯ src/booking/SlotPicker.test.tsx:61:52",
+                ],
+            ),
+            code=1,
+            secs=7,
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "git diff --stat src/test/fixtures && git diff src/test/fixtures/slots-kiel-2026-10-25.json | head -8",
+            ' src/test/fixtures/slots-kiel-2026-10-24.json | 16 ++++++++--------\n src/test/fixtures/slots-kiel-2026-10-25.json | 16 ++++++++--------\n 2 files changed, 16 insertions(+), 16 deletions(-)\n@@ -1,4 +1,4 @@\n [\n-  {"startsAt": "2026-10-25T08:00:00Z", "endsAt": "2026-10-25T09:00:00Z"},\n+  {"startsAt": "2026-10-25T09:00:00Z", "endsAt": "2026-10-25T10:00:00Z"},',
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "src/booking/SlotPicker.test.tsx",
+            "  it.each(cases)('labels slots in the venue zone ($label)', async ({ fixture, first }) => {\n    server.use(slotsHandler(fixture))\n    renderWithClient(<SlotPicker venue=\"kiel\" date={fixture.date} />)\n    expect((await screen.findAllByRole('button'))[0].textContent).toBe(first)\n  })",
+            offset=58,
+            limit=5,
+            total=74,
+        ),
+    )
+    s.act(
+        None,
+        Read(
+            "vitest.config.ts",
+            "export default defineConfig({\n  test: {\n    environment: 'jsdom',\n    setupFiles: ['src/test/setup.ts'],\n    env: { TZ: 'Europe/Berlin' },\n  },\n})",
+            total=9,
+        ),
+    )
+    s.say(
+        "The tests are right, the new fixtures are wrong: the old (hand-written) fixture had Sunday's first slot at "
+        "`08:00Z` = 09:00 Berlin, the freshly recorded one says `09:00Z` = 10:00 Berlin (Saturday: 11:00). The "
+        "local API sends the slot times as if the opening hours were UTC, not the venue's zone (Europe/Berlin). "
+        "Re-recording just copies that into the fixtures."
+    )
+    s.turn_done()
+    s.user(
+        "mist. the DST thing in the api, same as the failing go test. revert the fixtures, they have to wait for the api fix"
+    )
+    s.act(
+        None,
+        Bash(
+            "git checkout -- src/test/fixtures && pnpm vitest run src/booking",
+            vitest([("src/booking/SlotPicker.test.tsx", 6, 0), ("src/booking/ConfirmStep.test.tsx", 3, 0)], secs=3.0),
+            secs=7,
+        ),
+    )
+    s.say("Fixtures reverted, the slot picker tests pass again with the old data.")
+    s.hit(DST)
+    s.outcome("failed", "fixture refresh abandoned: the API returns UTC-built slots; tests green only after reverting")
+    return s
+
+
+# ------------------------------------------------------------------------------------------------------------------
 def s26_sunday_e2e() -> Session:
     s = Session(
         "s26-sunday-e2e", "2026-10-21T11:15:07", "2.1.201", "feat/sunday-opening", "merry-folding-wren", project=WEB
     )
     s.user(
         "die Slots für Sonntag 25.10. fangen im Browser um 10 an statt um 9, Kiel öffnet um 9. "
-        "e2e/slots.spec.ts sagt dasselbe. liegt das am Frontend? the calendar always looked weird on Safari anyway",
+        "e2e/slots.spec.ts sagt dasselbe. ist das der API-Bug von gestern oder auch was im Frontend? "
+        "the calendar always looked weird on Safari anyway",
         after=0,
         blocks_before=[
             "<ide_opened_file>The user opened the file /home/mira/src/slotbook-web/e2e/slots.spec.ts in the IDE. This may or may not be related to the current task.</ide_opened_file>"
@@ -564,10 +651,23 @@ def s26_sunday_e2e() -> Session:
             '[{"startsAt":"2026-10-25T09:00:00Z","endsAt":"2026-10-25T10:00:00Z"},{"startsAt":"2026-10-25T10:00:00Z","endsAt":"2026-10-25T11:00:00Z"}]',
         ),
     )
+    s.act(
+        None,
+        Grep(
+            "time\\.UTC",
+            [
+                "/home/mira/src/slotbook-api/internal/booking/service.go:52:	open := time.Date(day.Year(), day.Month(), day.Day(), int(venue.OpensHour), 0, 0, 0, time.UTC)",
+                "/home/mira/src/slotbook-api/internal/booking/service.go:53:	end := time.Date(day.Year(), day.Month(), day.Day(), int(venue.ClosesHour), 0, 0, 0, time.UTC)",
+            ],
+            path="/home/mira/src/slotbook-api/internal/booking",
+            mode="content",
+        ),
+    )
     s.say(
         "Nicht das Frontend: die API liefert den ersten Slot als `2026-10-25T09:00:00Z`, also 09:00 UTC = 10:00 in "
         "Berlin (nach der Umstellung UTC+1). Der Browser rechnet korrekt um. `AvailableSlots` in slotbook-api "
-        "baut die Zeiten in UTC statt in der Zeitzone der Venue — der Test von gestern (`TestAvailableSlots_DSTEnd`) zeigt genau das."
+        "(internal/booking/service.go:52-53) baut Öffnungszeiten mit `time.UTC` statt in der Zeitzone der Venue — "
+        "ja, der API-Bug von gestern."
     )
     s.turn_done()
     s.user("ok, dann im API-Repo. morgen früh, jetzt Elternabend")
@@ -926,6 +1026,7 @@ SESSIONS = [
     s23_still_500,
     s24_dst_test,
     s25_lockfile,
+    s25b_fixtures,
     s26_sunday_e2e,
     s27_dst_fix,
     s28_idle,
