@@ -668,7 +668,7 @@ def s16_lint_old() -> Session:
         None,
         Bash(
             'goose -dir migrations postgres "$DATABASE_URL" up && sqlc generate && go build ./...',
-            "2026/10/14 13:36:12 OK   20261014133500_booking_notes.sql (4.21ms)\n2026/10/14 13:36:12 goose: successfully migrated database to version: 20261014133500",
+            "2026/10/14 15:31:52 OK   20261014133500_booking_notes.sql (4.21ms)\n2026/10/14 15:31:52 goose: successfully migrated database to version: 20261014133500",
             secs=4,
         ),
     )

@@ -181,7 +181,7 @@ def s22_exclusion() -> Session:
         None,
         Bash(
             'goose -dir migrations postgres "$DATABASE_URL" up',
-            "2026/10/19 12:14:02 goose run: ERROR 20261019064500_bookings_no_overlap.sql: failed to run SQL migration: "
+            "2026/10/19 14:12:31 goose run: ERROR 20261019064500_bookings_no_overlap.sql: failed to run SQL migration: "
             'failed to execute SQL query "ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap ...": ERROR: could '
             'not create exclusion constraint "bookings_no_overlap" (SQLSTATE 23P01)\nDETAIL: Key (room_id, '
             'tstzrange(starts_at, ends_at))=(7, ["2026-10-20 14:00:00+02","2026-10-20 15:00:00+02")) conflicts with '
@@ -209,7 +209,7 @@ def s22_exclusion() -> Session:
         None,
         Bash(
             'goose -dir migrations postgres "$DATABASE_URL" up',
-            "2026/10/19 12:17:40 OK   20261019064500_bookings_no_overlap.sql (38.9ms)\n2026/10/19 12:17:40 goose: successfully migrated database to version: 20261019064500",
+            "2026/10/19 14:13:58 OK   20261019064500_bookings_no_overlap.sql (38.9ms)\n2026/10/19 14:13:58 goose: successfully migrated database to version: 20261019064500",
             secs=3,
         ),
     )
