@@ -165,3 +165,19 @@ Error: connect ECONNREFUSED 127.0.0.1:5432
     at TCPConnectWrapper.afterConnect [as oncomplete] (node:net:1607:16)
 npm ERR! Test failed.  See above for more details.
 """
+
+PLAYWRIGHT = """\
+Running 6 tests using 2 workers
+
+  1) [chromium] › e2e/booking.spec.ts:14:5 › booking › book a free slot ────────────────────────────
+
+    Error: expect(locator).toBeVisible() failed
+
+    Locator: getByRole('button', { name: 'Confirm' })
+    Expected: visible
+    Timeout: 5000ms
+
+  1 failed
+    [chromium] › e2e/booking.spec.ts:14:5 › booking › book a free slot ─────────────────────────────
+  5 passed (21.4s)
+"""

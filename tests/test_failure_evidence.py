@@ -21,6 +21,7 @@ def test_a_failing_test_is_an_anchor_in_every_toolchain() -> None:
     assert failure_evidence(out.JEST).anchors() == ("test:ApiClient › retries on 503",)  # the case, once
     assert failure_evidence(out.DBT).anchors() == ("test:not_null_orders_customer_id",)
     assert failure_evidence(out.GRADLE).anchors()[0] == "test:OrderServiceTest.refundsPartialOrders"
+    assert failure_evidence(out.PLAYWRIGHT).anchors() == ("test:booking › book a free slot",)
 
 
 def test_a_generic_exception_in_the_project_is_a_fact_and_a_specific_one_an_anchor() -> None:

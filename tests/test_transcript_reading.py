@@ -125,6 +125,46 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
     assert found.decisions == ("we stay on aiokafka, not confluent-kafka", "let's go with a per-test group id")
 
 
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # conventions stated as how the team works, and short norms said in passing
+        (
+            "we wrap errors with fmt.Errorf and %w, no pkg/errors",
+            "we wrap errors with fmt.Errorf and %w, no pkg/errors",
+        ),
+        ("pnpm only in here, npm stays out", "pnpm only in here, npm stays out"),
+        ("no force pushes", "no force pushes"),
+        ("run golangci-lint before every push", "run golangci-lint before every push"),
+        (
+            "integration tests run against a real Postgres, no sqlmock",
+            "integration tests run against a real Postgres, no sqlmock",
+        ),
+        # the change marker stays: it says the rule replaces how it was done
+        ("from now on every error goes out as problem+json", "from now on every error goes out as problem+json"),
+        ("以后部署都走流水线，不再手动", "以后部署都走流水线，不再手动"),
+        ("ab jetzt bitte immer mit pnpm installieren", "ab jetzt bitte immer mit pnpm installieren"),
+    ],
+)
+def test_rules_in_other_phrasings(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["no worries!", "no prob", "admin only obviously.", "we use it a lot", "Been only to Rome once", "no idea why"],
+)
+def test_what_only_sounds_like_a_norm_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_a_lesson_after_an_emoji_and_in_german() -> None:
+    found = extract_knowledge(
+        ["läuft 🎉 TIL playwright's webServer takes an array.", "gut zu wissen: der Container läuft in UTC"]
+    )
+    assert found.lessons == ("playwright's webServer takes an array", "der Container läuft in UTC")
+
+
 def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
     t = Transcript().user("fix it").bash("pytest", "3 passed", 0)
     t.say("```python\ndef f():\n    return 1\n```\nFixed. The guard returns early. Nothing else changed.")

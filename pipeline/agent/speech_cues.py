@@ -74,7 +74,11 @@ _LESSON = (
     re.compile(r"^(?:下次|以后)(?:记得|注意|要记得)[：:，,\s]*(?P<l>.{3,})"),
     re.compile(r"^(?:教训|经验|踩坑|记一下|备忘|小结)[：:]\s*(?P<l>.{3,})"),
     re.compile(r"^原来(?P<l>.{4,})"),
-    re.compile(r"^(?:wieder was gelernt|gelernt|merke|lektion|notiz an mich)\s*[:,]\s*(?P<l>.{6,})", re.I),
+    re.compile(
+        r"^(?:wieder was gelernt|gelernt|merke|lektion|notiz an mich|gut zu wissen|wichtig zu wissen|"
+        r"für später|zur info)\s*[:,]\s*(?P<l>.{6,})",
+        re.I,
+    ),
     re.compile(r"^(?:lección aprendida|ojo|nota para mí|para la próxima)\s*[:,]\s*(?P<l>.{6,})", re.I),
     re.compile(r"^(?:leçon|à retenir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})", re.I),
 )

@@ -335,6 +335,12 @@ _NOT_EVIDENCE = re.compile(
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 
 
+def says_nothing(line: str) -> bool:
+    """A line that is about a failure, not the failure: an exit code, a summary, a wrapper's own announcement
+    ("Process completed with exit code 1", "Encountered an error:")."""
+    return bool(_NOT_EVIDENCE.match(line.strip()))
+
+
 def error_line(text: str, emails: bool = True) -> str:
     """The line of a failed tool's output that names the problem (see the tiers above), else the first line
     that is not Claude Code's `Exit code N`."""

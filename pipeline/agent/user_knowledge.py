@@ -30,7 +30,7 @@ from pipeline.agent import speech_cues as cues
 
 MAX_ITEM_CHARS = 300
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+")
 _LEAD = re.compile(
     r"^(?:(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
@@ -67,13 +67,43 @@ _PREFER = re.compile(
     r"\s+(?:in|for) (?:all|every|any|new)\b)",
     re.IGNORECASE,
 )
+# Conventions people state about how the team or repo works: "we wrap errors with fmt.Errorf and %w",
+# "we keep everything the API returns in the store"; present tense, a verb of practice, an object (not "it").
+_WE_PRACTICE = re.compile(
+    r"^(?:we|the team)\s+(?:use|keep|wrap|write|put|run|deploy|store|name|prefix|log|tag|follow|squash|rebase|pin|"
+    r"format|lint|vendor|version|document|validate|return|send|handle|target|build|mock|stub|release|ship|test|"
+    r"squash-merge|merge|review|encode|serialize|hash|sign|cache)\s+(?!(?:it|this|that|them|these|those|him|her|"
+    r"you|me|to|up|out|off|back|in|on|into|a bit|some)\b)\S+(?:\s+\S+){2,}",
+    re.IGNORECASE,
+)
+# "pnpm only in here", "staging only, never prod": a thing and "only", as the clause's opening.
+_ONLY = re.compile(
+    r"^(?!(?:i|it|this|that|the one|not|been|was|were|is|are|am|if|and|but|we|you|they|he|she|my|your|our|me)\b)"
+    r"[\w.+/@-]+(?: [\w.+/@-]+)? only\s*(?:[,.;!]|$|(?:in|for|on|at|from) (?:here|this|the|our|all|every|any)\b)",
+    re.I,
+)
+# "no Co-Authored-By trailer", "no force pushes": a short "no X" said on its own.
+_NO_SHORT = re.compile(
+    r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|thanks|kidding|"
+    r"doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
+    r"biggie|sweat|big deal|drama|shame|harm|fun|kidding)\b)"
+    r"[\w.()/-]+(?: [\w.()/-]+){0,2}\s*[.!]?$",
+    re.IGNORECASE,
+)
+# "run golangci-lint before every push", "rebase on main before each PR"
+_BEFORE_EVERY = re.compile(
+    r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\b.{3,}"
+    r"\b(?:before|after|on|for|with|in) (?:every|each|all|any)\b",
+    re.IGNORECASE,
+)
 _NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
 _NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)\s*[.!]?$", re.I)
 # A line the person pasted rather than wrote: log and compiler output, stack frames, shell prompts.
 _PASTED = re.compile(
     r"^(?:\[?\d{4}-\d{2}-\d{2}[T ]|\d{2}:\d{2}:\d{2}\b|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?[: ]|"
     r"\S+\.\w{1,5}:\d+|\s*at\s+\S+\s*\(|\s*File \"|error\[E\d+\]|npm ERR!|\$ |> |#\d+ |"
-    r"(?:FAILED|PASSED|ERROR)\s+\S+::|thread '.*' panicked|Traceback \(most recent)"
+    r"(?:FAILED|PASSED|ERROR)\s+\S+::|thread '.*' panicked|Traceback \(most recent)|"
+    r"::(?:error|warning|notice)(?: [^:]*)?::|##\[(?:error|warning)\]|^(?:---|\+\+\+) [ab]/|^@@ -\d"
 )
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
@@ -89,11 +119,13 @@ _GENERIC = re.compile(
 )
 _NORM_TAIL = re.compile(
     r",\s*(?:never|not|no)\s+[\w-]+(?:\s+\w+)?\s*[.!]?$|,\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
-    r"\bno\s+[\w-]+\s+anywhere\b|\b[\w-]+ only\s*[.!]?$",
+    r"\bno\s+[\w-]+\s+anywhere\b|\b[\w-]+ only\s*[.!]?$|,\s*[\w./-]+ stays? out\s*[.!]?$",
     re.IGNORECASE,
 )
 _COPULA = re.compile(
-    r"\b(?:is|are|must be|should be|stays?|goes|go)\b|^no\s|^(?:use|prefer|keep|put|write|run|call|send|store|stick)\b",
+    r"\b(?:is|are|must be|should be|stays?|goes|go)\b|^no\s|^(?:use|prefer|keep|put|write|run|call|send|store|stick|"
+    r"test|deploy|build)\b|"
+    r"^(?:the |all |our )?(?:[\w-]+ ){0,2}[\w-]+s (?!\w+ed\b)(?:run|go|live|use|talk|hit|need|get)\b",
     re.IGNORECASE,
 )
 _NOT_VERB_WORDS = (
@@ -203,6 +235,9 @@ def rule_in(sentence: str) -> str | None:
         if here := _HERE.match(clause):
             return _tidy(here.group(1) or clause)
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
+            return _tidy(clause)
+        practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause)
+        if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return _tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
             return _tidy(clause)

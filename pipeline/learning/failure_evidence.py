@@ -39,6 +39,7 @@ _TEST_LINES = (
     re.compile(r"^\[ERROR\]\s+(?:Failures:\s+)?(\w+)\.(\w+):\d+", re.MULTILINE),  # maven surefire
     re.compile(r"^rspec \./\S+:\d+ # (.+?)\s*$", re.MULTILINE),  # rspec
     re.compile(r"\b(?:Failure|Error) in test (\S+)", re.MULTILINE),  # dbt
+    re.compile(r"^\s*\d+\) \[[^\]]+\] › \S+:\d+:\d+ › (.+?)\s*─*\s*$", re.MULTILINE),  # playwright
 )
 _PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
 _NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))

@@ -19,13 +19,12 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent import speech_cues as cues
-from pipeline.agent.transcript import Step, Transcript, error_line
+from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
 from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS, failure_evidence
 from pipeline.learning.problem_identity import identifier_words
 from pipeline.learning.signals import Signal, evidence, extract_signals, normalise_key
 
 RETRY_AT = 3
-_NO_EVIDENCE = re.compile(r"^(?:Error: )?Exit code \d+$")
 _PROBLEM_CUE = re.compile(
     r"\b(?:again|still|same|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
     r"times out|flak\w*|crash\w*|mess|issue|problem|wrong|thing)\b",
@@ -74,8 +73,8 @@ def session_signals(t: Transcript) -> SessionSignals:
 
 def _tool_signal(step: Step, cwd: str) -> Signal | None:
     line = error_line(step.output)
-    if not line or _NO_EVIDENCE.match(line):
-        return None  # Claude Code's "Exit code 1" alone: the command said nothing about what went wrong
+    if not line or says_nothing(line):
+        return None  # "Exit code 1", "Process completed with exit code 1" alone: nothing said about what went wrong
     classified = extract_signals(line)
     kind = classified[0].kind if classified else "error"
     if kind in ("correction", "capability_gap", "recurring_issue"):
