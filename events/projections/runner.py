@@ -190,7 +190,9 @@ class Projector:
             batch = await asyncio.to_thread(_take, stream, BATCH_SIZE)
             if not batch:
                 return applied
-            if batch[0][0] <= last_id:  # a batch is in id order: if its first event is not late, none is
+            # Why min, not the first: a segment may hold imported history (ids of the past, `EventLog.make_events`)
+            # after newer events, so a batch is not always in id order.
+            if min(item[0] for item in batch) <= last_id:
                 replay = [p for p in group if not getattr(p, "ORDER_FREE", False)]
                 if replay:
                     late = sum(1 for event_id, _, _, _ in batch if event_id <= last_id)
@@ -203,7 +205,7 @@ class Projector:
                     )
             await self.db.write(functools.partial(apply_batch, group=group, batch=batch))
             applied += len(batch)
-            last_id = max(last_id, batch[-1][0])
+            last_id = max(last_id, max(item[0] for item in batch))
 
     async def rebuild(self) -> int:
         """Drop every projection and replay the whole log."""
@@ -252,7 +254,7 @@ def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: li
             for event in events:
                 projection.apply(conn, event)
     offsets = {segment: next_offset for _, _, segment, next_offset in batch}  # the last per segment wins
-    last_id = batch[-1][0]  # the batch is in id order; max() keeps a checkpoint that late events did not pass
+    last_id = max(item[0] for item in batch)  # max(): a checkpoint that late events (or history) did not pass
     for projection in group:
         conn.executemany(
             "INSERT OR REPLACE INTO projection_offsets (name, segment, next_offset) VALUES (?, ?, ?)",
