@@ -180,7 +180,13 @@ class HistoryImport:
         if path.suffix != ".jsonl" or not inside:
             raise InvalidInput(f"{path}: not a transcript under {root}")
         async with self._lock:
-            return await self._take(path, idle_s)
+            try:
+                return await self._take(path, idle_s)
+            except BaseException:
+                # Why: a request cancelled (the client went away) or failed after its events were appended would
+                # leave this copy of the ledger behind the log; the log is the truth, so it is read again.
+                self._ledger = None
+                raise
 
     async def _take(self, path: Path, idle_s: float) -> dict[str, Any]:
         ledger = await self.ledger()

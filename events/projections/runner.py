@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import operator
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -246,14 +247,18 @@ def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: li
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
     `apply_batch(conn, events)` gets the list in log order (it must equal calling `apply` on each event).
     """
-    events = [event for _, event, _, _ in batch]
+    # Why sorted: projections fold a batch assuming id order ("the first event of a session"), and a segment may
+    # hold imported history (ids of the past) after newer events (`EventLog.make_events`).
+    events = [event for _, event, _, _ in sorted(batch, key=operator.itemgetter(0))]
     for projection in group:
         if (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)
         else:
             for event in events:
                 projection.apply(conn, event)
-    offsets = {segment: next_offset for _, _, segment, next_offset in batch}  # the last per segment wins
+    offsets: dict[str, int] = {}
+    for _, _, segment, next_offset in batch:
+        offsets[segment] = max(next_offset, offsets.get(segment, 0))
     last_id = max(item[0] for item in batch)  # max(): a checkpoint that late events (or history) did not pass
     for projection in group:
         conn.executemany(
