@@ -158,6 +158,8 @@ class FakeClaudeHome:
         }
         files["user"].write_text(
             "# My preferences\n\n- Answer in English, even when I write German\n- Prefer small, reviewable commits\n"
+            f"- Deploy keys: use {SECRET} for the bot\n<private>\n- My bank is Example Bank\n\n- PIN hint: birthday\n"
+            "</private>\n"
             "\n```bash\nrm -rf never-taken-from-a-code-block\n```\n",
             encoding="utf-8",
         )

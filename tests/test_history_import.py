@@ -132,6 +132,8 @@ def test_import_learns_from_history_once_with_session_times_and_instructions(
     assert "## Preferences (from ~/.claude/CLAUDE.md)" in memory_md
     assert "- Answer in English, even when I write German" in memory_md
     assert "never-taken-from-a-code-block" not in memory_md
+    assert "Example Bank" not in memory_md and "birthday" not in memory_md  # a <private> block, over two items
+    assert "- Deploy keys: use [REDACTED" in memory_md
     assert "## Lessons of api (from Claude Code memory of api/MEMORY.md)" in memory_md
     assert "staging database is reset every Monday" in memory_md and "debugging.md" not in memory_md
     assert "## Rules (from api/AGENTS.md)" in api_rules

@@ -59,6 +59,7 @@ from pipeline.agent.session_summary import summary_sha256
 from pipeline.agent.transcript import NotATranscript, parse_transcript
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.regular_file import read_regular
+from pipeline.scrub import scrub
 
 logger = structlog.get_logger(__name__)
 
@@ -224,7 +225,7 @@ class HistoryImport:
             **result,
             "continued": status == "grown",
             "agent_id": t.agent_id,
-            "project": receipt["project"],
+            "project": receipt["project"] or _folder(t.cwd),
             "started": t.started,
             "ended": t.ended,
             "signals": receipt["signals"],
@@ -246,7 +247,9 @@ class HistoryImport:
         out: list[dict[str, Any]] = []
         for f in files:
             try:
-                items = instruction_items(await asyncio.to_thread(read_instructions, f.path))
+                text = await asyncio.to_thread(read_instructions, f.path)
+                # Whole-file scrub first: a <private> block may span lines that become separate items.
+                items = instruction_items(scrub(text, emails=self.app.redact_emails))
             except OSError as exc:
                 out.append({"path": str(f.path), "scope": f.scope, "skipped": f"unreadable: {exc.strerror or exc}"})
                 continue
@@ -327,6 +330,11 @@ def _moment(stamp: str, fallback: float) -> dt.datetime:
         except ValueError:
             pass
     return dt.datetime.fromtimestamp(fallback, dt.UTC)
+
+
+def _folder(cwd: str) -> str:
+    """The project a working directory names when memoryd has no folder for it (as signals are scoped)."""
+    return safe_id(Path(cwd).name) if cwd else ""
 
 
 def _under(cwd: str, project: str) -> bool:

@@ -220,4 +220,3 @@ def now_idle(item: TranscriptFile, now: float, idle_s: float) -> bool:
     """Whether the session has ended as far as the disk can tell: untouched for `idle_s` and not in the middle
     of a line. Claude Code writes no "ended" line, so a quiet file is the evidence."""
     return now - item.mtime >= idle_s and (item.complete_tail or now - item.mtime >= 24 * 3600)
-
