@@ -17,7 +17,8 @@ import orjson
 import pytest
 
 from tests.claude_home import CORPUS_CWD, PAST, SECRET, FakeClaudeHome, at_time, session_id
-from tests.conftest import REPO, Daemon
+from tests.conftest import REPO, Daemon, write_config
+from tests.fake_llm_server import FakeLLMServer
 from tests.transcript_lines import Transcript, pytest_failure
 
 
@@ -272,3 +273,40 @@ def test_an_import_killed_mid_way_resumes_without_duplicates(
     assert len(bullets) == len(set(bullets))
     verified = daemon.call("rebuild", {"verify": True}, timeout=120)
     assert verified["identical"], verified
+
+
+def test_a_session_the_hooks_handed_in_is_not_learned_twice_and_no_llm_keeps_the_model_out(
+    daemon_factory: Any, fake: FakeClaudeHome, memory_home: Path
+) -> None:
+    """1. A transcript the inbox already summarised (the SessionEnd hook's copy) is recorded in the ledger as
+       already summarised: no second outcome, no second summary receipt.
+    2. With an LLM configured, the dry run says each transcript costs a call; `--no-llm` makes no call per
+       session and writes extractive summaries."""
+    sessions = fake.api_sessions()
+    with FakeLLMServer([]) as server:
+        memory_home.mkdir(exist_ok=True)
+        write_config(
+            memory_home,
+            "[inbox]\npoll_ms = 50\nstable_ms = 150\n"
+            f'[llm]\nprovider = "openai"\nbase_url = "{server.url}"\nmax_retries = 0\ntimeout_seconds = 5.0\n',
+        )
+        daemon = daemon_factory().start()
+        handed = sessions["failing"]
+        (memory_home / "inbox" / handed.name).write_bytes(handed.read_bytes())
+        daemon.wait_for(lambda: events(daemon, "session_summary", session_id(1)), timeout=60)
+        calls = len(server.requests)
+
+        dry = run_import(daemon, fake, "claude-code", "--dry-run", "--no-instructions")
+        assert dry.returncode == 0 and "by the LLM (openai): one call per transcript" in dry.stdout
+        done = report(run_import(daemon, fake, "claude-code", "--no-llm", "--json", "--no-instructions"))
+        assert done["skipped"] == {"already_summarised": 1, "in_progress": 1} and done["sessions"] == 2
+        # --no-llm: no call per session; the one consolidation at the end may ask once (its bounded extraction)
+        assert len(server.requests) <= calls + 1
+        assert len(events(daemon, "session_summary", session_id(1))) == 1
+        assert len(events(daemon, "outcome", session_id(1))) == 1
+        [entry] = [e["data"] for e in events(daemon, "history_import") if e["data"]["file"] == str(handed)]
+        assert entry["status"] == "already_summarised"
+        for n in (2, 3):
+            assert 'summary_method: "extractive"' in (memory_home / "sessions" / f"{session_id(n)}.md").read_text()
+        again = report(run_import(daemon, fake, "claude-code", "--no-llm", "--json", "--no-instructions"))
+        assert again["skipped"] == {"already_imported": 3, "in_progress": 1}

@@ -48,10 +48,12 @@ async def import_plan(services: Services, params: dict[str, Any]) -> dict[str, A
 
 @api.method("import_take")
 async def import_take(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """{from, path, idle_s?} -> what one transcript taught (or why it was skipped)."""
-    p = Params(params, ("from", "path", "idle_s"))
+    """{from, path, idle_s?, llm?} -> what one transcript taught (or why it was skipped). `llm: false`: the
+    extractive summary even when an LLM is configured."""
+    p = Params(params, ("from", "path", "idle_s", "llm"))
     path = Path(p.str("path", required=True) or "")
-    return await services.history.take(_claude_dir(p), path, idle_s=p.int("idle_s", 600, maximum=MAX_IDLE_S))
+    idle_s = p.int("idle_s", 600, maximum=MAX_IDLE_S)
+    return await services.history.take(_claude_dir(p), path, idle_s=idle_s, use_llm=p.bool("llm", True))
 
 
 @api.method("import_instructions")

@@ -98,6 +98,7 @@ class PlanItem:
 class Plan:
     items: list[PlanItem] = field(default_factory=list)
     filtered: dict[str, int] = field(default_factory=dict)  # reason -> transcripts left out by --since/--project
+    llm: str | None = None  # the provider that would summarise each session (None: the extractive summary)
 
     def to_json_obj(self) -> dict[str, Any]:
         counts: dict[str, int] = {}
@@ -111,6 +112,7 @@ class Plan:
             "todo_sessions": len(todo),
             "todo_bytes": sum(i.file.size for i in todo),
             "projects": sorted({i.file.cwd for i in self.items if i.file.cwd}),
+            "llm": self.llm,
         }
 
 
@@ -171,9 +173,10 @@ class HistoryImport:
         kept.sort(key=lambda f: (parents.get(f.session_id, f.started) or "~", f.session_id, bool(f.agent_id)))
         for f in kept:
             plan.items.append(PlanItem(f, _status(f, ledger.get(str(f.path)), now, idle_s)))
+        plan.llm = self.sessions.llm.provider if self.sessions.llm is not None else None
         return plan
 
-    async def take(self, claude_dir: Path, path: Path, *, idle_s: float) -> dict[str, Any]:
+    async def take(self, claude_dir: Path, path: Path, *, idle_s: float, use_llm: bool = True) -> dict[str, Any]:
         """Import one transcript (or nothing, when the ledger has all of it). Never imports a file outside
         `claude_dir/projects/`."""
         root = claude_dir / "projects"
@@ -182,14 +185,14 @@ class HistoryImport:
             raise InvalidInput(f"{path}: not a transcript under {root}")
         async with self._lock:
             try:
-                return await self._take(path, idle_s)
+                return await self._take(path, idle_s, use_llm)
             except BaseException:
                 # Why: a request cancelled (the client went away) or failed after its events were appended would
                 # leave this copy of the ledger behind the log; the log is the truth, so it is read again.
                 self._ledger = None
                 raise
 
-    async def _take(self, path: Path, idle_s: float) -> dict[str, Any]:
+    async def _take(self, path: Path, idle_s: float, use_llm: bool) -> dict[str, Any]:
         ledger = await self.ledger()
         described = await asyncio.to_thread(describe_transcript, path)
         if described is None:
@@ -217,7 +220,9 @@ class HistoryImport:
             await self._note(entry | ids | {"status": "already_summarised"}, at)
             return {"path": str(path), **ids, "skipped": "already_summarised", "malformed_lines": t.skipped_lines}
         receipt_draft: Draft = ("history_import", entry | ids | {"status": "imported"})
-        result, receipt = await self.sessions.learn(t, sha, self.stop, at=at, generate=False, receipts=[receipt_draft])
+        result, receipt = await self.sessions.learn(
+            t, sha, self.stop, at=at, generate=False, receipts=[receipt_draft], use_llm=use_llm
+        )
         assert self._ledger is not None
         self._ledger[str(path)] = LedgerEntry(len(data), sha)
         return {

@@ -127,14 +127,16 @@ class SessionIngest:
         at: dt.datetime | None = None,
         generate: bool = True,
         receipts: Sequence[Draft] = (),
+        use_llm: bool = True,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The path every transcript takes, whether it ended just now or is imported history: summary, signals,
         rules and lessons, events. Returns (the short result, the `session_summary` receipt).
 
         `at`: the events carry this moment (the session's own time, for imported history), not now.
         `generate`: run capability generation when the session resolved a problem (an import runs it once at
-        the end instead). `receipts`: extra events appended in the same atomic batch (the import ledger)."""
-        app, llm, emails = self.app, self.llm, self.app.redact_emails
+        the end instead). `receipts`: extra events appended in the same atomic batch (the import ledger).
+        `use_llm=False`: the deterministic summary and signals even when an LLM is configured."""
+        app, llm, emails = self.app, self.llm if use_llm else None, self.app.redact_emails
         session = safe_id(t.session_id)
         project = self.projects.project_of(t.cwd)
         summary = extractive_summary(t, project=project, sha256=sha)

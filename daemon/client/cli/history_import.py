@@ -49,6 +49,11 @@ def add_commands(sub: Any) -> None:
         help="a transcript written to in the last N minutes is a session still running: left for a later run",
     )
     p.add_argument("--no-instructions", action="store_true", help="sessions only: skip CLAUDE.md/AGENTS.md/memory")
+    p.add_argument(
+        "--no-llm",
+        action="store_true",
+        help="summarise with the extractive summary even when an LLM is configured (one call per session otherwise)",
+    )
     p.add_argument("--json", action="store_true", help="the final report as JSON (progress stays on stderr)")
     p.set_defaults(handler=run_import)
 
@@ -178,7 +183,7 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
         return 2
     sock = settings.socket_path
     plan = call(sock, "import_plan", params, timeout=TAKE_TIMEOUT_S)
-    base = {"from": params["from"], "idle_s": params["idle_s"]}
+    base = {"from": params["from"], "idle_s": params["idle_s"], "llm": not args.no_llm}
     cwds = plan["projects"]
     instructions: dict[str, Any] = {"files": []}
     if args.dry_run:
@@ -271,6 +276,12 @@ def _render_plan(plan: dict[str, Any], instructions: dict[str, Any], claude_dir:
         f"  {len(plan['items'])} transcripts: {counts.get('new', 0)} new, {counts.get('grown', 0)} grown since the "
         f"last import, {counts.get('done', 0)} already imported, {counts.get('in_progress', 0)} still in progress",
         f"  would import {plan['todo_sessions']} transcripts ({_mb(plan['todo_bytes'])})",
+        "  summaries: "
+        + (
+            f"by the LLM ({plan['llm']}): one call per transcript (--no-llm: the extractive summary)"
+            if plan.get("llm")
+            else "extractive (no LLM configured)"
+        ),
     ]
     for reason, n in plan["filtered"].items():
         lines.append(f"  left out: {n} ({_REASONS.get(reason, reason)})")
