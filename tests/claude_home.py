@@ -130,7 +130,7 @@ class FakeClaudeHome:
         t = Transcript(session_id(3))
         t.user(f"deploy with this token {SECRET} and  - always rotate tokens after a deploy")
         t.bash("make deploy", "deployed")
-        t.user("perfect, done")
+        t.user("perfect, done <private>my salary is 99k</private>")
         lines = at_time(t.lines, day + dt.timedelta(days=2), cwd)
         body = b"".join(orjson.dumps(line, option=orjson.OPT_APPEND_NEWLINE) for line in lines[:2])
         body += b'{"type": "user", "message": {"role": "user", "content": "torn\n'  # not JSON: skipped, reported

@@ -107,6 +107,11 @@ def test_import_learns_from_history_once_with_session_times_and_instructions(
     assert sum(first["outcomes"].values()) == first["sessions"]
     assert first["learned"]["consolidation"] == "completed" and first["learned"]["patterns"] >= 1
     assert sorted(first["projects"]) == ["api", "shop"]
+    week = (memory_home / first["learned"]["report"]).read_text()  # the report spans the imported weeks
+    assert (
+        week.startswith(f"# Weekly consolidation {first['span'][0][:10]} ")
+        and f"Sessions with an outcome: {first['sessions']}" in week
+    )
 
     # Each session's events carry its own time, so the log reads as history.
     failing = session_id(1)
@@ -126,7 +131,8 @@ def test_import_learns_from_history_once_with_session_times_and_instructions(
     # The secret is nowhere in the memory home (files, summaries, events).
     for path in memory_home.rglob("*"):
         if path.is_file() and path.suffix in (".md", ".jsonl", ".json"):
-            assert SECRET not in path.read_text(errors="replace"), path
+            text = path.read_text(errors="replace")
+            assert SECRET not in text and "salary" not in text, path
 
     # Instructions: marked with their source, not duplicated, the user's files untouched.
     memory_md = (memory_home / "MEMORY.md").read_text()

@@ -201,9 +201,12 @@ class HistoryImport:
         status = _status(described, known, time.time(), idle_s)
         if status in ("done", "in_progress"):
             return {"path": str(path), "skipped": "already_imported" if status == "done" else "in_progress"}
+        too_large = {"path": str(path), "skipped": "too_large", "reason": f"over {MAX_TRANSCRIPT_BYTES} bytes"}
+        if described.size > MAX_TRANSCRIPT_BYTES:
+            return too_large
         data = await asyncio.to_thread(read_regular, path, MAX_TRANSCRIPT_BYTES)
         if len(data) > MAX_TRANSCRIPT_BYTES:
-            return {"path": str(path), "skipped": "too_large", "reason": f"over {MAX_TRANSCRIPT_BYTES} bytes"}
+            return too_large
         sha = hashlib.sha256(data).hexdigest()
         entry = {"source": SOURCE, "file": str(path), "bytes": len(data), "sha256": sha}
         emails = self.app.redact_emails
