@@ -131,7 +131,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
     # The import ledger (`memoryd import claude-code`): one per transcript taken, in the same batch as what it
     # learned from it, so a crash leaves both or neither. `bytes` and `sha256` say how much of the file was read.
     "history_import": (
-        _f("source", choices=("claude-code",)),
+        _f("source", choices=("claude-code", "codex")),
         _f("file"),
         _f("bytes", "int", minimum=0),
         _f("sha256"),

@@ -193,7 +193,7 @@ def test_import_learns_from_history_once_with_session_times_and_instructions(
 
 
 def test_filters_other_sources_and_bad_input(daemon: Daemon, fake: FakeClaudeHome, memory_home: Path) -> None:
-    """--project and --since leave sessions out (and say so); codex and gemini are not supported yet; a missing
+    """--project and --since leave sessions out (and say so); gemini is not supported yet; a missing
     --from is a usage error; a file that holds no message is reported, not fatal."""
     fake.corpus(limit=3)
     fake.api_sessions()
@@ -213,9 +213,10 @@ def test_filters_other_sources_and_bad_input(daemon: Daemon, fake: FakeClaudeHom
     assert only_api["skipped"]["other_project"] == 4 + 1  # the shop's, and the file that names no directory
     assert only_api["skipped"]["already_imported"] == 2
 
-    for source in ("codex", "gemini"):
-        done = run_import(daemon, fake, source)
-        assert done.returncode == 2 and "not supported yet" in done.stderr
+    done = run_import(daemon, fake, "gemini")
+    assert done.returncode == 2 and "not supported yet" in done.stderr
+    done = run_import(daemon, fake, "codex")  # the fake HOME has no ~/.codex
+    assert done.returncode == 2 and "no Codex CLI home" in done.stderr
     done = run_import(daemon, fake, "claude-code", "--from", str(fake.root / "nowhere"))
     assert done.returncode == 2 and "no Claude Code home" in done.stderr
     done = run_import(daemon, fake, "claude-code", "--since", "last tuesday")

@@ -55,6 +55,7 @@ from pipeline.agent.claude_home import (
     now_idle,
     read_instructions,
 )
+from pipeline.agent.codex_rollout import describe_rollout, find_rollouts, to_claude_lines
 from pipeline.agent.session_summary import summary_sha256
 from pipeline.agent.transcript import NotATranscript, parse_transcript
 from pipeline.memory_layout import read_text, safe_id
@@ -63,7 +64,8 @@ from pipeline.scrub import scrub
 
 logger = structlog.get_logger(__name__)
 
-SOURCE = "claude-code"
+# Source -> the folder under the agent's home that holds its sessions.
+SESSION_DIRS = {"claude-code": "projects", "codex": "sessions"}
 MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024
 
 
@@ -152,9 +154,12 @@ class HistoryImport:
             self._ledger = ledger
         return self._ledger
 
-    async def plan(self, claude_dir: Path, *, since: dt.datetime | None, project: str | None, idle_s: float) -> Plan:
-        """What is under `claude_dir` and what an import would take. Reads only the files' heads."""
-        files = await asyncio.to_thread(find_transcripts, claude_dir)
+    async def plan(
+        self, source: str, agent_dir: Path, *, since: dt.datetime | None, project: str | None, idle_s: float
+    ) -> Plan:
+        """What is under `agent_dir` and what an import would take. Reads only the files' heads."""
+        finder = find_rollouts if source == "codex" else find_transcripts
+        files = await asyncio.to_thread(finder, agent_dir)
         ledger = await self.ledger()
         plan = Plan()
         now = time.time()
@@ -176,25 +181,27 @@ class HistoryImport:
         plan.llm = self.sessions.llm.provider if self.sessions.llm is not None else None
         return plan
 
-    async def take(self, claude_dir: Path, path: Path, *, idle_s: float, use_llm: bool = True) -> dict[str, Any]:
+    async def take(
+        self, source: str, agent_dir: Path, path: Path, *, idle_s: float, use_llm: bool = True
+    ) -> dict[str, Any]:
         """Import one transcript (or nothing, when the ledger has all of it). Never imports a file outside
-        `claude_dir/projects/`."""
-        root = claude_dir / "projects"
+        the agent's sessions folder (`~/.claude/projects/`, `~/.codex/sessions/`)."""
+        root = agent_dir / SESSION_DIRS[source]
         inside = await asyncio.to_thread(lambda: path.resolve().is_relative_to(root.resolve()))
         if path.suffix != ".jsonl" or not inside:
             raise InvalidInput(f"{path}: not a transcript under {root}")
         async with self._lock:
             try:
-                return await self._take(path, idle_s, use_llm)
+                return await self._take(source, path, idle_s, use_llm)
             except BaseException:
                 # Why: a request cancelled (the client went away) or failed after its events were appended would
                 # leave this copy of the ledger behind the log; the log is the truth, so it is read again.
                 self._ledger = None
                 raise
 
-    async def _take(self, path: Path, idle_s: float, use_llm: bool) -> dict[str, Any]:
+    async def _take(self, source: str, path: Path, idle_s: float, use_llm: bool) -> dict[str, Any]:
         ledger = await self.ledger()
-        described = await asyncio.to_thread(describe_transcript, path)
+        described = await asyncio.to_thread(describe_rollout if source == "codex" else describe_transcript, path)
         if described is None:
             return {"path": str(path), "skipped": "vanished"}
         known = ledger.get(str(path))
@@ -208,10 +215,11 @@ class HistoryImport:
         if len(data) > MAX_TRANSCRIPT_BYTES:
             return too_large
         sha = hashlib.sha256(data).hexdigest()
-        entry = {"source": SOURCE, "file": str(path), "bytes": len(data), "sha256": sha}
+        entry = {"source": source, "file": str(path), "bytes": len(data), "sha256": sha}
         emails = self.app.redact_emails
+        lines = await asyncio.to_thread(to_claude_lines, data) if source == "codex" else data
         try:
-            t = await asyncio.to_thread(parse_transcript, data, safe_id(path.stem), emails=emails)
+            t = await asyncio.to_thread(parse_transcript, lines, safe_id(described.session_id), emails=emails)
         except NotATranscript as exc:
             await self._note(entry | {"status": "not_a_transcript"}, None)
             return {"path": str(path), "skipped": "not_a_transcript", "reason": str(exc)}
@@ -249,9 +257,9 @@ class HistoryImport:
         assert self._ledger is not None
         self._ledger[str(entry["file"])] = LedgerEntry(int(entry["bytes"]), str(entry["sha256"]))
 
-    async def instructions(self, claude_dir: Path, cwds: list[str], *, dry_run: bool) -> dict[str, Any]:
+    async def instructions(self, source: str, agent_dir: Path, cwds: list[str], *, dry_run: bool) -> dict[str, Any]:
         """Read CLAUDE.md / AGENTS.md / rules / auto memory into MEMORY.md and the projects' rules.md."""
-        files = await asyncio.to_thread(find_instruction_files, claude_dir, cwds)
+        files = await asyncio.to_thread(find_instruction_files, agent_dir, cwds, source=source)
         out: list[dict[str, Any]] = []
         for f in files:
             try:

@@ -128,17 +128,23 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def find_instruction_files(claude_dir: Path, cwds: Iterable[str]) -> list[InstructionFile]:
+def find_instruction_files(
+    agent_dir: Path, cwds: Iterable[str], *, source: str = "claude-code"
+) -> list[InstructionFile]:
     """The user's instruction files, then each project's (in `cwds`, the working directories the transcripts
-    name) and Claude Code's auto memory of it. Only regular files that exist."""
+    name) and Claude Code's auto memory of it. Only regular files that exist. `source` `codex`: the user's
+    file is `~/.codex/AGENTS.md` (a project's own files are read whichever agent worked in it)."""
     found: list[InstructionFile] = []
-    user = [claude_dir / "CLAUDE.md", *sorted((claude_dir / "rules").glob("*.md"))]
-    found += [InstructionFile(p, "user", "", _label(p, claude_dir, "~/.claude")) for p in user if _regular(p)]
+    if source == "codex":
+        user, home_name = [agent_dir / "AGENTS.md"], "~/.codex"
+    else:
+        user, home_name = [agent_dir / "CLAUDE.md", *sorted((agent_dir / "rules").glob("*.md"))], "~/.claude"
+    found += [InstructionFile(p, "user", "", _label(p, agent_dir, home_name)) for p in user if _regular(p)]
     for cwd in dict.fromkeys(c for c in cwds if c):
         base = Path(cwd)
         own = [base / name for name in PROJECT_FILES] + sorted((base / ".claude" / "rules").glob("*.md"))
         found += [InstructionFile(p, "project", cwd, _label(p, base, base.name)) for p in own if _regular(p)]
-        memory = claude_dir / "projects" / slug_of(cwd) / "memory"
+        memory = agent_dir / "projects" / slug_of(cwd) / "memory"
         notes = sorted(memory.glob("*.md"), key=lambda p: (p.name != "MEMORY.md", p.name))
         found += [
             InstructionFile(p, "auto_memory", cwd, f"Claude Code memory of {base.name}/{p.name}")

@@ -21,10 +21,8 @@ from daemon.client.socket_client import call
 from daemon.config import Settings
 
 SOURCES = ("claude-code", "codex", "gemini")
-NOT_YET = {
-    "codex": "Codex CLI sessions (~/.codex/sessions)",
-    "gemini": "Gemini CLI chats (~/.gemini/tmp)",
-}
+NOT_YET = {"gemini": "Gemini CLI chats (~/.gemini/tmp)"}
+DEFAULT_DIRS = {"claude-code": "~/.claude", "codex": "~/.codex"}
 TAKE_TIMEOUT_S = 600.0
 FINISH_TIMEOUT_S = 3600.0
 
@@ -36,8 +34,8 @@ def add_commands(sub: Any) -> None:
         description="Import past Claude Code sessions (each exactly once: run it again any time to take what is new), "
         "the CLAUDE.md/AGENTS.md files of your projects and Claude Code's own memory files.",
     )
-    p.add_argument("source", choices=SOURCES, help="whose history: claude-code (codex and gemini: not supported yet)")
-    p.add_argument("--from", dest="from_dir", metavar="DIR", help="the agent's home (default ~/.claude)")
+    p.add_argument("source", choices=SOURCES, help="whose history: claude-code, codex (gemini: not supported yet)")
+    p.add_argument("--from", dest="from_dir", metavar="DIR", help="the agent's home (default ~/.claude, ~/.codex)")
     p.add_argument("--since", metavar="DATE", help="only sessions started on or after DATE (YYYY-MM-DD)")
     p.add_argument("--project", metavar="PATH", help="only sessions whose working directory is PATH or below it")
     p.add_argument("--dry-run", action="store_true", help="say what would be imported; change nothing")
@@ -172,7 +170,8 @@ class Progress:
 def run_import(args: argparse.Namespace, settings: Settings) -> int:
     if args.source in NOT_YET:
         print(
-            f"memoryd: importing {NOT_YET[args.source]} is not supported yet; `memoryd import claude-code` is.",
+            f"memoryd: importing {NOT_YET[args.source]} is not supported yet;"
+            " `memoryd import claude-code` and `memoryd import codex` are.",
             file=sys.stderr,
         )
         return 2
@@ -183,14 +182,12 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
         return 2
     sock = settings.socket_path
     plan = call(sock, "import_plan", params, timeout=TAKE_TIMEOUT_S)
-    base = {"from": params["from"], "idle_s": params["idle_s"], "llm": not args.no_llm}
-    cwds = plan["projects"]
+    base = {"source": args.source, "from": params["from"], "idle_s": params["idle_s"], "llm": not args.no_llm}
+    inst = {"source": args.source, "from": params["from"], "cwds": plan["projects"]}
     instructions: dict[str, Any] = {"files": []}
     if args.dry_run:
         instructions = (
-            {"files": []}
-            if args.no_instructions
-            else call(sock, "import_instructions", {"from": params["from"], "cwds": cwds, "dry_run": True})
+            {"files": []} if args.no_instructions else call(sock, "import_instructions", inst | {"dry_run": True})
         )
         report = {"dry_run": True, "plan": plan, "instructions": instructions}
         print_json(report) if args.json else print(_render_plan(plan, instructions, params["from"]))
@@ -214,7 +211,7 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
     finish: dict[str, Any] = {}
     if not interrupted:
         if not args.no_instructions:
-            instructions = call(sock, "import_instructions", {"from": params["from"], "cwds": cwds}, timeout=600.0)
+            instructions = call(sock, "import_instructions", inst, timeout=600.0)
         if tally.sessions or tally.subagents or _added(instructions):
             print("learning across the imported weeks (consolidation, skills)…", file=sys.stderr)
             since = tally.first[:10] or None
@@ -231,10 +228,15 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _params(args: argparse.Namespace) -> dict[str, Any]:
-    claude_dir = Path(args.from_dir or "~/.claude").expanduser().resolve()
-    if not claude_dir.is_dir():
-        raise ImportUsage(f"no Claude Code home at {claude_dir} (use --from DIR)")
-    params: dict[str, Any] = {"from": str(claude_dir), "idle_s": round(max(args.idle_minutes, 0.0) * 60)}
+    agent_dir = Path(args.from_dir or DEFAULT_DIRS[args.source]).expanduser().resolve()
+    if not agent_dir.is_dir():
+        name = "Claude Code" if args.source == "claude-code" else "Codex CLI"
+        raise ImportUsage(f"no {name} home at {agent_dir} (use --from DIR)")
+    params: dict[str, Any] = {
+        "source": args.source,
+        "from": str(agent_dir),
+        "idle_s": round(max(args.idle_minutes, 0.0) * 60),
+    }
     if args.since:
         try:
             dt.date.fromisoformat(args.since[:10])
