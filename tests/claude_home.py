@@ -183,3 +183,63 @@ class FakeClaudeHome:
 
 def _renamed(uuid: bytes, copy: int) -> bytes:
     return uuid[:-4] + f"{copy:04x}".encode()
+
+
+def codex_rollout(codex: Path, session: str, cwd: str, start: dt.datetime, items: list[dict[str, Any]]) -> Path:
+    """A Codex CLI rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`): `session_meta`, the
+    `turn_context`, Codex's environment message, then `items` (response item payloads), one second apart."""
+    stamp = start.strftime("%Y-%m-%dT%H-%M-%S")
+    path = codex / "sessions" / start.strftime("%Y/%m/%d") / f"rollout-{stamp}-{session}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+    def at(i: int) -> str:
+        return (start + dt.timedelta(seconds=i)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+    meta = {"id": session, "timestamp": at(0), "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.58.0"}
+    lines: list[dict[str, Any]] = [
+        {"timestamp": at(0), "type": "session_meta", "payload": meta},
+        {"timestamp": at(0), "type": "turn_context", "payload": {"cwd": cwd, "model": "gpt-5-codex"}},
+        {
+            "timestamp": at(0),
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [
+                    {"type": "input_text", "text": f"<environment_context>\n  <cwd>{cwd}</cwd>\n</environment_context>"}
+                ],
+            },
+        },
+    ]
+    for i, payload in enumerate(items, 1):
+        lines.append({"timestamp": at(i), "type": "response_item", "payload": payload})
+        if payload.get("type") == "message" and payload.get("role") == "user":  # Codex repeats what was typed
+            text = payload["content"][0]["text"]
+            lines.append(
+                {"timestamp": at(i), "type": "event_msg", "payload": {"type": "user_message", "message": text}}
+            )
+    return write_transcript(path, lines)
+
+
+def said(role: str, text: str) -> dict[str, Any]:
+    kind = "input_text" if role == "user" else "output_text"
+    return {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}
+
+
+def shell(call_id: str, command: str, output: str, code: int) -> list[dict[str, Any]]:
+    arguments = orjson.dumps({"command": ["bash", "-lc", command], "workdir": "."}).decode()
+    result = orjson.dumps({"output": output, "metadata": {"exit_code": code, "duration_seconds": 1.2}}).decode()
+    return [
+        {"type": "function_call", "name": "shell", "arguments": arguments, "call_id": call_id},
+        {"type": "function_call_output", "call_id": call_id, "output": result},
+    ]
+
+
+def patch(call_id: str, path: str) -> list[dict[str, Any]]:
+    text = (
+        f"*** Begin Patch\n*** Update File: {path}\n@@\n-    return a / b\n+    return a / b if b else 0\n*** End Patch"
+    )
+    return [
+        {"type": "custom_tool_call", "name": "apply_patch", "input": text, "call_id": call_id},
+        {"type": "custom_tool_call_output", "call_id": call_id, "output": "Exit code: 0\nSuccess. Updated: M " + path},
+    ]

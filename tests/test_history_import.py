@@ -16,7 +16,18 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.claude_home import CORPUS_CWD, PAST, SECRET, FakeClaudeHome, at_time, session_id
+from tests.claude_home import (
+    CORPUS_CWD,
+    PAST,
+    SECRET,
+    FakeClaudeHome,
+    at_time,
+    codex_rollout,
+    patch,
+    said,
+    session_id,
+    shell,
+)
 from tests.conftest import REPO, Daemon, write_config
 from tests.fake_llm_server import FakeLLMServer
 from tests.transcript_lines import Transcript, pytest_failure
@@ -317,3 +328,59 @@ def test_a_session_the_hooks_handed_in_is_not_learned_twice_and_no_llm_keeps_the
             assert 'summary_method: "extractive"' in (memory_home / "sessions" / f"{session_id(n)}.md").read_text()
         again = report(run_import(daemon, fake, "claude-code", "--no-llm", "--json", "--no-instructions"))
         assert again["skipped"] == {"already_imported": 3, "in_progress": 1}
+
+
+def test_codex_sessions_are_imported_the_same_way(daemon: Daemon, fake: FakeClaudeHome, memory_home: Path) -> None:
+    """Codex CLI rollouts (real format: session_meta, response items, shell calls with exit codes, apply_patch)
+    give summaries, outcomes, signals and the person's rules like Claude Code sessions; ~/.codex/AGENTS.md goes
+    to MEMORY.md; a second run imports nothing."""
+    codex = fake.root / ".codex"
+    cwd = str(fake.api)
+    failing = codex_rollout(
+        codex,
+        "019a2d7a-0000-7000-8000-000000000001",
+        cwd,
+        dt.datetime(2026, 10, 12, 9, 0, tzinfo=dt.UTC),
+        [
+            said("user", "the totals endpoint crashes on empty carts. Always run `make check` before you commit"),
+            *shell(
+                "call_1",
+                "pytest tests/test_totals.py",
+                pytest_failure("test_empty", "ZeroDivisionError: division by zero", "api/totals.py:12"),
+                1,
+            ),
+            said("assistant", "The average divides by the item count, which is 0 for an empty cart."),
+            said("user", "stop here, it still fails"),
+        ],
+    )
+    fixed = codex_rollout(
+        codex,
+        "019a2d7a-0000-7000-8000-000000000002",
+        cwd,
+        dt.datetime(2026, 10, 13, 9, 0, tzinfo=dt.UTC),
+        [
+            said("user", "fix the ZeroDivisionError in api/totals.py"),
+            *patch("call_2", "api/totals.py"),
+            *shell("call_3", "pytest tests/test_totals.py", "3 passed in 0.41s", 0),
+            said("assistant", "Fixed: an empty cart has a total of 0."),
+            said("user", "great, thanks"),
+        ],
+    )
+    (codex / "AGENTS.md").write_text("- Reply tersely; no summaries of what you did\n", encoding="utf-8")
+
+    done = report(run_import(daemon, fake, "codex", "--json"))
+    assert (done["sessions"], done["outcomes"]) == (2, {"failed": 1, "success": 1}), done
+    sid = "019a2d7a-0000-7000-8000-000000000001"
+    [outcome] = events(daemon, "outcome", sid)
+    assert outcome["ts"].startswith("2026-10-12T09:00") and outcome["data"]["outcome"] == "failed"
+    errors = [e["data"] for e in events(daemon, "signal", sid) if e["data"]["kind"] == "error"]
+    assert any("zerodivisionerror" in e["key"] for e in errors)
+    assert "<environment_context>" not in (memory_home / "sessions" / f"{sid}.md").read_text()
+    assert "api/totals.py" in (memory_home / "sessions" / "019a2d7a-0000-7000-8000-000000000002.md").read_text()
+    assert "make check" in (memory_home / "areas" / "projects" / "api" / "rules.md").read_text()
+    memory_md = (memory_home / "MEMORY.md").read_text()
+    assert "## Preferences (from ~/.codex/AGENTS.md)" in memory_md and "Reply tersely" in memory_md
+    assert {e["data"]["source"] for e in events(daemon, "history_import")} == {"codex"}
+    assert {Path(e["data"]["file"]) for e in events(daemon, "history_import")} == {failing, fixed}
+    again = report(run_import(daemon, fake, "codex", "--json"))
+    assert again["sessions"] == 0 and again["skipped"] == {"already_imported": 2}
