@@ -1,5 +1,5 @@
-"""`memoryd import claude-code`: past Claude Code sessions and the instructions already written down become
-memory, once.
+"""`memoryd import claude-code` (and `codex`): past agent sessions and the instructions already written down
+become memory, once. A Codex CLI rollout is first rewritten as Claude Code lines (`pipeline/agent/codex_rollout.py`).
 
 The client drives an import in steps, so it can show progress and be interrupted anywhere: `plan` (what is
 there and what is new), `take` one transcript at a time, `instructions`, then `finish` (consolidation and
@@ -77,8 +77,9 @@ class LedgerEntry:
 
 @dataclass(frozen=True, slots=True)
 class PlanItem:
-    """One transcript and what an import would do with it: `new`, `grown` (continued from where the last
-    import stopped), `done` (nothing new), `in_progress` (the session may still be running: left for later)."""
+    """One transcript and what an import would do with it: `new`, `grown` (longer than when it was imported: read
+    again whole, only what is new is logged), `done` (the length the ledger has: a transcript only ever grows),
+    `in_progress` (written to within the idle window, or mid-line: the session may still be running)."""
 
     file: TranscriptFile
     status: str
