@@ -114,7 +114,9 @@ async def start_services(
         learning=learning,
         inbox=inbox,
         sync=sync,
-        history=HistoryImport(app, sessions, projects, knowledge, learning.consolidator, stop),
+        history=HistoryImport(
+            app, sessions, projects, knowledge, learning.consolidator, stop, index.indexer.hold_embedding
+        ),
     )
 
 

@@ -30,6 +30,7 @@ import asyncio
 import datetime as dt
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,9 @@ logger = structlog.get_logger(__name__)
 # Source -> the folder under the agent's home that holds its sessions.
 SESSION_DIRS = {"claude-code": "projects", "codex": "sessions"}
 MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024
+# While transcripts are being taken, the index embeds nothing in the background (the learning step needs the
+# model, and one call runs at a time): renewed by every take, it lapses this long after the last one.
+EMBEDDING_HOLD_S = 20.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +134,7 @@ class HistoryImport:
         knowledge: Knowledge,
         consolidator: Consolidator,
         stop: asyncio.Event,
+        hold_embedding: Callable[[float], None] = lambda seconds: None,
     ) -> None:
         self.app = app
         self.sessions = sessions
@@ -137,6 +142,7 @@ class HistoryImport:
         self.knowledge = knowledge
         self.consolidator = consolidator
         self.stop = stop
+        self.hold_embedding = hold_embedding  # the index's background embedding, paused while sessions are taken
         self._lock = asyncio.Lock()
         self._ledger: dict[str, LedgerEntry] | None = None
 
@@ -192,6 +198,7 @@ class HistoryImport:
         if path.suffix != ".jsonl" or not inside:
             raise InvalidInput(f"{path}: not a transcript under {root}")
         async with self._lock:
+            self.hold_embedding(EMBEDDING_HOLD_S)
             try:
                 return await self._take(source, path, idle_s, use_llm)
             except BaseException:
@@ -313,6 +320,7 @@ class HistoryImport:
     async def finish(self, since: dt.datetime | None) -> dict[str, Any]:
         """Consolidation (facts, lessons, the report) and capability generation, once, over the imported
         weeks; then what the memory now knows (patterns)."""
+        self.hold_embedding(0)  # the summaries get their vectors now, in the background
         summary = await self.consolidator.run("import", since=since)
         await self.app.projections_current()
         listed = await self.app.db.read(lambda conn: signal_patterns.listed(conn, include_all=True, limit=100_000))
