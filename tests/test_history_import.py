@@ -384,3 +384,30 @@ def test_codex_sessions_are_imported_the_same_way(daemon: Daemon, fake: FakeClau
     assert {Path(e["data"]["file"]) for e in events(daemon, "history_import")} == {failing, fixed}
     again = report(run_import(daemon, fake, "codex", "--json"))
     assert again["sessions"] == 0 and again["skipped"] == {"already_imported": 2}
+
+
+def test_the_index_embeds_the_imported_summaries_once_the_import_is_done(
+    daemon_factory: Any, fake: FakeClaudeHome, memory_home: Path
+) -> None:
+    """The index's background embedding waits while transcripts are taken (the learning step needs the model);
+    `import_finish` lets it go, so every chunk of the new summaries gets its vector without a restart."""
+    fake.corpus(limit=4)
+    daemon = daemon_factory(embedding=True).start()
+    daemon.wait_for(lambda: daemon.call("status")["index"]["mode"] == "hybrid", timeout=180)
+    assert daemon.call("status")["index"]["embedding_held_s"] == 0
+    source = {"from": str(fake.claude)}
+    plan = daemon.call("import_plan", source)
+    first = daemon.call("import_take", source | {"path": plan["items"][0]["path"]})
+    assert first["outcome"] and daemon.call("status")["index"]["embedding_held_s"] > 0  # held while taking
+    done = report(run_import(daemon, fake, "claude-code", "--json", "--no-instructions"))
+    assert done["sessions"] == 3 and done["skipped"] == {"already_imported": 1}
+    assert done["learned"]["consolidation"] == "completed"
+    assert daemon.call("status")["index"]["embedding_held_s"] == 0  # import_finish let it go
+
+    def caught_up() -> bool:
+        index = daemon.call("status")["index"]
+        return bool(index["chunks"]) and index["embedded"] == index["chunks"] and not index["embed_queue"]
+
+    daemon.wait_for(caught_up, timeout=120, interval=0.2)
+    hits = daemon.call("search", {"query": "alembic multiple heads", "mode": "vector"})["results"]
+    assert any(hit["path"].startswith("sessions/") for hit in hits)

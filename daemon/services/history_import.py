@@ -59,6 +59,7 @@ from pipeline.agent.claude_home import (
 from pipeline.agent.codex_rollout import describe_rollout, find_rollouts, to_claude_lines
 from pipeline.agent.session_summary import summary_sha256
 from pipeline.agent.transcript import NotATranscript, parse_transcript
+from pipeline.heap import release_free_memory
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.regular_file import read_regular
 from pipeline.scrub import scrub
@@ -320,8 +321,10 @@ class HistoryImport:
     async def finish(self, since: dt.datetime | None) -> dict[str, Any]:
         """Consolidation (facts, lessons, the report) and capability generation, once, over the imported
         weeks; then what the memory now knows (patterns)."""
+        self.hold_embedding(EMBEDDING_HOLD_S)  # not yet: consolidation's reading and the model's batches one after
+        summary = await self.consolidator.run("import", since=since)  # the other keep the peak lower
+        await asyncio.to_thread(release_free_memory)  # what the import's parsing freed goes back to the system
         self.hold_embedding(0)  # the summaries get their vectors now, in the background
-        summary = await self.consolidator.run("import", since=since)
         await self.app.projections_current()
         listed = await self.app.db.read(lambda conn: signal_patterns.listed(conn, include_all=True, limit=100_000))
         recurring = [p for p in listed if p.count >= 2]

@@ -341,6 +341,11 @@ class Indexer:
         self._held_until = time.monotonic() + max(seconds, 0.0)
         self._embed_wakeup.set()
 
+    @property
+    def embedding_held_s(self) -> float:
+        """Seconds the hold on background embedding still lasts (0: none)."""
+        return max(0.0, self._held_until - time.monotonic())
+
     async def run_embedding(self, stop: asyncio.Event) -> None:
         """Embed queued texts, one batch at a time, whenever no file is waiting and no hold is in force. Run under
         the supervisor."""
