@@ -16,6 +16,9 @@ Invariants:
   the next append, so it can never glue onto a good event; readers copy any unparseable line to
   `events/quarantine/` with its segment and offset, never replay it, and report it.
 - Readers only consume complete lines (ending in a newline), so a line being written is never read half.
+- Ids and `ts` are the moment of the append, except for history imported late (`append(..., at=)`): those carry
+  the time the session happened, so a segment may hold older ids after newer ones (the projector sorts each
+  batch by id and every projection is ORDER_FREE, so the rows are the same either way).
 """
 
 from __future__ import annotations
