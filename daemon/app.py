@@ -100,12 +100,13 @@ class App:
         except TimeoutError:
             logger.warning("background_tasks_abandoned", count=len(self._background))
 
-    async def record(self, drafts: list[Draft]) -> list[str]:
+    async def record(self, drafts: list[Draft], *, at: dt.datetime | None = None) -> list[str]:
         """Append events durably, then wake the projection pump. Returns the ids, one per draft (see
-        `record_once` for drafts that carry an idempotency key)."""
-        return [event_id for event_id, _ in await self.record_once(drafts)]
+        `record_once` for drafts that carry an idempotency key). `at`: the events happened then, not now
+        (imported history; see `EventLog.make_events`)."""
+        return [event_id for event_id, _ in await self.record_once(drafts, at=at)]
 
-    async def record_once(self, drafts: list[Draft]) -> list[tuple[str, bool]]:
+    async def record_once(self, drafts: list[Draft], *, at: dt.datetime | None = None) -> list[tuple[str, bool]]:
         """Append the drafts whose `data.idempotency_key` is not in the log yet (drafts without a key always).
         Returns (event id, appended now) per draft; a draft already in the log gets its first event's id.
 
@@ -117,7 +118,7 @@ class App:
         if self.local_log is not None and drafts and all(t in LOCAL_TYPES for t, _ in drafts):
             log = self.local_log  # this machine's access events: never synced, never keyed
         if not keys:
-            events = await log.append(drafts)
+            events = await log.append(drafts, at=at)
             self._projection_wakeup.set()
             return [(e.id, True) for e in events]
         async with self._keys_lock:  # the check and the append are one step for keyed drafts
@@ -130,7 +131,7 @@ class App:
                 if key is None or (key not in known and key not in fresh_keys):
                     fresh.append((event_type, data))
                     fresh_keys.update([key] if key else [])
-            events = await log.append(fresh) if fresh else []
+            events = await log.append(fresh, at=at) if fresh else []
             self._projection_wakeup.set()
         appended = iter(events)
         out: list[tuple[str, bool]] = []

@@ -32,6 +32,7 @@ from daemon.services.checks import Checker
 from daemon.services.container import Services
 from daemon.services.context import ContextService
 from daemon.services.edits import EditRecorder
+from daemon.services.history_import import HistoryImport
 from daemon.services.inbox import start_inbox
 from daemon.services.indexing import start_index
 from daemon.services.learning.facts import FactStore
@@ -113,6 +114,9 @@ async def start_services(
         learning=learning,
         inbox=inbox,
         sync=sync,
+        history=HistoryImport(
+            app, sessions, projects, knowledge, learning.consolidator, stop, index.indexer.hold_embedding
+        ),
     )
 
 

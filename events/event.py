@@ -11,7 +11,9 @@ SCHEMA_VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One logged fact. `id` is a ULID; `ts` is UTC ISO 8601 with milliseconds and a `Z`."""
+    """One logged fact. `id` is a ULID; `ts` is UTC ISO 8601 with milliseconds and a `Z`. Both say when the fact
+    happened: the moment of the append, or, for imported history, the session's own time (`EventLog.append(...,
+    at=)`), so a segment's lines are not always in id order."""
 
     id: str
     ts: str

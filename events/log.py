@@ -16,6 +16,9 @@ Invariants:
   the next append, so it can never glue onto a good event; readers copy any unparseable line to
   `events/quarantine/` with its segment and offset, never replay it, and report it.
 - Readers only consume complete lines (ending in a newline), so a line being written is never read half.
+- Ids and `ts` are the moment of the append, except for history imported late (`append(..., at=)`): those carry
+  the time the session happened, so a segment may hold older ids after newer ones (the projector sorts each
+  batch by id and every projection is ORDER_FREE, so the rows are the same either way).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import datetime as dt
 import errno
 import heapq
 import operator
@@ -41,7 +45,7 @@ import structlog
 from events.event import SCHEMA_VERSION, Event, utc_timestamp
 from events.log_lines import ParsedLine, encode_batch, ends_inside_a_batch, parse_line, parse_valid
 from events.schema import validate
-from events.ulid import new_ulid
+from events.ulid import new_ulid, ulids_at
 
 logger = structlog.get_logger(__name__)
 
@@ -179,16 +183,34 @@ class EventLog:
 
     # ---- appending -------------------------------------------------------------------------------
 
-    def make_events(self, drafts: Iterable[tuple[str, dict[str, Any]]]) -> list[Event]:
-        """Validate drafts and stamp them with ids and times. Raises InvalidEvent before anything is written."""
+    def make_events(
+        self, drafts: Iterable[tuple[str, dict[str, Any]]], *, at: dt.datetime | None = None
+    ) -> list[Event]:
+        """Validate drafts and stamp them with ids and times. Raises InvalidEvent before anything is written.
+
+        `at` stamps the events with a moment in the past instead of now: both `ts` and the time part of each id
+        (ids increasing within the batch). Why: history imported late (`memoryd import claude-code`) must read
+        as having happened when it did, because the projections order by event id (recency, the recurring-
+        problem window, the failure streak) and reports select by `ts`. Such events land in the segment being
+        written now, so a segment's ids are not always increasing; every projection is ORDER_FREE (the runner's
+        invariant), so the rows are the same as if the events had been appended at the time they carry.
+        """
         items = list(drafts)
         for event_type, data in items:
             validate(event_type, data)
+        if at is not None:
+            moment = at.astimezone(dt.UTC)
+            ids = ulids_at(int(moment.timestamp() * 1000), len(items))
+            stamp = utc_timestamp(moment)
+            return [Event(i, stamp, t, d, SCHEMA_VERSION) for i, (t, d) in zip(ids, items, strict=True)]
         return [Event(new_ulid(), utc_timestamp(), t, d, SCHEMA_VERSION) for t, d in items]
 
-    async def append(self, drafts: Iterable[tuple[str, dict[str, Any]]]) -> list[Event]:
-        """Append events; return them once durable. All-or-nothing validation; one group fsync."""
-        events = self.make_events(drafts)
+    async def append(
+        self, drafts: Iterable[tuple[str, dict[str, Any]]], *, at: dt.datetime | None = None
+    ) -> list[Event]:
+        """Append events; return them once durable. All-or-nothing validation; one group fsync. `at`: see
+        `make_events` (the events carry that moment, not now)."""
+        events = self.make_events(drafts, at=at)
         if not events:
             return []
         payload = encode_batch(events)

@@ -128,6 +128,17 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("outcome", required=False),
         _f("method", required=False),
     ),
+    # The import ledger (`memoryd import claude-code`): one per transcript taken, in the same batch as what it
+    # learned from it, so a crash leaves both or neither. `bytes` and `sha256` say how much of the file was read.
+    "history_import": (
+        _f("source", choices=("claude-code", "codex")),
+        _f("file"),
+        _f("bytes", "int", minimum=0),
+        _f("sha256"),
+        _f("status", choices=("imported", "already_summarised", "not_a_transcript")),
+        _f("session_id", required=False),
+        _f("agent_id", required=False),
+    ),
     "inbox_import": (
         _f("file"),
         _f("kind", choices=("note", "events")),

@@ -39,6 +39,14 @@ def new_ulid(now_ms: int | None = None) -> str:
     return _encode(ms, 10) + _encode(rand, 16)
 
 
+def ulids_at(ms: int, count: int) -> list[str]:
+    """`count` ULIDs whose time part is `ms` (a moment in the past: an imported session's own time), strictly
+    increasing among themselves, so a batch keeps its order. They do not touch this process's monotonic
+    state: ids made now still sort after them. Unique like any ULID (a random 80-bit start)."""
+    start = int.from_bytes(os.urandom(10), "big") >> 1  # headroom for `count` increments
+    return [_encode(ms, 10) + _encode((start + i) & ((1 << 80) - 1), 16) for i in range(count)]
+
+
 def ulid_time_ms(ulid: str) -> int:
     """The millisecond timestamp encoded in a ULID."""
     value = 0

@@ -8,6 +8,7 @@ from daemon.app import App
 from daemon.services.checks import Checker
 from daemon.services.context import ContextService
 from daemon.services.edits import EditRecorder
+from daemon.services.history_import import HistoryImport
 from daemon.services.inbox import Inbox
 from daemon.services.indexing import IndexService
 from daemon.services.learning.facts import FactStore
@@ -34,3 +35,4 @@ class Services:
     learning: Learning
     inbox: Inbox
     sync: SyncService
+    history: HistoryImport

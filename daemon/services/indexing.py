@@ -114,6 +114,7 @@ class IndexService:
             "pending": indexer.pending,
             "backfilling": indexer.embedding_behind,
             "embed_queue": len(indexer.to_embed),
+            "embedding_held_s": round(indexer.embedding_held_s, 1),  # an import holds background embedding
             "progress": indexer.progress.as_dict(indexer.pending),
             "skipped": [{"root": s.root, "path": s.path, "reason": s.reason, "at": s.at} for s in skipped],
             "last_indexed": indexer.last_indexed,

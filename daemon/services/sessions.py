@@ -24,11 +24,12 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import gzip
 import hashlib
 import os
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -107,7 +108,35 @@ class SessionIngest:
         return failed
 
     async def finish(self, pending: Path, t: Transcript, sha: str, stop: asyncio.Event) -> dict[str, Any]:
-        app, llm, emails = self.app, self.llm, self.app.redact_emails
+        """Learn from a transcript kept in `pending/`, then drop (or keep) the pending copy."""
+        app = self.app
+        result, _ = await self.learn(t, sha, stop)
+        if app.settings.inbox.keep_transcripts:
+            name = pending.name.split(".")[0]
+            await asyncio.to_thread(os.replace, pending, self.transcripts_dir / f"{name}.jsonl.gz")
+        else:
+            await asyncio.to_thread(pending.unlink)
+        return result
+
+    async def learn(
+        self,
+        t: Transcript,
+        sha: str,
+        stop: asyncio.Event,
+        *,
+        at: dt.datetime | None = None,
+        generate: bool = True,
+        receipts: Sequence[Draft] = (),
+        use_llm: bool = True,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The path every transcript takes, whether it ended just now or is imported history: summary, signals,
+        rules and lessons, events. Returns (the short result, the `session_summary` receipt).
+
+        `at`: the events carry this moment (the session's own time, for imported history), not now.
+        `generate`: run capability generation when the session resolved a problem (an import runs it once at
+        the end instead). `receipts`: extra events appended in the same atomic batch (the import ledger).
+        `use_llm=False`: the deterministic summary and signals even when an LLM is configured."""
+        app, llm, emails = self.app, self.llm if use_llm else None, self.app.redact_emails
         session = safe_id(t.session_id)
         project = self.projects.project_of(t.cwd)
         summary = extractive_summary(t, project=project, sha256=sha)
@@ -128,7 +157,7 @@ class SessionIngest:
         )
         drafts = await _new_events(app, session, summary, keyed, t, scope)
         drafts += _knowledge_events(session, knowledge, t)
-        if resolution is not None:
+        if resolution is not None and not await self._resolved_before(session, t.agent_id, resolution):
             drafts.append(("resolution", _resolution_event(session, t, resolution, scope)))
         receipt = {
             "session_id": session,
@@ -151,14 +180,10 @@ class SessionIngest:
         }
         # Why last: the `session_summary` receipt says the summary, the lessons and the events all exist.
         drafts.append(("session_summary", receipt))
-        await app.record([(kind, scrub_data(data, emails=emails)) for kind, data in drafts])
-        if resolution is not None:
+        drafts += receipts
+        await app.record([(kind, scrub_data(data, emails=emails)) for kind, data in drafts], at=at)
+        if resolution is not None and generate:
             await self._generate(stop)
-        if app.settings.inbox.keep_transcripts:
-            name = pending.name.split(".")[0]
-            await asyncio.to_thread(os.replace, pending, self.transcripts_dir / f"{name}.jsonl.gz")
-        else:
-            await asyncio.to_thread(pending.unlink)
         logger.info(
             "transcript_summarised",
             session_id=session,
@@ -171,7 +196,14 @@ class SessionIngest:
             rules_added=receipt["rules_added"],
             lessons_added=receipt["lessons_added"],
         )
-        return {"session_id": session, "summary": rel_summary, "method": summary.method, "outcome": summary.outcome}
+        result = {"session_id": session, "summary": rel_summary, "method": summary.method, "outcome": summary.outcome}
+        return result, receipt
+
+    async def _resolved_before(self, session: str, agent_id: str, r: Resolution) -> bool:
+        """Whether the session already logged this resolution (a transcript read again after it grew)."""
+        keys = [{"kind": kind, "key": key} for kind, key in r.keys]
+        events = await self.app.db.read(lambda conn: event_index.of_session(conn, session, ("resolution",)))
+        return any(e.data.get("keys") == keys and e.data.get("agent_id") == agent_id for e in events)
 
     async def _add_knowledge(self, summary: SessionSummary) -> list[dict[str, Any]]:
         """Rules to the project's rules.md (its folder is created from the cwd's name when missing), lessons to

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import operator
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -190,7 +191,9 @@ class Projector:
             batch = await asyncio.to_thread(_take, stream, BATCH_SIZE)
             if not batch:
                 return applied
-            if batch[0][0] <= last_id:  # a batch is in id order: if its first event is not late, none is
+            # Why min, not the first: a segment may hold imported history (ids of the past, `EventLog.make_events`)
+            # after newer events, so a batch is not always in id order.
+            if min(item[0] for item in batch) <= last_id:
                 replay = [p for p in group if not getattr(p, "ORDER_FREE", False)]
                 if replay:
                     late = sum(1 for event_id, _, _, _ in batch if event_id <= last_id)
@@ -203,7 +206,7 @@ class Projector:
                     )
             await self.db.write(functools.partial(apply_batch, group=group, batch=batch))
             applied += len(batch)
-            last_id = max(last_id, batch[-1][0])
+            last_id = max(last_id, max(item[0] for item in batch))
 
     async def rebuild(self) -> int:
         """Drop every projection and replay the whole log."""
@@ -244,15 +247,19 @@ def apply_batch(conn: sqlite3.Connection, group: Sequence[ModuleType], batch: li
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
     `apply_batch(conn, events)` gets the list in log order (it must equal calling `apply` on each event).
     """
-    events = [event for _, event, _, _ in batch]
+    # Why sorted: projections fold a batch assuming id order ("the first event of a session"), and a segment may
+    # hold imported history (ids of the past) after newer events (`EventLog.make_events`).
+    events = [event for _, event, _, _ in sorted(batch, key=operator.itemgetter(0))]
     for projection in group:
         if (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)
         else:
             for event in events:
                 projection.apply(conn, event)
-    offsets = {segment: next_offset for _, _, segment, next_offset in batch}  # the last per segment wins
-    last_id = batch[-1][0]  # the batch is in id order; max() keeps a checkpoint that late events did not pass
+    offsets: dict[str, int] = {}
+    for _, _, segment, next_offset in batch:
+        offsets[segment] = max(next_offset, offsets.get(segment, 0))
+    last_id = max(item[0] for item in batch)  # max(): a checkpoint that late events (or history) did not pass
     for projection in group:
         conn.executemany(
             "INSERT OR REPLACE INTO projection_offsets (name, segment, next_offset) VALUES (?, ?, ?)",

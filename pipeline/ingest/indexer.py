@@ -113,6 +113,7 @@ class Indexer:
         self.backfill_pending = False  # chunks may lack vectors the queue does not know of (model change, start)
         self._embed_failures = 0
         self._embed_retry_at = 0.0
+        self._held_until = 0.0  # background embedding waits until then (`hold_embedding`)
         self.embedded_total = 0  # texts actually sent to the model since start (cache misses)
 
     # ---- queue -----------------------------------------------------------------------------------
@@ -332,11 +333,26 @@ class Indexer:
         self._embed_wakeup.set()
         logger.info("vectors_loaded", count=len(ids), model=model)
 
+    def hold_embedding(self, seconds: float) -> None:
+        """Let background embedding wait `seconds` from now (0: resume now). Why: a bulk job (an import of past
+        sessions) writes hundreds of summaries while its own learning step needs the model; the summaries are
+        searchable by BM25 at once and get their vectors when the job is done. A hold that is not renewed
+        lapses by itself, so a job that dies cannot stop embedding for good."""
+        self._held_until = time.monotonic() + max(seconds, 0.0)
+        self._embed_wakeup.set()
+
+    @property
+    def embedding_held_s(self) -> float:
+        """Seconds the hold on background embedding still lasts (0: none)."""
+        return max(0.0, self._held_until - time.monotonic())
+
     async def run_embedding(self, stop: asyncio.Event) -> None:
-        """Embed queued texts, one batch at a time, whenever no file is waiting. Run under the supervisor."""
+        """Embed queued texts, one batch at a time, whenever no file is waiting and no hold is in force. Run under
+        the supervisor."""
         while not stop.is_set():
             work = (len(self.to_embed) > 0 or self.backfill_pending) and self.embedding.ready
-            wait = max(0.0, self._embed_retry_at - time.monotonic()) if work else None
+            now = time.monotonic()
+            wait = max(0.0, self._embed_retry_at - now, self._held_until - now) if work else None
             if not work or wait:
                 self._embed_wakeup.clear()
                 with contextlib.suppress(TimeoutError):

@@ -20,6 +20,7 @@ import orjson
 from daemon import __version__
 from daemon.client.cli import agent as cli_agent
 from daemon.client.cli import facts as cli_facts
+from daemon.client.cli import history_import as cli_import
 from daemon.client.cli import index as cli_index
 from daemon.client.cli import learning as cli_learning
 from daemon.client.cli import memory as cli_memory
@@ -93,6 +94,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = [
     cli_rules.add_commands,
     cli_sync.add_commands,
     cli_ui.add_commands,
+    cli_import.add_commands,
 ]
 
 

@@ -81,16 +81,17 @@ class Consolidator:
         self._lock = asyncio.Lock()
         self.running = False
 
-    async def run(self, reason: str) -> dict[str, Any]:
-        """Run once now (waits for a run in progress to finish first). Returns the summary."""
+    async def run(self, reason: str, *, since: dt.datetime | None = None) -> dict[str, Any]:
+        """Run once now (waits for a run in progress to finish first). Returns the summary. `since`: the
+        start of the span it covers when that is not the last week (an import covers the imported weeks)."""
         async with self._lock:
             self.running = True
             try:
-                return await self._run(reason)
+                return await self._run(reason, since)
             finally:
                 self.running = False
 
-    async def _run(self, reason: str) -> dict[str, Any]:
+    async def _run(self, reason: str, span_start: dt.datetime | None = None) -> dict[str, Any]:
         app, settings = self.app, self.app.settings
         started = time.perf_counter()
         now = app.clock()
@@ -99,7 +100,7 @@ class Consolidator:
         await app.record([("consolidation", {"status": "started", "summary": {"reason": reason}})])
         summary: dict[str, Any] = {"reason": reason, "now": utc_timestamp(now)}
         try:
-            since = now - dt.timedelta(days=7)
+            since = min(span_start, now - dt.timedelta(days=7)) if span_start else now - dt.timedelta(days=7)
             await app.projections_current()
             stats = await self._week_stats(since, now)
             docs = await asyncio.to_thread(_week_sessions, settings.home, since, stats.pop("session_ids"))
