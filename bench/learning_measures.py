@@ -311,7 +311,8 @@ def _folded(text: str) -> str:
 # What extraction takes off a rule as the marker that made it one ("rule: X", "from now on X", "以后X"):
 # a truth text may keep it, the extracted one never has it.
 _LEAD_MARKER = re.compile(
-    r"^\s*(?:(?:rule|convention|policy|regel|规则|约定)\s*[:：]\s*|(?:from now on|going forward|in future|"
+    r"^\s*(?:(?:rule|convention|policy|regel|规则|约定|lesson|lesson learned|TIL|note for next time|gut zu wissen|"
+    r"教训)\s*[:：]?\s*|(?:from now on|going forward|in future|"
     r"ab jetzt|ab sofort|künftig|以后|今后|从现在(?:开始|起))[,，:：]?\s*)",
     re.IGNORECASE,
 )
@@ -327,6 +328,8 @@ def matches(got: str, want: str) -> bool:
     if not gw or not ww:
         return False
     common = len(gw & ww)
+    if g and g in w and common / len(ww) >= 0.6:
+        return True  # the truth runs on into a second sentence the extraction left out
     return common / len(ww) >= 0.8 and common / len(gw) >= 0.5
 
 

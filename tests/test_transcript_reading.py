@@ -136,6 +136,7 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         ("pnpm only in here, npm stays out", "pnpm only in here, npm stays out"),
         ("no force pushes", "no force pushes"),
         ("run golangci-lint before every push", "run golangci-lint before every push"),
+        ("error bodies stay plain text for now", "error bodies stay plain text for now"),
         (
             "integration tests run against a real Postgres, no sqlmock",
             "integration tests run against a real Postgres, no sqlmock",
@@ -152,7 +153,16 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["no worries!", "no prob", "admin only obviously.", "we use it a lot", "Been only to Rome once", "no idea why"],
+    [
+        "no worries!",
+        "no prob",
+        "admin only obviously.",
+        "we use it a lot",
+        "Been only to Rome once",
+        "no idea why",
+        "Have fun and stay safe",
+        "prices stay the same",
+    ],
 )
 def test_what_only_sounds_like_a_norm_is_no_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
@@ -185,6 +195,10 @@ def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
         ("还是红的，明天再看", "failed"),
         ("geht immer noch nicht, morgen weiter", "failed"),
         ("ok but still broken on staging", "failed"),
+        # left for later, unless the same words say it went well
+        ("egal, morgen. don't commit", "failed"),
+        ("ok, dann im API-Repo. morgen früh, jetzt Elternabend", "failed"),
+        ("great. invoices and order items tomorrow", "success"),
     ],
 )
 def test_terse_verdicts_in_any_language_decide_over_the_last_tool_result(last_words: str, expected: str) -> None:

@@ -33,14 +33,22 @@ _NEGATIVE = re.compile(
     r"have to (?:run|go|leave))\b|\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
     r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
     r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there)\b|"
-    r"\bdon'?t (?:commit|push|merge) (?:anything|it|this|that)\b|\bhope (?:it|this|that) (?:goes|works|passes)\b|"
+    r"\bdon'?t (?:commit|push|merge)(?: (?:anything|it|this|that))?\b|\b(?:have|has|must|need) to wait\b|"
+    r"\bhope (?:it|this|that) (?:goes|works|passes)\b|"
     r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b|^\s*nope\b|"
     r"\bstill (?:a |an |getting |gives |returns )?(?:\d{3}|errors?|panics?|crash(?:es)?|flaky)\b|"
     r"\b(?:broken|failing|red|down) again\b|\bcall(?:ing)? it a (?:day|night)\b|\b(?:for|until) tomorrow\b|"
     r"\bpark(?:ing)? (?:it|this|that)\b",
     re.IGNORECASE,
 )
-_MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn)\b", re.IGNORECASE)
+# Leaving with the work unfinished: "ok. later", "egal, morgen", "stop, meeting" (a deferral, unless the same
+# words also say it went well: "great. invoices tomorrow").
+_DEFERRED = re.compile(
+    r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))\s*[.!]*\s*$|"
+    r"\b(?:meeting|demo|call|lunch) (?:now|at \d)|^\s*stop,? (?:meeting|call|lunch)\b",
+    re.IGNORECASE,
+)
+_MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn|mist|shit|argh)\b", re.IGNORECASE)
 _POSITIVE = re.compile(
     r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
     r"all good|ship it|well done|good job|works now|that works|that did it|that's it|went green|is green|"
@@ -84,6 +92,8 @@ def session_outcome(t: Transcript) -> Outcome:
             evidence.append((-3.0 * weight, f"the user's last words: {_quote(words)}"))
         elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
             evidence.append((3.0 * weight, f"the user's last words: {_quote(words)}"))
+        elif _DEFERRED.search(words) or cues.DEFERRED.search(words):
+            evidence.append((-2.0 * weight, f"the user left it for later: {_quote(words)}"))
         elif _MILD_NEGATIVE.search(words):
             evidence.append((-1.5 * weight, f"the user's last words: {_quote(words)}"))
     check = _last(steps, is_check)

@@ -108,6 +108,12 @@ NEGATIVE = re.compile(
     r"toujours cassé)\b",
     re.IGNORECASE,
 )
+# Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
+DEFERRED = re.compile(
+    r"\bmorgen(?: früh)?\s*[.!]*\s*$|\bjetzt (?:meeting|termin|elternabend|feierabend)\b|\bfeierabend\b|"
+    r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$",
+    re.IGNORECASE,
+)
 # The person talking about a problem ("又挂了", "schon wieder rot"): worth comparing with the known problems.
 PROBLEM_TALK = re.compile(
     r"(?:又|还是|老是|总是|一直|再次)(?:挂|失败|报错|超时|卡住|不稳定|红|崩)|不稳定|挂了|超时|报错|失败|"

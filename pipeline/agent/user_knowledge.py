@@ -76,6 +76,15 @@ _WE_PRACTICE = re.compile(
     r"you|me|to|up|out|off|back|in|on|into|a bit|some)\b)\S+(?:\s+\S+){2,}",
     re.IGNORECASE,
 )
+# "error bodies stay plain text for now", "secrets remain in the vault": how a kind of thing is kept.
+_STAYS = re.compile(
+    r"^(?!(?:i|we|you|they|he|she|it|this|that|everything|nothing|something)\b)(?:the |our |all )?"
+    r"(?:(?!(?:and|or|to|us|me|him|her|them|help|helps|keep|gotta|have|is|are|be)\b)[\w./-]+ ){0,2}"
+    r"(?:[\w./-]+s stay|[\w./-]+s remain|[\w./-]+ stays|[\w./-]+ remains) "
+    r"(?!(?:up|down|home|late|open|quiet|calm|safe|positive|focused|motivated|the same|there|here|put|with|"
+    r"in touch)\b)\S.{3,}",
+    re.IGNORECASE,
+)
 # "pnpm only in here", "staging only, never prod": a thing and "only", as the clause's opening.
 _ONLY = re.compile(
     r"^(?!(?:i|it|this|that|the one|not|been|was|were|is|are|am|if|and|but|we|you|they|he|she|my|your|our|me)\b)"
@@ -236,7 +245,7 @@ def rule_in(sentence: str) -> str | None:
             return _tidy(here.group(1) or clause)
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
             return _tidy(clause)
-        practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause)
+        practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return _tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
