@@ -242,7 +242,7 @@ def _problems(keyed: list[KeyedSignal]) -> list[tuple[str, str, int]]:
     return [
         (k.signal.kind, k.signal.key, k.step)
         for k in keyed
-        if k.source in ("tool", "retry", "talk") or (k.signal.kind != "correction" and k.signal.anchors)
+        if k.source in ("tool", "retry", "talk", "pasted") or (k.signal.kind != "correction" and k.signal.anchors)
     ]
 
 

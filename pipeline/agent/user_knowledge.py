@@ -112,7 +112,9 @@ _PASTED = re.compile(
     r"^(?:\[?\d{4}-\d{2}-\d{2}[T ]|\d{2}:\d{2}:\d{2}\b|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?[: ]|"
     r"\S+\.\w{1,5}:\d+|\s*at\s+\S+\s*\(|\s*File \"|error\[E\d+\]|npm ERR!|\$ |> |#\d+ |"
     r"(?:FAILED|PASSED|ERROR)\s+\S+::|thread '.*' panicked|Traceback \(most recent)|"
-    r"::(?:error|warning|notice)(?: [^:]*)?::|##\[(?:error|warning)\]|^(?:---|\+\+\+) [ab]/|^@@ -\d"
+    r"::(?:error|warning|notice)(?: [^:]*)?::|##\[(?:error|warning)\]|^(?:---|\+\+\+) [ab]/|^@@ -\d|"
+    r"(?:Error|Warning|FAIL|FAILED|PASS|panic):\s|\[[A-Za-z][\w .:-]{1,30}\] |"
+    r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \["
 )
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
@@ -203,23 +205,36 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
 
 
 def sentences(texts: Iterable[str]) -> list[str]:
-    """Sentences of the texts, line by line, code fences and quoted lines left out (pasted, not said)."""
+    """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said)."""
     out: list[str] = []
     for text in texts:
-        fenced = False
-        for line in text.splitlines():
-            stripped = line.strip()
-            if stripped.startswith("```"):
-                fenced = not fenced
-                continue
-            if fenced or not stripped or stripped.startswith(">") or _pasted(stripped):
-                continue
-            for sentence in _SENTENCE.split(stripped):
+        for line in typed_and_pasted(text)[0]:
+            for sentence in _SENTENCE.split(line):
                 out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
     return out
 
 
-def _pasted(line: str) -> bool:
+def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
+    """The lines the person typed, and the lines they pasted (code fences, quoted lines, log and compiler
+    output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's."""
+    typed: list[str] = []
+    pasted: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            fenced = not fenced
+            continue
+        if not stripped:
+            continue
+        if fenced or stripped.startswith(">") or looks_pasted(stripped):
+            pasted.append(stripped.lstrip("> ") if not fenced else line.rstrip())
+        else:
+            typed.append(stripped)
+    return typed, pasted
+
+
+def looks_pasted(line: str) -> bool:
     """A line that looks copied from a terminal or a log, not written: its markers, or mostly symbols."""
     if _PASTED.match(line):
         return True

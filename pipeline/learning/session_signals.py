@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from pipeline.agent import speech_cues as cues
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
+from pipeline.agent.user_knowledge import typed_and_pasted
 from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS, failure_evidence
 from pipeline.learning.problem_identity import identifier_words
 from pipeline.learning.signals import Signal, evidence, extract_signals, normalise_key
@@ -43,7 +44,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 class SessionSignal:
     signal: Signal
     step: int  # index into the transcript's steps where it was first seen
-    source: str  # tool | user | retry
+    source: str  # tool | user | retry | pasted (a failure the person pasted into their message)
     command: str = ""  # the failing command (tool, retry)
 
 
@@ -65,21 +66,32 @@ def session_signals(t: Transcript) -> SessionSignals:
                 found.append(item)
                 failures.setdefault(item.command, []).append(item)
         elif step.kind == "user":
-            found += [SessionSignal(s, index, "user") for s in _user_signals(step.text)]
-            talk += [(index, sentence) for sentence in _problem_sentences(step.text)]
+            typed, pasted = typed_and_pasted(step.text)
+            said = "\n".join(typed)
+            found += [SessionSignal(s, index, "user") for s in _user_signals(said)]
+            talk += [(index, sentence) for sentence in _problem_sentences(said)]
+            # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
+            if pasted and (signal := _output_signal("\n".join(pasted), t.cwd)) is not None:
+                found.append(SessionSignal(signal, index, "pasted"))
     found += _retries(failures)
     return SessionSignals(tuple(_first_of_each(found)), tuple(talk))
 
 
 def _tool_signal(step: Step, cwd: str) -> Signal | None:
-    line = error_line(step.output)
+    return _output_signal(step.output, cwd)
+
+
+def _output_signal(output: str, cwd: str) -> Signal | None:
+    """The signal a failed command's output gives (a tool's, or one the person pasted), or None when it says
+    nothing about what went wrong."""
+    line = error_line(output)
     if not line or says_nothing(line):
         return None  # "Exit code 1", "Process completed with exit code 1" alone: nothing said about what went wrong
     classified = extract_signals(line)
     kind = classified[0].kind if classified else "error"
     if kind in ("correction", "capability_gap", "recurring_issue"):
         kind = "error"  # a tool's output is no person correcting, and no missing capability
-    found = failure_evidence(step.output, cwd)
+    found = failure_evidence(output, cwd)
     basis = classified[0].key if classified else normalise_key(line)
     if not basis:
         return None

@@ -95,7 +95,13 @@ def explained(pattern: dict[str, Any]) -> str:
         if match := e.get("match"):
             like = texts.get(match["node"], match["node"])
             why.append(f"{match['by']} {match['score']:.2f} like: {like[:60]}")
-        who = {"user": "person", "talk": "person", "tool": "tool", "retry": "retried"}.get(e["source"], e["source"])
+        who = {
+            "user": "person",
+            "talk": "person",
+            "tool": "tool",
+            "retry": "retried",
+            "pasted": "pasted by the person",
+        }.get(e["source"], e["source"])
         lines.append(f"    - {who}: {e['text'][:110]}" + (f"  [{'; '.join(why)}]" if why else ""))
     return "\n".join(lines)
 
