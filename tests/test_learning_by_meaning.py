@@ -71,6 +71,13 @@ def test_a_compatible_rule_on_the_same_subject_is_kept_beside_it(embedder: FastE
     assert judge(new, RULES, similar, subject).action == "add"
 
 
+def test_for_now_is_no_replacement_marker(embedder: FastEmbedEmbedder) -> None:
+    current = ["we wrap errors with fmt.Errorf and %w, no pkg/errors"]
+    new = "error bodies stay plain text via http.Error for now"
+    similar, subject = measures(embedder, current, [new])
+    assert judge(new, current, similar, subject).action == "add"
+
+
 def test_an_unrelated_rule_replaces_nothing(embedder: FastEmbedEmbedder) -> None:
     new = "from now on commit messages are written in English"
     similar, subject = measures(embedder, RULES, [new])

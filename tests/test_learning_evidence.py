@@ -108,6 +108,11 @@ def test_a_reversed_rule_is_superseded_and_only_the_rule_in_force_reaches_the_ag
     assert "money is an int of cents now" in context and "always use Decimal for money" not in context
     assert "### Project facts: shop" in context and "- orders.total_cents is BIGINT" in context
 
+    history = daemon.cli("rules", "shop", "--history")
+    assert history.returncode == 0, history.stderr
+    assert f"- money is an int of cents now, never Decimal    (session {S19} line" in history.stdout
+    assert "- ~~always use Decimal for money~~ superseded 2026-09-14 by: money is an int of cents now" in history.stdout
+
     report = daemon.call("consolidate", {})
     text = (memory_home / report["report"]).read_text(encoding="utf-8")
     assert '"always use Decimal for money" is now "money is an int of cents now, never Decimal"' in text

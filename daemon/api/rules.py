@@ -42,7 +42,7 @@ async def rules_files(services: Services, params: dict[str, Any]) -> dict[str, A
     files = [f.to_json_obj() for f in found]
     if p.bool("history"):
         await app.projections_current()
-        changes = await app.db.read(lambda conn: event_index.of_type(conn, "knowledge"))
+        changes = await app.db.read(lambda conn: list(event_index.of_type(conn, "knowledge")))
         for entry in files:
             entry["history"] = [{"ts": e.ts, **e.data} for e in changes if str(e.data.get("path", "")) == entry["path"]]
     return {"files": files}

@@ -41,7 +41,7 @@ CROSS_SUBJECT = 0.3
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
-    r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|now)\b|"
+    r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )now)\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
     r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
     r"désormais|à partir de maintenant|au lieu de|plus de)\b",
