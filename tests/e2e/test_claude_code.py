@@ -1,0 +1,282 @@
+"""The real Claude Code CLI drives memoryd: its hooks, its MCP server and its transcript reader, checked against
+what the (scripted) model was actually shown and against the memory home.
+
+Each test is one or two real `claude -p` sessions in a temp project with memoryd installed as README says
+(`memoryd hooks install`, `claude mcp add`), the real daemon, and the scripted Messages API of
+`messages_api.py` in place of the model. A failure here means memoryd and the client disagree: a payload
+field, an output shape, an exit code, a matcher, a transcript record or the MCP schema.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.claude_cli import Run
+from tests.e2e.conftest import Workspace
+from tests.e2e.messages_api import Request, ScriptedModel, Turn, call, say
+from tests.test_hooks import hung_socket  # noqa: F401  (a fixture: a socket that accepts and never answers)
+
+HEADER = "## Memory (memoryd)"
+LESSON = "Run migrations before the deploy."
+RULE = "Money is Decimal, never float."
+DEPLOY = "ships with `make deploy` after the canary"
+CHECK = "Use the logger, not print()."
+RULES_WITH_CHECK = f"""# Rules
+
+- {RULE}
+
+```check
+glob: *.py
+pattern: \\bprint\\(
+severity: block
+message: {CHECK}
+```
+"""
+
+
+def seed(home: Path, rules: str = f"# Rules\n\n- {RULE}\n") -> None:
+    project = home / "areas" / "projects" / "acme-api"
+    project.mkdir(parents=True, exist_ok=True)
+    (project / "rules.md").write_text(rules, encoding="utf-8")
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Lessons\n- {LESSON}\n", encoding="utf-8")
+    (home / "deploys.md").write_text(f"# Deploys\n\nThe orders service {DEPLOY}.\n", encoding="utf-8")
+
+
+def start(space: Workspace, *, indexed: str = "canary") -> None:
+    space.daemon.start()
+    space.daemon.wait_for(lambda: space.daemon.call("search", {"query": indexed})["results"])
+
+
+def assert_clean(run: Run, space: Workspace, *, results: int = 1, blocks: int = 0) -> None:
+    """The session ended normally and no hook failed, as Claude Code itself reports its hooks. `blocks`: how
+    many PostToolUse `decision: block` answers (a ```check lesson) the session should have had; Claude Code
+    records each as a `hook_blocking_error` attachment."""
+    assert run.code == 0, run.stderr
+    finals = run.of_type("result")
+    assert len(finals) == results and all(r["subtype"] == "success" and not r["is_error"] for r in finals), finals
+    responses = run.of_type("system", "hook_response")
+    assert responses, "Claude Code reported no hook runs: are the hooks installed where it reads them?"
+    for response in responses:
+        assert (response["exit_code"], response["outcome"], response["stderr"]) == (0, "success", ""), response
+    assert "hook" not in run.stderr.lower(), run.stderr
+    transcript = transcript_of(space, run.session_id).read_text(encoding="utf-8")
+    assert "hook_non_blocking_error" not in transcript and "hook_error" not in transcript
+    assert transcript.count('"type":"hook_blocking_error"') == blocks
+
+
+def transcript_of(space: Workspace, session_id: str) -> Path:
+    (found,) = (space.home / ".claude" / "projects").glob(f"*/{session_id}.jsonl")
+    return found
+
+
+def hook_events(run: Run) -> list[str]:
+    return [e["hook_event"] for e in run.of_type("system", "hook_response")]
+
+
+def after_last_prompt(request: Request, prompt: str) -> str:
+    """What the model was shown after the last user message holding `prompt` (that prompt's hook context)."""
+    messages = request.messages()
+    last = max(i for i, m in enumerate(messages) if m.get("role") == "user" and prompt in json.dumps(m))
+    return "\n".join(json.dumps(m) for m in messages[last + 1 :])
+
+
+def test_session_start_memory_once_and_prompt_memory_only_on_topic_and_only_once(workspace: Workspace) -> None:
+    """Three prompts in one session: on-topic, the same topic again, off-topic."""
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install()
+    prompts = [
+        "how do we deploy the orders service?",
+        "remind me again: how do we deploy the orders service?",
+        "what is the capital city of peru",
+    ]
+    run, model = workspace.session(prompts, [say("First."), say("Second."), say("Third.")])
+    assert_clean(run, workspace, results=3)
+    first, second, third = model.agent_requests()
+    # SessionStart: MEMORY.md and the project's rules (the cwd is the project), in the first request.
+    assert first.text().count(LESSON) == 1 and first.text().count(RULE) == 1
+    # UserPromptSubmit: the relevant memory for the on-topic prompt.
+    assert DEPLOY in after_last_prompt(first, prompts[0])
+    # The same memory is not sent again for the same topic, and nothing at all for the off-topic prompt.
+    assert HEADER not in after_last_prompt(second, prompts[1])
+    assert HEADER not in after_last_prompt(third, prompts[2])
+    shown = third.text()
+    assert (shown.count(LESSON), shown.count(RULE), shown.count(DEPLOY), shown.count(HEADER)) == (1, 1, 1, 2)
+    assert hook_events(run).count("SessionStart") == 1
+    assert hook_events(run).count("UserPromptSubmit") == 3
+    # memoryd saw each of them, in this session, with the client's session id.
+    log = [(line["event"], line["outcome"]) for line in workspace.hook_log() if line["event"] != "Stop"]
+    assert log == [
+        ("SessionStart", "ok"),
+        ("UserPromptSubmit", "ok"),
+        ("UserPromptSubmit", "empty"),
+        ("UserPromptSubmit", "empty"),
+        ("SessionEnd", "handed_over"),
+    ]
+    injected = workspace.daemon.call("events", {"type": "injection"})["events"]
+    prompts_seen = [i["data"] for i in sorted(injected, key=lambda i: i["id"]) if i["data"].get("kind") == "prompt"]
+    assert {i["session_id"] for i in prompts_seen} == {run.session_id}
+    assert [(bool(i["chunk_ids"]), i.get("repeats", 0)) for i in prompts_seen] == [(True, 0), (False, 1), (False, 0)]
+
+
+def test_project_rules_arrive_at_the_first_read_and_the_gate_and_checks_act_on_edits(workspace: Workspace) -> None:
+    """The session starts outside the project: its rules come with the first Read of one of its files, the
+    rules gate denies a Write before that, and a ```check lesson blocks a Write that breaks it."""
+    seed(workspace.memory_home, RULES_WITH_CHECK)
+    workspace.configure("[hooks]\nrules_gate = true\n")
+    start(workspace)
+    workspace.install()
+    elsewhere = workspace.project.parent / "scratch"
+    elsewhere.mkdir()
+    (workspace.project / "app.py").write_text("total = 1\n")
+    (workspace.project / "orders.py").write_text("orders = []\n")
+    new = workspace.project / "money.py"
+    script = [
+        call("Write", file_path=str(new), content="price = 1\n"),  # gated: the rules were not loaded yet
+        call("Read", file_path=str(workspace.project / "app.py")),  # the rules arrive
+        call("Read", file_path=str(workspace.project / "orders.py")),  # nothing again
+        call("Write", file_path=str(new), content="print(price)\n"),  # allowed now; the check blocks it
+        say("Fixed."),
+    ]
+    run, model = workspace.session(
+        "add a money module to acme-api", script, cwd=elsewhere, args=("--add-dir", str(workspace.project))
+    )
+    assert_clean(run, workspace, blocks=1)
+    requests = model.agent_requests()
+    assert len(requests) == 5
+    assert RULE not in requests[0].text()  # SessionStart outside the project: no rules
+    denied = tool_result(requests[1])
+    assert denied["is_error"] is True and "rules.md" in result_text(denied), denied
+    assert RULE not in requests[1].text()
+    assert requests[2].text().count(RULE) == 1  # the first Read of a project file brought them
+    assert CHECK not in requests[2].text()  # ```check blocks are never injected
+    assert requests[3].text().count(RULE) == 1  # the second Read did not repeat them
+    shown_after_write = requests[4].text()
+    assert "memoryd checks failed" in shown_after_write and CHECK in shown_after_write
+    assert new.read_text() == "print(price)\n"  # the gate let it through once the rules were loaded
+    outcomes = [(line["event"], line.get("tool"), line["outcome"]) for line in workspace.hook_log()]
+    assert ("PreToolUse", "Write", "denied") in outcomes and ("PostToolUse", None, "blocked") in outcomes
+    edits = workspace.daemon.call("events", {"type": "edit"})["events"]
+    assert [e["data"]["files"] for e in edits] == [[str(new)]]
+
+
+def tool_result(request: Request) -> dict[str, Any]:
+    """The last tool_result block the model was sent."""
+    blocks = [b for m in request.messages() for b in m.get("content") or [] if isinstance(b, dict)]
+    return [b for b in blocks if b.get("type") == "tool_result"][-1]
+
+
+def result_text(block: dict[str, Any]) -> str:
+    content = block.get("content")
+    if isinstance(content, str):
+        return content
+    return "\n".join(str(b.get("text", "")) for b in content or [] if isinstance(b, dict))
+
+
+MCP_TOOLS = [
+    "mcp__memoryd__memory_context",
+    "mcp__memoryd__memory_get",
+    "mcp__memoryd__memory_record",
+    "mcp__memoryd__memory_search",
+]
+
+
+def test_mcp_tools_are_listed_to_the_model_and_a_search_result_reaches_it(workspace: Workspace) -> None:
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install(hooks=False)
+    script = [
+        call("ToolSearch", query="select:mcp__memoryd__memory_search,mcp__memoryd__memory_get", max_results=5),
+        call("mcp__memoryd__memory_search", query="canary deploy", k=3),
+        call("mcp__memoryd__memory_get", path="deploys.md", from_line=3, lines=1),
+        say("It ships with make deploy."),
+    ]
+    run, model = workspace.session("search your memory for how we deploy", script)
+    assert run.code == 0 and run.result["subtype"] == "success", run.stdout[-2000:]
+    first, after_search, after_get, last = model.agent_requests()
+    listed = first.text() + " ".join(first.tool_names())
+    assert all(name in listed for name in MCP_TOOLS), "memoryd's MCP tools are not offered to the model"
+    schemas = {t["name"]: t for t in after_search.body["tools"] if t["name"].startswith("mcp__memoryd__")}
+    search = schemas["mcp__memoryd__memory_search"]
+    assert search["input_schema"]["required"] == ["query"]
+    assert "relevance" in search["input_schema"]["properties"]["min_relevance"]["description"]
+    found = result_text(tool_result(after_get))
+    assert found.startswith("2 result(s)") and "- deploys.md:1-3 (relevance 1.00)\n" in found, found
+    assert "make deploy" in found
+    got = result_text(tool_result(last))
+    assert got.startswith("deploys.md lines 3-3 of 3") and "make deploy" in got, got
+    assert not found.lstrip().startswith("{"), "the model got a JSON wrapper instead of the tool's text"
+
+
+def test_the_transcript_reaches_memoryd_and_a_stated_rule_is_in_force_next_session(workspace: Workspace) -> None:
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install()
+    stated = "From now on, always run the migration check before you deploy."
+    (workspace.project / "app.py").write_text("total = 1\n")
+    script = [
+        call("Read", file_path=str(workspace.project / "app.py")),
+        call("Edit", file_path=str(workspace.project / "app.py"), old_string="total = 1", new_string="total = 2"),
+        call("Bash", command="python3 -c 'print(2)'", description="check the total"),
+        say("Done: the total is 2 now."),
+    ]
+    run, _ = workspace.session([f"{stated} Now set the total to 2 in app.py.", "thanks, that works"], script)
+    assert_clean(run, workspace, results=2)
+    session = run.session_id
+    events = workspace.daemon.call
+    workspace.daemon.wait_for(lambda: events("events", {"type": "session_summary"})["events"], timeout=30)
+    (receipt,) = [e["data"] for e in events("events", {"type": "session_summary"})["events"]]
+    assert (receipt["session_id"], receipt["project"], receipt["outcome"]) == (session, "acme-api", "success")
+    assert receipt["rules_added"] == 1, receipt
+    text = (workspace.memory_home / receipt["path"]).read_text(encoding="utf-8")
+    assert "app.py" in text and "success" in text.lower(), text
+    outcome = events("events", {"type": "outcome"})["events"]
+    assert [(e["data"]["session_id"], e["data"]["outcome"]) for e in outcome] == [(session, "success")]
+    rules = (workspace.memory_home / "areas" / "projects" / "acme-api" / "rules.md").read_text(encoding="utf-8")
+    assert "migration check before you deploy" in rules, rules
+    # The next session starts with the rule in force.
+    nxt, model = workspace.session("what should I know before deploying?", [say("Noted.")])
+    assert_clean(nxt, workspace)
+    assert nxt.session_id != session
+    assert "migration check before you deploy" in model.agent_requests()[0].text()
+
+
+def test_with_the_daemon_stopped_every_session_completes_without_a_hook_error(workspace: Workspace) -> None:
+    seed(workspace.memory_home)
+    workspace.install()  # and no daemon
+    run, model = scripted_work(workspace)
+    assert_clean(run, workspace, results=2)
+    assert all(HEADER not in r.text() for r in model.agent_requests())
+    outcomes = {line["outcome"] for line in workspace.hook_log()}
+    assert outcomes <= {"daemon_down", "spooled", "handed_over", "skipped", "empty"}, outcomes
+    assert list((workspace.memory_home / "inbox").glob("hook-*.events.jsonl")), "the edit was not spooled"
+    assert (workspace.memory_home / "inbox" / f"{run.session_id}.jsonl").is_file()
+
+
+def test_with_a_hung_daemon_every_session_completes_without_a_hook_error(
+    workspace: Workspace,
+    hung_socket: Path,  # noqa: F811
+) -> None:
+    seed(workspace.memory_home)
+    workspace.configure(f'[daemon]\nsocket = "{hung_socket}"\n', replace=True)
+    workspace.install()
+    run, model = scripted_work(workspace)
+    assert_clean(run, workspace, results=2)
+    assert all(HEADER not in r.text() for r in model.agent_requests())
+    log = workspace.hook_log()
+    assert {line["outcome"] for line in log} <= {"daemon_down", "timeout", "spooled", "handed_over", "skipped"}
+    assert max(line["ms"] for line in log) < 1000, log  # each hook within its deadline, as Claude Code waits
+
+
+def scripted_work(space: Workspace) -> tuple[Run, ScriptedModel]:
+    (space.project / "app.py").write_text("total = 1\n")
+    script: list[Turn] = [
+        call("Read", file_path=str(space.project / "app.py")),
+        call("Write", file_path=str(space.project / "notes.py"), content="print('x')\n"),
+        call("Bash", command="true", description="nothing"),
+        say("Done."),
+        say("Bye."),
+    ]
+    return space.session(["how do we deploy the orders service?", "thanks, bye for now"], script)
