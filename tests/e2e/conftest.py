@@ -101,12 +101,13 @@ class Workspace:
         *,
         args: tuple[str, ...] = (),
         cwd: Path | None = None,
+        summary: str = "The person asked about the project; the work is in progress.",
         timeout: float = 90.0,
     ) -> tuple[Run, ScriptedModel]:
         """One Claude Code session in print mode: one prompt, or several typed one after the other."""
         flags = ["--permission-mode", "acceptEdits", "--include-hook-events", *args]
         where = cwd or self.project
-        with ScriptedModel(script) as model:
+        with ScriptedModel(script, summary=summary) as model:
             env = offline_env(self.home, model.url)
             if isinstance(prompts, str):
                 run = run_claude(self.cli, ["-p", prompts, *flags], cwd=where, env=env, timeout=timeout)

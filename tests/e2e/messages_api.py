@@ -7,8 +7,9 @@ message otherwise. Every request body is kept, so a test can assert on exactly w
 memoryd's injected context, the MCP tools listed, a tool's result.
 
 Which requests follow the script: those of the agent's own loop (they carry the tools, Claude Code's main
-system prompt). The CLI also makes side requests of its own (a session title, a quota probe, a compaction's
-summary); they get a plain text answer (`side_reply`) and do not consume the script. Anything else it asks
+system prompt). The CLI also makes side requests of its own (a session title, a quota probe); they get a plain
+text answer (`side_reply`), and a compaction's request for a summary gets `summary` in the `<analysis>` /
+`<summary>` shape it asks for; neither consumes the script. Anything else it asks
 (`count_tokens`, an unknown GET) gets a small sensible answer, and is recorded too.
 
 The server runs in a thread (stdlib `ThreadingHTTPServer`), so the CLI subprocess can reach it while the
@@ -103,9 +104,19 @@ def _texts(content: Any) -> list[str]:
     return found
 
 
-def is_agent_loop(body: Any) -> bool:
+# The instruction Claude Code appends to the conversation when it asks the model for a compaction summary
+# (it offers the tools too, so only this tells the request apart).
+COMPACTION_ASK = "create a detailed summary of the conversation"
+
+
+def is_compaction(request: Request) -> bool:
+    messages = request.messages()
+    return bool(messages) and COMPACTION_ASK in "\n".join(_texts(messages[-1].get("content")))
+
+
+def is_agent_loop(request: Request) -> bool:
     """A request of the agent's own conversation (it offers tools); side requests offer none."""
-    return isinstance(body, dict) and bool(body.get("tools"))
+    return isinstance(request.body, dict) and bool(request.body.get("tools")) and not is_compaction(request)
 
 
 class ScriptedModel:
@@ -120,11 +131,13 @@ class ScriptedModel:
         script: list[Turn] | None = None,
         *,
         side_reply: str = "Scripted session",
+        summary: str = "The person asked about the project; the work is in progress.",
         fallback: str = "Done.",
         pick: Callable[[Request], Turn | None] | None = None,
     ) -> None:
         self.script = list(script or [])
         self.side_reply = side_reply
+        self.summary = summary
         self.fallback = fallback
         self.pick = pick
         self.requests: list[Request] = []
@@ -200,7 +213,9 @@ class ScriptedModel:
             _send_json(handler, 200, message)
 
     def _next_turn(self, request: Request) -> Turn:
-        if not is_agent_loop(request.body):
+        if is_compaction(request):
+            return say(f"<analysis>Scripted.</analysis>\n<summary>{self.summary}</summary>")
+        if not is_agent_loop(request):
             return say(self.side_reply)
         request.scripted = True
         with self._lock:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tests.e2e.claude_cli import Run
 from tests.e2e.conftest import Workspace
-from tests.e2e.messages_api import Request, ScriptedModel, Turn, call, say
+from tests.e2e.messages_api import Request, ScriptedModel, Turn, call, is_compaction, say
 from tests.test_hooks import hung_socket  # noqa: F401  (a fixture: a socket that accepts and never answers)
 
 HEADER = "## Memory (memoryd)"
@@ -241,6 +241,47 @@ def test_the_transcript_reaches_memoryd_and_a_stated_rule_is_in_force_next_sessi
     assert_clean(nxt, workspace)
     assert nxt.session_id != session
     assert "migration check before you deploy" in model.agent_requests()[0].text()
+
+
+def test_a_compaction_is_recorded_brings_memory_back_and_the_transcript_still_reaches_memoryd(
+    workspace: Workspace,
+) -> None:
+    """`/compact` in the middle of a session: PreCompact records it, the memory given before comes back after
+    it (SessionStart `compact`, and the prompt's memory again), and at the end the whole transcript is
+    summarised: the rule stated before the compaction is kept, the model's compaction summary is not read as
+    the person's words."""
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install()
+    stated = "From now on, always run the migration check before you deploy."
+    prompts = [
+        "how do we deploy the orders service?",
+        stated,
+        "/compact keep the deploy notes",
+        "how do we deploy the orders service?",
+    ]
+    summary = "Rule: never deploy on Fridays. The person asked how the orders service is deployed."
+    replies = [say("With make deploy."), say("Understood."), say("As I said: make deploy.")]
+    run, model = workspace.session(prompts, replies, summary=summary)
+    assert_clean(run, workspace, results=4)
+    assert len([r for r in model.requests if is_compaction(r)]) == 1
+    before, _, after = model.agent_requests()
+    assert DEPLOY in before.text() and LESSON in before.text()
+    shown = after.text()
+    assert "never deploy on Fridays" in shown  # the conversation was replaced by the summary ...
+    assert (shown.count(LESSON), shown.count(DEPLOY)) == (1, 1)  # ... and memoryd gave its memory again
+    assert [line["outcome"] for line in workspace.hook_log() if line["event"] == "PreCompact"] == ["ok"]
+    (compaction,) = workspace.daemon.call("events", {"type": "compaction"})["events"]
+    data = compaction["data"]
+    assert (data["session_id"], data["trigger"], data["custom_instructions"]) == (
+        run.session_id,
+        "manual",
+        "keep the deploy notes",
+    )
+    call_ = workspace.daemon.call
+    workspace.daemon.wait_for(lambda: call_("events", {"type": "session_summary"})["events"], timeout=30)
+    rules = (workspace.memory_home / "areas" / "projects" / "acme-api" / "rules.md").read_text(encoding="utf-8")
+    assert "migration check before you deploy" in rules and "Fridays" not in rules, rules
 
 
 def test_with_the_daemon_stopped_every_session_completes_without_a_hook_error(workspace: Workspace) -> None:
