@@ -209,7 +209,10 @@ def run_turns(
     events: list[dict[str, Any]] = []
     lines: list[str] = []
     pending = list(prompts)
+    sent: list[float] = []  # when each prompt was typed, and when each answer came (monotonic)
+    answered: list[float] = []
     try:
+        sent.append(time.monotonic())
         proc.stdin.write(user_line(pending.pop(0)))
         proc.stdin.flush()
         for line in proc.stdout:
@@ -222,7 +225,9 @@ def run_turns(
                 continue
             events.append(item)
             if item.get("type") == "result":
+                answered.append(time.monotonic())
                 if pending:
+                    sent.append(time.monotonic())
                     proc.stdin.write(user_line(pending.pop(0)))
                     proc.stdin.flush()
                 elif not proc.stdin.closed:
@@ -236,4 +241,6 @@ def run_turns(
         reader.join(5)
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             stream.close()
-    return Run(code, events, "".join(lines), "".join(stderr), time.monotonic() - started)
+    ended = time.monotonic()
+    timing = {"started": started, "sent": sent, "answered": answered, "ended": ended}
+    return Run(code, events, "".join(lines), "".join(stderr), ended - started, timing)

@@ -21,8 +21,9 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
@@ -67,6 +68,8 @@ class Request:
     headers: dict[str, str]
     body: Any
     scripted: bool = False  # answered from the script (the agent's own loop)
+    at: float = field(default_factory=time.monotonic)  # when it arrived (bench/agent_session.py times turns)
+    reply: Turn | None = None  # what the script answered
 
     def system_text(self) -> str:
         system = self.body.get("system") if isinstance(self.body, dict) else None
@@ -205,6 +208,7 @@ class ScriptedModel:
             _send_json(handler, 404, {"type": "error", "error": {"type": "not_found_error", "message": path}})
             return
         turn = self._next_turn(request)
+        request.reply = turn
         self._record(request)
         message = _message(turn, body)
         if isinstance(body, dict) and body.get("stream"):

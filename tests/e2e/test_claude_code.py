@@ -10,9 +10,11 @@ field, an output shape, an exit code, a matcher, a transcript record or the MCP 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+from daemon.client.hooks.install import HOOKS
 from tests.e2e.claude_cli import Run
 from tests.e2e.conftest import Workspace
 from tests.e2e.messages_api import Request, ScriptedModel, Turn, call, is_compaction, say
@@ -119,6 +121,14 @@ def test_session_start_memory_once_and_prompt_memory_only_on_topic_and_only_once
     prompts_seen = [i["data"] for i in sorted(injected, key=lambda i: i["id"]) if i["data"].get("kind") == "prompt"]
     assert {i["session_id"] for i in prompts_seen} == {run.session_id}
     assert [(bool(i["chunk_ids"]), i.get("repeats", 0)) for i in prompts_seen] == [(True, 0), (False, 1), (False, 0)]
+    # Resumed, the session still has what SessionStart gave: the conversation is replayed with it, and memoryd
+    # gives nothing again.
+    resumed, model = workspace.session("and of chile?", [say("Santiago.")], args=("--resume", run.session_id))
+    assert_clean(resumed, workspace)
+    assert resumed.session_id == run.session_id
+    shown = model.agent_requests()[0].text()
+    assert (shown.count(LESSON), shown.count(RULE), shown.count(DEPLOY)) == (1, 1, 1)
+    assert [line["outcome"] for line in workspace.hook_log() if line["event"] == "SessionStart"] == ["ok", "empty"]
 
 
 def test_project_rules_arrive_at_the_first_read_and_the_gate_and_checks_act_on_edits(workspace: Workspace) -> None:
@@ -282,6 +292,107 @@ def test_a_compaction_is_recorded_brings_memory_back_and_the_transcript_still_re
     workspace.daemon.wait_for(lambda: call_("events", {"type": "session_summary"})["events"], timeout=30)
     rules = (workspace.memory_home / "areas" / "projects" / "acme-api" / "rules.md").read_text(encoding="utf-8")
     assert "migration check before you deploy" in rules and "Fridays" not in rules, rules
+
+
+def test_a_subagent_gets_the_project_rules_once_and_its_transcript_reaches_memoryd(workspace: Workspace) -> None:
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install()
+    (workspace.project / "app.py").write_text("total = 1\n")
+    task = "Read app.py and report the total"
+    script = [
+        call(
+            "Agent",
+            description="Read the app module",
+            prompt=task,
+            subagent_type="general-purpose",
+            run_in_background=False,
+        ),
+        call("Read", file_path=str(workspace.project / "app.py")),  # the subagent's turns
+        say("app.py sets total = 1."),
+        say("The total is 1."),  # the main agent again
+    ]
+    run, model = workspace.session("what is the total in app.py? use a subagent", script)
+    assert_clean(run, workspace)
+    main_first, sub_first, sub_second, main_last = model.agent_requests()
+    assert task in json.dumps(sub_first.messages()) and task not in json.dumps(main_first.messages())
+    assert sub_first.text().count(RULE) == 1  # SubagentStart: the rules of the subagent's project
+    assert LESSON not in sub_first.text()  # (the main agent's SessionStart memory stays the main agent's)
+    assert sub_second.text().count(RULE) == 1  # its Read of a project file did not repeat them
+    assert main_last.text().count(RULE) == 1  # the main agent had them from SessionStart, once
+    starts = [line for line in workspace.hook_log() if line["event"] == "SubagentStart"]
+    assert [(s["outcome"], s["project"]) for s in starts] == [("ok", "acme-api")]
+    (end,) = [line for line in workspace.hook_log() if line["event"] == "SessionEnd"]
+    assert len(end.get("subagents", [])) == 1, end
+    events = workspace.daemon.call
+    workspace.daemon.wait_for(lambda: len(events("events", {"type": "session_summary"})["events"]) == 2, timeout=30)
+    receipts = [e["data"] for e in events("events", {"type": "session_summary"})["events"]]
+    assert sorted(bool(r.get("agent_id")) for r in receipts) == [False, True], receipts
+
+
+# What memoryd's hooks read from each event's stdin (daemon/client/hooks/events.py, rules.py), beyond the
+# fields every event has (session_id, transcript_path, cwd, hook_event_name).
+READS = {
+    "SessionStart": {"source"},
+    "UserPromptSubmit": {"prompt"},
+    "PreToolUse": {"tool_name", "tool_input", "tool_use_id"},
+    "PostToolUse": {"tool_name", "tool_input", "tool_use_id"},
+    "Stop": set(),
+    "PreCompact": {"trigger", "custom_instructions"},
+    "SessionEnd": {"reason"},
+}
+
+
+def test_every_payload_memoryd_reads_has_the_fields_it_reads(workspace: Workspace) -> None:
+    """A second hook beside memoryd's on every event records what Claude Code sends on stdin."""
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install()
+    recorded = workspace.home / "payloads.jsonl"
+    settings = json.loads(workspace.settings_path.read_text())
+    for groups in settings["hooks"].values():
+        groups.append({"hooks": [{"type": "command", "command": f"cat >> {recorded}; echo >> {recorded}"}]})
+    workspace.settings_path.write_text(json.dumps(settings))
+    (workspace.project / "app.py").write_text("total = 1\n")
+    script = [
+        call("Read", file_path=str(workspace.project / "app.py")),
+        call("Edit", file_path=str(workspace.project / "app.py"), old_string="total = 1", new_string="total = 2"),
+        say("Done."),
+        say("Compacted and continuing."),
+    ]
+    prompts = ["set the total in app.py to 2", "/compact keep it short", "thanks, that is all"]
+    run, _ = workspace.session(prompts, script)
+    assert_clean(run, workspace, results=3)
+    payloads = [json.loads(line) for line in recorded.read_text().splitlines() if line.strip()]
+    seen = {p["hook_event_name"] for p in payloads}
+    assert set(READS) <= seen, seen
+    for payload in payloads:
+        event = payload["hook_event_name"]
+        common = {"session_id": run.session_id, "cwd": str(workspace.project), "hook_event_name": event}
+        assert {k: payload.get(k) for k in common} == common, payload
+        assert Path(payload["transcript_path"]) == transcript_of(workspace, run.session_id)
+        assert READS.get(event, set()) <= set(payload), (event, sorted(payload))
+        if event in ("PreToolUse", "PostToolUse") and payload["tool_name"] in ("Read", "Edit"):
+            assert payload["tool_input"]["file_path"] == str(workspace.project / "app.py"), payload
+    by_event = {p["hook_event_name"]: p for p in payloads}
+    assert [p["source"] for p in payloads if p["hook_event_name"] == "SessionStart"] == ["startup", "compact"]
+    assert by_event["PreCompact"]["trigger"] == "manual"
+    assert by_event["PreCompact"]["custom_instructions"] == "keep it short"
+    prompt_sources = {p.get("source") for p in payloads if p["hook_event_name"] == "UserPromptSubmit"}
+    assert prompt_sources <= {None, "user", "sdk"}, prompt_sources  # memoryd skips any other source
+    # memoryd's matchers chose the same calls Claude Code ran its hooks for: one hook-log line each.
+    expected = [p["hook_event_name"] for p in payloads if matches(p)]
+    assert sorted(line["event"] for line in workspace.hook_log()) == sorted(expected)
+
+
+def matches(payload: dict[str, Any]) -> bool:
+    """Would memoryd's installed matcher group run for this payload? (Claude Code's matcher: a regex on the
+    tool's name, for tool events.)"""
+    event = payload["hook_event_name"]
+    if event not in HOOKS:
+        return False
+    matcher = HOOKS[event]
+    return matcher is None or "tool_name" not in payload or re.fullmatch(matcher, payload["tool_name"]) is not None
 
 
 def test_with_the_daemon_stopped_every_session_completes_without_a_hook_error(workspace: Workspace) -> None:
