@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from daemon.client.hooks.install import HOOKS
+from daemon.client.mcp_server import INSTRUCTIONS
 from tests.e2e.claude_cli import Run
 from tests.e2e.conftest import Workspace
 from tests.e2e.messages_api import Request, ScriptedModel, Turn, call, is_compaction, say
@@ -201,13 +202,15 @@ def test_mcp_tools_are_listed_to_the_model_and_a_search_result_reaches_it(worksp
         call("ToolSearch", query="select:mcp__memoryd__memory_search,mcp__memoryd__memory_get", max_results=5),
         call("mcp__memoryd__memory_search", query="canary deploy", k=3),
         call("mcp__memoryd__memory_get", path="deploys.md", from_line=3, lines=1),
+        call("mcp__memoryd__memory_context", query="how do we deploy the orders service?"),
         say("It ships with make deploy."),
     ]
     run, model = workspace.session("search your memory for how we deploy", script)
     assert run.code == 0 and run.result["subtype"] == "success", run.stdout[-2000:]
-    first, after_search, after_get, last = model.agent_requests()
+    first, after_search, after_get, after_read, last = model.agent_requests()
     listed = first.text() + " ".join(first.tool_names())
     assert all(name in listed for name in MCP_TOOLS), "memoryd's MCP tools are not offered to the model"
+    assert INSTRUCTIONS in first.text()  # the server's instructions: when to search it
     schemas = {t["name"]: t for t in after_search.body["tools"] if t["name"].startswith("mcp__memoryd__")}
     search = schemas["mcp__memoryd__memory_search"]
     assert search["input_schema"]["required"] == ["query"]
@@ -215,9 +218,11 @@ def test_mcp_tools_are_listed_to_the_model_and_a_search_result_reaches_it(worksp
     found = result_text(tool_result(after_get))
     assert found.startswith("2 result(s)") and "- deploys.md:1-3 (relevance 1.00)\n" in found, found
     assert "make deploy" in found
-    got = result_text(tool_result(last))
+    got = result_text(tool_result(after_read))
     assert got.startswith("deploys.md lines 3-3 of 3") and "make deploy" in got, got
     assert not found.lstrip().startswith("{"), "the model got a JSON wrapper instead of the tool's text"
+    context = result_text(tool_result(last))  # the project comes from where Claude Code runs the session
+    assert context.startswith(HEADER) and "Project rules: acme-api" in context and DEPLOY in context, context
 
 
 def test_the_transcript_reaches_memoryd_and_a_stated_rule_is_in_force_next_session(workspace: Workspace) -> None:
@@ -404,6 +409,8 @@ def test_with_the_daemon_stopped_every_session_completes_without_a_hook_error(wo
     outcomes = {line["outcome"] for line in workspace.hook_log()}
     assert outcomes <= {"daemon_down", "spooled", "handed_over", "skipped", "empty"}, outcomes
     assert list((workspace.memory_home / "inbox").glob("hook-*.events.jsonl")), "the edit was not spooled"
+    searched = tool_result(model.agent_requests()[4])  # the MCP tool tells the model how to start memoryd
+    assert searched.get("is_error") and "memoryd is not running" in result_text(searched), searched
     assert (workspace.memory_home / "inbox" / f"{run.session_id}.jsonl").is_file()
 
 
@@ -420,6 +427,8 @@ def test_with_a_hung_daemon_every_session_completes_without_a_hook_error(
     log = workspace.hook_log()
     assert {line["outcome"] for line in log} <= {"daemon_down", "timeout", "spooled", "handed_over", "skipped"}
     assert max(line["ms"] for line in log) < 1000, log  # each hook within its deadline, as Claude Code waits
+    searched = tool_result(model.agent_requests()[4])  # the MCP tool gives up after 5 s and says why
+    assert searched.get("is_error") and "not answering" in result_text(searched), searched
 
 
 def scripted_work(space: Workspace) -> tuple[Run, ScriptedModel]:
@@ -428,6 +437,7 @@ def scripted_work(space: Workspace) -> tuple[Run, ScriptedModel]:
         call("Read", file_path=str(space.project / "app.py")),
         call("Write", file_path=str(space.project / "notes.py"), content="print('x')\n"),
         call("Bash", command="true", description="nothing"),
+        call("mcp__memoryd__memory_search", query="deploy"),
         say("Done."),
         say("Bye."),
     ]
