@@ -37,9 +37,9 @@ REPO = Path(__file__).resolve().parent.parent
 if sys.path and Path(sys.path[0]).resolve() == REPO / "bench":
     sys.path[0] = str(REPO)
 
-from tests.conftest import MODEL_CACHE, Daemon, write_config  # noqa: E402
+from tests.conftest import MODEL_CACHE, Daemon  # noqa: E402
 from tests.e2e.claude_cli import CLI, Run, ensure_cli  # noqa: E402
-from tests.e2e.conftest import FAST_INBOX, Workspace  # noqa: E402
+from tests.e2e.conftest import Workspace  # noqa: E402
 from tests.e2e.messages_api import Request, Turn, call, say  # noqa: E402
 
 TOPICS = ["deploy", "refund", "invoice", "cart", "payment", "canary", "migration", "webhook", "coupon", "ledger"]
@@ -140,7 +140,6 @@ def workspace(cli: CLI, root: Path, variant: str, *, notes: int, embedding: bool
     home = tmp / "home"
     home.mkdir()
     sock = Path(tempfile.mkdtemp(dir="/tmp", prefix="md-bench-")) / "d.sock"
-    write_config(home, f'[daemon]\nsocket = "{sock}"\n\n{FAST_INBOX}')
     env = {**os.environ, "MEMORYD_HOME": str(home), "MEMORYD_MODEL_DIR": str(MODEL_CACHE), "MEMORYD_LOG_FORMAT": "json"}
     if not embedding:
         env["MEMORYD_EMBEDDING"] = "off"

@@ -181,11 +181,19 @@ def user_line(prompt: str) -> str:
 
 
 def run_turns(
-    cli: CLI, prompts: list[str], args: list[str], *, cwd: Path, env: dict[str, str], timeout: float = 90.0
+    cli: CLI,
+    prompts: list[str],
+    args: list[str],
+    *,
+    cwd: Path,
+    env: dict[str, str],
+    timeout: float = 90.0,
+    crash_after: int | None = None,
 ) -> Run:
     """One session of several prompts, as a person types them: the next prompt is sent only once Claude Code
     has answered the previous one (its `result` event); prompts queued earlier would be merged into one turn.
-    stdin closes after the last answer, which ends the session (SessionEnd)."""
+    stdin closes after the last answer, which ends the session (SessionEnd). `crash_after=N`: SIGKILL the CLI
+    once it has answered N prompts instead, as a crash or a closed terminal would (no SessionEnd)."""
     started = time.monotonic()
     command = [
         str(cli.path),
@@ -226,6 +234,9 @@ def run_turns(
             events.append(item)
             if item.get("type") == "result":
                 answered.append(time.monotonic())
+                if crash_after is not None and len(answered) >= crash_after:
+                    proc.kill()
+                    break
                 if pending:
                     sent.append(time.monotonic())
                     proc.stdin.write(user_line(pending.pop(0)))

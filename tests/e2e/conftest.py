@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import MODEL_CACHE, REPO, Daemon, write_config
+from tests.conftest import MODEL_CACHE, REPO, Daemon
 from tests.e2e.claude_cli import CLI, Run, ensure_cli, offline_env, run_claude, run_turns
 from tests.e2e.messages_api import ScriptedModel, Turn
 
 # Tools the scripted sessions use, allowed as a person would allow them (Edit/Write through acceptEdits).
 ALLOW = ["Bash", "Read", "Edit", "Write", "mcp__memoryd"]
-FAST_INBOX = "[inbox]\npoll_ms = 50\nstable_ms = 150\n"
 
 
 @pytest.fixture(scope="session")
@@ -47,12 +46,19 @@ class Workspace:
         (self.home / ".claude").mkdir(parents=True)
         self.project.mkdir(parents=True)
         self.settings_path = self.home / ".claude" / "settings.json"
+        self.config: dict[str, dict[str, str | int | bool]] = {}
+        self.configure("daemon", socket=str(socket_path))
+        self.configure("inbox", poll_ms=50, stable_ms=150)
 
-    def configure(self, text: str, *, replace: bool = False) -> None:
-        """Add to the memory home's config.toml (or, `replace`, set those lines anew: the socket)."""
-        path = self.memory_home / "config.toml"
-        current = "" if replace else path.read_text(encoding="utf-8")
-        path.write_text(current + "\n" + text + ("\n" + FAST_INBOX if replace else ""), encoding="utf-8")
+    def configure(self, section: str, **values: str | int | bool) -> None:
+        """Set keys of the memory home's config.toml (read by the daemon, the hooks and the MCP server)."""
+        self.config.setdefault(section, {}).update(values)
+        lines = []
+        for name, keys in self.config.items():
+            lines.append(f"[{name}]")
+            lines.extend(f"{key} = {json.dumps(value)}" for key, value in keys.items())
+            lines.append("")
+        (self.memory_home / "config.toml").write_text("\n".join(lines), encoding="utf-8")
 
     def memoryd_env(self) -> dict[str, str]:
         return {**os.environ, "MEMORYD_HOME": str(self.memory_home), "HOME": str(self.home)}
@@ -102,17 +108,26 @@ class Workspace:
         args: tuple[str, ...] = (),
         cwd: Path | None = None,
         summary: str = "The person asked about the project; the work is in progress.",
+        crash_after: int | None = None,
+        wait_for_mcp: bool = False,
         timeout: float = 90.0,
     ) -> tuple[Run, ScriptedModel]:
-        """One Claude Code session in print mode: one prompt, or several typed one after the other."""
+        """One Claude Code session in print mode: one prompt, or several typed one after the other.
+
+        `wait_for_mcp`: Claude Code connects MCP servers in the background, and a server slower than its first
+        request (memoryd's takes 0.6 s idle, 2 s on a loaded machine: the mcp SDK's imports) joins from the
+        second request on; `MCP_CONNECTION_NONBLOCKING=false` makes the first request wait for it, so a
+        script that calls memoryd's tools at once can rely on them."""
         flags = ["--permission-mode", "acceptEdits", "--include-hook-events", *args]
         where = cwd or self.project
         with ScriptedModel(script, summary=summary) as model:
             env = offline_env(self.home, model.url)
+            if wait_for_mcp:
+                env["MCP_CONNECTION_NONBLOCKING"] = "false"
             if isinstance(prompts, str):
                 run = run_claude(self.cli, ["-p", prompts, *flags], cwd=where, env=env, timeout=timeout)
             else:
-                run = run_turns(self.cli, prompts, flags, cwd=where, env=env, timeout=timeout)
+                run = run_turns(self.cli, prompts, flags, cwd=where, env=env, timeout=timeout, crash_after=crash_after)
         return run, model
 
     def hook_log(self) -> list[dict[str, Any]]:
@@ -126,7 +141,6 @@ class Workspace:
 def workspace(claude: CLI, tmp_path: Path, memory_home: Path) -> Iterator[Workspace]:
     sock_dir = tempfile.TemporaryDirectory(dir="/tmp", prefix="md-e2e-")  # AF_UNIX paths are short
     socket_path = Path(sock_dir.name) / "d.sock"
-    write_config(memory_home, f'[daemon]\nsocket = "{socket_path}"\n\n{FAST_INBOX}')
     env = {
         **os.environ,
         "MEMORYD_HOME": str(memory_home),

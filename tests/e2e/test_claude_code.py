@@ -136,7 +136,7 @@ def test_project_rules_arrive_at_the_first_read_and_the_gate_and_checks_act_on_e
     """The session starts outside the project: its rules come with the first Read of one of its files, the
     rules gate denies a Write before that, and a ```check lesson blocks a Write that breaks it."""
     seed(workspace.memory_home, RULES_WITH_CHECK)
-    workspace.configure("[hooks]\nrules_gate = true\n")
+    workspace.configure("hooks", rules_gate=True)
     start(workspace)
     workspace.install()
     elsewhere = workspace.project.parent / "scratch"
@@ -205,7 +205,7 @@ def test_mcp_tools_are_listed_to_the_model_and_a_search_result_reaches_it(worksp
         call("mcp__memoryd__memory_context", query="how do we deploy the orders service?"),
         say("It ships with make deploy."),
     ]
-    run, model = workspace.session("search your memory for how we deploy", script)
+    run, model = workspace.session("search your memory for how we deploy", script, wait_for_mcp=True)
     assert run.code == 0 and run.result["subtype"] == "success", run.stdout[-2000:]
     first, after_search, after_get, after_read, last = model.agent_requests()
     listed = first.text() + " ".join(first.tool_names())
@@ -256,6 +256,28 @@ def test_the_transcript_reaches_memoryd_and_a_stated_rule_is_in_force_next_sessi
     assert_clean(nxt, workspace)
     assert nxt.session_id != session
     assert "migration check before you deploy" in model.agent_requests()[0].text()
+
+
+def test_a_session_that_dies_without_session_end_is_still_summarised_from_its_stop_copy(
+    workspace: Workspace,
+) -> None:
+    """The CLI is killed after its first answer (a crash, a closed terminal): no SessionEnd ran, but the Stop
+    hook had handed the transcript over, and the inbox summarises it once the session has been idle."""
+    seed(workspace.memory_home)
+    workspace.configure("inbox", session_idle_ms=300)
+    start(workspace)
+    workspace.install()
+    stated = "From now on, always run the migration check before you deploy."
+    run, _ = workspace.session([stated, "and now the next thing"], [say("Understood."), say("Next.")], crash_after=1)
+    assert run.code != 0 and len(run.of_type("result")) == 1
+    session = run.session_id
+    assert [line["event"] for line in workspace.hook_log()][-1] == "Stop"
+    call_ = workspace.daemon.call
+    workspace.daemon.wait_for(lambda: call_("events", {"type": "session_summary"})["events"], timeout=30)
+    (receipt,) = [e["data"] for e in call_("events", {"type": "session_summary"})["events"]]
+    assert (receipt["session_id"], receipt["rules_added"]) == (session, 1), receipt
+    rules = (workspace.memory_home / "areas" / "projects" / "acme-api" / "rules.md").read_text(encoding="utf-8")
+    assert "migration check before you deploy" in rules
 
 
 def test_a_compaction_is_recorded_brings_memory_back_and_the_transcript_still_reaches_memoryd(
@@ -419,7 +441,7 @@ def test_with_a_hung_daemon_every_session_completes_without_a_hook_error(
     hung_socket: Path,  # noqa: F811
 ) -> None:
     seed(workspace.memory_home)
-    workspace.configure(f'[daemon]\nsocket = "{hung_socket}"\n', replace=True)
+    workspace.configure("daemon", socket=str(hung_socket))
     workspace.install()
     run, model = scripted_work(workspace)
     assert_clean(run, workspace, results=2)
@@ -441,4 +463,4 @@ def scripted_work(space: Workspace) -> tuple[Run, ScriptedModel]:
         say("Done."),
         say("Bye."),
     ]
-    return space.session(["how do we deploy the orders service?", "thanks, bye for now"], script)
+    return space.session(["how do we deploy the orders service?", "thanks, bye for now"], script, wait_for_mcp=True)
