@@ -16,6 +16,8 @@ Printed (median over the runs; the overhead is with minus without):
 - per prompt: from typing a prompt to the model's first request for it (UserPromptSubmit);
 - per tool call: from the model's tool_use to the request that brings its result (PreToolUse, PostToolUse);
 - end: from the last answer to the process's exit (Stop, SessionEnd);
+- whether memoryd's MCP tools were in the first request (Claude Code connects MCP servers in the background;
+  a server slower than its first request joins from the second);
 - characters injected: what memoryd's hooks added to the model's context (its hook log), and how much longer
   the last request the model was sent is with memoryd than without.
 """
@@ -56,6 +58,7 @@ class Measured:
     injected_chars: int
     last_request_chars: int
     tools: int
+    mcp_in_first_request: bool
 
 
 def seed(home: Path, notes: int) -> None:
@@ -127,6 +130,7 @@ def measure(run: Run, agent: list[Request], injected: int) -> Measured:
         injected_chars=injected,
         last_request_chars=len(agent[-1].text()),
         tools=len(tool_turns),
+        mcp_in_first_request="mcp__memoryd__memory_search" in agent[0].text() + " ".join(agent[0].tool_names()),
     )
 
 
@@ -217,6 +221,10 @@ def main() -> int:
         print(f"{label:44}{cells}{(values[-1] - values[0]) * scale:+13.1f}")
     last = {v: med(v, "last_request_chars") for v in names}
     print(f"tool calls per session: {int(med(names[-1], 'tools'))}")
+    firsts = [m.mcp_in_first_request for m in results[names[-1]]]
+    print(
+        f"memoryd's MCP tools in the session's first request: {sum(firsts)} of {len(firsts)} runs (later: from the second)"
+    )
     injected = med(names[-1], "injected_chars")
     print(f"characters memoryd's hooks injected per session: {injected:.0f} ({injected / args.prompts:.0f} per prompt)")
     print(
