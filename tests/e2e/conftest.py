@@ -110,6 +110,7 @@ class Workspace:
         summary: str = "The person asked about the project; the work is in progress.",
         crash_after: int | None = None,
         wait_for_mcp: bool = False,
+        input_tokens: int | None = None,
         timeout: float = 90.0,
     ) -> tuple[Run, ScriptedModel]:
         """One Claude Code session in print mode: one prompt, or several typed one after the other.
@@ -120,7 +121,7 @@ class Workspace:
         script that calls memoryd's tools at once can rely on them."""
         flags = ["--permission-mode", "acceptEdits", "--include-hook-events", *args]
         where = cwd or self.project
-        with ScriptedModel(script, summary=summary) as model:
+        with ScriptedModel(script, summary=summary, input_tokens=input_tokens) as model:
             env = offline_env(self.home, model.url)
             if wait_for_mcp:
                 env["MCP_CONNECTION_NONBLOCKING"] = "false"

@@ -137,12 +137,14 @@ class ScriptedModel:
         summary: str = "The person asked about the project; the work is in progress.",
         fallback: str = "Done.",
         pick: Callable[[Request], Turn | None] | None = None,
+        input_tokens: int | None = None,
     ) -> None:
         self.script = list(script or [])
         self.side_reply = side_reply
         self.summary = summary
         self.fallback = fallback
         self.pick = pick
+        self.input_tokens = input_tokens  # the context size each reply reports (else ~ the body's length / 4)
         self.requests: list[Request] = []
         self._lock = threading.Lock()
         model = self
@@ -210,7 +212,7 @@ class ScriptedModel:
         turn = self._next_turn(request)
         request.reply = turn
         self._record(request)
-        message = _message(turn, body)
+        message = _message(turn, body, self.input_tokens)
         if isinstance(body, dict) and body.get("stream"):
             _send_stream(handler, message)
         else:
@@ -232,7 +234,7 @@ def _lower(items: Any) -> dict[str, str]:
     return {str(k).lower(): str(v) for k, v in items}
 
 
-def _message(turn: Turn, body: Any) -> dict[str, Any]:
+def _message(turn: Turn, body: Any, input_tokens: int | None = None) -> dict[str, Any]:
     content: list[dict[str, Any]] = []
     if turn.text:
         content.append({"type": "text", "text": turn.text})
@@ -249,7 +251,7 @@ def _message(turn: Turn, body: Any) -> dict[str, Any]:
         "content": content,
         "stop_reason": turn.stop_reason,
         "stop_sequence": None,
-        "usage": {"input_tokens": max(1, len(json.dumps(body)) // 4), "output_tokens": 10},
+        "usage": {"input_tokens": input_tokens or max(1, len(json.dumps(body)) // 4), "output_tokens": 10},
     }
 
 

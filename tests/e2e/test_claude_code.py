@@ -258,6 +258,30 @@ def test_the_transcript_reaches_memoryd_and_a_stated_rule_is_in_force_next_sessi
     assert "migration check before you deploy" in model.agent_requests()[0].text()
 
 
+def test_an_automatic_compaction_is_recorded_and_the_memory_comes_back(workspace: Workspace) -> None:
+    """`--autocompact 100000` and a model that reports 95,000 tokens of context: Claude Code compacts on its
+    own (trigger `auto`), and memoryd gives its memory again after it. (2.1.332 first tries at the second
+    prompt, fires PreCompact and fails without asking the model, then succeeds at the third: memoryd takes
+    the PreCompact of the failed try for a compaction too, see README.)"""
+    seed(workspace.memory_home)
+    start(workspace)
+    workspace.install()
+    prompts = ["how do we deploy the orders service?", "and the next thing please", "how do we deploy it again?"]
+    run, model = workspace.session(
+        prompts, [say("One."), say("Two."), say("Three.")], args=("--autocompact", "100000"), input_tokens=95_000
+    )
+    assert_clean(run, workspace, results=3)
+    (boundary,) = run.of_type("system", "compact_boundary")
+    assert boundary["compact_metadata"]["trigger"] == "auto"
+    tries = [e["compact_result"] for e in run.of_type("system", "status") if "compact_result" in e]
+    assert tries == ["failed", "success"], tries
+    compactions = workspace.daemon.call("events", {"type": "compaction"})["events"]
+    assert len(compactions) == 2 and {c["data"]["trigger"] for c in compactions} == {"auto"}  # one per try
+    assert {c["data"]["session_id"] for c in compactions} == {run.session_id}
+    last = model.agent_requests()[-1].text()
+    assert last.count(LESSON) == 1 and last.count(RULE) == 1  # SessionStart `compact` gave them again
+
+
 def test_a_session_that_dies_without_session_end_is_still_summarised_from_its_stop_copy(
     workspace: Workspace,
 ) -> None:
