@@ -68,7 +68,7 @@ class Workspace:
         self.settings_path.write_text(json.dumps({"permissions": {"allow": ALLOW}}, indent=2) + "\n")
         if hooks:
             done = subprocess.run(
-                [str(self.memoryd), "hooks", "install", "--settings", str(self.settings_path)],
+                [str(self.memoryd), "hooks", "install"],  # into $HOME/.claude/settings.json, as README says
                 env=self.memoryd_env(),
                 capture_output=True,
                 text=True,
