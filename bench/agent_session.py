@@ -134,7 +134,13 @@ def measure(run: Run, agent: list[Request], injected: int) -> Measured:
     )
 
 
-VARIANTS = {"without": (False, False), "hooks only": (True, False), "hooks + MCP": (True, True)}
+VARIANTS = {
+    "without": (False, False),
+    "hooks only": (True, False),
+    "MCP only": (False, True),
+    "hooks + MCP": (True, True),
+}
+DEFAULT_VARIANTS = ("without", "hooks only", "hooks + MCP")
 
 
 @contextlib.contextmanager
@@ -183,6 +189,9 @@ def main() -> int:
     parser.add_argument("--tools-per-prompt", type=int, default=6)
     parser.add_argument("--notes", type=int, default=200)
     parser.add_argument("--bm25", action="store_true", help="run the daemon without the embedding model")
+    parser.add_argument(
+        "--variants", default=",".join(DEFAULT_VARIANTS), help=f"comma-separated, from: {', '.join(VARIANTS)}"
+    )
     args = parser.parse_args()
     cli = ensure_cli()
     if isinstance(cli, str):
@@ -193,10 +202,14 @@ def main() -> int:
         f"Claude Code {cli.version}; {args.prompts} prompts x {args.tools_per_prompt} tool calls; {args.runs} runs of "
         f"each variant; memoryd daemon with {model}, {args.notes} notes; load {os.getloadavg()[0]:.1f}"
     )
-    results: dict[str, list[Measured]] = {v: [] for v in VARIANTS}
+    chosen = [v.strip() for v in args.variants.split(",") if v.strip()]
+    if unknown := [v for v in chosen if v not in VARIANTS]:
+        print(f"unknown variant(s): {', '.join(unknown)}")
+        return 2
+    results: dict[str, list[Measured]] = {v: [] for v in chosen}
     with tempfile.TemporaryDirectory(prefix="memoryd-agent-bench-") as root:
         for _ in range(args.runs):
-            for variant in VARIANTS:
+            for variant in chosen:
                 results[variant].append(one(cli, Path(root), args, variant))
 
     def med(variant: str, key: str) -> float:
@@ -205,7 +218,7 @@ def main() -> int:
     def med_tool(variant: str, name: str) -> float:
         return statistics.median(m.per_tool_by_name.get(name, 0.0) for m in results[variant])
 
-    names = list(VARIANTS)
+    names = chosen
     print(f"{'median':44}" + "".join(f"{n:>13}" for n in names) + f"{'overhead':>13}")
     rows: list[tuple[str, float, list[float]]] = [
         ("session (s)", 1.0, [med(v, "session") for v in names]),
