@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench-events clean
+.PHONY: run test e2e lint bench-events clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
+
+# The real Claude Code CLI (pinned, npm-installed into ~/.cache/memoryd-e2e) drives memoryd: hooks, MCP,
+# transcripts. `make test` runs these too, and skips them (saying why) when npm or the CLI is not available;
+# here a missing CLI is a failure.
+e2e: $(BIN)/.installed
+	MEMORYD_E2E_REQUIRED=1 $(BIN)/python -m pytest -q tests/e2e
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

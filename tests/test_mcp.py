@@ -6,9 +6,11 @@ tear-down (blocking, subprocesses) stay outside the event loop."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket as sock
+import subprocess
 import sys
 import tempfile
 import time
@@ -176,3 +178,24 @@ def test_autostart_starts_the_daemon_on_the_first_call(memory_home: Path) -> Non
             while socket.exists() and time.monotonic() < deadline:
                 time.sleep(0.05)
         sock_dir.cleanup()
+
+
+def test_sigint_ends_the_server_at_once(memory_home: Path, tmp_path: Path) -> None:
+    """Claude Code ends its MCP servers with SIGINT and sends SIGTERM only ~100 ms later; every session's end
+    waits for it. The server, once serving, exits 0 at once on SIGINT (it used to wait for the SIGTERM)."""
+    memory_home.mkdir(exist_ok=True)
+    env = {**os.environ, "MEMORYD_HOME": str(memory_home), "MEMORYD_LOG_FORMAT": "json"}
+    command = [sys.executable, "-m", "daemon", "--socket", str(tmp_path / "nothing.sock"), "mcp"]
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    with subprocess.Popen(
+        command, env=env, cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}).encode())
+        server.stdin.write(b"\n")
+        server.stdin.flush()
+        assert json.loads(server.stdout.readline())["result"]["serverInfo"]["name"] == "memoryd"  # serving
+        started = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 0
+    assert time.monotonic() - started < 1.0  # a behavioural budget: a session's end waits for this

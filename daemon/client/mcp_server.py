@@ -14,11 +14,16 @@ Invariants:
 - The project of `memory_context` is taken from `CLAUDE_PROJECT_DIR` when Claude Code sets it (the project
   root the session started in), else the working directory.
 - stdout belongs to the MCP protocol: nothing here prints; logs go to stderr.
+- Tools answer text only (`structured_output=False`): a `-> str` tool would otherwise also declare an output
+  schema and send `structuredContent` `{"result": TEXT}`, which Claude Code (2.1.332) hands to the model
+  instead of the text: one JSON string with escaped newlines rather than the readable lines.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -193,8 +198,9 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
     emails = settings.redaction.emails  # what the agent reads is scrubbed like what is written
 
     @server.tool(
+        structured_output=False,
         description="Search the memory (BM25 and vectors). Returns paths with line ranges, each result's "
-        "relevance (0-1) and a snippet; read more of a file with memory_get."
+        "relevance (0-1) and a snippet; read more of a file with memory_get.",
     )
     async def memory_search(
         query: Query,
@@ -221,7 +227,10 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
             lines.append(f"- {prefix}{where} ({shown})\n  {scrub(str(hit['snippet']), emails=emails)}")
         return "\n".join(lines)
 
-    @server.tool(description="Read lines of a memory file (relative to the memory home, or inside a configured root).")
+    @server.tool(
+        structured_output=False,
+        description="Read lines of a memory file (relative to the memory home, or inside a configured root).",
+    )
     async def memory_get(path: GetPath, from_line: FromLine = 1, lines: Lines = 200, session_id: SessionId = "") -> str:
         params: dict[str, Any] = {"path": path, "from": from_line, "lines": lines}
         if session_id:
@@ -234,8 +243,9 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
         return f"{header}\n\n{scrub(str(field_of(result, 'text')), emails=emails)}"
 
     @server.tool(
+        structured_output=False,
         description="The Markdown memory block for a task: MEMORY.md essentials, the project's rules and the "
-        "memories relevant to the query (only those that clear the relevance floor)."
+        "memories relevant to the query (only those that clear the relevance floor).",
     )
     async def memory_context(query: Query, budget: Budget = None, project: Project = None) -> str:
         params: dict[str, Any] = {"query": query, "cwd": project_dir()}
@@ -246,7 +256,10 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
         result = await link.call("context", params)
         return str(result.get("markdown") or "(no memory for this query)")
 
-    @server.tool(description="Append one event to memoryd's log (an outcome, a signal, a reference, ...).")
+    @server.tool(
+        structured_output=False,
+        description="Append one event to memoryd's log (an outcome, a signal, a reference, ...).",
+    )
     async def memory_record(type: EventType, data: EventData) -> str:
         clean = scrub_data(data, emails=emails)
         result = await link.call("record", {"type": type, "data": clean})
@@ -269,6 +282,22 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
 
 
 def run(settings: Settings) -> int:
-    """Serve MCP on stdin/stdout until the client closes the stream."""
+    """Serve MCP on stdin/stdout until the client closes the stream or sends SIGINT, then leave at once.
+
+    Why: a session's end waits for its MCP servers. Claude Code (2.1.332) ends them with SIGINT, polls, and
+    sends SIGTERM ~100 ms later; under the SDK a SIGINT raised KeyboardInterrupt into an event loop whose stdin
+    reader thread never returns, so every session's end waited for the SIGTERM. And after stdin closes, the
+    interpreter's teardown of the SDK's modules took ~0.2 s (0.01 s with `os._exit`). Nothing is left to run
+    at exit: a tool call still running has no one to answer, and a daemon this server started runs in its own
+    session."""
+    signal.signal(signal.SIGINT, _leave)
     build_server(settings).run("stdio")
+    _leave()
     return 0
+
+
+def _leave(*_: object) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(0)

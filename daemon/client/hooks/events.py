@@ -1,7 +1,7 @@
 """What each Claude Code hook event does, and the exact JSON it answers with.
 
 Formats as documented in Claude Code's hooks reference, https://code.claude.com/docs/en/hooks, sections
-"Hook input" and "Hook output" (checked against the 2026-08 reference and Claude Code 2.1.330):
+"Hook input" and "Hook output" (checked against the 2026-08 reference; tests/e2e run the real Claude Code 2.1.332):
 - stdin, every event: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, and for some events
   `permission_mode`; inside a subagent also `agent_id` and `agent_type`. Plus SessionStart `source`
   (startup|resume|clear|compact|fork), UserPromptSubmit `prompt` (and, in newer builds, `source`:
