@@ -31,7 +31,7 @@ from pipeline.agent import speech_cues as cues
 MAX_ITEM_CHARS = 300
 
 _SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
-_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+")
+_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)")
 _LEAD = re.compile(
     r"^(?:(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
     r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw)\s+)+",
