@@ -14,6 +14,7 @@ import orjson
 
 from tests import agent_payloads as cc
 from tests.conftest import REPO, write_config
+from tests.transcript_lines import Transcript, pytest_failure
 
 CORPUS = REPO / "bench" / "learning_corpus" / "sessions"
 S05, S11, S17 = (
@@ -172,3 +173,56 @@ def test_session_end_hands_over_the_subagent_transcripts_too(tmp_path: Path, mem
     payload = {**cc.session_end(transcript=str(folder / f"{S11}.jsonl")), "session_id": S11}
     assert cc.run_hook(memory_home, tmp_path / "no.sock", "SessionEnd", payload).code == 0
     assert {p.name for p in (memory_home / "inbox").iterdir()} == {f"{S11}.jsonl", f"{S11}.{SUB11}.jsonl"}
+
+
+def test_a_second_different_resolution_updates_the_skill_even_while_the_gates_are_closed(
+    daemon_factory: Any, memory_home: Path
+) -> None:
+    """1. the sync test fails, then a session fixes it (a retry in the client): the skill is written; 2. it
+    fails again (twice), then another session fixes it differently (the server waits for the port): three failed
+    of the last five sessions close the success-rate gate for new skills, yet the skill gets an "Updated" section with
+    the new steps and says which session they came from."""
+    daemon = start(daemon_factory, memory_home)
+    fail = pytest_failure(
+        "test_sync_roundtrip",
+        "ConnectionRefusedError: [Errno 111] Connection refused",
+        "shop/sync/client.py:41",
+        file="tests/test_sync.py",
+    )
+
+    def session(name: str, *, fixed_by: tuple[str, str, str] | None) -> bytes:
+        t = Transcript(session=name).user("the sync roundtrip test is failing again, have a look")
+        t.bash("pytest tests/test_sync.py -q", fail, 1)
+        if fixed_by is None:
+            return t.user("no time today, I'll look tomorrow").bytes()
+        path, old, new = fixed_by
+        t.edit(path, old, new).bash("pytest tests/test_sync.py -q", "3 passed in 1.2s", 0)
+        return (
+            t.bash("git commit -am 'fix sync roundtrip'", "[main 1a2b3c4] fix sync roundtrip", 0)
+            .user("thanks!")
+            .bytes()
+        )
+
+    def take(name: str, data: bytes) -> None:
+        source = memory_home.parent / f"{name}.jsonl"
+        source.write_bytes(data)
+        drop(daemon, memory_home, source, f"{name}.jsonl")
+
+    other = Transcript(session="s-0").user("add a docstring to shop/cart.py please")
+    other.edit("shop/cart.py", "def total(", '"""The cart."""\ndef total(').bash("pytest -q", "12 passed in 0.9s", 0)
+    take("s-0", other.user("thanks").bytes())
+    take("s-1", session("s-1", fixed_by=None))
+    take("s-2", session("s-2", fixed_by=("shop/sync/client.py", "connect()", "connect(retries=3)")))
+    daemon.wait_for(lambda: len(events(daemon, "generation")) == 1, timeout=60)
+    take("s-3", session("s-3", fixed_by=None))
+    take("s-3b", session("s-3b", fixed_by=None))
+    take("s-4", session("s-4", fixed_by=("shop/sync/server.py", "serve()", "serve(wait_for_port=True)")))
+    daemon.wait_for(lambda: len(events(daemon, "generation")) == 2, timeout=60)
+    first, second = events(daemon, "generation")
+    assert first["capability_name"] == second["capability_name"] and second["replaces_hash"] == first["content_hash"]
+    skill = Path(second["path"]).read_text(encoding="utf-8")
+    assert "connect(retries=3)" in skill.split("## Updated")[0]
+    update = skill.split("## Updated", 1)[1]
+    assert "a later resolution (session `s-4`) also did this" in update and "serve(wait_for_port=True)" in update
+    gates = daemon.call("capabilities", {})
+    assert gates["passed"] is False  # new skills still wait for the gates

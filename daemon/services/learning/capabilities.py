@@ -161,9 +161,14 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
     gates = _gates(state, thresholds, now)
     result: dict[str, Any] = {"gates": [g.to_json_obj() for g in gates], "passed": all_pass(gates)}
     result.update(generated=[], skipped=[])
+    # Why updates pass the other gates: they guard against writing new skills too eagerly; a skill that exists
+    # gets the later resolution of its own problem ("Updated DATE") whenever one is recorded.
+    updates_only = not result["passed"] and all(g.passed for g in gates if g.name == "env")
     if not result["passed"]:
-        logger.info("capabilities_gated", failed=[g.name for g in gates if not g.passed])
-        return result
+        logger.info("capabilities_gated", failed=[g.name for g in gates if not g.passed], updates_only=updates_only)
+        if not updates_only:
+            return result
+        result["updates_only"] = True
     knowledge = await asyncio.to_thread(_knowledge_in_force, app.settings.home)
     recorded = {str(g.get("path")): g.get("content_hash") for g in state.generations}
     drafts: list[tuple[str, dict[str, Any]]] = []
@@ -171,6 +176,8 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
     written = 0
     owner = {str(g["capability_name"]): str(g.get("pattern_id")) for g in state.generations}
     for pattern in state.patterns:
+        if updates_only and not pattern.name:
+            continue  # a new skill waits for every gate
         name = _unique_name(skill_name(pattern), pattern.pattern_id, owner)
         pattern = replace(pattern, name=name)
         if not pattern.fixes:
@@ -191,7 +198,9 @@ async def generate_capabilities(app: App, llm: LLMClient | None) -> dict[str, An
         done = await asyncio.to_thread(
             write_skill, skills_dir, name, render_skill(pattern, summary), recorded.get(str(path))
         )
-        drafts.append(("pattern_status", {"pattern_id": pattern.pattern_id, "status": "addressed"}))
+        addressed = ("pattern_status", {"pattern_id": pattern.pattern_id, "status": "addressed"})
+        if not updates_only or done.status == "written":  # an unchanged skill does not address a recurrence
+            drafts.append(addressed)
         if done.status != "written":
             result["skipped"].append({"name": name, "reason": done.status, "path": str(path)})
             continue
