@@ -39,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
         from pipeline.sync.merge_driver import main as merge_driver
 
         return merge_driver(argv[2:])
+    from daemon.client.cli.quick import run_quick
+
+    if (code := run_quick(argv)) is not None:  # search and status, without argparse or the settings module
+        return code
     from daemon.client.cli.main import InProcess, run_cli
 
     return run_cli(argv, InProcess(serve=serve, build_model=build_model))

@@ -77,7 +77,7 @@ def load_hook_settings(socket: Path | None) -> tuple[HookSettings, str | None]:
         with contextlib.suppress(KeyError, TypeError, ValueError):  # a cache someone edited: the full way
             return _settings(home, configured, cached), None
     values, error = _load_full(home)
-    if error is None:
+    if error is None and home.is_dir():  # Why is_dir: `memoryd status` before `init` creates no home
         _write_cache(cache, key, values)
     return _settings(home, configured, values), error
 
