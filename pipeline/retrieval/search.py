@@ -248,6 +248,7 @@ class Searcher:
         yet falls back to BM25 and says why."""
         fallback = None
         if mode in ("hybrid", "vector") and not self.vector_ready():
+            self.embedding.wake()  # a model released when idle comes back in the background; BM25 answers now
             fallback = f"{mode} unavailable ({self.embedding.reason or 'vectors not loaded'}); used bm25"
             mode = "bm25"
         depth = max(self.candidates, k)
