@@ -40,3 +40,20 @@ def test_search_equals_brute_force_with_and_without_filters() -> None:
             got = [cid for cid, _ in index.search(query, 10, np.array(sorted(allowed), dtype=np.int64))]
             assert got == reference(vectors, query, 10, allowed)
         assert [cid for cid, _ in index.search(query, 10)] == reference(vectors, query, 10, None)
+
+
+def test_search_many_gives_each_query_what_search_gives_it() -> None:
+    rng = np.random.default_rng(7)
+    index = VectorIndex(32)
+    rows = unit_rows(rng.standard_normal((5000, 32)).astype(np.float32))
+    assert rows is not None
+    index.upsert(list(range(1, 5001)), rows)
+    index.remove(list(range(1, 5001, 7)))
+    queries = unit_rows(rng.standard_normal((9, 32)).astype(np.float32))
+    assert queries is not None
+    together = index.search_many(queries, 25)
+    for query, hits in zip(queries, together, strict=True):
+        alone = index.search(query, 25)
+        assert [cid for cid, _ in hits] == [cid for cid, _ in alone]
+        assert np.allclose([s for _, s in hits], [s for _, s in alone], atol=1e-5)
+    assert VectorIndex(32).search_many(queries, 5) == [[]] * 9

@@ -26,6 +26,8 @@ from pipeline.heap import release_free_memory
 
 logger = structlog.get_logger(__name__)
 
+QUERY_BATCH = 16  # queries embedded in one model call, at most
+
 
 class EmbeddingService:
     def __init__(
@@ -60,6 +62,8 @@ class EmbeddingService:
         self.releases = 0
         self.released_at: float | None = None  # time.time() of the last release
         self._reload: asyncio.Task[bool] | None = None
+        self._queries: list[tuple[str, asyncio.Future[np.ndarray]]] = []  # waiting for the next model call
+        self._query_drain: asyncio.Task[None] | None = None
         self.on_ready: Callable[[], None] | None = None  # told when a released model is back (the indexer's queue)
 
     @property
@@ -151,16 +155,44 @@ class EmbeddingService:
         if cached is not None:
             self._query_cache.move_to_end(text)
             return cached
-        async with self._lock:
-            try:
-                vector: np.ndarray = await asyncio.to_thread(self._embedder.embed_query, text)
-            except Exception as exc:
-                self._remote_failed(exc)
-                raise
+        future: asyncio.Future[np.ndarray] = asyncio.get_running_loop().create_future()
+        self._queries.append((text, future))
+        if self._query_drain is None or self._query_drain.done():
+            self._query_drain = asyncio.create_task(self._embed_waiting_queries(), name="query_embedding")
+        vector = await future
         self._query_cache[text] = vector
         if len(self._query_cache) > 256:
             self._query_cache.popitem(last=False)
         return vector
+
+    async def _embed_waiting_queries(self) -> None:
+        """Embed the queries waiting, as one model call per batch. Why: one call at a time, so with 8 clients
+        each query waited for every one before it; a batch of 8 short queries costs little more than one
+        (bench/latency.py). A lone query is embedded alone, as before."""
+        while self._queries:
+            batch, self._queries = self._queries[:QUERY_BATCH], self._queries[QUERY_BATCH:]
+            batch = [(text, future) for text, future in batch if not future.done()]
+            if not batch:
+                continue
+            texts = list(dict.fromkeys(text for text, _ in batch))
+            try:
+                async with self._lock:
+                    if not self.ready:  # released or failed while these waited
+                        raise RuntimeError(self.reason)
+                    if len(texts) == 1:
+                        vectors = [await asyncio.to_thread(self._embedder.embed_query, texts[0])]
+                    else:
+                        vectors = list(await asyncio.to_thread(self._embedder.embed_queries, texts))
+            except Exception as exc:  # isolation boundary: one batch; each of its requests gets the error
+                self._remote_failed(exc)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            by_text = dict(zip(texts, vectors, strict=True))
+            for text, future in batch:
+                if not future.done():
+                    future.set_result(by_text[text])
 
     async def embed_queries(self, texts: list[str]) -> np.ndarray:
         """Vectors of many short texts on the query side (symmetric comparisons: rules, failures), in one batch."""
