@@ -57,3 +57,37 @@ def test_search_many_gives_each_query_what_search_gives_it() -> None:
         assert [cid for cid, _ in hits] == [cid for cid, _ in alone]
         assert np.allclose([s for _, s in hits], [s for _, s in alone], atol=1e-5)
     assert VectorIndex(32).search_many(queries, 5) == [[]] * 9
+
+
+def test_a_large_index_scans_int8_first_and_still_returns_the_exact_hits() -> None:
+    """From INT8_MIN_ROWS rows on, candidates come from the int8 copy; the hits and cosines are float32's,
+    through upserts, replacements and swap-removals (which move rows of the int8 copy too)."""
+    from pipeline.retrieval.vector_index import INT8_MIN_ROWS
+
+    rng = np.random.default_rng(9)
+    dim, rows = 64, INT8_MIN_ROWS + 4000
+    index = VectorIndex(dim)
+    vectors: dict[int, np.ndarray] = {}
+    for start in range(1, rows + 1, 5000):  # in batches, so the matrices grow while filled
+        ids = list(range(start, min(start + 5000, rows + 1)))
+        batch = unit_rows(rng.standard_normal((len(ids), dim)).astype(np.float32))
+        assert batch is not None
+        index.upsert(ids, batch)
+        vectors.update(zip(ids, batch, strict=True))
+    removed = [int(i) for i in rng.choice(rows, 2500, replace=False) + 1]
+    index.remove(removed)
+    for cid in removed:
+        del vectors[cid]
+    replaced = unit_rows(rng.standard_normal((300, dim)).astype(np.float32))
+    assert replaced is not None
+    kept = sorted(vectors)[:300]
+    index.upsert(kept, replaced)
+    vectors.update(zip(kept, replaced, strict=True))
+    queries = unit_rows(rng.standard_normal((6, dim)).astype(np.float32))
+    assert queries is not None
+    for query, together in zip(queries, index.search_many(queries, 30), strict=True):
+        hits = index.search(query, 30)
+        assert index.int8_first_pass
+        assert [cid for cid, _ in hits] == reference(vectors, query, 30, None)
+        assert [cid for cid, _ in together] == [cid for cid, _ in hits]
+        assert np.allclose([s for _, s in hits], [float(vectors[cid] @ query) for cid, _ in hits], atol=1e-5)
