@@ -18,6 +18,9 @@ from pipeline.retrieval.int8_scan import Int8Scan, quantise_rows
 INT8_MIN_ROWS = 16384  # below this a float32 scan takes ~3 ms: not worth a second pass
 INT8_CANDIDATES = 4  # int8 candidates per hit asked for (at least INT8_MIN_CANDIDATES), rescored in float32
 INT8_MIN_CANDIDATES = 200
+# Why the int8 copy is wider than the capacity: with 2^17 columns its rows lie 128 KiB apart, the same cache
+# sets, and the integer product took 16 ms instead of 6 at 10^5 rows. A width off the power of two avoids it.
+_Q8_PAD = 64
 
 
 class VectorIndex:
@@ -29,9 +32,9 @@ class VectorIndex:
         self._position: dict[int, int] = {}
         self._lock = threading.Lock()  # search runs in worker threads while the loop applies changes
         # The int8 copy: transposed (dim x capacity), a scale per row, and a bias that keeps unused rows out.
-        self._q8 = np.zeros((dim, 1024), dtype=np.int8)
-        self._scale = np.zeros(1024, dtype=np.float32)
-        self._bias = np.full(1024, -np.inf, dtype=np.float32)
+        self._q8 = np.zeros((dim, 1024 + _Q8_PAD), dtype=np.int8)
+        self._scale = np.zeros(1024 + _Q8_PAD, dtype=np.float32)
+        self._bias = np.full(1024 + _Q8_PAD, -np.inf, dtype=np.float32)
         self._int8: Int8Scan | None = None
         self._int8_tried = False
 
@@ -91,11 +94,11 @@ class VectorIndex:
         matrix[: self._size] = self._matrix[: self._size]
         ids = np.zeros(capacity, dtype=np.int64)
         ids[: self._size] = self._ids[: self._size]
-        q8 = np.zeros((self.dim, capacity), dtype=np.int8)
+        q8 = np.zeros((self.dim, capacity + _Q8_PAD), dtype=np.int8)
         q8[:, : self._size] = self._q8[:, : self._size]
-        scale = np.zeros(capacity, dtype=np.float32)
+        scale = np.zeros(capacity + _Q8_PAD, dtype=np.float32)
         scale[: self._size] = self._scale[: self._size]
-        bias = np.full(capacity, -np.inf, dtype=np.float32)
+        bias = np.full(capacity + _Q8_PAD, -np.inf, dtype=np.float32)
         bias[: self._size] = self._bias[: self._size]
         self._matrix, self._ids, self._q8, self._scale, self._bias = matrix, ids, q8, scale, bias
 
