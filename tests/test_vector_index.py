@@ -91,3 +91,13 @@ def test_a_large_index_scans_int8_first_and_still_returns_the_exact_hits() -> No
         assert [cid for cid, _ in hits] == reference(vectors, query, 30, None)
         assert [cid for cid, _ in together] == [cid for cid, _ in hits]
         assert np.allclose([s for _, s in hits], [float(vectors[cid] @ query) for cid, _ in hits], atol=1e-5)
+
+
+def test_the_shipped_int8_scan_graph_is_the_one_its_builder_writes() -> None:
+    """`pipeline/retrieval/int8_scan.onnx` is loaded without the onnx package; it must stay what `build_graph`
+    makes (regenerate with `python -m pipeline.retrieval.int8_scan`)."""
+    import onnx
+
+    from pipeline.retrieval.int8_scan import GRAPH, build_graph
+
+    assert onnx.load_model_from_string(build_graph()).graph == onnx.load(GRAPH).graph
