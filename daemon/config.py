@@ -78,6 +78,9 @@ class EmbeddingSettings:
     batch_tokens: int = _num(2048, 64, 1_000_000)  # ... and tokens per call (padded): bounds the model's working memory
     models_dir: str = ""  # empty: $MEMORYD_HOME/state/models
     enabled: bool = True
+    # The local model's session (~150 MB) is released after this long with no embedding and no indexing pending;
+    # SessionStart or a search that needs vectors loads it back in the background (BM25 answers meanwhile). 0: never.
+    idle_release_minutes: float = _num(15.0, 0, 10080)
     # A hosted model instead of the local one; on any failure the local model (or BM25) takes over.
     provider: str = _choice("local", "local", "openai", "gemini")
     remote_model: str = ""  # empty: text-embedding-3-small (openai) / text-embedding-004 (gemini)

@@ -11,15 +11,22 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import time
-from pathlib import Path
 
-from daemon.client.cli.agent import is_hook_call
-from daemon.config import Settings, load_settings
+TYPE_CHECKING = False  # Why not typing's: a hook process starts here, and typing costs ~3 ms of its imports
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from daemon.config import Settings
 
 EXIT_OK, EXIT_FAILED = 0, 1
+
+
+def is_hook_call(argv: list[str]) -> bool:
+    """`hook EVENT`, optionally after the global `--socket PATH` / `--socket=PATH`. Decided here, before any
+    other import: the hook process's budget is its imports."""
+    rest = argv[2:] if argv[:1] == ["--socket"] else argv[1:] if argv[:1] and argv[0].startswith("--socket=") else argv
+    return rest[:1] == ["hook"] and not {"-h", "--help"} & set(rest)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
         from pipeline.sync.merge_driver import main as merge_driver
 
         return merge_driver(argv[2:])
+    from daemon.client.cli.quick import run_quick
+
+    if (code := run_quick(argv)) is not None:  # search and status, without argparse or the settings module
+        return code
     from daemon.client.cli.main import InProcess, run_cli
 
     return run_cli(argv, InProcess(serve=serve, build_model=build_model))
@@ -46,7 +57,9 @@ def serve(settings: Settings, env_file: Path | None = None) -> int:
     systemd or launchd restart this one in a loop.
     """
     import asyncio
+    import os
 
+    from daemon.config import load_settings
     from daemon.env_file import load_into_environ
     from daemon.instance_lock import AlreadyRunning
     from daemon.log_setup import configure_logging
@@ -76,6 +89,8 @@ def serve(settings: Settings, env_file: Path | None = None) -> int:
 
 def build_model(settings: Settings) -> int:
     """`memoryd model build`: build (or check) the offline embedding model now, not at the first start."""
+    import time
+
     from pipeline.embedding.models import prepare_model
 
     started = time.monotonic()

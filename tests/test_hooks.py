@@ -269,6 +269,62 @@ def test_the_hook_process_imports_nothing_heavy(memory_home: Path, tmp_path: Pat
         assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"[]\n"), event
 
 
+def test_after_the_first_hook_a_hook_imports_no_settings_module_typing_or_orjson(
+    memory_home: Path, tmp_path: Path
+) -> None:
+    """Imports are most of a hook's time (bench/hooks.py): the first hook caches the eight settings a hook
+    needs, and every later one reads them without `daemon.config`, tomllib, dataclasses, typing or orjson."""
+    memory_home.mkdir(exist_ok=True)
+    write_config(memory_home, "[hooks]\ntimeout_ms = 250\n")
+    avoided = ("daemon.config", "tomllib", "dataclasses", "typing", "orjson", "datetime", "shutil")
+    probe = (
+        "import sys\n"
+        "from daemon.main import main\n"
+        "main(['--socket', sys.argv[1], 'hook', sys.argv[2]])\n"
+        f"print(sorted(set(sys.modules) & set({avoided!r})), file=sys.stderr)\n"
+    )
+    seen = []
+    for event, payload in [ALL_HOOKS[0], *ALL_HOOKS]:
+        proc = subprocess.run(
+            [sys.executable, "-c", probe, str(tmp_path / "none.sock"), event],
+            input=orjson.dumps(payload),
+            capture_output=True,
+            env={**os.environ, "MEMORYD_HOME": str(memory_home)},
+            cwd=cc.REPO,
+            timeout=30,
+        )
+        assert (proc.returncode, proc.stdout) == (0, b""), event
+        seen.append(proc.stderr.decode().strip())
+    assert "daemon.config" in seen[0]  # the first one loads config.toml the full way
+    assert seen[1:] == ["[]"] * len(ALL_HOOKS), seen
+
+
+def test_hooks_follow_every_change_of_config_toml(memory_home: Path, tmp_path: Path) -> None:
+    """The cached hook settings are config.toml's as it is now: written, changed, broken, removed."""
+    memory_home.mkdir(exist_ok=True)
+    sock = tmp_path / "none.sock"
+    stop = cc.stop(transcript=str(cc.SAMPLE_TRANSCRIPT))
+    steps = [
+        (None, "handed_over"),
+        ("[hooks]\ntranscript_on_stop = false\n", "skipped"),
+        ("[hooks]\ntranscript_on_stop = true\n", "handed_over"),
+        ("[hooks]\ntranscript_on_stop = false\n", "skipped"),
+        ("[hooks\nbroken", "handed_over"),  # the defaults, and the error in the log
+        ("[hooks]\ntranscript_on_stop = false\n", "skipped"),
+        (None, "handed_over"),
+    ]
+    for number, (config, outcome) in enumerate(steps):
+        if config is None:
+            (memory_home / "config.toml").unlink(missing_ok=True)
+        else:
+            write_config(memory_home, config)
+        for _ in range(2):  # the first reads config.toml, the second the cache
+            assert cc.run_hook(memory_home, sock, "Stop", stop).code == 0
+        lines = cc.hook_log(memory_home)[-2:]
+        assert [line["outcome"] for line in lines] == [outcome] * 2, (number, config, lines)
+        assert all(("config_error" in line) == (config == "[hooks\nbroken") for line in lines), lines
+
+
 @pytest.fixture
 def slow_replies(daemon_factory: Any) -> Iterator[tuple[Daemon, Path]]:
     """The real daemon behind a socket that forwards each request at once but holds the reply back for a

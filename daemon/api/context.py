@@ -55,6 +55,7 @@ async def session_context(services: Services, params: dict[str, Any]) -> dict[st
     """SessionStart: MEMORY.md essentials, then the project's rules and summary, within the budget, without
     what this session already has (after a compaction, everything again)."""
     started = time.perf_counter()
+    services.index.embedding.wake()  # an agent is starting: a model released when idle loads in the background
     p = Params(params, ("cwd", "session_id", "agent_id", "source", "budget", "project"))
     budget = p.int("budget", services.app.settings.hooks.session_budget, minimum=200, maximum=100_000)
     project = services.projects.project_for(p.str("cwd"), p.str("project"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from events.sqlite import open_index
 from pipeline.embedding.remote import RemoteConfig, connect
 from pipeline.embedding.service import EmbeddingService
 from pipeline.embedding.spec import Embedder
+from pipeline.heap import release_free_memory
 from pipeline.index_queries import chunk_count, file_count, skipped_files
 from pipeline.index_schema import ensure_schema, reset_index
 from pipeline.ingest.indexer import Indexer, IndexOptions
@@ -94,6 +96,21 @@ class IndexService:
             await self.indexer.attach_vectors()
             self.searcher.vectors = self.indexer.vectors
 
+    async def shed_idle_model(self, stop: asyncio.Event) -> None:
+        """Release the model when no agent has used it for `[embedding] idle_release_minutes` and no indexing
+        is pending; bring it back when texts are waiting for vectors. Run under the supervisor."""
+        embedding, indexer = self.embedding, self.indexer
+        interval = min(30.0, max(0.25, embedding.idle_release_s / 4))
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(interval):
+                    await stop.wait()
+            waiting = bool(indexer.to_embed) or indexer.backfill_pending
+            if embedding.state == "released" and waiting:
+                embedding.wake()
+            elif embedding.release_if_idle(busy=indexer.pending > 0 or waiting):
+                await asyncio.to_thread(_collect_and_trim)
+
     async def status(self) -> dict[str, Any]:
         indexer, searcher, embedding = self.indexer, self.searcher, self.embedding
         files, chunks, skipped = await self.app.db.read(
@@ -157,6 +174,7 @@ async def start_index(
         batch_tokens=settings.embedding.batch_tokens,
         enabled=settings.embedding.enabled,
         remote=_remote_factory(RemoteConfig.from_settings(settings.embedding)),
+        idle_release_s=settings.embedding.idle_release_minutes * 60,
     )
     options = IndexOptions(
         max_file_bytes=settings.index.max_file_bytes,
@@ -165,6 +183,7 @@ async def start_index(
         redact_emails=settings.redaction.emails,
     )
     indexer = Indexer(app.db, roots, embedding, options)
+    embedding.on_ready = indexer.wake_embedding
     read_db = await stack.enter_async_context(open_index(settings.db_path, read_only=True))
     searcher = make_searcher(settings, read_db, embedding)
     searcher.lexical = indexer.lexical
@@ -184,9 +203,18 @@ async def start_index(
     app.supervise(tasks, "watcher", watch, stop)
     app.supervise(tasks, "reconcile", indexer.reconcile, stop)
     app.supervise(tasks, "embedding_model", service.load_model, stop)
+    if embedding.idle_release_s > 0:
+        app.supervise(tasks, "model_idle", lambda: service.shed_idle_model(stop), stop)
     return service
 
 
 def _remote_factory(config: RemoteConfig | None) -> Callable[[], Embedder] | None:
     """`[embedding] provider = "openai" | "gemini"` -> a blocking connect-and-probe, else None."""
     return None if config is None else functools.partial(connect, config)
+
+
+def _collect_and_trim() -> None:
+    """Free what the released model leaves in reference cycles (fastembed's objects, the tokenizer's word cache),
+    then give the freed blocks back to the system."""
+    gc.collect()
+    release_free_memory()

@@ -55,6 +55,13 @@ class FastEmbedEmbedder:
         """Load the model once (later calls return at once). Blocking: seconds for a ~140 MB model."""
         self._text_embedding()
 
+    def unload(self) -> bool:
+        """Drop the loaded model (its onnxruntime session and tokenizer); `load` brings it back from the same
+        prepared files. Returns whether one was loaded. Blocking only for the session's teardown."""
+        with self._lock:
+            loaded, self._model = self._model is not None, None
+        return loaded
+
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         return self._embed([self.spec.passage_prefix + text for text in texts])
 

@@ -312,6 +312,10 @@ class Indexer:
             return
         logger.info("lexical_loaded", **self.lexical.stats())
 
+    def wake_embedding(self) -> None:
+        """Look at the embedding queue again (the model is back after an idle release)."""
+        self._embed_wakeup.set()
+
     def invalidate_lexical(self) -> None:
         """The chunk tables were dropped: reload (from the empty tables) before the next batch."""
         self.lexical.ready = False

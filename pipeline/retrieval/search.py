@@ -24,6 +24,7 @@ from pipeline.retrieval.fts_query import build_match, query_phrases
 from pipeline.retrieval.lexical_index import K1, LexicalIndex, LexicalMatch
 from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
 from pipeline.retrieval.relevance import LOG_ODDS_SCALE, NULL_PASSAGES, Evidence, estimate, log_odds
+from pipeline.retrieval.scan_batch import ScanBatcher
 from pipeline.retrieval.vector_index import VectorIndex
 
 RRF_K = 60
@@ -140,12 +141,17 @@ async def vector_candidates(
     depth: int,
     filters: Filters,
     allowed: np.ndarray | None = None,
+    scans: ScanBatcher | None = None,
 ) -> tuple[list[Candidate], np.ndarray]:
-    """The `depth` nearest chunks, and the query's vector (for judging other chunks against it)."""
+    """The `depth` nearest chunks, and the query's vector (for judging other chunks against it). Unfiltered
+    scans go through `scans`, which answers queries that arrive together with one pass over the matrix."""
     qvec = await embedding.embed_query(query)
     if filters.active and allowed is None:
         allowed = await allowed_ids(db, filters)
-    hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
+    if allowed is None and scans is not None:
+        hits = await scans.search(vectors, qvec, depth)
+    else:
+        hits = await asyncio.to_thread(vectors.search, qvec, depth, allowed)
     return [Candidate(cid, cosine=score, vector_rank=i + 1) for i, (cid, score) in enumerate(hits)], qvec
 
 
@@ -223,6 +229,7 @@ class Searcher:
         self.vectors: VectorIndex | None = None
         self.null_vectors: np.ndarray | None = None  # relevance.NULL_PASSAGES embedded, once the model is ready
         self.lexical: LexicalIndex | None = None
+        self.scans = ScanBatcher()
         self.candidates = candidates
         self.rrf_k = rrf_k
         self.weights = weights or RankWeights()
@@ -248,6 +255,7 @@ class Searcher:
         yet falls back to BM25 and says why."""
         fallback = None
         if mode in ("hybrid", "vector") and not self.vector_ready():
+            self.embedding.wake()  # a model released when idle comes back in the background; BM25 answers now
             fallback = f"{mode} unavailable ({self.embedding.reason or 'vectors not loaded'}); used bm25"
             mode = "bm25"
         depth = max(self.candidates, k)
@@ -260,7 +268,9 @@ class Searcher:
         elif mode == "vector":
             assert self.vectors is not None
             (ranked, qvec), (_, lexical) = await asyncio.gather(
-                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
+                vector_candidates(
+                    self.read_db, self.vectors, self.embedding, query, depth, filters, allowed, self.scans
+                ),
                 bm25_match(self.read_db, query, depth, filters, self.lexical, allowed),
             )
             for c in ranked:
@@ -269,7 +279,9 @@ class Searcher:
             assert self.vectors is not None
             (lexical_list, lexical), (semantic, qvec) = await asyncio.gather(
                 bm25_match(self.read_db, query, depth, filters, self.lexical, allowed),
-                vector_candidates(self.read_db, self.vectors, self.embedding, query, depth, filters, allowed),
+                vector_candidates(
+                    self.read_db, self.vectors, self.embedding, query, depth, filters, allowed, self.scans
+                ),
             )
             ranked = rrf([lexical_list, semantic], self.rrf_k, self.weights_for(query))
         self.judge(ranked, query, lexical, qvec)

@@ -1,6 +1,6 @@
 """CLI commands for agent integration: `hook EVENT`, `hooks install|uninstall|status`, `mcp`.
 
-`memoryd hook` is routed by `is_hook_call` before the CLI loads its settings (see daemon/cli.py): a hook must
+`memoryd hook` is routed by `is_hook_call` before the CLI loads its settings (see daemon/main.py): a hook must
 exit 0 even when config.toml is broken, and the general CLI exits 2 on that, which Claude Code reads as
 "block". Heavy modules (the MCP SDK) are imported only by the command that needs them.
 """
@@ -14,12 +14,6 @@ from typing import Any
 
 from daemon.client.cli.output import print_json
 from daemon.config import Settings
-
-
-def is_hook_call(argv: list[str]) -> bool:
-    """`hook EVENT`, optionally after the global `--socket PATH` / `--socket=PATH`."""
-    rest = argv[2:] if argv[:1] == ["--socket"] else argv[1:] if argv[:1] and argv[0].startswith("--socket=") else argv
-    return rest[:1] == ["hook"] and not {"-h", "--help"} & set(rest)
 
 
 def add_commands(sub: Any) -> None:

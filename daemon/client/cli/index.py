@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any
 
-from daemon.client.cli.output import print_json
+from daemon.client.cli.output import print_json, render_search
 from daemon.client.socket_client import call
 from daemon.config import Settings
 
@@ -50,22 +50,10 @@ def run_search(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print_json(result)
         return 0
-    if result.get("fallback"):
-        print(f"note: {result['fallback']}", file=sys.stderr)
-    if not result["results"]:
-        floor = f" at relevance {args.min_relevance:g} or more" if args.min_relevance is not None else ""
-        print(f"no memory matches{floor}")
-    for i, hit in enumerate(result["results"], 1):
-        root = "" if hit["root"] == "memory" else f"[{hit['root']}] "
-        heading = f"  § {hit['heading']}" if hit["heading"] else ""
-        relevance = f"relevance {hit['relevance']:.2f}, " if hit.get("relevance") is not None else ""
-        where = f"{hit['path']}:{hit['start_line']}-{hit['end_line']}"
-        print(f"{i:>2}. {root}{where}  ({relevance}score {hit['score']:.4f}){heading}")
-        print(f"    {hit['snippet']}")
-        if args.explain and "explain" in hit:
-            parts = ", ".join(f"{k}={v}" for k, v in hit["explain"].items() if v is not None)
-            print(f"    explain: {parts}")
-    print(f"-- {len(result['results'])} result(s), mode {result['mode']}, {result['took_ms']} ms", file=sys.stderr)
+    out, notes = render_search(result, explain=args.explain, min_relevance=args.min_relevance)
+    if out:
+        print(out)
+    print(notes, file=sys.stderr)
     return 0
 
 

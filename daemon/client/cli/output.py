@@ -1,16 +1,44 @@
-"""Human-readable rendering of method results for the CLI (tables, key-value blocks)."""
+"""Human-readable rendering of method results for the CLI (tables, key-value blocks).
+
+Standard library only at import (orjson is imported by the two functions that write JSON): `memoryd search`
+and `status` render through here on the CLI's quick path (`cli/quick.py`).
+"""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import Any
 
-import orjson
+TYPE_CHECKING = False  # Why not typing's: importing typing costs ~3 ms of a quick command
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 
 def print_json(result: Any) -> None:
+    import orjson
+
     sys.stdout.write(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def render_search(result: dict[str, Any], *, explain: bool, min_relevance: float | None) -> tuple[str, str]:
+    """(stdout, stderr) of `memoryd search`: the hits, then a one-line note of the count, mode and time."""
+    out: list[str] = []
+    if not result["results"]:
+        floor = f" at relevance {min_relevance:g} or more" if min_relevance is not None else ""
+        out.append(f"no memory matches{floor}")
+    for i, hit in enumerate(result["results"], 1):
+        root = "" if hit["root"] == "memory" else f"[{hit['root']}] "
+        heading = f"  § {hit['heading']}" if hit["heading"] else ""
+        relevance = f"relevance {hit['relevance']:.2f}, " if hit.get("relevance") is not None else ""
+        where = f"{hit['path']}:{hit['start_line']}-{hit['end_line']}"
+        out.append(f"{i:>2}. {root}{where}  ({relevance}score {hit['score']:.4f}){heading}")
+        out.append(f"    {hit['snippet']}")
+        if explain and "explain" in hit:
+            parts = ", ".join(f"{k}={v}" for k, v in hit["explain"].items() if v is not None)
+            out.append(f"    explain: {parts}")
+    notes = [f"note: {result['fallback']}"] if result.get("fallback") else []
+    notes.append(f"-- {len(result['results'])} result(s), mode {result['mode']}, {result['took_ms']} ms")
+    return "\n".join(out), "\n".join(notes)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], *, max_width: int = 60) -> str:
@@ -99,6 +127,8 @@ def render_status(s: dict[str, Any]) -> str:
 
 
 def render_events(result: dict[str, Any]) -> str:
+    import orjson
+
     rows = [(e["id"], e["ts"], e["type"], orjson.dumps(e["data"]).decode()) for e in result["events"]]
     return table(("id", "ts", "type", "data"), rows, max_width=70) if rows else "(no events)"
 

@@ -19,19 +19,16 @@ spools what it had to say into the inbox as an `*.events.jsonl` file (edits, com
 imports when it is back; SessionEnd and Stop only hand the transcript to the inbox and need no daemon at all.
 A spooled event carries the same idempotency key as the request that timed out, so when the daemon applied
 that request after all, the import skips it: one event, not two.
-Standard library, orjson and the socket client only: this runs in a fresh process on every hook.
+Standard library and the socket client only (no typing, orjson or shutil at run time): this runs in a fresh
+process on every hook, so imports are most of its cost.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import shutil
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import orjson
 
 from daemon.client.hooks import rules
 from daemon.client.hooks.hook_io import (
@@ -45,9 +42,13 @@ from daemon.client.hooks.hook_io import (
     file_path_of,
     iso,
     payload_str,
+    private_dir,
 )
-from daemon.home import private_dirs
-from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id
+
+TYPE_CHECKING = False  # Why not typing's: see hook_io
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 EVENTS = (
     "SessionStart",
@@ -86,7 +87,7 @@ def user_prompt_submit(payload: dict[str, Any], ctx: HookContext) -> HookResult:
         return HookResult("skipped", detail={"reason": "not_a_user_prompt", "source": source[:40]})
     if prompt.startswith("/"):
         return HookResult("skipped", detail={"reason": "slash_command"})
-    if len(prompt) < ctx.settings.hooks.min_prompt_chars:
+    if len(prompt) < ctx.settings.min_prompt_chars:
         return HookResult("skipped", detail={"reason": "short_prompt"})
     params = drop_none(query=prompt, cwd=payload_str(payload, "cwd"), session_id=payload_str(payload, "session_id"))
     result = ask(ctx, "prompt_context", params)
@@ -130,7 +131,7 @@ def pre_compact(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     if instructions := payload_str(payload, "custom_instructions"):
         from pipeline.scrub import scrub  # Why lazy: its regexes cost ms that the other events need not pay
 
-        emails = ctx.settings.redaction.emails
+        emails = ctx.settings.emails
         data["custom_instructions"] = scrub(instructions, emails=emails)[:MAX_INSTRUCTIONS_CHARS]
     try:
         result = ask(ctx, "record", {"type": "compaction", "data": data})
@@ -147,7 +148,7 @@ def session_end(payload: dict[str, Any], ctx: HookContext) -> HookResult:
 def stop(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     """Stop fires after every answer: `ID.stop.jsonl`, which the inbox takes only once the session is idle
     (`[inbox] session_idle_ms`), so a crash that skips SessionEnd still gets its session summarised."""
-    if not ctx.settings.hooks.transcript_on_stop:
+    if not ctx.settings.transcript_on_stop:
         return HookResult("skipped", detail={"reason": "transcript_on_stop is false"})
     return hand_over_transcript(payload, ctx, final=False)
 
@@ -157,6 +158,8 @@ def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bo
     source = payload_str(payload, "transcript_path")
     if not source or not os.path.isfile(os.path.expanduser(source)):
         return HookResult("skipped", detail={"reason": "no_transcript"})
+    from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id  # Why lazy: only SessionEnd and Stop need it
+
     source_path = Path(os.path.expanduser(source))
     session = safe_id(payload_str(payload, "session_id") or source_path.stem)
     inbox = ctx.settings.home / "inbox"
@@ -190,12 +193,14 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
     place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
     still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
     is stable, so a transcript Claude Code keeps appending to is taken whole."""
-    private_dirs(inbox)  # owner-only, like everything in the memory home
+    private_dir(inbox)  # owner-only, like everything in the memory home
     temp = inbox / f".{name}.{os.getpid()}.tmp"
     try:
         try:
             os.link(source, temp)
         except OSError:  # EXDEV, or a filesystem without hard links
+            import shutil  # Why lazy: only this fallback needs it
+
             shutil.copyfile(source, temp)
         os.replace(temp, inbox / name)
     finally:
@@ -213,10 +218,10 @@ def idempotency_key(event: str, payload: dict[str, Any]) -> str:
 
 def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:
     """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically."""
-    private_dirs(inbox)
+    private_dir(inbox)
     name = f"hook-{time.time_ns()}-{os.getpid()}.events.jsonl"
     temp = inbox / f".{name}.tmp"
-    body = b"".join(orjson.dumps({"type": t, "data": d}, option=orjson.OPT_APPEND_NEWLINE) for t, d in drafts)
+    body = b"".join(json.dumps({"type": t, "data": d}, ensure_ascii=False).encode() + b"\n" for t, d in drafts)
     try:
         with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
             handle.write(body)

@@ -17,8 +17,6 @@ block), and each handler returns a `HookResult` (the caller prints and logs it).
 
 from __future__ import annotations
 
-from typing import Any
-
 from daemon.client.hooks.hook_io import (
     EDIT_TOOLS,
     HookContext,
@@ -30,6 +28,10 @@ from daemon.client.hooks.hook_io import (
     file_path_of,
     payload_str,
 )
+
+TYPE_CHECKING = False  # Why not typing's: see hook_io
+if TYPE_CHECKING:
+    from typing import Any
 
 READ_TOOLS = ("Read",)
 

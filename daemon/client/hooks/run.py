@@ -11,29 +11,33 @@ Invariants (an agent waits on this process, so it must be boring):
   time comes from /proc on Linux; elsewhere the clock starts when `main` does.)
 - One JSON line per invocation in `$MEMORYD_HOME/logs/hooks.log` (event, outcome, ms, session), rotated to
   `hooks.log.1` past `log_max_bytes`.
-The import list is the budget: standard library, orjson, the socket client and config. No asyncio server,
-SQLite, numpy or fastembed.
+The import list is the budget, since imports are most of a hook's time: standard library modules the
+interpreter mostly has loaded already, `json`, and the socket client. Not orjson, typing, dataclasses, datetime
+or `daemon.config` (the settings come from `hook_settings`' cache); no asyncio, SQLite, numpy or fastembed.
+`python -X importtime -m daemon hook PreToolUse </dev/null` shows what is left; tests/test_hooks.py guards it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import io
+import json
 import os
 import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any, BinaryIO
-
-import orjson
 
 from daemon.client.hooks.events import EVENTS, handle
-from daemon.client.hooks.hook_io import Call, HookContext, HookResult
+from daemon.client.hooks.hook_io import HookContext, HookResult, private_dir
+from daemon.client.hooks.hook_settings import HookSettings, load_hook_settings
 from daemon.client.socket_client import DaemonUnavailable, call
-from daemon.config import ConfigError, Settings, default_settings, load_settings
-from daemon.home import private_dirs
+
+TYPE_CHECKING = False  # Why not typing's: see hook_io
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
+
+    from daemon.client.hooks.hook_io import Call
 
 MAX_STDIN_BYTES = 32 * 1024 * 1024
 SAFETY_MARGIN_S = 0.05  # what a socket call leaves for answering and logging
@@ -54,8 +58,8 @@ def main(argv: list[str]) -> int:
 def _run(argv: list[str]) -> int:
     started = time.monotonic() - process_age_s()
     event, socket_path = parse_args(argv)
-    settings, config_error = _settings(socket_path)
-    deadline_s = settings.hooks.deadline_ms / 1000
+    settings, config_error = load_hook_settings(socket_path)
+    deadline_s = settings.deadline_ms / 1000
     payload: dict[str, Any] = {}
     result = HookResult("error")
     real_stdout = sys.stdout
@@ -67,7 +71,7 @@ def _run(argv: list[str]) -> int:
             result = HookResult("skipped", detail={"reason": f"unknown event {event[:40]!r}"})
         else:
             payload = read_payload(sys.stdin.buffer)
-            context = HookContext(settings, _caller(settings, started, deadline_s), dt.datetime.now().astimezone())
+            context = HookContext(settings, _caller(settings, started, deadline_s), time.time())
             result = handle(event, payload, context)
     except HookDeadline:
         result = HookResult("timeout")
@@ -78,7 +82,7 @@ def _run(argv: list[str]) -> int:
         signal.signal(signal.SIGALRM, previous)
         sys.stdout = real_stdout
     if result.output is not None:
-        sys.stdout.write(orjson.dumps(result.output).decode() + "\n")
+        sys.stdout.write(json.dumps(result.output, ensure_ascii=False) + "\n")
         sys.stdout.flush()
     with contextlib.suppress(OSError):
         write_log(settings, event, payload, result, time.monotonic() - started, config_error)
@@ -118,22 +122,14 @@ def read_payload(stream: BinaryIO) -> dict[str, Any]:
     if not raw or len(raw) > MAX_STDIN_BYTES:
         return {}
     try:
-        payload = orjson.loads(raw)
-    except orjson.JSONDecodeError:
+        payload = json.loads(raw)
+    except ValueError:  # not JSON, or not UTF-8
         return {}
     return payload if isinstance(payload, dict) else {}
 
 
-def _settings(socket_path: Path | None) -> tuple[Settings, str | None]:
-    """The configured settings, or the defaults when config.toml is broken (a hook never fails on it)."""
-    try:
-        return load_settings(socket=socket_path), None
-    except ConfigError as exc:
-        return default_settings(socket=socket_path), str(exc)[:300]
-
-
-def _caller(settings: Settings, started: float, deadline_s: float) -> Call:
-    per_call = settings.hooks.timeout_ms / 1000
+def _caller(settings: HookSettings, started: float, deadline_s: float) -> Call:
+    per_call = settings.timeout_ms / 1000
 
     def ask(method: str, params: dict[str, Any]) -> Any:
         left = deadline_s - (time.monotonic() - started) - SAFETY_MARGIN_S
@@ -149,7 +145,7 @@ def _on_deadline(signum: int, frame: Any) -> None:
 
 
 def write_log(
-    settings: Settings,
+    settings: HookSettings,
     event: str,
     payload: dict[str, Any],
     result: HookResult,
@@ -158,13 +154,13 @@ def write_log(
 ) -> None:
     """Append one JSON line to logs/hooks.log with O_APPEND (atomic for a line this size)."""
     logs = settings.home / "logs"
-    private_dirs(logs)
+    private_dir(logs)
     path = logs / "hooks.log"
     with contextlib.suppress(FileNotFoundError):
-        if path.stat().st_size > settings.hooks.log_max_bytes:
+        if path.stat().st_size > settings.log_max_bytes:
             os.replace(path, logs / "hooks.log.1")
     line: dict[str, Any] = {
-        "ts": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "ts": utc_stamp(time.time()),
         "event": event[:40],
         "outcome": result.outcome,
         "ms": round(elapsed_s * 1000, 1),
@@ -177,12 +173,18 @@ def write_log(
     if result.outcome in ("error", "daemon_error") or config_error:
         from pipeline.scrub import scrub_data  # such messages may quote input; only then pay for the regexes
 
-        line = scrub_data(line, emails=settings.redaction.emails)
+        line = scrub_data(line, emails=settings.emails)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:
-        os.write(fd, orjson.dumps(line, default=str, option=orjson.OPT_APPEND_NEWLINE))
+        os.write(fd, json.dumps(line, ensure_ascii=False, default=str).encode(errors="replace") + b"\n")
     finally:
         os.close(fd)
+
+
+def utc_stamp(moment: float) -> str:
+    """`2026-11-25T14:20:05.123Z` (what `datetime.isoformat(timespec="milliseconds")` gives for UTC)."""
+    millis = int(moment * 1000) % 1000
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(moment)) + f".{millis:03d}Z"
 
 
 if __name__ == "__main__":
