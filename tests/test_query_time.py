@@ -84,6 +84,8 @@ def test_when_a_memory_is_from() -> None:
     assert mentions_time("I went to a support group yesterday")
     assert mentions_time("他于1643年去世")
     assert not mentions_time("Use pnpm, never npm.")
+    assert not mentions_time("# session 1, 8 May, 2023\n\nI may go to the pottery class.")  # a heading, a verb
+    assert mentions_time("# Notes\n\nWe moved it in May 2023.")
 
 
 def test_bonuses() -> None:

@@ -57,6 +57,9 @@ CN_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六":
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _DAY = r"(\d{1,2})(?:st|nd|rd|th|\.)?"
+# Month names a memory's words may hold; "may" alone is the verb far more often than the month, and the
+# three-letter forms (jan, mar, dec) are words or abbreviations of other things.
+_SPOKEN_MONTH = "|".join(name for name in MONTHS if len(name) > 3 and name != "mai")
 _YEAR = r"((?:19|20)\d\d)"
 
 ISO_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d\d)-(\d\d)(?!\d)")
@@ -81,7 +84,8 @@ TIME_WORDS = re.compile(
     rf"\b(?:yesterday|today|tonight|tomorrow|last (?:night|week|weekend|month|year|summer|winter|spring|fall"
     rf"|autumn|{_WEEKDAY})|this (?:morning|afternoon|evening|week|weekend|month|year|past)|next (?:week|month|year"
     rf"|{_WEEKDAY})|(?:a|one|two|three|four|five|six|\d+|few|couple of) (?:days?|weeks?|months?|years?) ago"
-    rf"|ago|recently|{_WEEKDAY}|{_MONTH}|(?:19|20)\d\d|gestern|heute|morgen|letzte[nmrs]? (?:woche|monat|jahr)"
+    rf"|ago|recently|{_WEEKDAY}|{_SPOKEN_MONTH}|(?:in|since|until) may|(?:im|seit|ab) mai|ma[iy] \d|(?:19|20)\d\d"
+    rf"|gestern|heute|morgen|letzte[nmrs]? (?:woche|monat|jahr)"
     rf"|vor \w+ (?:tagen|wochen|monaten|jahren))\b"
     r"|昨天|今天|前天|上周|上个?星期|上个月|去年|今年|\d+\s*[天年]前|\d{2,4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号]",
     re.IGNORECASE,
@@ -262,8 +266,11 @@ def memory_days(path: str, heading: str, text: str, mtime: float | None) -> list
 
 
 def mentions_time(text: str) -> bool:
-    """Whether the memory's own words hold a time (what a "when" question looks for)."""
-    return bool(TIME_WORDS.search(text))
+    """Whether the memory's own words hold a time (what a "when" question looks for). Heading lines are left
+    out: a dated heading says when the memory is from, not that it tells when something happened, and every
+    turn of a dated conversation carries one."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return bool(TIME_WORDS.search(body))
 
 
 @dataclass(frozen=True, slots=True)
