@@ -14,6 +14,8 @@ same state (search appends access events, which feed importance and recency).
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import json
 import math
 import re
 import shutil
@@ -28,6 +30,8 @@ from harness import SHARED, BenchDaemon
 
 sys.path.insert(0, str(SHARED / "bench-data"))
 import bench_data
+
+from pipeline.retrieval.query_time import read_query
 
 Loader = Callable[[], tuple[list[Any], list[Any]]]
 LOADERS: dict[str, Loader] = {
@@ -74,7 +78,8 @@ def mean(rows: list[dict[str, float]]) -> dict[str, float]:
 
 def run_mode(
     daemon: BenchDaemon, queries: list[Any], mode: str, path_to_doc: dict[str, str], locomo: bool, k: int
-) -> dict[str, float]:
+) -> list[dict[str, float]]:
+    """Per-query metrics, in the order of `queries`."""
     rows = []
     for qid, text, qrels in queries:
         params: dict[str, Any] = {"query": text, "mode": mode, "k": k}
@@ -87,7 +92,26 @@ def run_mode(
             if doc and doc not in ranked:
                 ranked.append(doc)
         rows.append(metrics(ranked, qrels))
-    return mean(rows)
+    return rows
+
+
+def subsets(name: str, queries: list[Any]) -> dict[str, list[int]]:
+    """Query positions of the sets' time questions: LoCoMo's category 2 (temporal: "When did ...?"), and on
+    every set the questions that name days ("on 9 November, 2022", "last week"; resolved against today) or
+    ask "when" (pipeline/retrieval/query_time.py). Why: time-aware ranking is judged on them as well as on
+    the whole set."""
+    today = dt.date.today()
+    out: dict[str, list[int]] = {}
+    if name == "locomo":
+        category = {}
+        for conv in json.loads((SHARED / "bench-data" / "locomo" / "locomo_dev.json").read_text(encoding="utf-8")):
+            for i, qa in enumerate(conv["qa"]):
+                category[f"{conv['sample_id']}/q{i}"] = qa["category"]
+        out["temporal (LoCoMo category 2)"] = [i for i, q in enumerate(queries) if category.get(q[0]) == 2]
+    intents = [read_query(q[1], today) for q in queries]
+    out["names days"] = [i for i, t in enumerate(intents) if t.window is not None]
+    out["asks when"] = [i for i, t in enumerate(intents) if t.asks_when]
+    return {label: positions for label, positions in out.items() if positions}
 
 
 def bm25_reference(docs: list[Any], queries: list[Any], chinese: bool, locomo: bool) -> dict[str, float]:
@@ -122,9 +146,10 @@ def config_toml(spec: str) -> str:
     """'neutral' | 'default' | 'importance=0.02,recency=0.02,effectiveness=0.05,bm25=1,vector=0.7'."""
     if spec == "default":
         return ""
-    values = {"importance": 0.0, "recency": 0.0, "effectiveness": 0.0}
+    # 'default,time_when=0': the shipped defaults with some keys changed
+    values = {} if spec.startswith("default,") else {"importance": 0.0, "recency": 0.0, "effectiveness": 0.0}
     if spec != "neutral":
-        for part in spec.split(","):
+        for part in spec.removeprefix("default,").split(","):
             key, _, value = part.partition("=")
             values[key.strip()] = float(value)
     names = {
@@ -136,8 +161,13 @@ def config_toml(spec: str) -> str:
         "cjk_bm25": "cjk_bm25_weight",
         "cjk_vector": "cjk_vector_weight",
         "candidates": "candidates",
+        "time_window": "time_window_weight",
+        "time_when": "time_when_weight",
+        "time_latest": "time_latest_weight",
+        "time_slack": "time_slack_days",
     }
-    return "[search]\n" + "".join(f"{names[k]} = {int(v) if k == 'candidates' else v}\n" for k, v in values.items())
+    integers = ("candidates", "time_slack")
+    return "[search]\n" + "".join(f"{names[k]} = {int(v) if k in integers else v}\n" for k, v in values.items())
 
 
 def indexed_home(name: str, docs: list[Any], homes: Path) -> tuple[Path, dict[str, str]]:
@@ -168,6 +198,8 @@ def bench_set(
     locomo, chinese = name == "locomo", name == "cmrc"
     print(f"\n== {name}: {len(docs):,} docs, {len(queries):,} queries ==", flush=True)
     table = [("BM25 reference (rank_bm25)", bm25_reference(docs, queries, chinese, locomo))]
+    parts = subsets(name, queries)
+    per_query: list[tuple[str, list[dict[str, float]]]] = []
     base, path_to_doc = indexed_home(name, docs, homes)
     for spec in configs:
         with tempfile.TemporaryDirectory(prefix=f"ret-{name}-") as tmp:
@@ -175,16 +207,26 @@ def bench_set(
             shutil.copytree(base, home, ignore=shutil.ignore_patterns("run", "*.log"))  # identical start state
             (home / "config.toml").unlink(missing_ok=True)
             daemon = BenchDaemon(home, config=config_toml(spec)).start()
+            # Why wait: a copied home loads its vectors and BM25 mirror again, and the first queries would
+            # otherwise be answered by BM25 alone or by part of the vectors (figures moved by +-0.01 run to run)
+            daemon.wait_indexed(vectors=True)
             modes = ("bm25", "vector", "hybrid") if spec == configs[0] else ("hybrid",)
             for mode in modes:
                 started = time.perf_counter()
                 label = f"memoryd {mode}" + ("" if mode != "hybrid" else f" [{spec}]")
-                table.append((label, run_mode(daemon, queries, mode, path_to_doc, locomo, k)))
+                rows = run_mode(daemon, queries, mode, path_to_doc, locomo, k)
+                table.append((label, mean(rows)))
+                per_query.append((label, rows))
                 print(f"  {label} done in {time.perf_counter() - started:.0f}s", flush=True)
             daemon.stop()
     print(f"  {'method':<70} nDCG@10  R@5    R@10   hit@1")
     for label, m in table:
         print(f"  {label:<70} {m['ndcg10']:.3f}   {m['recall5']:.3f}  {m['recall10']:.3f}  {m['hit1']:.3f}", flush=True)
+    for part, positions in parts.items():
+        print(f"  -- {part}: {len(positions)} queries")
+        for label, rows in per_query:
+            m = mean([rows[i] for i in positions])
+            print(f"  {label:<70} {m['ndcg10']:.3f}   {m['recall5']:.3f}  {m['recall10']:.3f}  {m['hit1']:.3f}")
     return table
 
 

@@ -105,6 +105,12 @@ class SearchSettings:
     weight_importance: float = _num(0.02, 0, 100)
     weight_recency: float = _num(0.02, 0, 100)
     weight_effectiveness: float = _num(0.05, 0, 100)
+    # Time-aware ranking (pipeline/retrieval/query_time.py), log-odds added in hybrid mode; chosen on LoCoMo's
+    # dated and "when" questions with bench/retrieval.py. 0 turns a part off.
+    time_window_weight: float = _num(1.0, 0, 100)
+    time_when_weight: float = _num(1.0, 0, 100)
+    time_latest_weight: float = _num(0.0, 0, 100)
+    time_slack_days: int = _num(7, 0, 366)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from pipeline.index_schema import ensure_schema, reset_index
 from pipeline.ingest.indexer import Indexer, IndexOptions
 from pipeline.ingest.roots import OutsideRoots, Root, confine, make_roots, resolve_request_path, walk
 from pipeline.ingest.watcher import watch_roots
+from pipeline.retrieval.query_time import TimeWeights
 from pipeline.retrieval.ranking import RankWeights
 from pipeline.retrieval.search import Searcher
 from pipeline.retrieval.vector_index import VectorIndex
@@ -153,6 +154,12 @@ def make_searcher(settings: Settings, read_db: Any, embedding: EmbeddingService)
             importance=search.weight_importance,
             recency=search.weight_recency,
             effectiveness=search.weight_effectiveness,
+        ),
+        time_weights=TimeWeights(
+            window=search.time_window_weight,
+            when=search.time_when_weight,
+            latest=search.time_latest_weight,
+            slack_days=search.time_slack_days,
         ),
     )
 

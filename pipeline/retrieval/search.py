@@ -16,12 +16,21 @@ from typing import Any
 import aiosqlite
 import numpy as np
 
-from events.sqlite import run_sync
+from events.sqlite import run_sync, select_in_named
 from pipeline.cjk import cjk_share, has_cjk
 from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import StoredChunk, chunk_keys, chunks_by_id
 from pipeline.retrieval.fts_query import build_match, query_phrases
 from pipeline.retrieval.lexical_index import K1, LexicalIndex, LexicalMatch
+from pipeline.retrieval.query_time import (
+    MemoryTime,
+    TimeIntent,
+    TimeWeights,
+    memory_days,
+    mentions_time,
+    read_query,
+    time_bonuses,
+)
 from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
 from pipeline.retrieval.relevance import LOG_ODDS_SCALE, NULL_PASSAGES, Evidence, estimate, log_odds
 from pipeline.retrieval.scan_batch import ScanBatcher
@@ -223,6 +232,7 @@ class Searcher:
         weights: RankWeights | None = None,
         list_weights: tuple[float, float] = (1.0, 1.0),
         cjk_list_weights: tuple[float, float] | None = None,
+        time_weights: TimeWeights | None = None,
     ) -> None:
         self.read_db = read_db
         self.embedding = embedding
@@ -235,6 +245,7 @@ class Searcher:
         self.weights = weights or RankWeights()
         self.list_weights = list_weights
         self.cjk_list_weights = cjk_list_weights or list_weights
+        self.time_weights = time_weights or TimeWeights()
 
     def weights_for(self, query: str) -> tuple[float, float]:
         """(bm25, vector) RRF weights. Why by language: the bigram index is a weaker lexical model for Chinese
@@ -249,7 +260,14 @@ class Searcher:
         self.null_vectors = await self.embedding.embed_passages(list(NULL_PASSAGES))
 
     async def search(
-        self, query: str, k: int, mode: str, filters: Filters, *, min_relevance: float | None = None
+        self,
+        query: str,
+        k: int,
+        mode: str,
+        filters: Filters,
+        *,
+        min_relevance: float | None = None,
+        now: dt.datetime | None = None,
     ) -> SearchResult:
         """The top `k` hits (those whose relevance clears `min_relevance`, when given); a mode that cannot run
         yet falls back to BM25 and says why."""
@@ -296,11 +314,37 @@ class Searcher:
             for c in ranked:
                 c.components["rrf"] = c.score
                 c.score = log_odds(c.relevance or 0.0) / LOG_ODDS_SCALE
+            intent = read_query(query, (now or dt.datetime.now(dt.UTC)).date())
+            if intent.active and self.time_weights.any:
+                await self.apply_time(ranked, intent)
             ranked.sort(key=lambda c: (-c.score, c.id))
         ranked = await self.rerank(ranked[: max(3 * k, 30)], absolute=absolute)
         if min_relevance is not None:
             ranked = [c for c in ranked if c.relevance is not None and c.relevance >= min_relevance]
         return SearchResult(await self.hydrate(ranked[:k], mode), mode, fallback)
+
+    async def apply_time(self, ranked: list[Candidate], intent: TimeIntent) -> None:
+        """Add the query's time evidence to the hybrid score, in log-odds (pipeline/retrieval/query_time.py): a
+        memory from the days the question names, a time in the words of a memory a "when" question meets, the
+        newest memory for a question about the current state. The relevance itself is left alone, so a floor
+        (`min_relevance`, what is injected) still judges by the topic only. Only a question with a time in it
+        pays for reading the candidates' rows."""
+        ids = [c.id for c in ranked]
+        sql = "SELECT id, path, heading, text, mtime FROM chunks WHERE id IN ({marks})"
+        rows = await run_sync(self.read_db, lambda conn: select_in_named(conn, sql, ids))
+        dated = intent.window is not None or intent.latest  # each part reads only what it needs (~1 ms / 40)
+        memories = {
+            row["id"]: MemoryTime(
+                memory_days(row["path"], row["heading"], row["text"], row["mtime"]) if dated else [],
+                intent.asks_when and mentions_time(row["text"]),
+            )
+            for row in rows
+        }
+        bonuses = time_bonuses(intent, memories, self.time_weights)
+        for c in ranked:
+            if bonus := bonuses.get(c.id):
+                c.components["time"] = bonus
+                c.score += bonus / LOG_ODDS_SCALE
 
     def judge(self, ranked: list[Candidate], query: str, lexical: LexicalMatch | None, qvec: np.ndarray | None) -> None:
         """Attach each candidate's evidence and absolute relevance (pipeline/retrieval/relevance.py). Every
