@@ -199,6 +199,7 @@ def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
         ("egal, morgen. don't commit", "failed"),
         ("ok, dann im API-Repo. morgen früh, jetzt Elternabend", "failed"),
         ("great. invoices and order items tomorrow", "success"),
+        ("ok. later", "failed"),
     ],
 )
 def test_terse_verdicts_in_any_language_decide_over_the_last_tool_result(last_words: str, expected: str) -> None:

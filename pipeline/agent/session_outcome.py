@@ -93,7 +93,7 @@ def session_outcome(t: Transcript) -> Outcome:
         elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
             evidence.append((3.0 * weight, f"the user's last words: {_quote(words)}"))
         elif _DEFERRED.search(words) or cues.DEFERRED.search(words):
-            evidence.append((-2.0 * weight, f"the user left it for later: {_quote(words)}"))
+            evidence.append((-3.0 * weight, f"the user left it for later: {_quote(words)}"))
         elif _MILD_NEGATIVE.search(words):
             evidence.append((-1.5 * weight, f"the user's last words: {_quote(words)}"))
     check = _last(steps, is_check)
