@@ -1,13 +1,10 @@
 """What `bench/learning.py` measures on a replayed corpus: each figure against the corpus's `truth.json`.
 
-A truth text matches an extracted one when one contains the other (lower case, punctuation and spaces
-folded) or they share most of their tokens (words, and for Chinese, Japanese and Korean pairs of characters).
+A truth text matches an extracted one as `bench/learning_matching.py` says.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +12,9 @@ from typing import Any
 import orjson
 
 from bench.harness import BenchDaemon
+from bench.learning_matching import matches
 from events.projections.signal_patterns import node_of
 from pipeline.learning.lessons import current_bullets, superseded_bullets
-
-_WORD = re.compile(r"[a-z0-9]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 @dataclass
@@ -295,42 +290,6 @@ def _sections(markdown: str) -> dict[str, list[str]]:
         elif current and line.startswith("- "):
             out[current].append(line[2:])
     return out
-
-
-def _tokens(text: str) -> list[str]:
-    text = unicodedata.normalize("NFKC", text.lower())
-    words = _WORD.findall(text)
-    cjk = "".join(_CJK.findall(text))
-    return words + [cjk[i : i + 2] for i in range(len(cjk) - 1)]
-
-
-def _folded(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKC", text.lower()) if ch.isalnum())
-
-
-# What extraction takes off a rule as the marker that made it one ("rule: X", "from now on X", "以后X"):
-# a truth text may keep it, the extracted one never has it.
-_LEAD_MARKER = re.compile(
-    r"^\s*(?:(?:rule|convention|policy|regel|规则|约定|lesson|lesson learned|TIL|note for next time|gut zu wissen|"
-    r"教训)\s*[:：]?\s*|(?:from now on|going forward|in future|"
-    r"ab jetzt|ab sofort|künftig|以后|今后|从现在(?:开始|起))[,，:：]?\s*)",
-    re.IGNORECASE,
-)
-
-
-def matches(got: str, want: str) -> bool:
-    """The extracted text states the truth's: it contains it, or they share most of their tokens."""
-    got, want = _LEAD_MARKER.sub("", got), _LEAD_MARKER.sub("", want)
-    g, w = _folded(got), _folded(want)
-    if w and w in g:
-        return True
-    gw, ww = set(_tokens(got)), set(_tokens(want))
-    if not gw or not ww:
-        return False
-    common = len(gw & ww)
-    if g and g in w and common / len(ww) >= 0.6:
-        return True  # the truth runs on into a second sentence the extraction left out
-    return common / len(ww) >= 0.8 and common / len(gw) >= 0.5
 
 
 def _skills(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:

@@ -95,7 +95,7 @@ _ONLY = re.compile(
 _NO_SHORT = re.compile(
     r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|thanks|kidding|"
     r"doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
-    r"biggie|sweat|big deal|drama|shame|harm|fun|kidding)\b)"
+    r"biggie|sweat|big deal|drama|shame|harm|fun)\b)"
     r"[\w.()/-]+(?: [\w.()/-]+){0,2}\s*[.!]?$",
     re.IGNORECASE,
 )

@@ -60,7 +60,7 @@ def session_signals(t: Transcript) -> SessionSignals:
     talk: list[tuple[int, str]] = []
     for index, step in enumerate(t.steps):
         if step.kind == "tool" and step.status == "failed" and step.call is not None:
-            signal = _tool_signal(step, t.cwd)
+            signal = _output_signal(step.output, t.cwd)
             if signal is not None:
                 item = SessionSignal(signal, index, "tool", _command_key(step))
                 found.append(item)
@@ -75,10 +75,6 @@ def session_signals(t: Transcript) -> SessionSignals:
                 found.append(SessionSignal(signal, index, "pasted"))
     found += _retries(failures)
     return SessionSignals(tuple(_first_of_each(found)), tuple(talk))
-
-
-def _tool_signal(step: Step, cwd: str) -> Signal | None:
-    return _output_signal(step.output, cwd)
 
 
 def _output_signal(output: str, cwd: str) -> Signal | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from daemon.app import App
-from events.event import parse_timestamp
+from events.event import parse_timestamp, utc_timestamp
 from events.projections import effectiveness as eff
 from events.queries import effectiveness as stats_of
 from events.queries.effectiveness import Credit, ExperienceStats
@@ -140,7 +140,7 @@ def ulid_timestamp(event_id: str) -> str | None:
         moment = dt.datetime.fromtimestamp(ulid_time_ms(event_id) / 1000, tz=dt.UTC)
     except (ValueError, OverflowError):
         return None
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return utc_timestamp(moment)
 
 
 def _describe(key: str, items: dict[str, tuple[str, str]], chunks: dict[str, str]) -> tuple[str, str]:
