@@ -26,13 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.harness import MODEL_DIR
 from bench.learning_measures import Corpus
 from events.projections.signal_patterns import pattern_id
-from pipeline.agent.transcript import parse_transcript
+from pipeline.agent.speech_cues import has_cjk
+from pipeline.agent.transcript import Transcript, parse_transcript
+from pipeline.agent.user_knowledge import sentences
 from pipeline.embedding.models import load_embedder
 from pipeline.learning import problem_identity as pi
 from pipeline.learning.meaning import centroid
 from pipeline.learning.session_signals import session_signals
 
 BENCH = Path(__file__).resolve().parent
+EVERY_SENTENCE = False
 
 
 @dataclass
@@ -46,7 +49,14 @@ class Case:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, action="append")
+    parser.add_argument(
+        "--every-sentence",
+        action="store_true",
+        help="compare every sentence the person typed, not only those with a problem cue word",
+    )
     args = parser.parse_args()
+    global EVERY_SENTENCE
+    EVERY_SENTENCE = args.every_sentence
     folders = args.corpus or [p for p in (BENCH / "learning_corpus", BENCH / "learning_corpus_dev2") if p.is_dir()]
     embedder = load_embedder("multilingual-e5-small", MODEL_DIR)
     rows: list[tuple[Case, list[pi.Evidence]]] = []
@@ -89,7 +99,7 @@ def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
             if earlier:
                 out.append((Case(truth, ev, False, session), labelled))
             mine.append((ev, truth))
-        for _step, sentence in found.problem_talk:
+        for sentence in every_sentence(t) if EVERY_SENTENCE else [s for _, s in found.problem_talk]:
             truth = _problem_of(problems, corpus, session, sentence)
             labelled = [
                 pi.Evidence(k.node, k.kind, k.text, k.anchors, k.facts, k.command, p or k.node)
@@ -98,6 +108,14 @@ def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
             if labelled:
                 out.append((Case(truth, pi.Evidence("", "talk", sentence), True, session), labelled))
         known.setdefault(project, []).extend(mine)
+    return out
+
+
+def every_sentence(t: Transcript) -> list[str]:
+    out = []
+    for step in t.steps:
+        if step.kind == "user":
+            out += [s for s in sentences([step.text]) if len(s) >= (6 if has_cjk(s) else 12)]
     return out
 
 

@@ -82,6 +82,30 @@ def test_a_restated_correction_takes_the_key_of_the_first_one() -> None:
     assert gist_key("no, always use Decimal for money amounts", None, earlier, "mine") == earlier[0].key
 
 
+NEXTEST_FLAKY = """    Starting 3 tests across 2 binaries
+    PASS [   0.004s] tally config::tests::old_config
+   TRY 1 FAIL [   0.093s] tally::cli report_json_snapshot
+   TRY 2 PASS [   0.091s] tally::cli report_json_snapshot
+  FLAKY 2/2 [   0.093s] tally::cli report_json_snapshot
+    PASS [   0.088s] tally::cli report_text_default_range
+     Summary [   0.610s] 3 tests run: 3 passed (1 flaky), 0 skipped"""
+
+
+def test_a_test_that_passed_only_on_a_retry_is_the_same_problem_as_its_failure_and_no_fix_of_it() -> None:
+    green = Transcript().user("release 0.3.0")
+    green.bash("cargo nextest run --retries 2", NEXTEST_FLAKY, 0)
+    green.bash("git tag v0.3.0 && git push --tags", "ok", 0)
+    flaky = [s for s in session_signals(parse_transcript(green.bytes(), "x")).signals if s.source == "flaky"]
+    assert [s.signal.anchors for s in flaky] == [("test:report_json_snapshot",)]
+    red = Transcript().user("ci is red")
+    panic = "thread 'report_json_snapshot' panicked at tests/cli.rs:40:5:\nsnapshot assertion failed"
+    red.bash("cargo test", f"{panic}\ntest report_json_snapshot ... FAILED\n\ntest result: FAILED. 1 failed", 101)
+    failed = [s for s in session_signals(parse_transcript(red.bytes(), "y")).signals if s.source == "tool"]
+    assert set(flaky[0].signal.anchors) <= set(failed[0].signal.anchors)  # one problem, joined by its test
+    plain = Transcript().user("run the tests").bash("cargo nextest run", "3 tests run: 3 passed, 0 skipped", 0)
+    assert session_signals(parse_transcript(plain.bytes(), "z")).signals == ()
+
+
 def test_a_resolution_is_the_work_from_the_problem_to_the_check_that_passed() -> None:
     t = Transcript().user("the kafka consumer tests again")
     t.bash("pytest tests/integration", pytest_failure("test_x", "CommitFailedError: x", "shop/c.py:3"), 1)

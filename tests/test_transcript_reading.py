@@ -145,6 +145,18 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         ("from now on every error goes out as problem+json", "from now on every error goes out as problem+json"),
         ("以后部署都走流水线，不再手动", "以后部署都走流水线，不再手动"),
         ("ab jetzt bitte immer mit pnpm installieren", "ab jetzt bitte immer mit pnpm installieren"),
+        # terse preferences, limits, a kind of thing and where it goes, "anymore" followed by what to do instead
+        ("ruff, not black", "ruff, not black"),
+        ("also for PRs: keep the title under 60 chars", "keep the title under 60 chars"),
+        ("log lines go to stderr (json: one object per line)", "log lines go to stderr"),
+        ("fine, merge it, anything user-facing goes through i18n", "anything user-facing goes through i18n"),
+        (
+            "don't touch the shared bucket anymore, use your own prefix",
+            "don't touch the shared bucket anymore, use your own prefix",
+        ),
+        # Chinese after an English lead, "all X done one way", "don't … any more" after a comma
+        ("ok. and 以后接口都返回 problem+json", "以后接口都返回 problem+json"),
+        ("迁移脚本都用 alembic，别再手写 SQL 了", "迁移脚本都用 alembic，别再手写 SQL 了"),
     ],
 )
 def test_rules_in_other_phrasings(said: str, rule: str) -> None:
@@ -162,6 +174,11 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "no idea why",
         "Have fun and stay safe",
         "prices stay the same",
+        "me, not you",
+        "things go wrong sometimes",
+        "大家都用 vim",
+        "之后参加了第二场比赛",
+        "夜来香，别名夜香花",
     ],
 )
 def test_what_only_sounds_like_a_norm_is_no_rule(said: str) -> None:
@@ -173,6 +190,13 @@ def test_a_lesson_after_an_emoji_and_in_german() -> None:
         ["läuft 🎉 TIL playwright's webServer takes an array.", "gut zu wissen: der Container läuft in UTC"]
     )
     assert found.lessons == ("playwright's webServer takes an array", "der Container läuft in UTC")
+
+
+def test_remember_and_a_fact_is_a_lesson_remember_and_a_directive_a_rule() -> None:
+    fact = extract_knowledge(["记住：sqlite 一个文件同时只能有一个写者，别的进程会等锁"])
+    assert fact.lessons == ("sqlite 一个文件同时只能有一个写者，别的进程会等锁",) and fact.rules == ()
+    directive = extract_knowledge(["记住：不要在主分支上直接提交"])
+    assert directive.rules == ("不要在主分支上直接提交",) and directive.lessons == ()
 
 
 def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:

@@ -238,11 +238,13 @@ def summary_name(session: str, agent_id: str) -> str:
 
 
 def _problems(keyed: list[KeyedSignal]) -> list[tuple[str, str, int]]:
-    """The session's problem signals (not the person's corrections of style): what a fix would resolve."""
+    """The session's problem signals (not the person's corrections of style): what a fix would resolve. A flaky
+    test the retry hid is none: the green run that showed it is no fix of it."""
     return [
         (k.signal.kind, k.signal.key, k.step)
         for k in keyed
-        if k.source in ("tool", "retry", "talk", "pasted") or (k.signal.kind != "correction" and k.signal.anchors)
+        if k.source != "flaky"
+        and (k.source in ("tool", "retry", "talk", "pasted") or (k.signal.kind != "correction" and k.signal.anchors))
     ]
 
 

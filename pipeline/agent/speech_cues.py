@@ -31,9 +31,9 @@ _DEICTIC = re.compile(r"这个|那个|这里|这段|这次|上面|刚才|diese[r
 # reads it as a replacement.
 _RULE_LEADS = (
     # Chinese: from now on / in future / remember / the rule is
-    re.compile(r"^(?P<r>(?:以后|今后|往后|从现在(?:开始|起)|从今天起|之后)[，,:：\s]*.{3,})"),
+    re.compile(r"^(?P<r>(?:以后|今后|往后|从现在(?:开始|起)|从今天起)[，,:：\s]*.{3,})"),
     re.compile(
-        r"^(?:记住|记得|注意)[：:，,\s]*(?P<r>.*(?:不要|别|必须|一定|一律|统一|都要|都用|永远|总是|只用|只能).{2,})"
+        r"^(?:记住|记得|注意)[：:，,\s]*(?P<r>.*(?:不要|别(?![的人处称名号样])|必须|一定|一律|统一|都要|都用|永远|总是|只用|只能用).{2,})"
     ),
     re.compile(r"^(?:规则|约定|规范)[：:]\s*(?P<r>.{3,})"),
     # German
@@ -48,7 +48,10 @@ _RULE_MARKERS = (
     re.compile(
         r"(?:永远不要|永远别|绝对不要|千万别|千万不要|一律|统一(?:用|使用|走|放)|必须|务必|一定要|总是要|都要|禁止|不准|不许)"
     ),
-    re.compile(r"^(?:不要|别|不能)(?:再|直接|随便)?.{3,}"),
+    re.compile(r"^(?:不要|别(?![的人处称名号样儿])|不能)(?:再|直接|随便)?.{3,}"),
+    # "…，别再加 pandas 了": "don't … any more" after a comma; "新代码都用 polars": a kind of thing, all done one way
+    re.compile(r"[，,；]\s*(?:不要再|别再|不要|别(?![的人处称名号样]))\S.{2,}"),
+    re.compile(r"^(?!大家|我们|他们|你们|人人|谁)(?:新|所有|全部|每个|任何)?\S{1,8}?都(?:用|走|放|要用|得用)\s*\S{2,}"),
     re.compile(r"只(?:放|用|能|允许|走)(?:在)?.{2,}"),
     # German: always/never in a request, an imperative, or "we ... here"
     re.compile(r"^(?:bitte\s+)?(?:nie|niemals) wieder\b|\bbitte\b.*\b(?:immer|nie|niemals|kein\w*)\b", re.I),
@@ -72,6 +75,8 @@ _RULE_MARKERS = (
 
 _LESSON = (
     re.compile(r"^(?:下次|以后)(?:记得|注意|要记得)[：:，,\s]*(?P<l>.{3,})"),
+    # "记住：duckdb 一个文件只能有一个进程写": remember + a fact (with a directive it is a rule, see _RULE_LEADS)
+    re.compile(r"^(?:记住|记着|要记住)[：:]\s*(?P<l>.{6,})"),
     re.compile(r"^(?:教训|经验|踩坑|记一下|备忘|小结)[：:]\s*(?P<l>.{3,})"),
     re.compile(r"^原来(?P<l>.{4,})"),
     re.compile(
@@ -142,6 +147,8 @@ def lesson_in(sentence: str) -> str | None:
     text = sentence.strip()
     if _QUESTION.search(text):
         return None
+    if _RULE_LEADS[1].search(text):
+        return None  # "记住：不要…" tells what to do: a rule
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
@@ -168,5 +175,7 @@ def tidy(text: str) -> str:
 
 def _is_instruction(text: str) -> bool:
     """A sentence that tells rather than reports: no past tense report markers, not about what happened."""
+    if re.search(r"(?:别再|不要再).+了$", text):
+        text = text[:-1]  # "别再加 pandas 了": this 了 asks to stop, it reports nothing
     reported = re.search(r"(?:了$|过了|刚刚|昨天|上次)|\b(?:war|hatte|wurde|fue|était)\b", text, re.IGNORECASE)
     return reported is None

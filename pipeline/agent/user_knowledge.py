@@ -53,7 +53,13 @@ _KIND_NORM = re.compile(
     r"(?: (?:in|of|on|for|from) (?:the )?[\w.'-]+(?: [\w.'-]+)?)? "
     r"(?:(?:are|is|get|gets) (?!being\b)(?:always )?"
     r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)\w+(?:ed|en|wn|pt|ut)\b"
-    r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires|go through|goes through)\b)",
+    r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires)\b"
+    r"|(?:go|goes) (?:through|into|in|to|under|via)\b)",
+    re.IGNORECASE,
+)
+_ANY_KIND_GOES = re.compile(
+    r"^(?:anything|everything|all) (?!(?:else|that|which|is|was|we|you|i)\b)[\w-]+(?: [\w-]+)? "
+    r"(?:goes|go|has to go|must go|should go) (?:through|into|in|to|via|under)\b.{2,}",
     re.IGNORECASE,
 )
 _NO_X_IN = re.compile(
@@ -62,9 +68,10 @@ _NO_X_IN = re.compile(
     re.IGNORECASE,
 )
 _PREFER = re.compile(
-    r"^(?:please )?(?:prefer|avoid|keep|use|put|write)\s+(?!the |this |that |it |them |these |those |my |our )"
+    r"^(?:please )?(?:(?:prefer|avoid|keep|use|put|write)\s+(?!the |this |that |it |them |these |those |my |our )"
     r"[\w.-]+(?: [\w.-]+){0,4}(?:\s+over\s+|\s+instead of\s+|,?\s+not\s+|\s+under\s+\d|"
-    r"\s+(?:in|for) (?:all|every|any|new)\b)",
+    r"\s+(?:in|for) (?:all|every|any|new)\b)|"
+    r"keep (?:the |our |all )?[\w.-]+(?: [\w.-]+){0,3} (?:under|below|within) \d)",
     re.IGNORECASE,
 )
 # Conventions people state about how the team or repo works: "we wrap errors with fmt.Errorf and %w",
@@ -106,7 +113,14 @@ _BEFORE_EVERY = re.compile(
     re.IGNORECASE,
 )
 _NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
-_NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)\s*[.!]?$", re.I)
+_NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)(?:\s*[.!]?$|,)", re.I)
+# "nextest, not cargo test", "UTC, not local time": a terse preference said on its own (a few words each side)
+_THIS_NOT_THAT = re.compile(
+    r"^(?!(?:i|me|you|we|it|this|that|he|she|they|him|her|them|us|yes|no|ok|okay|sure|now|today|tomorrow|later|"
+    r"here|there|thanks|sorry)\b)[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}, not (?:the |a |an )?"
+    r"[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}$",
+    re.IGNORECASE,
+)
 # A line the person pasted rather than wrote: log and compiler output, stack frames, shell prompts.
 _PASTED = re.compile(
     r"^(?:\[?\d{4}-\d{2}-\d{2}[T ]|\d{2}:\d{2}:\d{2}\b|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?[: ]|"
@@ -189,10 +203,10 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     decisions: list[str] = []
     for sentence in sentences(user_texts):
         english = not cues.has_cjk(sentence)
-        if found := (english and lesson_in(sentence)) or cues.lesson_in(sentence):
+        if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
             lessons.append(found)
             continue
-        if found := (english and rule_in(sentence)) or cues.rule_in(sentence):
+        if found := (english and rule_in(sentence)) or cues.rule_in(_LEAD.sub("", sentence)):
             rules.append(found)
         if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
@@ -261,10 +275,15 @@ def rule_in(sentence: str) -> str | None:
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
             return _tidy(clause)
         practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
+        practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return _tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
             return _tidy(clause)
+        # A norm after a comma: "switch it, anything big goes through COPY"
+        for tail in clause.split(", ")[1:]:
+            if (_ANY_KIND_GOES.match(tail) or _KIND_NORM.match(tail)) and not tail.rstrip().endswith("?"):
+                return _tidy(tail)
     if remembered := _REMEMBER.match(sentence):
         normative = [c for c in _clauses(remembered.group(1)) if _normative(c)]
         return _tidy(" — ".join(normative)) if normative else None
@@ -300,8 +319,15 @@ def decision_in(sentence: str) -> str | None:
 
 
 def _clauses(sentence: str) -> list[str]:
-    """The sentence cut at dashes and semicolons, each without leading interjections ("No, ", "ok. ")."""
-    parts = [_LEAD.sub("", part.strip()).strip() for part in _CLAUSE.split(sentence)]
+    """The sentence cut at dashes, semicolons and colons (not inside brackets: "(feat:, fix:)" is one list),
+    each without leading interjections ("No, ", "ok. ")."""
+    parts: list[str] = []
+    for part in _CLAUSE.split(sentence):
+        if parts and parts[-1].count("(") > parts[-1].count(")"):
+            parts[-1] += f": {part}"  # the colon was inside brackets: not a clause boundary
+        else:
+            parts.append(part)
+    parts = [_LEAD.sub("", part.strip()).strip() for part in parts]
     return [part for part in parts if len(part) >= 6]
 
 

@@ -159,6 +159,27 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
     )
 
 
+# A test that failed and then passed when the runner retried it: the run is green, the problem is real.
+_FLAKY_LINES = (
+    re.compile(r"^\s*FLAKY \d+/\d+ \[[^\]]*\] \S+ (\S+)\s*$", re.MULTILINE),  # cargo nextest
+    re.compile(r"^(?:\S+::)?(\S+?)(?:\[[^\]]*\])? RERUN\b", re.MULTILINE),  # pytest-rerunfailures, -v
+    re.compile(r"^RERUN \S+::(\S+?)(?:\[[^\]]*\])?\s*$", re.MULTILINE),  # pytest-rerunfailures, -rR summary
+    re.compile(r"^\s*\[[^\]]+\] › \S+:\d+:\d+ › (.+?)\s*(?:\(retry #\d+\))?\s*$", re.MULTILINE),  # playwright
+)
+_PLAYWRIGHT_FLAKY = re.compile(r"^\s*\d+ flaky\s*$((?:\n\s+\[.*)+)", re.MULTILINE)
+
+
+def flaky_tests(output: str) -> tuple[str, ...]:
+    """The tests a passing run reports as flaky (failed, then passed on a retry): nextest `FLAKY`, pytest
+    `RERUN`, Playwright's `N flaky` list."""
+    names: list[str] = []
+    for pattern in _FLAKY_LINES[:3]:
+        names += pattern.findall(output)
+    if listed := _PLAYWRIGHT_FLAKY.search(output):
+        names += _FLAKY_LINES[3].findall(listed.group(1))
+    return tuple(dict.fromkeys(t for t in (_plain_test(n) for n in names) if t))
+
+
 def _module(path: str, cwd: str) -> str:
     """A frame's file relative to the project (`src/parser.rs`, `shop/orders`), site-packages frames as
     `site:pkg/mod`, the standard library as ""."""

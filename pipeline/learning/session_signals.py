@@ -21,7 +21,12 @@ from dataclasses import dataclass, replace
 from pipeline.agent import speech_cues as cues
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
 from pipeline.agent.user_knowledge import typed_and_pasted
-from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS, failure_evidence
+from pipeline.learning.failure_evidence import (
+    GENERIC_EXCEPTIONS,
+    MAX_TESTS_FOR_ANCHORS,
+    failure_evidence,
+    flaky_tests,
+)
 from pipeline.learning.problem_identity import identifier_words
 from pipeline.learning.signals import Signal, evidence, extract_signals, normalise_key
 
@@ -44,7 +49,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 class SessionSignal:
     signal: Signal
     step: int  # index into the transcript's steps where it was first seen
-    source: str  # tool | user | retry | pasted (a failure the person pasted into their message)
+    source: str  # tool | user | retry | pasted (a failure the person pasted) | flaky (passed only on a retry)
     command: str = ""  # the failing command (tool, retry)
 
 
@@ -65,6 +70,9 @@ def session_signals(t: Transcript) -> SessionSignals:
                 item = SessionSignal(signal, index, "tool", _command_key(step))
                 found.append(item)
                 failures.setdefault(item.command, []).append(item)
+        elif step.kind == "tool" and step.status == "ok" and step.call is not None:
+            if (flaky := _flaky_signal(step.output, t.cwd)) is not None:
+                found.append(SessionSignal(flaky, index, "flaky", _command_key(step)))
         elif step.kind == "user":
             typed, pasted = typed_and_pasted(step.text)
             said = "\n".join(typed)
@@ -99,6 +107,21 @@ def _output_signal(output: str, cwd: str) -> Signal | None:
         subject = identifier_words(next(iter(found.project_files), "").rsplit("/", 1)[-1].split(".")[0])
     key = normalise_key(f"{subject} {basis}") if subject else basis
     return Signal(kind=kind, key=key, text=evidence(line), anchors=found.anchors(), facts=found.facts())
+
+
+def _flaky_signal(output: str, cwd: str) -> Signal | None:
+    """A green run that passed only because the runner retried a failing test: the problem is there, hidden
+    by the retry. Its tests are its anchors, as they would be had the retry failed too."""
+    tests = flaky_tests(output)
+    if not tests:
+        return None
+    found = failure_evidence(output, cwd)
+    names = ", ".join(tests[:3])
+    subject = " ".join(identifier_words(tests[0]).split()[-3:])
+    key = normalise_key(f"{subject} flaky test passed only on retry")
+    text = evidence(f"flaky: {names} failed, then passed on a retry")
+    anchors = tuple(f"test:{name}" for name in tests[:MAX_TESTS_FOR_ANCHORS])
+    return Signal(kind="error", key=key, text=text, anchors=anchors, facts=found.facts())
 
 
 def _user_signals(text: str) -> list[Signal]:

@@ -101,6 +101,7 @@ def explained(pattern: dict[str, Any]) -> str:
             "tool": "tool",
             "retry": "retried",
             "pasted": "pasted by the person",
+            "flaky": "passed only on a retry",
         }.get(e["source"], e["source"])
         lines.append(f"    - {who}: {e['text'][:110]}" + (f"  [{'; '.join(why)}]" if why else ""))
     return "\n".join(lines)

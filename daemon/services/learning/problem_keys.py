@@ -33,7 +33,7 @@ from pipeline.learning.signals import Signal, evidence, normalise_key
 
 SAID_BEFORE = 300  # earlier sentences a new one is compared with (each embedded once, then cached)
 KNOWN_NODES = 400  # failure nodes a new failure is compared with
-_FAILURE_SOURCES = ("tool", "retry", "pasted")
+_FAILURE_SOURCES = ("tool", "retry", "pasted", "flaky")
 _COMPLAINTS = ("error", "performance_issue", "recurring_issue", "environment_issue", "dependency_issue")
 
 
