@@ -82,6 +82,17 @@ def test_a_restated_correction_takes_the_key_of_the_first_one() -> None:
     assert gist_key("no, always use Decimal for money amounts", None, earlier, "mine") == earlier[0].key
 
 
+def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem() -> None:
+    problems = [
+        KnownProblem("p-report", ("test:report::render_lists_categories",), ("report snapshot order",)),
+        KnownProblem("p-import", ("test:dkb_thousands",), ("dkb importer thousands separator",)),
+        KnownProblem("p-dbt", (), ("model depends on a node named stg_fx_rate which was not found",)),
+    ]
+    assert references("ci red again, it's the report snapshot, not my dkb importer", problems) == ["p-report"]
+    assert references("the dkb importer and the report snapshot again", problems) == ["p-report", "p-import"]
+    assert references("ModuleNotFoundError: No module named 'etl' since this morning", problems) == []
+
+
 NEXTEST_FLAKY = """    Starting 3 tests across 2 binaries
     PASS [   0.004s] tally config::tests::old_config
    TRY 1 FAIL [   0.093s] tally::cli report_json_snapshot

@@ -174,7 +174,7 @@ _DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECAS
 _DECISION = re.compile(
     r"\b(?:we(?:'ve| have)? decided (?:to|that|on)|let's (?:go with|use|keep|switch to|stick with|stay on)|"
     r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with|do it|do the \w+ in)|"
-    r"we (?:stay|stick) (?:on|with)|"
+    r"we (?:stay|stick|go) (?:on|with)|"
     r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
     re.IGNORECASE,
 )

@@ -6,8 +6,9 @@
    (test names split at `_`, exception names, module path parts, the words of its error messages); a
    sentence refers to it when it shares at least two *distinctive* words with it (words few problems share),
    or one word no other problem has and says it recurred ("again", "same", "once more"). A sentence naming
-   several problems joins them:
-   that is the person saying they are one thing.
+   several problems joins them: that is the person saying they are one thing. What the sentence sets apart
+   ("… again, not my importer") is not named; nor are the words every error message is made of ("named",
+   "found", "invalid").
 2. Gist. Corrections come back in other words ("No, always use Decimal for money" … "I told you last week,
    use Decimal for money amounts"). With the embedding model, a sentence takes the key of the closest earlier
    one when their cosine clears GIST_COSINE (e5-small, "query:" on both: paraphrases 0.90–0.95, unrelated
@@ -40,7 +41,13 @@ _STOP_WORDS = (
     "running think sure fairly different days time times setup teardown given present please want need "
     "now new old get got make made first second third next newest oldest latest properly proper real "
     "actually fixed fix add added show shown used using has had off out over under onto upon per argu adding "
-    "local want wants"
+    "local want wants named found exist exists unable cannot invalid unknown"
+)
+# "it's the report snapshot again, not my importer": what the person sets apart is not what they talk about
+_SET_APART = re.compile(
+    r"\b(?:not\s+(?:my|the|our|your|a|an|this|that|its|his|her)|(?:rather than|instead of|unlike)"
+    r"(?:\s+(?:my|the|our|your|a|an|this|that|its|his|her))?)\s+[\w.-]+(?:\s+(?!(?:but|and|or|again|either)\b)[\w.-]+)?",
+    re.IGNORECASE,
 )
 _STOP = frozenset(_STOP_WORDS.split())
 
@@ -95,7 +102,7 @@ class ProblemIndex:
 
     def references(self, sentence: str) -> list[str]:
         """The pattern ids of the known problems the sentence talks about (see the module docstring)."""
-        said = words_of(sentence)
+        said = words_of(_SET_APART.sub(" ", sentence))
         if not said:
             return []
         recurred = bool(_RECURRED.search(sentence))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from pipeline.agent import speech_cues as cues
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
-from pipeline.agent.user_knowledge import typed_and_pasted
+from pipeline.agent.user_knowledge import decision_in, rule_in, typed_and_pasted
 from pipeline.learning.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,
@@ -149,9 +149,16 @@ def _problem_sentences(text: str) -> list[str]:
             for sentence in cues.CJK_SENTENCE.split(part):
                 long_enough = len(sentence) >= (6 if cues.has_cjk(sentence) else 12)
                 cue = _PROBLEM_CUE.search(sentence) or cues.PROBLEM_TALK.search(sentence)
-                if long_enough and cue and not extract_signals(sentence):
+                if long_enough and cue and not extract_signals(sentence) and not _states_a_choice(sentence):
                     out.append(sentence.strip())
     return out
+
+
+def _states_a_choice(sentence: str) -> bool:
+    """"we go with the row lock for now, the constraint only if it bites again": a decision or a rule, whose
+    "again" is a condition, not a problem come back."""
+    english = not cues.has_cjk(sentence)
+    return bool((english and (decision_in(sentence) or rule_in(sentence))) or cues.decision_in(sentence))
 
 
 def _retries(failures: dict[str, list[SessionSignal]]) -> list[SessionSignal]:
