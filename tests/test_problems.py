@@ -91,6 +91,10 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     assert references("ci red again, it's the report snapshot, not my dkb importer", problems) == ["p-report"]
     assert references("the dkb importer and the report snapshot again", problems) == ["p-report", "p-import"]
     assert references("ModuleNotFoundError: No module named 'etl' since this morning", problems) == []
+    # the project's own name is in half its identifiers: it names no problem
+    dbt = [KnownProblem("p-dbt", (), ("model model etl fct_daily_spend depends node stg_fx_rate",))]
+    assert references("Broken DAG etl_daily: No module named 'etl'", dbt) == ["p-dbt"]
+    assert references("Broken DAG etl_daily: No module named 'etl'", dbt, project="etl") == []
 
 
 NEXTEST_FLAKY = """    Starting 3 tests across 2 binaries

@@ -224,6 +224,9 @@ def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
         ("ok, dann im API-Repo. morgen früh, jetzt Elternabend", "failed"),
         ("great. invoices and order items tomorrow", "success"),
         ("ok. later", "failed"),
+        ("tests green but the real run still blows up for me. leaving it for today", "failed"),
+        ("forget it. not merging today", "failed"),
+        ("先别动，这个我周末自己看看怎么改", "failed"),
     ],
 )
 def test_terse_verdicts_in_any_language_decide_over_the_last_tool_result(last_words: str, expected: str) -> None:

@@ -116,7 +116,8 @@ NEGATIVE = re.compile(
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
 DEFERRED = re.compile(
     r"\bmorgen(?: früh)?\s*[.!]*\s*$|\bjetzt (?:meeting|termin|elternabend|feierabend)\b|\bfeierabend\b|"
-    r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$",
+    r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
+    r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
 )
 # The person talking about a problem ("又挂了", "schon wieder rot"): worth comparing with the known problems.

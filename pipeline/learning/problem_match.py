@@ -91,7 +91,10 @@ def vocabulary(problem: KnownProblem) -> set[str]:
 class ProblemIndex:
     """The known problems' vocabularies and word frequencies, computed once for many sentences."""
 
-    def __init__(self, problems: Sequence[KnownProblem]) -> None:
+    def __init__(self, problems: Sequence[KnownProblem], project: str = "") -> None:
+        # Why the project's name out: it is in half the identifiers of a project (`model.etl.x`, `etl_daily`),
+        # so it names no problem in particular
+        self.ignored = words_of(project.replace("-", " "))
         self.problems = list(problems)
         self.vocabularies = [vocabulary(p) for p in self.problems]
         self.frequency: dict[str, int] = {}
@@ -102,7 +105,7 @@ class ProblemIndex:
 
     def references(self, sentence: str) -> list[str]:
         """The pattern ids of the known problems the sentence talks about (see the module docstring)."""
-        said = words_of(_SET_APART.sub(" ", sentence))
+        said = words_of(_SET_APART.sub(" ", sentence)) - self.ignored
         if not said:
             return []
         recurred = bool(_RECURRED.search(sentence))
@@ -115,9 +118,9 @@ class ProblemIndex:
         return found
 
 
-def references(sentence: str, problems: Sequence[KnownProblem]) -> list[str]:
+def references(sentence: str, problems: Sequence[KnownProblem], project: str = "") -> list[str]:
     """The pattern ids of the known problems the sentence talks about (one sentence; see ProblemIndex)."""
-    return ProblemIndex(problems).references(sentence)
+    return ProblemIndex(problems, project).references(sentence)
 
 
 def gist_key(text: str, vector: np.ndarray | None, earlier: Sequence[Said], fallback: str) -> str:

@@ -33,7 +33,8 @@ from pipeline.learning.signals import Signal, evidence, extract_signals, normali
 RETRY_AT = 3
 _PROBLEM_CUE = re.compile(
     r"\b(?:again|still|same|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
-    r"times out|flak\w*|crash\w*|mess|issue|problem|wrong|thing)\b",
+    r"times out|flak\w*|crash\w*|panic\w*|blows? up|blowing up|exceptions?|traceback|regress\w*|not working|"
+    r"stopped working|mess|issue|problem|wrong|thing)\b",
     re.IGNORECASE,
 )
 _COMPLAINTS = ("performance_issue", "recurring_issue", "error")
@@ -155,7 +156,7 @@ def _problem_sentences(text: str) -> list[str]:
 
 
 def _states_a_choice(sentence: str) -> bool:
-    """"we go with the row lock for now, the constraint only if it bites again": a decision or a rule, whose
+    """ "we go with the row lock for now, the constraint only if it bites again": a decision or a rule, whose
     "again" is a condition, not a problem come back."""
     english = not cues.has_cjk(sentence)
     return bool((english and (decision_in(sentence) or rule_in(sentence))) or cues.decision_in(sentence))

@@ -83,7 +83,7 @@ class ProblemKeys:
         prior = [v for text in GENERIC_FAILURES if (v := vectors.get(text)) is not None]
         middle = centroid([*prior, *node_vectors.values()])
         said = [Said(f"{s.kind}\x00{s.key}", s.text, vectors.get(s.text)) for s in known.said]
-        index = ProblemIndex(known.problems)
+        index = ProblemIndex(known.problems, project)
         out: list[KeyedSignal] = []
         for item in found.signals:
             signal, match = replace(item.signal, anchors=item.signal.anchors), None
