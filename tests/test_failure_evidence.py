@@ -53,6 +53,14 @@ def test_absolute_paths_are_made_relative_to_the_session() -> None:
     assert "code:ConnectionRefused" in evidence.facts()
 
 
+def test_a_dependencys_file_outside_the_project_is_no_project_file() -> None:
+    registry = "/home/li/.cargo/registry/src/index.crates.io-6f17d22bba15001f/tokio-1.40.0/src/runtime/blocking"
+    panic = f"thread 'main' panicked at {registry}/shutdown.rs:51:21:\nCannot drop a runtime in a context"
+    assert failure_evidence(panic, cwd="/home/li/src/tidy").facts() == ()
+    own = "thread 'main' panicked at /home/li/src/tidy/src/rates.rs:9:5:\nboom"
+    assert failure_evidence(own, cwd="/home/li/src/tidy").facts() == ("file:src/rates.rs",)
+
+
 def test_a_cancelled_ci_job_names_nothing_to_join_on() -> None:
     evidence = failure_evidence(out.CI_CANCELLED)
     assert evidence.anchors() == () and evidence.facts() == ()

@@ -190,6 +190,8 @@ def _module(path: str, cwd: str) -> str:
     path = path.removeprefix("./")
     if path.startswith("/"):
         root = cwd.rstrip("/") + "/"
+        if not (cwd and path.startswith(root)) and _ENVIRONMENT.search(path):
+            return ""  # a dependency's file (~/.cargo/registry/…/tokio/…): judged before the path is shortened
         # Why: an absolute project path names the same module as the relative one in another traceback.
         path = path[len(root) :] if cwd and path.startswith(root) else "/".join(path.split("/")[-3:])
     return path.removesuffix(".py")
