@@ -8,7 +8,7 @@ import pytest
 from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
 from pipeline.agent.transcript import NotATranscript, parse_transcript
-from pipeline.agent.user_knowledge import extract_knowledge
+from pipeline.agent.user_knowledge import extract_knowledge, typed_and_pasted
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
 
 NOTIFICATION = (
@@ -157,6 +157,11 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         # Chinese after an English lead, "all X done one way", "don't … any more" after a comma
         ("ok. and 以后接口都返回 problem+json", "以后接口都返回 problem+json"),
         ("迁移脚本都用 alembic，别再手写 SQL 了", "迁移脚本都用 alembic，别再手写 SQL 了"),
+        # a correction that points on: the rule is what follows it
+        (
+            "No, we don't do that here: handlers get the db through the constructor",
+            "handlers get the db through the constructor",
+        ),
     ],
 )
 def test_rules_in_other_phrasings(said: str, rule: str) -> None:
@@ -175,6 +180,8 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "Have fun and stay safe",
         "prices stay the same",
         "me, not you",
+        "Anyway, not today.",
+        "fine, not now",
         "things go wrong sometimes",
         "大家都用 vim",
         "之后参加了第二场比赛",
@@ -190,6 +197,16 @@ def test_a_lesson_after_an_emoji_and_in_german() -> None:
         ["läuft 🎉 TIL playwright's webServer takes an array.", "gut zu wissen: der Container läuft in UTC"]
     )
     assert found.lessons == ("playwright's webServer takes an array", "der Container läuft in UTC")
+
+
+def test_an_errors_prose_line_is_pasted_with_it_a_line_typed_under_it_is_not() -> None:
+    typed, pasted = typed_and_pasted(
+        "Crashlytics says:\n\nFatal Exception: kotlinx.serialization.SerializationException: no serializer.\n"
+        "Please ensure that class is marked as '@Serializable'.\n\nWe go with the plugin"
+    )
+    assert typed == ["Crashlytics says:", "We go with the plugin"]
+    assert pasted[1] == "Please ensure that class is marked as '@Serializable'."
+    assert typed_and_pasted("KeyError: 'id'\nthe error is back")[0] == ["the error is back"]
 
 
 def test_remember_and_a_fact_is_a_lesson_remember_and_a_directive_a_rule() -> None:

@@ -112,12 +112,15 @@ _BEFORE_EVERY = re.compile(
     r"\b(?:before|after|on|for|with|in) (?:every|each|all|any)\b",
     re.IGNORECASE,
 )
+_POINTS_ON = re.compile(r"\b(?:do|does|doing|did) (?:that|this|it)(?: (?:here|in this \w+))?\s*[.!]?$", re.I)
 _NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
 _NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)(?:\s*[.!]?$|,)", re.I)
 # "nextest, not cargo test", "UTC, not local time": a terse preference said on its own (a few words each side)
 _THIS_NOT_THAT = re.compile(
     r"^(?!(?:i|me|you|we|it|this|that|he|she|they|him|her|them|us|yes|no|ok|okay|sure|now|today|tomorrow|later|"
-    r"here|there|thanks|sorry)\b)[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}, not (?:the |a |an )?"
+    r"here|there|thanks|sorry|anyway|well|maybe|probably|actually|sadly|honestly|fine|good|great|nice)\b)"
+    r"[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}, not (?!(?:now|today|yet|tomorrow|tonight|here|there|really|quite|exactly|"
+    r"much|bad|great|ok|sure|me|you|us|them|this|that|again|anymore)\b)(?:the |a |an )?"
     r"[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}$",
     re.IGNORECASE,
 )
@@ -127,7 +130,7 @@ _PASTED = re.compile(
     r"\S+\.\w{1,5}:\d+|\s*at\s+\S+\s*\(|\s*File \"|error\[E\d+\]|npm ERR!|\$ |> |#\d+ |"
     r"(?:FAILED|PASSED|ERROR)\s+\S+::|thread '.*' panicked|Traceback \(most recent)|"
     r"::(?:error|warning|notice)(?: [^:]*)?::|##\[(?:error|warning)\]|^(?:---|\+\+\+) [ab]/|^@@ -\d|"
-    r"(?:Error|Warning|FAIL|FAILED|PASS|panic):\s|\[[A-Za-z][\w .:-]{1,30}\] |"
+    r"(?:Error|Warning|FAIL|FAILED|PASS|panic):\s|(?:Fatal |Uncaught |Unhandled )?[\w.$]*(?:Exception|Error)\b:\s|\[[A-Za-z][\w .:-]{1,30}\] |"
     r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \["
 )
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
@@ -233,16 +236,21 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's."""
     typed: list[str] = []
     pasted: list[str] = []
-    fenced = False
+    fenced = in_paste = False
     for line in text.splitlines():
         stripped = line.strip()
         if stripped.startswith("```"):
             fenced = not fenced
             continue
         if not stripped:
+            in_paste = False  # a blank line ends a pasted block
             continue
-        if fenced or stripped.startswith(">") or looks_pasted(stripped):
+        # Why the rest of the paragraph too: an error's second line ("Please ensure that class is marked …")
+        # is as pasted as its first, though it reads like prose (a line typed under it mostly starts lower-case)
+        continued = in_paste and not stripped[0].islower()
+        if fenced or continued or stripped.startswith(">") or looks_pasted(stripped):
             pasted.append(stripped.lstrip("> ") if not fenced else line.rstrip())
+            in_paste = not fenced and not stripped.startswith(">")
         else:
             typed.append(stripped)
     return typed, pasted
@@ -265,12 +273,16 @@ def rule_in(sentence: str) -> str | None:
     if later := _FROM_NOW_ON.search(sentence):
         # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES)
         return _tidy(sentence[later.start() :])
-    for clause in _clauses(sentence):
+    clauses = _clauses(sentence)
+    for index, clause in enumerate(clauses):
         if _FIRST_PERSON.match(clause):
             continue
         if stop := _STOP_DOING.match(clause):
             return _tidy(f"stop {stop.group(1)}")
         if here := _HERE.match(clause):
+            after = clauses[index + 1 :]
+            if _POINTS_ON.search(clause) and after:
+                return _tidy(" — ".join(after))  # "we don't do that here: ViewModels get …": the rule is what follows
             return _tidy(here.group(1) or clause)
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
             return _tidy(clause)
