@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
+from pipeline.agent.user_knowledge import clauses, says_something
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.problem_identity import GENERIC_FAILURES, Evidence, recognise
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
+from pipeline.learning.rule_meaning import candidates, examples, standing_rules
 from tests.conftest import MODEL_CACHE
 
 
@@ -145,3 +147,23 @@ def test_an_unrelated_failure_in_the_same_project_is_no_known_problem(embedder: 
         command="cargo clippy -- -D warnings",
     )
     assert recognised(embedder, clippy) is None
+
+
+def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedder: FastEmbedEmbedder) -> None:
+    """What no pattern knows ("nada de …", "nothing gets merged without …") is found by meaning; a request for
+    now, a description and a question with the same words are not."""
+    said = [
+        "nada de console.log en el código que se sube",
+        "nothing gets merged without a green pipeline",
+        "Dependency updates get their own merge request please",
+        "push it and open the PR pls",
+        "the cache misses on the first request every morning",
+        "can you make the button blue",
+        "Y luego mira por qué el job tarda tanto",
+    ]
+    assert not any(says_something(s) for s in said)  # the patterns find none of them
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == said[:3]
+    assert standing_rules(found, {}) == []  # without the model: the patterns alone

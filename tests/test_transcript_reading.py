@@ -199,6 +199,24 @@ def test_a_lesson_after_an_emoji_and_in_german() -> None:
     assert found.lessons == ("playwright's webServer takes an array", "der Container läuft in UTC")
 
 
+def test_spanish_openings_remember_and_decisions() -> None:
+    found = extract_knowledge(
+        [
+            "Así que a partir de ahora todo con pnpm, npm ya no.",
+            "Recuerda: nunca hagas push a main",
+            "Recuerda: los Jobs de Kubernetes no se pueden actualizar, se borran y se crean de nuevo",
+            "Lo que aprendí: el emulador arranca en inglés",
+            "Decidimos usar un solo clúster",
+        ]
+    )
+    assert found.rules == ("a partir de ahora todo con pnpm, npm ya no", "nunca hagas push a main")
+    assert found.lessons == (
+        "los Jobs de Kubernetes no se pueden actualizar, se borran y se crean de nuevo",
+        "el emulador arranca en inglés",
+    )
+    assert found.decisions == ("Decidimos usar un solo clúster",)
+
+
 def test_an_errors_prose_line_is_pasted_with_it_a_line_typed_under_it_is_not() -> None:
     typed, pasted = typed_and_pasted(
         "Crashlytics says:\n\nFatal Exception: kotlinx.serialization.SerializationException: no serializer.\n"

@@ -30,6 +30,7 @@ import hashlib
 import os
 import time
 from collections.abc import Coroutine, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -143,6 +144,8 @@ class SessionIngest:
         usage: dict[str, int] = {}
         if llm is not None:
             summary, usage = await _llm_summary(llm, t, summary, stop)
+        if not t.is_subagent and (more := await self.knowledge.rules_by_meaning(t.user_texts)):
+            summary = replace(summary, rules=tuple(dict.fromkeys([*summary.rules, *more])))
         rel_summary = summary_name(session, t.agent_id)
         await asyncio.to_thread(write_atomic, app.settings.home / rel_summary, render(summary, emails=emails))
         found = session_signals(t)

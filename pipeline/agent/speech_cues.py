@@ -17,6 +17,12 @@ import re
 CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
+# What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
+_OPENING = re.compile(
+    r"^(?:(?:así que|entonces|vale|bueno|pues|y|pero|oye|mira|venga|also|und|aber|okay|ok|donc|alors|et|mais|"
+    r"bon|好|那|嗯|所以)[,，.!:\s]+)+",
+    re.IGNORECASE,
+)
 _QUESTION = re.compile(r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi)\b")
 _NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
 _ABOUT_ME = re.compile(
@@ -42,6 +48,11 @@ _RULE_LEADS = (
     # Spanish, French
     re.compile(r"^(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
     re.compile(r"^(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
+)
+_REMEMBERED_RULE = re.compile(
+    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*.*\b(?:nunca|siempre|no \w+[ae]s|"
+    r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b",
+    re.I,
 )
 _RULE_MARKERS = (
     # Chinese: never/always/must/uniformly, or "don't" with a generic object
@@ -75,8 +86,10 @@ _RULE_MARKERS = (
 
 _LESSON = (
     re.compile(r"^(?:下次|以后)(?:记得|注意|要记得)[：:，,\s]*(?P<l>.{3,})"),
-    # "记住：duckdb 一个文件只能有一个进程写": remember + a fact (with a directive it is a rule, see _RULE_LEADS)
+    # "记住：duckdb 一个文件只能有一个进程写", "Recuerda: los Jobs no se pueden actualizar": remember + a fact (with
+    # a directive it is a rule: _REMEMBERED_RULE)
     re.compile(r"^(?:记住|记着|要记住)[：:]\s*(?P<l>.{6,})"),
+    re.compile(r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*(?P<l>.{6,})", re.I),
     re.compile(r"^(?:教训|经验|踩坑|记一下|备忘|小结)[：:]\s*(?P<l>.{3,})"),
     re.compile(r"^原来(?P<l>.{4,})"),
     re.compile(
@@ -84,7 +97,11 @@ _LESSON = (
         r"für später|zur info)\s*[:,]\s*(?P<l>.{6,})",
         re.I,
     ),
-    re.compile(r"^(?:lección aprendida|ojo|nota para mí|para la próxima)\s*[:,]\s*(?P<l>.{6,})", re.I),
+    re.compile(
+        r"^(?:lección aprendida|lo que aprendí|aprendí que|ojo|nota para mí|nota para la próxima|para la próxima)"
+        r"\s*[:,]?\s*(?P<l>.{6,})",
+        re.I,
+    ),
     re.compile(r"^(?:leçon|à retenir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})", re.I),
 )
 _DECISION = (
@@ -93,7 +110,7 @@ _DECISION = (
     re.compile(r"(?P<d>这次先不.{2,})"),
     re.compile(r"^(?:entscheidung|entschieden)\s*:\s*(?P<d>.{6,})", re.I),
     re.compile(r"\b(?P<d>(?:wir nehmen|dann machen wir|wir bleiben (?:bei|auf)|lass uns)\b.{4,})", re.I),
-    re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:)\s.{4,})", re.I),
+    re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:|decidimos|hemos decidido)\s.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:on part sur|on garde|décision\s*:)\s.{4,})", re.I),
 )
 
@@ -131,12 +148,14 @@ PROBLEM_TALK = re.compile(
 
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states in one of these languages, or None."""
-    text = sentence.strip()
+    text = _OPENING.sub("", sentence.strip())
     if _QUESTION.search(text) or _NOT_NOW.search(text) or _ABOUT_ME.search(text):
         return None
     for lead in _RULE_LEADS:
         if match := lead.search(text):
             return tidy(match.group("r"))
+    if _REMEMBERED_RULE.search(text):
+        return tidy(re.split(r"[:,]", text, maxsplit=1)[1])
     if _DEICTIC.search(text):
         return None
     if any(marker.search(text) for marker in _RULE_MARKERS) and _is_instruction(text):
@@ -145,11 +164,11 @@ def rule_in(sentence: str) -> str | None:
 
 
 def lesson_in(sentence: str) -> str | None:
-    text = sentence.strip()
+    text = _OPENING.sub("", sentence.strip())
     if _QUESTION.search(text):
         return None
-    if _RULE_LEADS[1].search(text):
-        return None  # "记住：不要…" tells what to do: a rule
+    if _RULE_LEADS[1].search(text) or _REMEMBERED_RULE.search(text):
+        return None  # "记住：不要…", "Recuerda: nunca …" tell what to do: a rule
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
@@ -157,7 +176,7 @@ def lesson_in(sentence: str) -> str | None:
 
 
 def decision_in(sentence: str) -> str | None:
-    text = sentence.strip()
+    text = _OPENING.sub("", sentence.strip())
     if _QUESTION.search(text) or _NOT_NOW.search(text):
         return None
     for pattern in _DECISION:

@@ -199,6 +199,12 @@ class UserKnowledge:
     decisions: tuple[str, ...]
 
 
+def says_something(sentence: str) -> bool:
+    """Whether the patterns find a rule, a lesson or a decision in the sentence (then meaning need not look)."""
+    found = extract_knowledge([sentence])
+    return bool(found.rules or found.lessons or found.decisions)
+
+
 def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()) -> UserKnowledge:
     """Rules, lessons and decisions in the person's texts; `other_texts` (the assistant's) only give decisions,
     tagged ("Decision: …") or opening a sentence with "we'll use / go with / keep …"."""
@@ -216,9 +222,9 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
             decisions.append(found)
     for sentence in sentences(other_texts):
         if tagged := _DECISION_TAG.search(sentence):
-            decisions.append(_tidy(tagged.group(1)))
+            decisions.append(tidy(tagged.group(1)))
         elif _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
-            decisions.append(_tidy(sentence))
+            decisions.append(tidy(sentence))
     return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
 
 
@@ -270,39 +276,39 @@ def rule_in(sentence: str) -> str | None:
     if sentence.rstrip().endswith("?") or _DECISION_TAG.search(sentence):
         return None
     if tagged := _RULE_TAG.search(sentence):
-        return _tidy(tagged.group(1))
+        return tidy(tagged.group(1))
     if later := _FROM_NOW_ON.search(sentence):
         # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES)
-        return _tidy(sentence[later.start() :])
-    clauses = _clauses(sentence)
-    for index, clause in enumerate(clauses):
+        return tidy(sentence[later.start() :])
+    parts = clauses(sentence)
+    for index, clause in enumerate(parts):
         if _FIRST_PERSON.match(clause):
             continue
         if stop := _STOP_DOING.match(clause):
-            return _tidy(f"stop {stop.group(1)}")
+            return tidy(f"stop {stop.group(1)}")
         if here := _HERE.match(clause):
-            after = clauses[index + 1 :]
+            after = parts[index + 1 :]
             if _POINTS_ON.search(clause) and after:
-                return _tidy(" — ".join(after))  # "we don't do that here: ViewModels get …": the rule is what follows
-            return _tidy(here.group(1) or clause)
+                return tidy(" — ".join(after))  # "we don't do that here: ViewModels get …": the rule is what follows
+            return tidy(here.group(1) or clause)
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
-            return _tidy(clause)
+            return tidy(clause)
         practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
-            return _tidy(clause)
+            return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
-            return _tidy(clause)
+            return tidy(clause)
         # A norm after a comma: "switch it, anything big goes through COPY"
         for tail in clause.split(", ")[1:]:
             if (_ANY_KIND_GOES.match(tail) or _KIND_NORM.match(tail)) and not tail.rstrip().endswith("?"):
-                return _tidy(tail)
+                return tidy(tail)
     if remembered := _REMEMBER.match(sentence):
-        normative = [c for c in _clauses(remembered.group(1)) if _normative(c)]
-        return _tidy(" — ".join(normative)) if normative else None
-    for clause in _clauses(sentence):
+        normative = [c for c in clauses(remembered.group(1)) if _normative(c)]
+        return tidy(" — ".join(normative)) if normative else None
+    for clause in clauses(sentence):
         if _normative(clause):
-            return _tidy(clause)
+            return tidy(clause)
     return None
 
 
@@ -312,7 +318,7 @@ def lesson_in(sentence: str) -> str | None:
     match = _LESSON.search(sentence)
     if not match:
         return None
-    return _tidy(next(group for group in match.groups() if group))
+    return tidy(next(group for group in match.groups() if group))
 
 
 def decision_in(sentence: str) -> str | None:
@@ -321,17 +327,17 @@ def decision_in(sentence: str) -> str | None:
     if sentence.rstrip().endswith("?"):
         return None
     if tagged := _DECISION_TAG.search(sentence):
-        return _tidy(tagged.group(1))
-    clauses = _clauses(sentence)
-    for index, clause in enumerate(clauses):
+        return tidy(tagged.group(1))
+    parts = clauses(sentence)
+    for index, clause in enumerate(parts):
         if _FIRST_PERSON.match(clause):
             continue
         if _DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause):
-            return _tidy(" — ".join(clauses[index:]))
+            return tidy(" — ".join(parts[index:]))
     return None
 
 
-def _clauses(sentence: str) -> list[str]:
+def clauses(sentence: str) -> list[str]:
     """The sentence cut at dashes, semicolons and colons (not inside brackets: "(feat:, fix:)" is one list),
     each without leading interjections ("No, ", "ok. ")."""
     parts: list[str] = []
@@ -358,7 +364,7 @@ def _normative(clause: str) -> bool:
     return bool(_NORM_TAIL.search(clause) and _COPULA.search(clause))
 
 
-def _tidy(text: str) -> str:
+def tidy(text: str) -> str:
     text = " ".join(text.split()).strip(" ,;:—–-")
     text = _PARENTHETICAL.sub("", text).rstrip(".!")
     return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"

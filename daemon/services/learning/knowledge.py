@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import structlog
 
+from pipeline.agent.user_knowledge import clauses, says_something, sentences, tidy
 from pipeline.embedding.service import EmbeddingService
+from pipeline.learning import rule_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
+from pipeline.learning.rule_meaning import candidates
 from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
@@ -84,6 +88,16 @@ class Knowledge:
             apply_changes, path, section, added, superseded, when=when
         )
         return Changes(done_added, done_superseded, restated)
+
+    async def rules_by_meaning(self, user_texts: Sequence[str]) -> list[str]:
+        """Standing instructions in what the person typed that the patterns did not find
+        (`pipeline/learning/rule_meaning.py`); none without the model."""
+        said = [s for s in sentences(user_texts) if not says_something(s)]
+        found = candidates(said, clauses)
+        if not found:
+            return []
+        vectors = await self.vectors([*(c.text for c in found), *rule_meaning.examples()])
+        return [tidy(rule) for rule in rule_meaning.standing_rules(found, vectors)]
 
     async def vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
         """Unit vectors ("query:" side, symmetric use) of the texts when the model is ready, else {}."""
