@@ -199,6 +199,20 @@ def test_a_lesson_after_an_emoji_and_in_german() -> None:
     assert found.lessons == ("playwright's webServer takes an array", "der Container läuft in UTC")
 
 
+def test_a_session_that_ends_on_a_declined_change_did_not_succeed() -> None:
+    t = (
+        Transcript()
+        .user("the app crashes after the upgrade")
+        .bash("./gradlew :app:installDebug", "BUILD SUCCESSFUL", 0)
+    )
+    t.tool("Edit", {"file_path": "/p/Db.kt", "old_string": "a", "new_string": "b"}, "ok")
+    t.lines[-1]["message"]["content"][0]["content"] = "The user doesn't want to proceed with this tool use."
+    t.lines[-1]["message"]["content"][0]["is_error"] = True
+    t.say("Understood, nothing changed.")
+    outcome = session_outcome(parse_transcript(t.bytes(), "x"))
+    assert outcome.outcome == "failed" and "the user declined the last change" in outcome.evidence[0], outcome
+
+
 def test_spanish_openings_remember_and_decisions() -> None:
     found = extract_knowledge(
         [
@@ -262,6 +276,10 @@ def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
         ("tests green but the real run still blows up for me. leaving it for today", "failed"),
         ("forget it. not merging today", "failed"),
         ("先别动，这个我周末自己看看怎么改", "failed"),
+        ("Vale, está arriba. Ya veremos qué pasa en el otro entorno.", "success"),
+        ("Vale. Hoy no me da tiempo, lo vemos mañana.", "failed"),
+        ("Lo dejamos así por hoy, el lunes lo hablo con el equipo.", "failed"),
+        ("Quítalo, por favor, y lo miro otro día con calma.", "failed"),
     ],
 )
 def test_terse_verdicts_in_any_language_decide_over_the_last_tool_result(last_words: str, expected: str) -> None:

@@ -10,7 +10,8 @@ staging, I'll look tomorrow" failed. The evidence, strongest first:
    when more work follows them, they judge the work before and weigh half;
 2. the final state of the work: the last check (tests, type check, lint, CI) passing or failing, unless the
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
-   a commit, push or PR after the last failure; a session that stops on a failure, or is interrupted and left.
+   a commit, push or PR after the last failure; a session that stops on a failure, or on a change the person
+   declined (the fix proposed was not wanted), or is interrupted and left.
 A subagent's run (no person in it) succeeded when it came back with an answer, weighed against its checks.
 Each piece adds to a score; the sign gives the outcome, its size the confidence (0.5 = a coin toss); a session
 with no evidence either way (a question answered, code read, nothing checked) is `unknown`.
@@ -67,6 +68,7 @@ _CHECK = re.compile(
     r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun) (?:run )?(?:test|lint|build|check)|jest|vitest|mocha|"
     r"go (?:test|vet|build)|cargo (?:test|check|clippy|build)|make (?:test|check|lint|build|ci)|mvn|gradle|"
     r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|dotnet test|gh pr checks|gh run (?:view|watch)|"
+    r"gradlew|mvnw|terraform (?:validate|plan|apply)|tflint|helm (?:lint|upgrade|install|test)|kubectl rollout status|"
     r"alembic upgrade|cargo nextest|nextest run|dbt (?:run|test|build)|playwright test|golangci-lint|sqlfluff lint|"
     r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift test|dotnet build|just test)\b"
 )
@@ -116,6 +118,11 @@ def session_outcome(t: Transcript) -> Outcome:
     ending = [s for s in steps if s.kind != "assistant"]
     if ending and ending[-1].kind == "tool" and ending[-1].status == "failed" and not answered:
         evidence.append((-2.0, f"the session stopped on a failure: `{_command(ending[-1])}`"))
+    declined = _last(steps, lambda s: s.kind == "tool" and s.status == "denied" and _changes(s))
+    if declined is not None and not any(
+        s.kind == "tool" and s.status == "ok" and _changes(s) for s in steps[declined:]
+    ):
+        evidence.append((-2.0, f"the user declined the last change: `{_command(steps[declined])}`"))
     if _left_after_interrupt(steps):
         evidence.append((-1.0, "the user interrupted and left"))
     if answered:
@@ -129,6 +136,16 @@ def session_outcome(t: Transcript) -> Outcome:
     confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
     ordered = sorted(evidence, key=lambda item: -abs(item[0]))
     return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))
+
+
+def _changes(step: Step) -> bool:
+    """A tool call that changes something (an edit, a write, a command that is no read-only look)."""
+    call = step.call
+    if call is None:
+        return False
+    if call.name in ("Edit", "MultiEdit", "Write", "NotebookEdit"):
+        return True
+    return bool(call.command) and not _READ_ONLY.search(call.command)
 
 
 def _work_before(steps: list[Step], index: int) -> bool:

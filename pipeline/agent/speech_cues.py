@@ -119,7 +119,7 @@ POSITIVE = re.compile(
     r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌|修好了|通过了|"
     r"(?:测试|CI|都|全)(?:过了|绿了|通过)|好使了|能用了|^\s*(?:行|好的?|可以)\s*[。！!]*\s*$)|"
     r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
-    r"ça marche)\b",
+    r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon)\b",
     re.IGNORECASE,
 )
 NEGATIVE = re.compile(
@@ -133,6 +133,12 @@ NEGATIVE = re.compile(
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
 DEFERRED = re.compile(
     r"\bmorgen(?: früh)?\s*[.!]*\s*$|\bjetzt (?:meeting|termin|elternabend|feierabend)\b|\bfeierabend\b|"
+    # Spanish, French: "lo vemos mañana", "lo miro otro día", "lo dejamos así por hoy", "no me da tiempo"
+    r"\b(?:lo|la|los|las) (?:vemos|veo|miro|miramos|arreglo|arreglamos|hablo|hablamos|seguimos|retomamos)\b.{0,30}"
+    r"\b(?:mañana|otro día|luego|más tarde|la semana que viene|la próxima semana|el lunes|el martes|el miércoles|"
+    r"el jueves|el viernes)\b|\b(?:lo|la) dej(?:o|amos)(?: así)? (?:por hoy|para mañana|para otro día)\b|"
+    r"\bno me da tiempo\b|\bon (?:verra|regarde|reprend) (?:demain|plus tard|la semaine prochaine)\b|"
+    r"\bje (?:regarde|reprends) (?:demain|plus tard)\b|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
