@@ -53,6 +53,21 @@ def test_absolute_paths_are_made_relative_to_the_session() -> None:
     assert "code:ConnectionRefused" in evidence.facts()
 
 
+@pytest.mark.parametrize(
+    ("line", "test"),
+    [
+        ("OrderServiceTest > refundsPartialOrders() FAILED", "OrderServiceTest.refundsPartialOrders"),
+        ("com.acme.data.MigrationTest > migrate4To5 FAILED", "MigrationTest.migrate4To5"),
+        (
+            "SyncViewModelTest > pull to refresh shows bookings FAILED",
+            "SyncViewModelTest.pull to refresh shows bookings",
+        ),
+    ],
+)
+def test_gradle_names_the_failing_test_in_every_junit_and_kotlin_form(line: str, test: str) -> None:
+    assert failure_evidence(f"> Task :app:test FAILED\n\n{line}\n    java.lang.AssertionError\n").tests == (test,)
+
+
 def test_a_dependencys_file_outside_the_project_is_no_project_file() -> None:
     registry = "/home/li/.cargo/registry/src/index.crates.io-6f17d22bba15001f/tokio-1.40.0/src/runtime/blocking"
     panic = f"thread 'main' panicked at {registry}/shutdown.rs:51:21:\nCannot drop a runtime in a context"
@@ -102,6 +117,13 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             "[2026-10-20 01:00:03] {taskinstance.py:1225} INFO - Marking task as FAILED. dag_id=daily\n"
             "ValueError: vendor amount '1.234,50' is not a number",
             "ValueError: vendor amount '1.234,50' is not a number",
+        ),
+        # Gradle announces the failed task and the build around what failed
+        (
+            "LongMethod - 74/60 - [migrateLegacy] at /p/app/src/main/LegacyPrefs.kt:41:5\n\n"
+            "FAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:detekt'.\n"
+            "> Analysis failed with 1 weighted issues.\n\n* Try:\n> Run with --stacktrace option.\n\nBUILD FAILED in 19s",
+            "> Analysis failed with 1 weighted issues.",
         ),
     ],
 )

@@ -330,7 +330,11 @@ _NOT_EVIDENCE = re.compile(
     r"^(?:##\[error\]|Error: )?Process completed with exit|^\s*at\s+\S|^failures:$|"
     r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d|"
     r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
-    r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b"
+    r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"
+    # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
+    r"^BUILD FAILED in\b|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
+    r"^> Run with --|^> Get more help at|^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
+    r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)"
 )
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 

@@ -35,7 +35,8 @@ _TEST_LINES = (
     re.compile(r"^\s*●\s+(.+?)\s*$", re.MULTILINE),  # jest
     re.compile(r"^\s*(?:[×✕✗]|FAIL)\s+\S+\.(?:test|spec)\.[jt]sx?\s+>\s+(.+?)(?:\s+\d+ms)?\s*$", re.M),  # vitest
     re.compile(r"^\s*[×✕✗]\s+(.+?)(?:\s+\(\d+\s*ms\))?\s*$", re.MULTILINE),  # jest/vitest/mocha lists
-    re.compile(r"^(\w+(?:Test|Tests|IT|Spec)) > (\w+)\(.*\) FAILED\s*$", re.MULTILINE),  # gradle
+    # gradle: JUnit 5 `FooTest > bar() FAILED`, JUnit 4 `com.x.FooTest > bar FAILED`, Kotlin `FooTest > does x FAILED`
+    re.compile(r"^\s*(?:[\w$]+\.)*(\w+(?:Test|Tests|IT|Spec)) > (\S.*?)(?:\(.*?\))?(?:\[\d+\])? FAILED\s*$", re.M),
     re.compile(r"^\[ERROR\]\s+(?:Failures:\s+)?(\w+)\.(\w+):\d+", re.MULTILINE),  # maven surefire
     re.compile(r"^rspec \./\S+:\d+ # (.+?)\s*$", re.MULTILINE),  # rspec
     re.compile(r"\b(?:Failure|Error) in test (\S+)", re.MULTILINE),  # dbt
