@@ -139,7 +139,7 @@ def grid(rows: list[tuple[Case, list[pi.Evidence]]], vectors: dict[str, np.ndarr
         f"== {'sentences of the person' if talk else 'failures'}: {len(chosen)} cases "
         f"({sum(1 for c, _ in chosen if c.problem)} of a recurring problem)"
     )
-    thresholds = np.arange(0.10, 0.50, 0.02)
+    thresholds = np.arange(0.10, 0.60, 0.02)
     prior = [vectors[t] for t in pi.GENERIC_FAILURES]
     for margin in (0.0, 0.05, 0.1):
         for threshold in thresholds:

@@ -104,9 +104,10 @@ class ProblemVocabulary:
     keys: tuple[str, ...]
 
 
-def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVocabulary]:
+def known_problems(conn: sqlite3.Connection, limit: int = 500, project: str | None = None) -> list[ProblemVocabulary]:
     """The most recently seen problems (not the person's corrections alone), with every anchor of their nodes
-    and the keys of their tool failures."""
+    and the keys of their tool failures; with `project`, only the problems seen in it (or in no project): a
+    sentence about one project's deploy never names another project's problem."""
     patterns = conn.execute(
         "SELECT pattern_id, members FROM signal_patterns WHERE kind NOT IN ('correction', 'capability_gap')"
         " ORDER BY last_seen DESC, pattern_id LIMIT ?",
@@ -116,6 +117,13 @@ def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVo
     for pid, members_json in patterns:
         members = orjson.loads(members_json)
         marks = ",".join("?" * len(members))
+        if project is not None:
+            seen_in = conn.execute(
+                f"SELECT 1 FROM signal_pattern_keys WHERE pattern_id IN ({marks}) AND project IN (?, '') LIMIT 1",
+                (*members, project),
+            ).fetchone()
+            if seen_in is None:
+                continue
         anchors = [
             r[0]
             for r in conn.execute(f"SELECT DISTINCT anchor FROM signal_anchors WHERE pattern_id IN ({marks})", members)

@@ -332,7 +332,7 @@ _NOT_EVIDENCE = re.compile(
     r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
     r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"
     # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
-    r"^BUILD FAILED in\b|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
+    r"^BUILD FAILED in\b|^> Task :\S+ FAILED$|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
     r"^> Run with --|^> Get more help at|^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
     r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)"
 )

@@ -94,7 +94,10 @@ class ProblemKeys:
             elif item.source == "user":
                 fallback = f"{signal.kind}\x00{signal.key}"
                 kind, key = gist_key(signal.text, vectors.get(signal.text), said, fallback).split("\x00", 1)
-                signal = replace(signal, kind=kind, key=key, anchors=_with_refs(signal, index))
+                # Why only a complaint names problems: a correction ("we don't do that here: ViewModels get …")
+                # shares words with a problem without being one
+                anchors = _with_refs(signal, index) if kind in _COMPLAINTS else signal.anchors
+                signal = replace(signal, kind=kind, key=key, anchors=anchors)
                 if kind in _COMPLAINTS and (vector := vectors.get(signal.text)) is not None:
                     match = _talk_match(signal.text, vector, nodes, node_vectors, middle)
             if match is not None:
@@ -114,7 +117,8 @@ class ProblemKeys:
 
 
 def _read_known(conn: sqlite3.Connection, project: str) -> _Known:
-    problems = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in signal_patterns.known_problems(conn)]
+    found = signal_patterns.known_problems(conn, project=project)
+    problems = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in found]
     nodes = signal_patterns.known_nodes(conn, project, KNOWN_NODES)
     return _Known(problems, signal_patterns.said_before(conn, SAID_BEFORE), nodes)
 
