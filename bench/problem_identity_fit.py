@@ -84,8 +84,8 @@ def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
         found = session_signals(t)
         mine = []
         for item in found.signals:
-            if item.source not in ("tool", "retry"):
-                continue
+            if item.source not in ("tool", "retry", "pasted", "flaky"):
+                continue  # as the daemon compares them (problem_keys._FAILURE_SOURCES)
             s = item.signal
             node = pattern_id(s.kind, s.key, project)
             ev = pi.Evidence(node, s.kind, s.text, s.anchors, s.facts, item.command)
@@ -98,7 +98,8 @@ def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
             ]
             if earlier:
                 out.append((Case(truth, ev, False, session), labelled))
-            mine.append((ev, truth))
+            if item.source in ("tool", "retry"):  # what the daemon keeps as known nodes (known_nodes)
+                mine.append((ev, truth))
         for sentence in every_sentence(t) if EVERY_SENTENCE else [s for _, s in found.problem_talk]:
             truth = _problem_of(problems, corpus, session, sentence)
             labelled = [

@@ -95,6 +95,10 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     dbt = [KnownProblem("p-dbt", (), ("model model etl fct_daily_spend depends node stg_fx_rate",))]
     assert references("Broken DAG etl_daily: No module named 'etl'", dbt) == ["p-dbt"]
     assert references("Broken DAG etl_daily: No module named 'etl'", dbt, project="etl") == []
+    # another project's problem: only when the person says it came back
+    api = [KnownProblem("p-dst", (), ("slots dst end sunday venue zone",), ("api",))]
+    assert references("the venue zone slots on the dst sunday look off", api, project="web") == []
+    assert references("the dst slots thing, same as in the api", api, project="web") == ["p-dst"]
 
 
 NEXTEST_FLAKY = """    Starting 3 tests across 2 binaries

@@ -102,12 +102,12 @@ class ProblemVocabulary:
     pattern_id: str
     anchors: tuple[str, ...]
     keys: tuple[str, ...]
+    projects: tuple[str, ...] = ()  # where it was seen ("" for signals from before projects were named)
 
 
-def known_problems(conn: sqlite3.Connection, limit: int = 500, project: str | None = None) -> list[ProblemVocabulary]:
-    """The most recently seen problems (not the person's corrections alone), with every anchor of their nodes
-    and the keys of their tool failures; with `project`, only the problems seen in it (or in no project): a
-    sentence about one project's deploy never names another project's problem."""
+def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVocabulary]:
+    """The most recently seen problems (not the person's corrections alone), with every anchor of their nodes,
+    the keys of their tool failures and the projects they were seen in."""
     patterns = conn.execute(
         "SELECT pattern_id, members FROM signal_patterns WHERE kind NOT IN ('correction', 'capability_gap')"
         " ORDER BY last_seen DESC, pattern_id LIMIT ?",
@@ -117,13 +117,12 @@ def known_problems(conn: sqlite3.Connection, limit: int = 500, project: str | No
     for pid, members_json in patterns:
         members = orjson.loads(members_json)
         marks = ",".join("?" * len(members))
-        if project is not None:
-            seen_in = conn.execute(
-                f"SELECT 1 FROM signal_pattern_keys WHERE pattern_id IN ({marks}) AND project IN (?, '') LIMIT 1",
-                (*members, project),
-            ).fetchone()
-            if seen_in is None:
-                continue
+        projects = [
+            r[0]
+            for r in conn.execute(
+                f"SELECT DISTINCT project FROM signal_pattern_keys WHERE pattern_id IN ({marks})", members
+            )
+        ]
         anchors = [
             r[0]
             for r in conn.execute(f"SELECT DISTINCT anchor FROM signal_anchors WHERE pattern_id IN ({marks})", members)
@@ -139,7 +138,7 @@ def known_problems(conn: sqlite3.Connection, limit: int = 500, project: str | No
                 members,
             )
         ]
-        out.append(ProblemVocabulary(str(pid), tuple(sorted(anchors)), tuple(sorted(keys))))
+        out.append(ProblemVocabulary(str(pid), tuple(sorted(anchors)), tuple(sorted(keys)), tuple(sorted(projects))))
     return out
 
 

@@ -6,7 +6,8 @@
    (test names split at `_`, exception names, module path parts, the words of its error messages); a
    sentence refers to it when it shares at least two *distinctive* words with it (words few problems share),
    or one word no other problem has and says it recurred ("again", "same", "once more"). A sentence naming
-   several problems joins them: that is the person saying they are one thing. What the sentence sets apart
+   several problems joins them: that is the person saying they are one thing. Another project's problem is
+   named only with a word that says it recurred ("same as the failing go test"). What the sentence sets apart
    ("… again, not my importer") is not named; nor are the words every error message is made of ("named",
    "found", "invalid").
 2. Gist. Corrections come back in other words ("No, always use Decimal for money" … "I told you last week,
@@ -57,6 +58,7 @@ class KnownProblem:
     pattern_id: str
     anchors: tuple[str, ...]
     keys: tuple[str, ...]  # the normalised keys of its (non-correction) signals
+    projects: tuple[str, ...] = ()  # where it was seen; empty: anywhere
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,7 @@ class ProblemIndex:
     def __init__(self, problems: Sequence[KnownProblem], project: str = "") -> None:
         # Why the project's name out: it is in half the identifiers of a project (`model.etl.x`, `etl_daily`),
         # so it names no problem in particular
+        self.project = project
         self.ignored = words_of(project.replace("-", " "))
         self.problems = list(problems)
         self.vocabularies = [vocabulary(p) for p in self.problems]
@@ -113,7 +116,10 @@ class ProblemIndex:
         for problem, vocab in zip(self.problems, self.vocabularies, strict=True):
             shared = {w for w in said & vocab if self.frequency[w] <= self.common}
             unique = {w for w in shared if self.frequency[w] == 1}
-            if len(shared) >= 2 or (unique and recurred):
+            # Why another project's problem needs "again"/"same": the person links to it on purpose ("the DST
+            # thing in the api, same as the failing go test"); words two projects share say nothing
+            foreign = bool(self.project and problem.projects) and not {self.project, ""} & set(problem.projects)
+            if (len(shared) >= 2 or (unique and recurred)) and (recurred or not foreign):
                 found.append(problem.pattern_id)
         return found
 

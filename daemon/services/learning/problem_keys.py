@@ -117,8 +117,8 @@ class ProblemKeys:
 
 
 def _read_known(conn: sqlite3.Connection, project: str) -> _Known:
-    found = signal_patterns.known_problems(conn, project=project)
-    problems = [KnownProblem(p.pattern_id, p.anchors, p.keys) for p in found]
+    found = signal_patterns.known_problems(conn)
+    problems = [KnownProblem(p.pattern_id, p.anchors, p.keys, p.projects) for p in found]
     nodes = signal_patterns.known_nodes(conn, project, KNOWN_NODES)
     return _Known(problems, signal_patterns.said_before(conn, SAID_BEFORE), nodes)
 
