@@ -26,7 +26,9 @@ is flagged at STREAK_FLAG or more.
 Order-free (ORDER_FREE): "first", "latest" and "last" are by event id, never by arrival, so a segment from
 another machine that arrives late ends in the same rows, as does any batching. The base tables are folded
 from events; the derived tables (`signal_patterns`, `signal_pattern_members`, `failure_streak`) are recomputed
-from the base tables once per batch, and connected components do not depend on the order their edges arrive.
+from the base tables once per batch, for the problems the batch touched (`_recompute`: the rows a recompute of
+every problem gives, which the tests check), and connected components do not depend on the order their edges
+arrive.
 """
 
 from __future__ import annotations
