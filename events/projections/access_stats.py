@@ -117,6 +117,8 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     hits: list[tuple[str, str]] = []
     sets: set[str] = set()
     for event in events:
+        if event.type != "access" and event.type != "importance":
+            continue  # (what `_statements` ignores, skipped without a call: this loop sees every event)
         for statement in _statements(event):
             if statement[0] != sql:
                 _flush(conn, sql, rows, hits)
