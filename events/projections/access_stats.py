@@ -21,6 +21,7 @@ from __future__ import annotations
 import sqlite3
 
 from events.event import Event
+from events.sqlite import select_in
 
 NAME = "access_stats"
 VERSION = 3  # 3: keyed by the first 16 hex digits of the content hash; hits since a setting capped at 100
@@ -93,14 +94,13 @@ _PRUNE = (
     "DELETE FROM access_hits WHERE content_hash = ?1"
     " AND event_id <= (SELECT set_id FROM access_stats WHERE content_hash = ?1)"
 )
-# Why the first condition: a memory keeps at most `hits_since_set` hit ids while that is under HITS_KEPT (both
-# count the hits since the importance in force), so only one at the cap can hold more; it is tested once,
-# before any row is looked at.
 _CAP = (
-    f"DELETE FROM access_hits WHERE (SELECT hits_since_set FROM access_stats WHERE content_hash = ?1) >= {HITS_KEPT}"
-    " AND content_hash = ?1 AND event_id < (SELECT event_id FROM access_hits"
+    "DELETE FROM access_hits WHERE content_hash = ?1 AND event_id < (SELECT event_id FROM access_hits"
     f" WHERE content_hash = ?1 ORDER BY event_id DESC LIMIT 1 OFFSET {HITS_KEPT - 1})"
 )
+# Why only these are capped: a memory keeps at most `hits_since_set` hit ids while that is under HITS_KEPT (both
+# count the hits since the importance in force), so only one at the cap can hold more.
+_AT_CAP = f"SELECT content_hash FROM access_stats WHERE content_hash IN ({{marks}}) AND hits_since_set >= {HITS_KEPT}"
 _RECOMPUTE = f"UPDATE access_stats SET importance = {_IMPORTANCE} WHERE content_hash = ?"
 
 
@@ -150,7 +150,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 sets.add(key)
     _flush(conn, sql, rows, hits)
     conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
-    conn.executemany(_CAP, [(key,) for key in sorted(touched - sets)])
+    conn.executemany(_CAP, sorted(select_in(conn, _AT_CAP, sorted(touched - sets))))
     conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(sets)])  # hits set theirs as they go
 
 
