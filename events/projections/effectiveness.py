@@ -23,6 +23,7 @@ result equals applying the events one at a time (`apply` is the batch of one).
 from __future__ import annotations
 
 import math
+import operator
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -106,6 +107,7 @@ _INSERT_REFS = (
     "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
+_BY_EXPERIENCE = operator.itemgetter(1, 0)
 _SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id, weight) VALUES (?, ?, ?, ?)"
 # Why p is recomputed in SQL from the merged integer credits: the same expression over the same integers gives
 # the same double however events are batched.
@@ -210,7 +212,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             tally.total += 1
             if settled is not None:  # a reference after its outcome: credited now
                 tally.credit(settled[0], settled[1], 1)
-    conn.executemany(_INSERT_REFS, [(s, x, n) for (s, x), n in new_refs.items()])
+    conn.executemany(_INSERT_REFS, sorted([(s, x, n) for (s, x), n in new_refs.items()], key=_BY_EXPERIENCE))
     conn.executemany(_SAVE_OUTCOME, [(s, outcome, eid, w) for s, (outcome, eid, w) in changed.items()])
     merged = sorted(tallies.items())
     conn.executemany(
