@@ -168,12 +168,15 @@ class Projector:
     async def catch_up(self) -> int:
         """Apply every complete event not yet applied. Returns how many events were applied."""
         async with self._lock:
-            started = time.perf_counter()
-            total = 0
-            for group in await self.db.read(self._groups):
-                total += await self._catch_up_group(group)
-            self.last_catch_up_ms = (time.perf_counter() - started) * 1000
-            return total
+            return await self._catch_up()
+
+    async def _catch_up(self) -> int:
+        started = time.perf_counter()
+        total = 0
+        for group in await self.db.read(self._groups):
+            total += await self._catch_up_group(group)
+        self.last_catch_up_ms = (time.perf_counter() - started) * 1000
+        return total
 
     def _groups(self, conn: sqlite3.Connection) -> list[list[ModuleType]]:
         """Projections that share a checkpoint advance together over one read of the log."""
@@ -234,9 +237,9 @@ class Projector:
 
     async def rebuild(self) -> int:
         """Drop every projection and replay the whole log."""
-        async with self._lock:
+        async with self._lock:  # held throughout: a catch-up in between would apply what this call reports
             await self.db.write(functools.partial(reset_projections, projections=self.projections))
-        return await self.catch_up()
+            return await self._catch_up()
 
     async def verify(self) -> list[str]:
         """Catch up, then compare the live projections with a fresh replay of the same log prefix."""
