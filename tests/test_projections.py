@@ -285,20 +285,20 @@ async def test_a_memory_keeps_the_ids_of_its_last_hundred_hits_however_the_hits_
     async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
         projector = Projector(db, log)
         await projector.setup()
-        hit = {"chunk_id": "c", "content_hash": "h", "query_hash": "q", "rank": 1, "score": 1.0}
+        hits = [{"chunk_id": "c", "content_hash": h, "query_hash": "q", "rank": 1, "score": 1.0} for h in "hg"]
         ids = []
         for size in (40, 50, 1, 39):
-            ids += [event.id for event in await log.append([("access", hit)] * size)]
+            appended = await log.append([("access", hit) for _ in range(size) for hit in hits])
+            ids += [event.id for event in appended if event.data["content_hash"] == "h"]
             await projector.catch_up()
-        kept = [row[0] for row in await db.fetchall("SELECT event_id FROM access_hits ORDER BY event_id")]
-        assert kept == sorted(ids)[-100:]
-        row = (await db.fetchall("SELECT hits_since_set, importance, access_count FROM access_stats"))[0]
-        assert tuple(row) == (100, 1.0, 130)
-        await log.append([("importance", {"content_hash": "h", "value": 0.2})] + [("access", hit)] * 3)
+        sql = "SELECT event_id FROM access_hits WHERE content_hash = 'h' ORDER BY event_id"
+        assert [row[0] for row in await db.fetchall(sql)] == sorted(ids)[-100:]
+        sql = "SELECT content_hash, hits_since_set, importance, access_count FROM access_stats ORDER BY 1"
+        assert [tuple(row) for row in await db.fetchall(sql)] == [("g", 100, 1.0, 130), ("h", 100, 1.0, 130)]
+        await log.append([("importance", {"content_hash": "h", "value": 0.2})] + [("access", hits[0])] * 3)
         await projector.catch_up()
-        row = (await db.fetchall("SELECT hits_since_set, importance, access_count FROM access_stats"))[0]
-        assert tuple(row) == (3, 0.23, 133)
-        assert len(await db.fetchall("SELECT event_id FROM access_hits")) == 3
+        assert tuple((await db.fetchall(sql))[1]) == ("h", 3, 0.23, 133)
+        assert len(await db.fetchall("SELECT event_id FROM access_hits WHERE content_hash = 'h'")) == 3
         incremental = dump(tmp_path / "index.db")
         await projector.rebuild()
         assert dump(tmp_path / "index.db") == incremental

@@ -150,7 +150,8 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 sets.add(key)
     _flush(conn, sql, rows, hits)
     conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
-    conn.executemany(_CAP, sorted(select_in(conn, _AT_CAP, sorted(touched - sets))))
+    at_cap = sorted(str(row[0]) for row in select_in(conn, _AT_CAP, sorted(touched - sets)))
+    conn.executemany(_CAP, [(key,) for key in at_cap])
     conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(sets)])  # hits set theirs as they go
 
 

@@ -346,7 +346,9 @@ def _recompute(conn: sqlite3.Connection, nodes: set[str], sessions: set[str]) ->
             _pattern_row(pid, group, keys, sessions, seq_of, occurrences, (status, recurred), anchors_of[root])
         )
     old = "SELECT DISTINCT pattern_id FROM signal_pattern_members WHERE member_id IN ({marks})"
-    conn.executemany("DELETE FROM signal_patterns WHERE pattern_id = ?", select_in(conn, old, nodes_of))
+    conn.executemany(
+        "DELETE FROM signal_patterns WHERE pattern_id = ?", [(r[0],) for r in select_in(conn, old, nodes_of)]
+    )
     conn.executemany("DELETE FROM signal_pattern_members WHERE member_id = ?", [(node,) for node in nodes_of])
     conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 16)})", rows_out)
     conn.executemany("INSERT INTO signal_pattern_members (member_id, pattern_id) VALUES (?, ?)", member_rows)
