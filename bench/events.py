@@ -1,7 +1,7 @@
 """Benchmark the event log: acknowledged appends through the real daemon, and replay into the projections.
 
 Usage: `python bench/events.py [--quick] [--part all|append|replay] [--sizes 100000,1000000]`. Prints tables and
-the replay target from the issue (10^6 events replayed in under 30 s) as PASS/FAIL; it asserts nothing.
+the replay target from the issue (10^6 events replayed in at most 20 s) as PASS/FAIL; it asserts nothing.
 
 Appends: `memoryd serve` runs as a subprocess in a temp MEMORYD_HOME (embedding off, socket under /tmp), with
 `[events] fsync` = always and never. Each client owns one connection and sends `record` requests one after
@@ -48,7 +48,7 @@ from events.sqlite import Database  # noqa: E402
 from events.ulid import new_ulid  # noqa: E402
 
 REPLAY_TARGET_EVENTS = 1_000_000
-REPLAY_TARGET_S = 30.0
+REPLAY_TARGET_S = 20.0  # issue 24: twice as fast as the 42 s measured before it
 YEAR_MS = 365 * 86_400_000
 START_MS = int(dt.datetime(2025, 1, 1, tzinfo=dt.UTC).timestamp() * 1000)
 
@@ -327,7 +327,7 @@ def bench_replay(root: Path, sock_dir: Path, sizes: list[int]) -> bool | None:
             mix = ", ".join(f"{t} {n / count:.1%}" for t, n in types.most_common())
             print(f"          mix: {mix}")
         if count == REPLAY_TARGET_EVENTS:
-            verdict = seconds < REPLAY_TARGET_S
+            verdict = seconds <= REPLAY_TARGET_S
         if count != sizes[0]:
             shutil.rmtree(home)
     bench_daemon_rebuild(root / f"replay-{sizes[0]}", sock_dir)
@@ -384,7 +384,7 @@ def main() -> int:
             bench_appends(root, Path(sock_dir), seconds)
         if args.part in ("all", "replay"):
             verdict = bench_replay(root, Path(sock_dir), sizes)
-    target = f"replay {REPLAY_TARGET_EVENTS:,} events in under {REPLAY_TARGET_S:g} s"
+    target = f"replay {REPLAY_TARGET_EVENTS:,} events in at most {REPLAY_TARGET_S:g} s"
     if verdict is not None:
         print(f"\ntarget: {target} -> {'PASS' if verdict else 'FAIL'}")
     elif args.part != "append":

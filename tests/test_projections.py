@@ -276,3 +276,29 @@ async def test_ranking_signals_come_from_the_projections(tmp_path: Path) -> None
     assert signals[3].importance == pytest.approx(0.51) and signals[3].recency > 0.99
     assert signals[4].forgotten and not any(signals[i].forgotten for i in (1, 2, 3, 5))
     assert signals[5].effectiveness == pytest.approx(3 / 4, abs=0.01)  # lessons.md: 2 successful sessions
+
+
+async def test_a_memory_keeps_the_ids_of_its_last_hundred_hits_however_the_hits_arrive(tmp_path: Path) -> None:
+    """1. 130 hits, caught up in slices (the cap is looked at only for a memory at it); 2. 100 hit ids kept, the
+    newest; importance 1.0 (0.5 + 100 x 0.01); 3. an importance set between hits counts only the hits after it;
+    4. a rebuild in one batch gives the same rows."""
+    async with Database.open(tmp_path / "index.db") as db, EventLog.open(tmp_path / "events") as log:
+        projector = Projector(db, log)
+        await projector.setup()
+        hits = [{"chunk_id": "c", "content_hash": h, "query_hash": "q", "rank": 1, "score": 1.0} for h in "hg"]
+        ids = []
+        for size in (40, 50, 1, 39):
+            appended = await log.append([("access", hit) for _ in range(size) for hit in hits])
+            ids += [event.id for event in appended if event.data["content_hash"] == "h"]
+            await projector.catch_up()
+        sql = "SELECT event_id FROM access_hits WHERE content_hash = 'h' ORDER BY event_id"
+        assert [row[0] for row in await db.fetchall(sql)] == sorted(ids)[-100:]
+        sql = "SELECT content_hash, hits_since_set, importance, access_count FROM access_stats ORDER BY 1"
+        assert [tuple(row) for row in await db.fetchall(sql)] == [("g", 100, 1.0, 130), ("h", 100, 1.0, 130)]
+        await log.append([("importance", {"content_hash": "h", "value": 0.2})] + [("access", hits[0])] * 3)
+        await projector.catch_up()
+        assert tuple((await db.fetchall(sql))[1]) == ("h", 3, 0.23, 133)
+        assert len(await db.fetchall("SELECT event_id FROM access_hits WHERE content_hash = 'h'")) == 3
+        incremental = dump(tmp_path / "index.db")
+        await projector.rebuild()
+        assert dump(tmp_path / "index.db") == incremental

@@ -21,6 +21,7 @@ from __future__ import annotations
 import sqlite3
 
 from events.event import Event
+from events.sqlite import select_in
 
 NAME = "access_stats"
 VERSION = 3  # 3: keyed by the first 16 hex digits of the content hash; hits since a setting capped at 100
@@ -58,12 +59,22 @@ def key_of(content_hash: str) -> str:
 # Why one closed form, evaluated in SQL after every change: the stored double then depends only on the final
 # (set value, hits since) pair, never on the order or batching of the events that produced it.
 _IMPORTANCE = "CASE WHEN hits_since_set = 0 THEN set_value ELSE min(1.0, round(set_value + ? * hits_since_set, 6)) END"
+
+
+def _importance_of(set_value: str, hits: str) -> str:
+    """`_IMPORTANCE` over other operands (the increment is parameter ?5)."""
+    return f"CASE WHEN {hits} = 0 THEN {set_value} ELSE min(1.0, round({set_value} + ?5 * {hits}, 6)) END"
+
+
+_HITS_AFTER = f"min({HITS_KEPT}, hits_since_set + (excluded.last_access_id > set_id))"
+# Why the importance is set here too (the same closed form over the new hit count): hits are most of a replay's
+# writes to this table, and recomputing each touched row once more afterwards cost a statement per memory.
 _HIT = (
-    "INSERT INTO access_stats (content_hash, access_count, last_accessed_at, set_value, hits_since_set,"
-    " last_access_id) VALUES (?, 1, ?, ?, 1, ?)"
+    "INSERT INTO access_stats (content_hash, access_count, last_accessed_at, importance, set_value,"
+    f" hits_since_set, last_access_id) VALUES (?1, 1, ?2, {_importance_of('?3', '1')}, ?3, 1, ?4)"
     " ON CONFLICT (content_hash) DO UPDATE SET access_count = access_count + 1,"
     " last_accessed_at = max(coalesce(last_accessed_at, ''), excluded.last_accessed_at),"
-    f" hits_since_set = min({HITS_KEPT}, hits_since_set + (excluded.last_access_id > set_id)),"
+    f" hits_since_set = {_HITS_AFTER}, importance = {_importance_of('set_value', _HITS_AFTER)},"
     " last_access_id = max(last_access_id, excluded.last_access_id)"
 )
 # Kept: exactly the hits newer than the importance in force (an older one can never count again).
@@ -87,6 +98,9 @@ _CAP = (
     "DELETE FROM access_hits WHERE content_hash = ?1 AND event_id < (SELECT event_id FROM access_hits"
     f" WHERE content_hash = ?1 ORDER BY event_id DESC LIMIT 1 OFFSET {HITS_KEPT - 1})"
 )
+# Why only these are capped: a memory keeps at most `hits_since_set` hit ids while that is under HITS_KEPT (both
+# count the hits since the importance in force), so only one at the cap can hold more.
+_AT_CAP = f"SELECT content_hash FROM access_stats WHERE content_hash IN ({{marks}}) AND hits_since_set >= {HITS_KEPT}"
 _RECOMPUTE = f"UPDATE access_stats SET importance = {_IMPORTANCE} WHERE content_hash = ?"
 
 
@@ -98,7 +112,11 @@ def _statements(event: Event) -> list[tuple[str, tuple[object, ...]]]:
         else:  # the older form: one hit per event
             hits = [(event.data.get("content_hash"), event.id)]
         # a hit without a content hash cannot be attributed
-        return [(_HIT, (key_of(h), event.ts, DEFAULT_IMPORTANCE, hit)) for h, hit in hits if isinstance(h, str) and h]
+        return [
+            (_HIT, (key_of(h), event.ts, DEFAULT_IMPORTANCE, hit, HIT_INCREMENT))
+            for h, hit in hits
+            if isinstance(h, str) and h
+        ]
     if event.type == "importance":
         return [(_SET_IMPORTANCE, (key_of(event.data["content_hash"]), event.id, float(event.data["value"])))]
     return []
@@ -117,6 +135,8 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     hits: list[tuple[str, str]] = []
     sets: set[str] = set()
     for event in events:
+        if event.type != "access" and event.type != "importance":
+            continue  # (what `_statements` ignores, skipped without a call: this loop sees every event)
         for statement in _statements(event):
             if statement[0] != sql:
                 _flush(conn, sql, rows, hits)
@@ -130,8 +150,9 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 sets.add(key)
     _flush(conn, sql, rows, hits)
     conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
-    conn.executemany(_CAP, [(key,) for key in sorted(touched - sets)])
-    conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(touched)])
+    at_cap = sorted(str(row[0]) for row in select_in(conn, _AT_CAP, sorted(touched - sets)))
+    conn.executemany(_CAP, [(key,) for key in at_cap])
+    conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(sets)])  # hits set theirs as they go
 
 
 def _flush(conn: sqlite3.Connection, sql: str, rows: list[tuple[object, ...]], hits: list[tuple[str, str]]) -> None:

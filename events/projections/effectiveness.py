@@ -23,6 +23,7 @@ result equals applying the events one at a time (`apply` is the batch of one).
 from __future__ import annotations
 
 import math
+import operator
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -106,6 +107,7 @@ _INSERT_REFS = (
     "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
+_BY_EXPERIENCE = operator.itemgetter(1, 0)
 _SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id, weight) VALUES (?, ?, ?, ?)"
 # Why p is recomputed in SQL from the merged integer credits: the same expression over the same integers gives
 # the same double however events are batched.
@@ -183,27 +185,34 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 continue
             outcome_of[session] = current
             for experience in refs_of[session]:  # the outcome credits (or moves) the session's references
-                tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
+                tally = tallies.get(experience)
+                if tally is None:
+                    tally = tallies[experience] = _Tally()
                 if previous is not None:
                     tally.credit(previous[0], previous[1], -1)
                 tally.credit(outcome, current[1], 1)
             continue
-        session = event.data["session_id"]
+        data, ts = event.data, event.ts
+        session = data["session_id"]
         known = refs_of[session]
-        for experience in referenced(event):
+        settled = outcome_of.get(session)
+        # (a ref's one experience without a call: this loop runs for every reference of a replay)
+        for experience in (str(data["experience_id"]),) if event.type == "ref" else referenced(event):
             key = (session, experience)
             new_refs[key] = new_refs.get(key, 0) + 1
-            tally = tallies.get(experience) or tallies.setdefault(experience, _Tally())
-            if tally.last_ref is None or event.ts > tally.last_ref:
-                tally.last_ref = event.ts
+            tally = tallies.get(experience)
+            if tally is None:
+                tally = tallies[experience] = _Tally(last_ref=ts)
+            elif tally.last_ref is None or ts > tally.last_ref:
+                tally.last_ref = ts
             if experience in known:
                 known[experience] += 1
                 continue  # once per session: a second reference in the same session adds nothing
             known[experience] = 1
             tally.total += 1
-            if (settled := outcome_of.get(session)) is not None:  # a reference after its outcome: credited now
+            if settled is not None:  # a reference after its outcome: credited now
                 tally.credit(settled[0], settled[1], 1)
-    conn.executemany(_INSERT_REFS, [(s, x, n) for (s, x), n in new_refs.items()])
+    conn.executemany(_INSERT_REFS, sorted([(s, x, n) for (s, x), n in new_refs.items()], key=_BY_EXPERIENCE))
     conn.executemany(_SAVE_OUTCOME, [(s, outcome, eid, w) for s, (outcome, eid, w) in changed.items()])
     merged = sorted(tallies.items())
     conn.executemany(

@@ -37,21 +37,29 @@ _INSERT = (
 )
 
 
-def _row(event: Event) -> tuple[str, str, str, str | None, bytes]:
-    session = event.data.get("session_id")
-    return (
-        event.id,
-        event.ts,
-        event.type,
-        session if isinstance(session, str) else None,
-        orjson.dumps(event.data, option=orjson.OPT_SORT_KEYS),
-    )
+def _rows(events: list[Event]) -> list[tuple[str, str, str, str | None, bytes]]:
+    """The rows of `events`. Why one loop with the names bound locally: it runs for every event of a replay."""
+    dumps, sort_keys = orjson.dumps, orjson.OPT_SORT_KEYS
+    rows = []
+    for event in events:
+        data = event.data
+        session = data.get("session_id")
+        rows.append(
+            (
+                event.id,
+                event.ts,
+                event.type,
+                session if isinstance(session, str) else None,
+                dumps(data, option=sort_keys),
+            )
+        )
+    return rows
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
-    conn.execute(_INSERT, _row(event))
+    apply_batch(conn, [event])
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     """One statement for the whole batch (a repeated id keeps its smallest copy, as one by one)."""
-    conn.executemany(_INSERT, map(_row, events))
+    conn.executemany(_INSERT, _rows(events))

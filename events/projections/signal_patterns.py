@@ -26,7 +26,9 @@ is flagged at STREAK_FLAG or more.
 Order-free (ORDER_FREE): "first", "latest" and "last" are by event id, never by arrival, so a segment from
 another machine that arrives late ends in the same rows, as does any batching. The base tables are folded
 from events; the derived tables (`signal_patterns`, `signal_pattern_members`, `failure_streak`) are recomputed
-from the base tables once per batch, and connected components do not depend on the order their edges arrive.
+from the base tables once per batch, for the problems the batch touched (`_recompute`: the rows a recompute of
+every problem gives, which the tests check), and connected components do not depend on the order their edges
+arrive.
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ from typing import Any
 import orjson
 
 from events.event import Event
+from events.sqlite import select_in
 
 NAME = "signal_patterns"
-VERSION = 5  # the window is the last sessions of the pattern's own project
+VERSION = 6  # 6: the derived rows recomputed only for the problems a batch touched
 ORDER_FREE = True
 TABLES = (
     "signal_sessions",
@@ -65,6 +68,7 @@ CREATE TABLE signal_sessions (
     first_ts TEXT NOT NULL,
     project TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
+CREATE INDEX signal_sessions_project ON signal_sessions(project, first_id);
 CREATE TABLE signal_occurrences (
     event_id TEXT PRIMARY KEY,
     pattern_id TEXT NOT NULL,
@@ -251,6 +255,10 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 event.id,
             )
             folded[9] = command or folded[9]
+    touched = sorted(first)
+    before_sql = "SELECT project FROM signal_sessions WHERE session_id IN ({marks})"
+    projects = {""} | set(project_of.values()) | {row[0] for row in select_in(conn, before_sql, touched)}
+    windows_before = [_window(conn, project) for project in sorted(projects)]
     conn.executemany(
         _SESSION, [(session, first_id, ts, project_of[session]) for session, (first_id, ts) in first.items()]
     )
@@ -260,83 +268,109 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     conn.executemany(_FACT, sorted(facts))
     conn.executemany(_KEY, [tuple(row) for row in keys.values()])
     conn.executemany(_STATUS, statuses.values())
-    recompute(conn)
+    # Which derived rows can have changed: those of the nodes the batch names, and of every node signalled in a
+    # session the batch touched or that entered or left a window (a session's project may have changed too).
+    shifted = {session for window in windows_before for session in window}
+    shifted.update(session for project in sorted(projects) for session in _window(conn, project))
+    nodes = set(keys) | {pid for pid, _ in anchors} | set(statuses)
+    _recompute(conn, nodes, shifted.union(touched))
 
 
 def recompute(conn: sqlite3.Connection) -> None:
-    """Rewrite the derived tables from the base tables (a pure function of them).
+    """Rewrite the derived tables from the base tables (a pure function of them): every problem's row."""
+    _recompute(conn, {row[0] for row in conn.execute("SELECT pattern_id FROM signal_pattern_keys")}, set())
 
-    Why the aggregates are SQL: this runs after every batch, and during a replay of 10^6 events a Python loop
-    over every occurrence per batch cost more than all the other projections' work on those signals.
+
+def _recompute(conn: sqlite3.Connection, nodes: set[str], sessions: set[str]) -> None:
+    """Rewrite the derived rows of the problems that hold `nodes` or were signalled in `sessions`.
+
+    Why only those: this runs after every batch, live appends included; rewriting every problem each time made
+    replay cost grow with the square of the log. A problem's row depends only on its nodes' base rows and on
+    the windows its sessions are in, so the rows of the others cannot have changed. Problems only grow (nodes and
+    anchors are never removed), so the old rows of the nodes recomputed here are replaced by rows of problems
+    made only of nodes recomputed here.
     """
-    windows = _windows(conn)
-    nodes = {
-        row[0]: row
-        for row in conn.execute(
-            "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text, project FROM signal_pattern_keys"
-        )
-    }
+    in_sessions = "SELECT DISTINCT pattern_id FROM signal_occurrences WHERE session_id IN ({marks})"
+    nodes = nodes | {row[0] for row in select_in(conn, in_sessions, sorted(sessions))}
+    keys, anchor_rows = _closure(conn, nodes)
+    if not keys:
+        _recompute_streak(conn)
+        return
+    nodes_of = sorted(keys)
+    windows: dict[str, dict[str, str]] = {}
+
+    def window(project: str) -> dict[str, str]:
+        if project not in windows:
+            windows[project] = _window(conn, project)
+        return windows[project]
+
     first_event: dict[str, str] = {}
     from_tools: set[str] = set()
-    for node, first, tool in conn.execute(
-        "SELECT pattern_id, min(event_id), max(source = 'tool') FROM signal_occurrences GROUP BY pattern_id"
-    ):
+    firsts = "SELECT pattern_id, min(event_id), max(source = 'tool') FROM signal_occurrences"
+    for node, first, tool in select_in(conn, firsts + " WHERE pattern_id IN ({marks}) GROUP BY pattern_id", nodes_of):
         first_event[node] = first
         if tool:
             from_tools.add(node)
     sessions_of: dict[str, set[str]] = defaultdict(set)
     in_window: dict[str, int] = defaultdict(int)
-    for node, session, signals in conn.execute(
-        "SELECT pattern_id, session_id, count(*) FROM signal_occurrences GROUP BY pattern_id, session_id"
-    ):
+    per_session = (
+        "SELECT pattern_id, session_id, count(*) FROM signal_occurrences WHERE pattern_id IN ({marks})"
+        " GROUP BY pattern_id, session_id"
+    )
+    for node, session, signals in select_in(conn, per_session, nodes_of):
         sessions_of[node].add(session)
-        if node in nodes and session in windows.get(nodes[node][7], windows[""]):
+        if session in window(keys[node][7]):
             in_window[node] += signals
-    component = _components(conn, sorted(nodes))
+    component = _components(keys, anchor_rows)
     members: dict[str, list[str]] = defaultdict(list)
-    for node in sorted(nodes):
+    for node in nodes_of:
         members[component[node]].append(node)
-    statuses = conn.execute("SELECT pattern_id, status, event_id FROM signal_pattern_status").fetchall()
+    statuses = select_in(
+        conn, "SELECT pattern_id, status, event_id FROM signal_pattern_status WHERE pattern_id IN ({marks})", nodes_of
+    )
     status_of = {row[0]: row for row in statuses}
     anchors_of: dict[str, set[str]] = defaultdict(set)
-    for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors"):
-        anchors_of[component.get(node, node)].add(anchor)
+    for node, anchor in anchor_rows:
+        anchors_of[component[node]].add(anchor)
     rows_out = []
     member_rows = []
     for root, group in members.items():
-        pid = _representative(group, nodes, first_event, from_tools)
-        seq_of = windows.get(nodes[pid][7], windows[""])
+        pid = _representative(group, keys, first_event, from_tools)
+        seq_of = window(keys[pid][7])
         member_rows += [(node, pid) for node in group]
         status_row = max((status_of[n] for n in group if n in status_of), key=lambda r: r[2], default=None)
         status, recurred = _status(conn, group, status_row)
         sessions = sessions_of[group[0]] if len(group) == 1 else set().union(*(sessions_of[n] for n in group))
         occurrences = sum(in_window.get(n, 0) for n in group)
         rows_out.append(
-            _pattern_row(pid, group, nodes, sessions, seq_of, occurrences, (status, recurred), anchors_of[root])
+            _pattern_row(pid, group, keys, sessions, seq_of, occurrences, (status, recurred), anchors_of[root])
         )
-    conn.execute("DELETE FROM signal_patterns")
+    old = "SELECT DISTINCT pattern_id FROM signal_pattern_members WHERE member_id IN ({marks})"
+    conn.executemany(
+        "DELETE FROM signal_patterns WHERE pattern_id = ?", [(r[0],) for r in select_in(conn, old, nodes_of)]
+    )
+    conn.executemany("DELETE FROM signal_pattern_members WHERE member_id = ?", [(node,) for node in nodes_of])
     conn.executemany(f"INSERT INTO signal_patterns VALUES ({','.join('?' * 16)})", rows_out)
-    conn.execute("DELETE FROM signal_pattern_members")
     conn.executemany("INSERT INTO signal_pattern_members (member_id, pattern_id) VALUES (?, ?)", member_rows)
     _recompute_streak(conn)
 
 
-def _windows(conn: sqlite3.Connection) -> dict[str, dict[str, str]]:
-    """The window of each project: its last WINDOW_SESSIONS sessions (session -> first event id). A person who
+def _window(conn: sqlite3.Connection, project: str) -> dict[str, str]:
+    """The window of a project: its last WINDOW_SESSIONS sessions (session -> first event id). A person who
     works on two projects has two histories; counting one's sessions in the other's window would halve both.
-    Under "" the last sessions of all projects, for nodes logged before signals named their project."""
+    Under "" (and for a project no session names) the last sessions of all projects, for nodes logged before
+    signals named their project."""
+    if project:
+        rows = conn.execute(
+            "SELECT session_id, first_id FROM signal_sessions WHERE project = ? ORDER BY first_id DESC LIMIT ?",
+            (project, WINDOW_SESSIONS),
+        ).fetchall()
+        if rows:
+            return dict(rows)
     latest = conn.execute(
         "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
-    windows: dict[str, dict[str, str]] = {"": dict(latest)}
-    for session, first_id, project in conn.execute(
-        "SELECT session_id, first_id, project FROM (SELECT session_id, first_id, project, row_number() OVER"
-        " (PARTITION BY project ORDER BY first_id DESC) AS place FROM signal_sessions WHERE project != '')"
-        " WHERE place <= ?",
-        (WINDOW_SESSIONS,),
-    ):
-        windows.setdefault(project, {})[session] = first_id
-    return windows
+    return dict(latest)
 
 
 def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
@@ -354,11 +388,52 @@ def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tupl
     return ("active" if status == "addressed" and recurred else status), recurred
 
 
-def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
+def _closure(conn: sqlite3.Connection, start: set[str]) -> tuple[dict[str, tuple[Any, ...]], list[tuple[str, str]]]:
+    """The nodes of every problem that holds one of `start`: their key rows (node -> row) and anchor rows.
+
+    Walks the node-anchor graph out from `start` with the edges `_components` joins by (the same anchor in the
+    same project; a `node:ID` anchor with the nodes that carry it and with ID), so the result is whole problems.
+    """
+    keys: dict[str, tuple[Any, ...]] = {}
+    anchor_rows: list[tuple[str, str]] = []
+    key_sql = (
+        "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text, project FROM signal_pattern_keys"
+        " WHERE pattern_id IN ({marks})"
+    )
+    mine_sql = "SELECT pattern_id, anchor FROM signal_anchors WHERE pattern_id IN ({marks})"
+    others_sql = (
+        "SELECT a.pattern_id, a.anchor, k.project FROM signal_anchors a JOIN signal_pattern_keys k"
+        " ON k.pattern_id = a.pattern_id WHERE a.anchor IN ({marks})"
+    )
+    seen = set(start)
+    frontier = sorted(start)
+    while frontier:
+        found = {row[0]: tuple(row) for row in select_in(conn, key_sql, frontier)}
+        keys.update(found)
+        mine = select_in(conn, mine_sql, sorted(found))
+        anchor_rows += [(str(node), str(anchor)) for node, anchor in mine]
+        wanted = sorted({str(anchor) for _, anchor in mine} | {"node:" + node for node in found})
+        near: set[str] = set()
+        carriers: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for node, anchor, project in select_in(conn, others_sql, wanted):
+            carriers[anchor].append((node, project))
+        for node, anchor in mine:
+            if anchor.startswith("node:"):
+                near.update(other for other, _ in carriers[anchor])
+                near.add(anchor[5:])
+            else:
+                near.update(other for other, project in carriers[anchor] if project == found[node][7])
+        for node in found:
+            near.update(other for other, _ in carriers["node:" + node])
+        frontier = sorted(near - seen)
+        seen |= near
+    return keys, anchor_rows
+
+
+def _components(keys: Mapping[str, tuple[Any, ...]], anchor_rows: list[tuple[str, str]]) -> dict[str, str]:
     """Union-find over nodes of one project sharing an anchor (and nodes a `node:ID` anchor names, in any
     project); returns node -> the smallest node id of its component."""
-    parent = {node: node for node in nodes}
-    project_of = dict(conn.execute("SELECT pattern_id, project FROM signal_pattern_keys"))
+    parent = {node: node for node in keys}
 
     def find(node: str) -> str:
         while parent[node] != node:
@@ -367,7 +442,7 @@ def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
         return node
 
     by_anchor: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for node, anchor in conn.execute("SELECT pattern_id, anchor FROM signal_anchors ORDER BY anchor, pattern_id"):
+    for node, anchor in sorted(anchor_rows, key=lambda row: (row[1], row[0])):
         if node not in parent:
             continue
         if anchor.startswith("node:"):
@@ -377,13 +452,13 @@ def _components(conn: sqlite3.Connection, nodes: list[str]) -> dict[str, str]:
                 by_anchor[("", anchor)].append(anchor[5:])
         else:
             # Why per project: two projects' `test_roundtrip` or `src/parser` are different things
-            by_anchor[(project_of.get(node) or "", anchor)].append(node)
+            by_anchor[(keys[node][7] or "", anchor)].append(node)
     for group in by_anchor.values():
         for other in group[1:]:
             a, b = find(group[0]), find(other)
             if a != b:
                 parent[max(a, b)] = min(a, b)
-    return {node: find(node) for node in nodes}
+    return {node: find(node) for node in keys}
 
 
 def _representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:
