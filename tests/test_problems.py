@@ -101,6 +101,18 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     assert references("the dst slots thing, same as in the api", api, project="web") == ["p-dst"]
 
 
+def test_coming_back_to_fix_a_problem_for_good_names_it_without_a_word_of_how_it_fails() -> None:
+    t = Transcript().user("the checkout total rounds differently per run. let's finally fix that properly")
+    t.edit("shop/cart.py", "total = sum(prices)", "total = sum(prices, Decimal(0))")
+    t.bash("pytest tests/test_cart.py", "4 passed", 0)
+    talk = [sentence for _, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
+    assert talk == ["the checkout total rounds differently per run. let's finally fix that properly"]
+    known = [KnownProblem("p-total", ("test:test_checkout_total",), ("checkout total rounding",), ("shop",))]
+    assert references(talk[0], known, project="shop") == ["p-total"]
+    plain = Transcript().user("please format this properly").bash("ruff format .", "1 file reformatted", 0)
+    assert session_signals(parse_transcript(plain.bytes(), "y")).problem_talk == ()
+
+
 NEXTEST_FLAKY = """    Starting 3 tests across 2 binaries
     PASS [   0.004s] tally config::tests::old_config
    TRY 1 FAIL [   0.093s] tally::cli report_json_snapshot

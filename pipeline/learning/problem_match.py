@@ -30,7 +30,11 @@ GIST_JACCARD = 0.5
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 _CAMEL = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?=[A-Z][a-z]|$)")
 _HEXISH = re.compile(r"(?=[a-z]*\d)[0-9a-f]{6,}")
-_RECURRED = re.compile(r"\b(?:again|same|once more|third time|back again|is back|recurr\w*)\b", re.IGNORECASE)
+_RECURRED = re.compile(
+    r"\b(?:again|same|once more|third time|back again|is back|recurr\w*|properly|for good|for real|"
+    r"once and for all|finally|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon)\b|又|还是|彻底",
+    re.IGNORECASE,
+)
 _STOP_WORDS = (
     "test tests testing error errors fail fails failed failing failure failures exception assert "
     "assertion true false none value values type types file files line lines self expected unexpected "

@@ -37,6 +37,16 @@ _PROBLEM_CUE = re.compile(
     r"stopped working|mess|issue|problem|wrong|thing)\b",
     re.IGNORECASE,
 )
+# "let's finally fix the flaky sync test properly", "这次彻底修掉", "arreglarlo de una vez": the person comes back
+# to a problem they had before to fix it for good, often without one word of how it fails
+_FOR_GOOD = re.compile(
+    r"\b(?:fix|solve|sort out|deal with|get rid of|repair)\b.{0,80}?\b(?:properly|for good|for real|once and for all|"
+    r"the right way|at the root|at its root)\b|\bfinally (?:fix|solve|sort out|deal with)\b|彻底|根治|一劳永逸|"
+    r"\bde una vez\b|\bcomo (?:es )?debido\b|\b(?:arreglar|solucionar)\w*\b.{0,60}?\bde verdad\b|"
+    r"\bendlich (?:richtig|sauber|ordentlich)\b|\bein für alle ?mal\b|\bpour de bon\b|\bune bonne fois\b",
+    re.IGNORECASE,
+)
+MAX_FOR_GOOD_CHARS = 300
 _COMPLAINTS = ("performance_issue", "recurring_issue", "error")
 _RESOLVED = re.compile(
     r"\b(?:went green|is green|all green|passes now|works now|fixed now|no longer (?:fails|hangs|times out))\b", re.I
@@ -79,6 +89,10 @@ def session_signals(t: Transcript) -> SessionSignals:
             said = "\n".join(typed)
             found += [SessionSignal(s, index, "user") for s in _user_signals(said)]
             talk += [(index, sentence) for sentence in _problem_sentences(said)]
+            if _FOR_GOOD.search(said):
+                # Why the whole message: "the month report shuffles the categories… can we fix that properly
+                # now": the problem is named in one sentence, the intent in the next
+                talk.append((index, " ".join(said.split())[:MAX_FOR_GOOD_CHARS]))
             # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
             if pasted and (signal := _output_signal("\n".join(pasted), t.cwd)) is not None:
                 found.append(SessionSignal(signal, index, "pasted"))
