@@ -157,6 +157,9 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         # Chinese after an English lead, "all X done one way", "don't … any more" after a comma
         ("ok. and 以后接口都返回 problem+json", "以后接口都返回 problem+json"),
         ("迁移脚本都用 alembic，别再手写 SQL 了", "迁移脚本都用 alembic，别再手写 SQL 了"),
+        ("the team agreed that every service logs as JSON", "every service logs as JSON"),
+        ("preferimos rebase antes que merge en este repo", "preferimos rebase antes que merge en este repo"),
+        ("tests + lint antes de commitear, porfa", "tests + lint antes de commitear, porfa"),
         # a correction that points on: the rule is what follows it
         (
             "No, we don't do that here: handlers get the db through the constructor",
@@ -181,6 +184,7 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "prices stay the same",
         "me, not you",
         "Anyway, not today.",
+        "we agreed on tuesday for the demo",
         "fine, not now",
         "things go wrong sometimes",
         "大家都用 vim",

@@ -31,7 +31,11 @@ _ABOUT_ME = re.compile(
     re.IGNORECASE,
 )
 # "this file", "that test", "hier oben": the instruction is about something in front of the person.
-_DEICTIC = re.compile(r"这个|那个|这里|这段|这次|上面|刚才|diese[rsnm]?\b|das da\b|este\b|esta\b|ce fichier\b")
+# ("in this repo" is the rule's scope, not a thing in front of the person)
+_SCOPE = r"(?!\s+(?:repo|repositorio|proyecto|equipo|código|projekt|team|code|projet|équipe)\b)"
+_DEICTIC = re.compile(
+    rf"这个|那个|这里|这段|这次|上面|刚才|diese[rsnm]?\b{_SCOPE}|das da\b|este\b{_SCOPE}|esta\b{_SCOPE}|ce fichier\b"
+)
 
 # A lead that says the rule changes how things were done ("以后", "ab jetzt") stays in the rule: rule_lifecycle
 # reads it as a replacement.
@@ -77,8 +81,14 @@ _RULE_MARKERS = (
         r"pushen|pusht|committen|committet)\b.*\b(?:hier|immer|nur|kein\w*|nie)\b",
         re.I,
     ),
-    # Spanish, French: a sentence that opens with always/never, or asks for it
+    # Spanish, French: a sentence that opens with always/never, or asks for it; "preferimos …" (we prefer),
+    # "… antes de commitear" (before committing)
     re.compile(r"^(?:por favor,?\s+)?(?:siempre|nunca|jamás)\s+\w+|\bpor favor\b.*\b(?:siempre|nunca)\b", re.I),
+    re.compile(
+        r"^(?:preferimos|aquí (?:usamos|no usamos)|en este (?:repo|proyecto) (?:usamos|no)\b)|"
+        r"\bantes de (?:cada (?:commit|push|merge|pr|release)|commitear|hacer commit|pushear|mergear)\b",
+        re.I,
+    ),
     re.compile(
         r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
     ),

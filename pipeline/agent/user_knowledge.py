@@ -39,6 +39,8 @@ _LEAD = re.compile(
 )
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 _RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
+# "The team agreed that every resource gets the owner tags": a convention the team set, stated as agreed
+_AGREED = re.compile(r"^(?:the team|we all|we|the whole team) agreed (?:that|to)\s+(.{8,})", re.I)
 _STOP_DOING = re.compile(r"^(?:please\s+|pls\s+|plz\s+)?stop\s+(\w+ing\b.{4,})", re.IGNORECASE)
 _HERE = re.compile(
     r"^(?:we|you)\s+(?:use|do|write|keep|put|run|prefer|don'?t|do not|never|always)\b.{3,}\b"
@@ -284,6 +286,8 @@ def rule_in(sentence: str) -> str | None:
     for index, clause in enumerate(parts):
         if _FIRST_PERSON.match(clause):
             continue
+        if agreed := _AGREED.match(clause):
+            return tidy(agreed.group(1))
         if stop := _STOP_DOING.match(clause):
             return tidy(f"stop {stop.group(1)}")
         if here := _HERE.match(clause):

@@ -208,7 +208,10 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
     """The sentences and their clauses that read as directives: what `standing_rules` scores."""
     out: list[Candidate] = []
     for sentence in dict.fromkeys(sentences):
-        for text in dict.fromkeys([sentence, *clauses_of(sentence)]):
+        parts = clauses_of(sentence)
+        # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim"
+        pieces = [p.strip() for part in parts for p in part.split(", ") if len(p.split()) >= 3]
+        for text in dict.fromkeys([sentence, *parts, *(pieces if len(pieces) > 1 else [])]):
             if directive(text):
                 out.append(Candidate(sentence, text))
     return out
