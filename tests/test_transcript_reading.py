@@ -160,6 +160,7 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         ("the team agreed that every service logs as JSON", "every service logs as JSON"),
         ("preferimos rebase antes que merge en este repo", "preferimos rebase antes que merge en este repo"),
         ("tests + lint antes de commitear, porfa", "tests + lint antes de commitear, porfa"),
+        ("Usa pnpm en vez de npm, y si falta algo me dices", "Usa pnpm en vez de npm, y si falta algo me dices"),
         # a correction that points on: the rule is what follows it
         (
             "No, we don't do that here: handlers get the db through the constructor",

@@ -89,6 +89,12 @@ _RULE_MARKERS = (
         r"\bantes de (?:cada (?:commit|push|merge|pr|release)|commitear|hacer commit|pushear|mergear)\b",
         re.I,
     ),
+    # "usa --wait sin --atomic", "nimm pnpm statt npm", "utilise X au lieu de Y": use this, not that
+    re.compile(
+        r"^(?:usa|usad|utiliza|nimm|benutze|verwende|utilise|utilisez)\s+\S+(?:\s+\S+){0,3}\s+"
+        r"(?:sin|en vez de|en lugar de|y no|statt|anstatt|anstelle von|au lieu de|et pas|plutôt que)\s+\S",
+        re.I,
+    ),
     re.compile(
         r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
     ),
