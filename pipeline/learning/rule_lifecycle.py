@@ -67,10 +67,17 @@ GENERIC_RULES = (
     "siempre usa async/await",
 )
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._+#-]*[a-z0-9+#]|[a-z0-9]|[,;—–]|(?<=\s)-(?=\s)|\.(?=\s|$)")
-_NEGATOR_WORDS = "never no not don't dont avoid without instead rather stop nor"
+# English, and the same words in Spanish, German and French ("usa --wait sin --atomic" rejects what "preferimos
+# … con --atomic" asserts)
+_NEGATOR_WORDS = (
+    "never no not don't dont avoid without instead rather stop nor sin nunca jamás ni ohne nie niemals kein keine "
+    "nicht statt sans jamais"
+)
 _NEGATORS = frozenset(_NEGATOR_WORDS.split())
 _ASSERTORS = frozenset(
     ["always", "use", "must", "should", "prefer", "only", "is", "are", "become", "becomes", "be", "via", "through"]
+    + "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise "
+    "avec".split()
 )
 _BOUNDARY_WORDS = "but and so because since , ; — – - ."
 _BOUNDARY = frozenset(_BOUNDARY_WORDS.split())
