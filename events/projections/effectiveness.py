@@ -110,16 +110,18 @@ _INSERT_REFS = (
 _BY_EXPERIENCE = operator.itemgetter(1, 0)
 _SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id, weight) VALUES (?, ?, ?, ?)"
 # Why p is recomputed in SQL from the merged integer credits: the same expression over the same integers gives
-# the same double however events are batched.
+# the same double however events are batched. Why coalesce: a batch that takes back more credit than it adds
+# (outcomes flipped within it) can pass through a zero denominator, and SQLite's x/0 is NULL, which the NOT NULL
+# column refuses: the row is then a coin toss until the rest of the credits arrive.
 _MERGE_TALLY = (
     "INSERT INTO experience_effectiveness"
     " (experience_id, total_refs, success_refs, fail_refs, success_credit, fail_credit, p, last_ref)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, (?5 / 1000.0 + 1.0) / ((?5 + ?6) / 1000.0 + 2.0), ?7)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce((?5 / 1000.0 + 1.0) / ((?5 + ?6) / 1000.0 + 2.0), 0.5), ?7)"
     " ON CONFLICT (experience_id) DO UPDATE SET total_refs = total_refs + excluded.total_refs,"
     " success_refs = success_refs + excluded.success_refs, fail_refs = fail_refs + excluded.fail_refs,"
     " success_credit = success_credit + excluded.success_credit, fail_credit = fail_credit + excluded.fail_credit,"
-    " p = ((success_credit + excluded.success_credit) / 1000.0 + 1.0)"
-    " / ((success_credit + excluded.success_credit + fail_credit + excluded.fail_credit) / 1000.0 + 2.0),"
+    " p = coalesce(((success_credit + excluded.success_credit) / 1000.0 + 1.0)"
+    " / ((success_credit + excluded.success_credit + fail_credit + excluded.fail_credit) / 1000.0 + 2.0), 0.5),"
     " last_ref = coalesce(max(last_ref, excluded.last_ref), last_ref, excluded.last_ref)"
 )
 

@@ -74,11 +74,11 @@ _NEGATOR_WORDS = (
     "nicht statt sans jamais"
 )
 _NEGATORS = frozenset(_NEGATOR_WORDS.split())
-_ASSERTORS = frozenset(
-    ["always", "use", "must", "should", "prefer", "only", "is", "are", "become", "becomes", "be", "via", "through"]
-    + "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise "
-    "avec".split()
+_ASSERTOR_WORDS = (
+    "always use must should prefer only is are become becomes be via through "
+    "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise avec"
 )
+_ASSERTORS = frozenset(_ASSERTOR_WORDS.split())
 _BOUNDARY_WORDS = "but and so because since , ; — – - ."
 _BOUNDARY = frozenset(_BOUNDARY_WORDS.split())
 _FILLER_WORDS = (
