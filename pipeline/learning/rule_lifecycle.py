@@ -117,7 +117,8 @@ def stance(text: str) -> Stance:
             mode, previous = "-", ""
             continue
         if raw in _ASSERTORS:
-            mode = "+" if mode != "-" else mode
+            if mode != "-":
+                mode, previous = "+", ""  # as after a negator: "con --atomic" and "sin --atomic" name one term
             continue
         if raw in _BOUNDARY:
             mode, previous = "", ""
