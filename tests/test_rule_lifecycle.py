@@ -39,6 +39,10 @@ def test_a_reversal_supersedes_and_a_restatement_is_no_new_rule() -> None:
     def model(a: str, b: str) -> float | None:
         return same.get(frozenset((a, b)), 0.84)
 
+    # in Spanish, with the term after "con" and after "sin"
+    atomic = ["preferimos helm upgrade con --atomic, así vuelve solo a la versión anterior"]
+    verdict = judge("usa --wait sin --atomic, y si hace falta helm rollback a mano", atomic, no_model)
+    assert (verdict.action, verdict.other) == ("supersede", atomic[0])
     verdict = judge("no direct pushes to main, always a PR", decimal, model)
     assert (verdict.action, verdict.other) == ("duplicate", "we never push straight to main")
     assert judge("always log through structlog in the consumer", decimal, model).action == "add"
