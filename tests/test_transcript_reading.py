@@ -161,6 +161,8 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         ("preferimos rebase antes que merge en este repo", "preferimos rebase antes que merge en este repo"),
         ("tests + lint antes de commitear, porfa", "tests + lint antes de commitear, porfa"),
         ("Usa pnpm en vez de npm, y si falta algo me dices", "Usa pnpm en vez de npm, y si falta algo me dices"),
+        ("Sube la rama; las migraciones siempre en su propio PR", "las migraciones siempre en su propio PR"),
+        ("and keep commits small, one change each", "keep commits small, one change each"),
         # a correction that points on: the rule is what follows it
         (
             "No, we don't do that here: handlers get the db through the constructor",
@@ -186,6 +188,7 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "me, not you",
         "Anyway, not today.",
         "we agreed on tuesday for the demo",
+        "los tests siempre fallan en CI",
         "fine, not now",
         "things go wrong sometimes",
         "大家都用 vim",

@@ -89,6 +89,12 @@ _RULE_MARKERS = (
         r"\bantes de (?:cada (?:commit|push|merge|pr|release)|commitear|hacer commit|pushear|mergear)\b",
         re.I,
     ),
+    # "los PR siempre con una sección de cómo probarlo": a kind of thing, always with/in/through something
+    re.compile(
+        r"^(?:los|las|todos los|todas las)\s+\S+(?:\s+\S+)?\s+(?:siempre|nunca)\s+(?:con|en|por|sin|van|llevan|"
+        r"tienen|usan|pasan)\b",
+        re.I,
+    ),
     # "usa --wait sin --atomic", "nimm pnpm statt npm", "utilise X au lieu de Y": use this, not that
     re.compile(
         r"^(?:usa|usad|utiliza|nimm|benutze|verwende|utilise|utilisez)\s+\S+(?:\s+\S+){0,3}\s+"

@@ -73,7 +73,8 @@ _PREFER = re.compile(
     r"^(?:please )?(?:(?:prefer|avoid|keep|use|put|write)\s+(?!the |this |that |it |them |these |those |my |our )"
     r"[\w.-]+(?: [\w.-]+){0,4}(?:\s+over\s+|\s+instead of\s+|,?\s+not\s+|\s+under\s+\d|"
     r"\s+(?:in|for) (?:all|every|any|new)\b)|"
-    r"keep (?:the |our |all )?[\w.-]+(?: [\w.-]+){0,3} (?:under|below|within) \d)",
+    r"keep (?:the |our |all )?[\w.-]+(?: [\w.-]+){0,3} (?:under|below|within) \d|"
+    r"keep (?:the |our |all |your )?[\w-]+s (?:small|short|focused|tiny|minimal)\b)",
     re.IGNORECASE,
 )
 # Conventions people state about how the team or repo works: "we wrap errors with fmt.Errorf and %w",
@@ -218,7 +219,7 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
         if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
             lessons.append(found)
             continue
-        if found := (english and rule_in(sentence)) or cues.rule_in(_LEAD.sub("", sentence)):
+        if found := (english and rule_in(sentence)) or _cue_rule(sentence):
             rules.append(found)
         if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
@@ -228,6 +229,15 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
         elif _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
             decisions.append(tidy(sentence))
     return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
+
+
+def _cue_rule(sentence: str) -> str | None:
+    """A rule by another language's markers, in the sentence or one of its ';' parts ("Haz el commit y abre el
+    PR; los PR siempre con una sección de cómo probarlo")."""
+    for part in [sentence, *sentence.split("; ")[1:]]:
+        if found := cues.rule_in(_LEAD.sub("", part)):
+            return found
+    return None
 
 
 def sentences(texts: Iterable[str]) -> list[str]:
