@@ -180,25 +180,33 @@ def config_toml(spec: str) -> str:
 
 
 def index_toml(spec: str) -> str:
-    """'default' | 'chunk_tokens=256,chunk_overlap=40' -> the [index] section of config.toml."""
+    """'default' (the shipped [index] keys) | 'chunk_tokens=256,chunk_overlap=40' (one size for every file: the
+    conversation sizes follow unless given) | '...,conversation_chunk_tokens=N,conversation_chunk_overlap=M'."""
     if spec == "default":
         return ""
-    keys = {"chunk_tokens", "chunk_overlap"}
-    lines = []
+    keys = ("chunk_tokens", "chunk_overlap", "conversation_chunk_tokens", "conversation_chunk_overlap")
+    values: dict[str, int] = {}
     for part in spec.split(","):
         key, _, value = part.partition("=")
         if key.strip() not in keys:
-            raise SystemExit(f"--index: unknown key {key!r} (known: {', '.join(sorted(keys))})")
-        lines.append(f"{key.strip()} = {int(value)}\n")
-    return "[index]\n" + "".join(lines)
+            raise SystemExit(f"--index: unknown key {key!r} (known: {', '.join(keys)})")
+        values[key.strip()] = int(value)
+    for key in ("chunk_tokens", "chunk_overlap"):
+        if key in values:
+            values.setdefault(f"conversation_{key}", values[key])
+    return "[index]\n" + "".join(f"{key} = {value}\n" for key, value in values.items())
 
 
 def index_tag(spec: str) -> str:
-    """The home-name suffix of a chunk setting: '' for the shipped one, else e.g. '-c256o40'."""
+    """The home-name suffix of a chunk setting: '' for the shipped one, else e.g. '-c256o40' (one size for
+    every file) or '-c400o80-v256p0' (conversations cut apart)."""
     if spec == "default":
         return ""
     values = dict(part.split("=") for part in spec.split(","))
-    return f"-c{values.get('chunk_tokens', 'd')}o{values.get('chunk_overlap', 'd')}"
+    tag = f"-c{values.get('chunk_tokens', 'd')}o{values.get('chunk_overlap', 'd')}"
+    if any(key.startswith("conversation_") for key in values):
+        tag += f"-v{values.get('conversation_chunk_tokens', 'd')}p{values.get('conversation_chunk_overlap', 'd')}"
+    return tag
 
 
 def seed_embedding_cache(home: Path, siblings: list[Path]) -> int:
@@ -233,7 +241,7 @@ def indexed_home(
     fresh = not (home / "state" / "index.db").exists()
     home.mkdir(parents=True, exist_ok=True)
     if fresh:
-        same_set = re.compile(rf"{re.escape(name)}(-s\d+q\w+)?(-c\w+o\w+)?")
+        same_set = re.compile(rf"{re.escape(name)}(-s\d+q\w+)?(-[cv]\w+)*")
         siblings = [h for h in homes.glob(f"{name}*") if h != home and same_set.fullmatch(h.name)]
         seeded = seed_embedding_cache(home, siblings)
         if seeded:
