@@ -1,6 +1,7 @@
 """Retrieval quality on the development sets (shared/bench-data), through the real daemon and socket.
 
-    python bench/retrieval.py [--sets locomo cmrc scifact] [--limit-queries N]
+    python bench/retrieval.py [--sets locomo cmrc scifact locomo-session] [--limit-queries N]
+        [--index chunk_tokens=256,chunk_overlap=40 ...] [--sample-docs N]
 
 Per set: each doc becomes one Markdown file (title as heading) in a fresh memory home (LoCoMo: one folder
 per conversation, queries filtered to their conversation with `path`); the daemon indexes it with the
@@ -9,6 +10,12 @@ modes; the first hit per file is kept and the file ranking scored (nDCG@10, reca
 (rank_bm25; jieba for Chinese) over the same docs. Each `--configs` entry (pure RRF, the shipped defaults,
 or explicit weights) runs on its own copy of one indexed home, so every configuration starts from the
 same state (search appends access events, which feed importance and recency).
+
+Chunking (`--index`): each entry is a chunk setting ('default' = the shipped [index] keys); each gets its own
+indexed home (`NAME-c256o40`), whose embedding cache is first filled from the set's other homes, so only chunk
+texts no earlier setting produced are embedded. `locomo-session` is LoCoMo with one file per session (its turns
+one per line), the shape where chunk size decides what a vector holds; `--sample-docs N` keeps the relevant docs
+of the kept queries plus other docs up to N (every k-th, deterministic), for exploring before a full run.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import json
 import math
 import re
 import shutil
+import sqlite3
 import sys
 import tempfile
 import time
@@ -36,6 +44,7 @@ from pipeline.retrieval.query_time import read_query
 Loader = Callable[[], tuple[list[Any], list[Any]]]
 LOADERS: dict[str, Loader] = {
     "locomo": lambda: bench_data.load_locomo(),
+    "locomo-session": lambda: bench_data.load_locomo(granularity="session"),
     "scifact": lambda: bench_data.load_scifact(),
     "cmrc": lambda: bench_data.load_cmrc(),
 }
@@ -102,7 +111,7 @@ def subsets(name: str, queries: list[Any]) -> dict[str, list[int]]:
     the whole set."""
     today = dt.date.today()
     out: dict[str, list[int]] = {}
-    if name == "locomo":
+    if name.startswith("locomo"):
         category = {}
         for conv in json.loads((SHARED / "bench-data" / "locomo" / "locomo_dev.json").read_text(encoding="utf-8")):
             for i, qa in enumerate(conv["qa"]):
@@ -170,43 +179,125 @@ def config_toml(spec: str) -> str:
     return "[search]\n" + "".join(f"{names[k]} = {int(v) if k in integers else v}\n" for k, v in values.items())
 
 
-def indexed_home(name: str, docs: list[Any], homes: Path) -> tuple[Path, dict[str, str]]:
+def index_toml(spec: str) -> str:
+    """'default' (the shipped [index] keys) | 'chunk_tokens=256,chunk_overlap=40' (one size for every file: the
+    conversation sizes follow unless given) | '...,conversation_chunk_tokens=N,conversation_chunk_overlap=M'."""
+    if spec == "default":
+        return ""
+    keys = ("chunk_tokens", "chunk_overlap", "conversation_chunk_tokens", "conversation_chunk_overlap")
+    values: dict[str, int] = {}
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        if key.strip() not in keys:
+            raise SystemExit(f"--index: unknown key {key!r} (known: {', '.join(keys)})")
+        values[key.strip()] = int(value)
+    for key in ("chunk_tokens", "chunk_overlap"):
+        if key in values:
+            values.setdefault(f"conversation_{key}", values[key])
+    return "[index]\n" + "".join(f"{key} = {value}\n" for key, value in values.items())
+
+
+def index_tag(spec: str) -> str:
+    """The home-name suffix of a chunk setting: '' for the shipped one, else e.g. '-c256o40' (one size for
+    every file) or '-c400o80-v256p0' (conversations cut apart)."""
+    if spec == "default":
+        return ""
+    values = dict(part.split("=") for part in spec.split(","))
+    tag = f"-c{values.get('chunk_tokens', 'd')}o{values.get('chunk_overlap', 'd')}"
+    if any(key.startswith("conversation_") for key in values):
+        tag += f"-v{values.get('conversation_chunk_tokens', 'd')}p{values.get('conversation_chunk_overlap', 'd')}"
+    return tag
+
+
+def seed_embedding_cache(home: Path, siblings: list[Path]) -> int:
+    """Copy the vectors the set's other indexed homes already computed into this fresh home's index (the cache
+    is keyed by model and exact text, so it cannot be wrong here): a chunk text shared by two settings (every
+    file that stays one chunk) is embedded once."""
+    from pipeline.index_schema import SCHEMA
+
+    sources = [s / "state" / "index.db" for s in siblings if (s / "state" / "index.db").exists()]
+    if not sources:
+        return 0
+    target = home / "state" / "index.db"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(target)
+    try:
+        conn.executescript(SCHEMA)
+        for source in sources:
+            conn.execute("ATTACH DATABASE ? AS src", (f"file:{source}?mode=ro",))
+            conn.execute("INSERT OR IGNORE INTO embedding_cache SELECT * FROM src.embedding_cache")
+            conn.commit()
+            conn.execute("DETACH DATABASE src")
+        return int(conn.execute("SELECT count(*) FROM embedding_cache").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def indexed_home(
+    name: str, docs: list[Any], homes: Path, index: str = "default", sample: str = ""
+) -> tuple[Path, dict[str, str]]:
     """The set's memory home, fully indexed (kept under `homes` so later runs skip the embedding)."""
-    home = homes / name
+    home = homes / f"{name}{sample}{index_tag(index)}"
     fresh = not (home / "state" / "index.db").exists()
     home.mkdir(parents=True, exist_ok=True)
+    if fresh:
+        same_set = re.compile(rf"{re.escape(name)}(-s\d+q\w+)?(-[cv]\w+)*")
+        siblings = [h for h in homes.glob(f"{name}*") if h != home and same_set.fullmatch(h.name)]
+        seeded = seed_embedding_cache(home, siblings)
+        if seeded:
+            print(f"  embedding cache seeded with {seeded:,} vectors from {len(siblings)} other home(s)", flush=True)
     path_to_doc = write_docs(home, docs) if fresh else {file_of(d[0]): d[0] for d in docs}
-    daemon = BenchDaemon(home).start()
+    daemon = BenchDaemon(home, config=index_toml(index)).start()
     started = time.perf_counter()
-    index = daemon.wait_indexed(vectors=True)
+    index_status = daemon.wait_indexed(vectors=True)
     took = time.perf_counter() - started
     print(
-        f"  {'indexed' if fresh else 'reused'} {index['files']:,} files / {index['chunks']:,} chunks in {took:.0f}s"
-        + (f" ({index['chunks'] / took:.1f} chunks/s)" if fresh else ""),
+        f"  {'indexed' if fresh else 'reused'} {index_status['files']:,} files / {index_status['chunks']:,} chunks"
+        f" in {took:.0f}s" + (f" ({index_status['chunks'] / took:.1f} chunks/s)" if fresh else ""),
         flush=True,
     )
     daemon.stop()
     return home, path_to_doc
 
 
+def sample_docs(docs: list[Any], queries: list[Any], size: int) -> list[Any]:
+    """The kept queries' relevant docs plus every k-th other doc, `size` in all (deterministic)."""
+    relevant = {d for _, _, qrels in queries for d, g in qrels.items() if g > 0}
+    others = [d for d in docs if d[0] not in relevant]
+    room = max(0, size - len(relevant))
+    step = max(1, len(others) // room) if room else len(others) + 1
+    keep = relevant | {d[0] for d in others[::step][:room]}
+    return [d for d in docs if d[0] in keep]
+
+
 def bench_set(
-    name: str, limit: int | None, homes: Path, configs: list[str], k: int
+    name: str,
+    limit: int | None,
+    homes: Path,
+    configs: list[str],
+    k: int,
+    index: str = "default",
+    sample_size: int | None = None,
 ) -> list[tuple[str, dict[str, float]]]:
     docs, queries = LOADERS[name]()
     if limit:
         queries = queries[:limit]
-    locomo, chinese = name == "locomo", name == "cmrc"
-    print(f"\n== {name}: {len(docs):,} docs, {len(queries):,} queries ==", flush=True)
+    sample = ""
+    if sample_size:
+        docs = sample_docs(docs, queries, sample_size)
+        sample = f"-s{sample_size}q{limit or 'all'}"
+    locomo, chinese = name.startswith("locomo"), name == "cmrc"
+    print(f"\n== {name} [index: {index}]: {len(docs):,} docs, {len(queries):,} queries ==", flush=True)
     table = [("BM25 reference (rank_bm25)", bm25_reference(docs, queries, chinese, locomo))]
     parts = subsets(name, queries)
     per_query: list[tuple[str, list[dict[str, float]]]] = []
-    base, path_to_doc = indexed_home(name, docs, homes)
+    base, path_to_doc = indexed_home(name, docs, homes, index, sample)
     for spec in configs:
         with tempfile.TemporaryDirectory(prefix=f"ret-{name}-") as tmp:
             home = Path(tmp) / "home"
             shutil.copytree(base, home, ignore=shutil.ignore_patterns("run", "*.log"))  # identical start state
             (home / "config.toml").unlink(missing_ok=True)
-            daemon = BenchDaemon(home, config=config_toml(spec)).start()
+            daemon = BenchDaemon(home, config=index_toml(index) + config_toml(spec)).start()
             # Why wait: a copied home loads its vectors and BM25 mirror again, and the first queries would
             # otherwise be answered by BM25 alone or by part of the vectors (figures moved by +-0.01 run to run)
             daemon.wait_indexed(vectors=True)
@@ -252,9 +343,22 @@ def main() -> None:
         default=["neutral", "default"],
         help="'neutral' (pure RRF), 'default' (config defaults) or key=value,... specs",
     )
+    parser.add_argument(
+        "--index",
+        nargs="+",
+        default=["default"],
+        help="chunk settings, each indexed in a home of its own: 'default' or 'chunk_tokens=256,chunk_overlap=40'",
+    )
+    parser.add_argument(
+        "--sample-docs",
+        type=int,
+        default=None,
+        help="explore on a sample: the kept queries' relevant docs plus other docs up to N in all",
+    )
     args = parser.parse_args()
     for name in args.sets:
-        bench_set(name, args.limit_queries, args.homes, args.configs, args.k)
+        for index in args.index:
+            bench_set(name, args.limit_queries, args.homes, args.configs, args.k, index, args.sample_docs)
 
 
 if __name__ == "__main__":

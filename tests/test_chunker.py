@@ -10,7 +10,7 @@ import time
 import pytest
 
 from pipeline.frontmatter import split_front_matter
-from pipeline.ingest.chunker import Chunk, chunk_facts, chunk_markdown, estimate_tokens
+from pipeline.ingest.chunker import Chunk, ChunkSize, chunk_facts, chunk_markdown, estimate_tokens, is_conversation
 
 
 def assert_lines_match_file(text: str, chunk: Chunk) -> None:
@@ -328,3 +328,40 @@ body"""
 def test_front_matter_that_cannot_be_read_is_left_as_text(text: str) -> None:
     split = split_front_matter(text)
     assert (split.metadata, split.body, split.body_start_line) == ({}, text, 1)
+
+
+DIALOGUE = "\n".join(f"{('Caroline', 'Melanie')[n % 2]}: {paragraph(n, 25)}" for n in range(24))
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (DIALOGUE, True),
+        ("\n".join(f"- **{('Ana', 'Bo', 'Cy')[n % 3]}**: said {n}" for n in range(9)), True),  # list, bold names
+        ("\n".join(f"{('张三', '李四')[n % 2]}：第{n}句话" for n in range(8)), True),
+        ("\n".join(f"Speaker {n}: once" for n in range(6)) + "\nOwner: Bob\n", False),  # nobody speaks twice
+        ("Owner: Bob\nStatus: done\nDue: Friday\nRisk: low\nTeam: core\nRepo: api\nBob: ok\n", False),
+        ("\n".join(f"See https://example.com/{n}" for n in range(8)), False),  # a URL's scheme is no speaker
+        ("\n\n".join(paragraph(n) for n in range(8)), False),
+        ("A: one\nB: two\nA: three\nB: four\nA: five\n", False),  # too few turns to tell
+        ("\n".join([*DIALOGUE.split("\n")[:8], *(paragraph(n) for n in range(8))]), False),  # mostly prose
+    ],
+)
+def test_conversation_shape(body: str, expected: bool) -> None:
+    assert is_conversation(body) is expected
+
+
+def test_a_conversation_gets_its_own_sizes_and_other_files_do_not() -> None:
+    sizes = ChunkSize(max_tokens=120, overlap_tokens=0)
+    text = "# Chat\n\n" + DIALOGUE + "\n"
+    chunks = chunk_markdown(text, max_tokens=400, overlap_tokens=80, conversation=sizes).chunks
+    assert len(chunks) > len(chunk_markdown(text, max_tokens=400, overlap_tokens=80).chunks)
+    for before, after in itertools.pairwise(chunks):
+        assert before.end_line < after.start_line  # no overlap
+    for chunk in chunks:
+        assert_lines_match_file(text, chunk)
+        assert estimate_tokens(chunk.text) <= 120 + estimate_tokens("# Chat")  # a heading may ride along
+    prose = "# Notes\n\n" + "\n\n".join(paragraph(n, 25) for n in range(24)) + "\n"
+    assert chunk_markdown(prose, conversation=sizes) == chunk_markdown(prose)
+    with pytest.raises(ValueError, match="overlap_tokens < max_tokens"):
+        chunk_markdown(text, conversation=ChunkSize(100, 100))

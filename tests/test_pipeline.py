@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pipeline.ingest.chunker import estimate_tokens
 from tests.conftest import Daemon, write_config
 
 
@@ -245,3 +247,28 @@ def test_index_wait_and_reindex(daemon: Daemon) -> None:
     assert reindexed["queued"] == 1
     with pytest.raises(Exception, match="not inside"):
         daemon.call("reindex", {"path": "/etc/passwd"})
+
+
+def test_a_conversation_is_cut_at_its_own_size_and_a_note_at_the_default(daemon: Daemon) -> None:
+    """Default settings: a file of `Speaker: text` turns is cut into ~256-token chunks without overlap, a prose
+    note of the same size into ~400-token chunks that overlap (README, "Chunk size against the model's window")."""
+    filler = "we talked about the bicycle trip and the weather in the hills before lunch"
+    turns = [f"{('Maria', 'Joaquin')[n % 2]}: turn{n} {filler} again" for n in range(60)]
+    prose = [f"Line{n} of the note says {filler} again" for n in range(60)]
+    (daemon.home / "chat.md").write_text("# Chat, 8 May 2023\n\n" + "\n".join(turns) + "\n")
+    (daemon.home / "note.md").write_text("# Trip notes\n\n" + "\n\n".join(prose) + "\n")
+    daemon.wait_for(lambda: search(daemon, "turn59") and search(daemon, "line59"))
+    wait_indexed(daemon)
+
+    def ranges(path: str) -> list[tuple[int, int]]:
+        hits = search(daemon, "bicycle", path=path, k=100)
+        return sorted((h["start_line"], h["end_line"]) for h in hits)
+
+    chat = ranges("chat.md")
+    assert len(chat) >= 6
+    assert all(end < start for (_, end), (start, _) in itertools.pairwise(chat)), chat  # no line in two chunks
+    lines = (daemon.home / "chat.md").read_text().splitlines()
+    assert all(estimate_tokens("\n".join(lines[s - 1 : e])) <= 256 for s, e in chat)
+    note = ranges("note.md")
+    assert 2 <= len(note) < len(chat)
+    assert all(start <= end for (_, end), (start, _) in itertools.pairwise(note)), note  # the note's chunks overlap

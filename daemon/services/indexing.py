@@ -187,6 +187,8 @@ async def start_index(
         max_file_bytes=settings.index.max_file_bytes,
         chunk_tokens=settings.index.chunk_tokens,
         chunk_overlap=settings.index.chunk_overlap,
+        conversation_chunk_tokens=settings.index.conversation_chunk_tokens,
+        conversation_chunk_overlap=settings.index.conversation_chunk_overlap,
         redact_emails=settings.redaction.emails,
     )
     indexer = Indexer(app.db, roots, embedding, options)

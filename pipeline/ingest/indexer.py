@@ -31,7 +31,7 @@ from pipeline.cjk import fts_text
 from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import ids_with_embed_hashes, known_paths
 from pipeline.ingest import index_writer as iw
-from pipeline.ingest.chunker import chunk_facts, chunk_markdown
+from pipeline.ingest.chunker import ChunkSize, chunk_facts, chunk_markdown
 from pipeline.ingest.embed_queue import EmbedQueue
 from pipeline.ingest.file_reader import FileContent, Skip, read_text_file
 from pipeline.ingest.roots import Root, is_indexed, real_location, source_of, walk
@@ -50,6 +50,8 @@ class IndexOptions:
     max_file_bytes: int = 5 * 1024 * 1024
     chunk_tokens: int = 400
     chunk_overlap: int = 80
+    conversation_chunk_tokens: int = 256
+    conversation_chunk_overlap: int = 0
     redact_emails: bool = True
 
 
@@ -268,6 +270,7 @@ class Indexer:
                 max_tokens=self.options.chunk_tokens,
                 overlap_tokens=self.options.chunk_overlap,
                 redact_emails=self.options.redact_emails,
+                conversation=ChunkSize(self.options.conversation_chunk_tokens, self.options.conversation_chunk_overlap),
             ).chunks
         prepared = []
         seen: set[str] = set()
