@@ -1,4 +1,4 @@
-"""Calibrate `pipeline/learning/problem_identity.py` on the development corpora: how failures of one problem
+"""Calibrate `pipeline/learning/problems/problem_identity.py` on the development corpora: how failures of one problem
 find each other by meaning, and how often different problems would be joined, for a grid of thresholds.
 
 Usage: `python bench/problem_identity_fit.py [--corpus DIR ...]` (default: the development corpora only,
@@ -30,12 +30,11 @@ from pipeline.agent.speech_cues import has_cjk
 from pipeline.agent.transcript import Transcript, parse_transcript
 from pipeline.agent.user_knowledge import sentences
 from pipeline.embedding.models import load_embedder
-from pipeline.learning import problem_identity as pi
 from pipeline.learning.meaning import centroid
-from pipeline.learning.session_signals import session_signals
+from pipeline.learning.problems import problem_identity as pi
+from pipeline.learning.problems.session_signals import session_signals
 
 BENCH = Path(__file__).resolve().parent
-EVERY_SENTENCE = False
 
 
 @dataclass
@@ -55,13 +54,11 @@ def main() -> int:
         help="compare every sentence the person typed, not only those with a problem cue word",
     )
     args = parser.parse_args()
-    global EVERY_SENTENCE
-    EVERY_SENTENCE = args.every_sentence
     folders = args.corpus or [p for p in (BENCH / "learning_corpus", BENCH / "learning_corpus_dev2") if p.is_dir()]
     embedder = load_embedder("multilingual-e5-small", MODEL_DIR)
     rows: list[tuple[Case, list[pi.Evidence]]] = []
     for folder in folders:
-        rows += cases(Corpus.load(folder))
+        rows += cases(Corpus.load(folder), every=args.every_sentence)
     texts = sorted(
         {c.evidence.description() if not c.talk else c.evidence.text for c, _ in rows}
         | {k.description() for _, known in rows for k in known}
@@ -73,7 +70,7 @@ def main() -> int:
     return 0
 
 
-def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
+def cases(corpus: Corpus, *, every: bool = False) -> list[tuple[Case, list[pi.Evidence]]]:
     problems = corpus.truth["problems"]
     known: dict[str, list[tuple[pi.Evidence, str]]] = {}  # project -> (node, its problem)
     out = []
@@ -100,7 +97,7 @@ def cases(corpus: Corpus) -> list[tuple[Case, list[pi.Evidence]]]:
                 out.append((Case(truth, ev, False, session), labelled))
             if item.source in ("tool", "retry"):  # what the daemon keeps as known nodes (known_nodes)
                 mine.append((ev, truth))
-        for sentence in every_sentence(t) if EVERY_SENTENCE else [s for _, s in found.problem_talk]:
+        for sentence in every_sentence(t) if every else [s for _, s in found.problem_talk]:
             truth = _problem_of(problems, corpus, session, sentence)
             labelled = [
                 pi.Evidence(k.node, k.kind, k.text, k.anchors, k.facts, k.command, p or k.node)

@@ -5,16 +5,15 @@ and a field's type is the type of its default. `load_settings` validates every v
 
 Invariant: a wrong type or an impossible value stops start-up with a message naming the key; an unknown key
 is reported (log and `status`) but never fatal, so a config written for a newer memoryd still starts. Every
-numeric key has a range (`_num`), NaN and infinity are refused, and keys that only make sense together are
-checked together (`_CROSS_CHECKS`), so no setting can start a daemon that silently skips every file or whose
-scores collapse.
+numeric key has a range (`num`, checked in `config_values.py`), NaN and infinity are refused, and keys that
+only make sense together are checked together (`_CROSS_CHECKS`), so no setting can start a daemon that silently
+skips every file or whose scores collapse.
 Standard library only: the CLI imports this on its fast path.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import re
 import socket
@@ -24,21 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from daemon.config_values import ConfigError as ConfigError
+from daemon.config_values import checked, choice, num
+
 if not TYPE_CHECKING:
     # Why: every hook and CLI call imports this; generating each section's eq/repr/hash and frozen setattr took
     # ~10 of its ~17 ms. Type checkers see frozen dataclasses (mypy refuses assignments); at run time, slotted.
     def dataclass(*, frozen: bool = False, slots: bool = False) -> Any:
         return dataclasses.dataclass(slots=slots, eq=False, repr=False)
-
-
-def _choice(default: str, *choices: str) -> Any:
-    """A string field restricted to `choices` (validated at load time)."""
-    return field(default=default, metadata={"choices": choices})
-
-
-def _num(default: float, low: float, high: float) -> Any:
-    """A numeric field restricted to `low <= value <= high` (validated at load time)."""
-    return field(default=default, metadata={"range": (low, high)})
 
 
 KIB, MIB, GIB = 1024, 1024 * 1024, 1024 * 1024 * 1024
@@ -47,156 +39,156 @@ KIB, MIB, GIB = 1024, 1024 * 1024, 1024 * 1024 * 1024
 @dataclass(frozen=True, slots=True)
 class DaemonSettings:
     socket: str = ""  # empty: $MEMORYD_HOME/run/memoryd.sock
-    grace_seconds: float = _num(10.0, 0, 600)
-    max_request_bytes: int = _num(1024 * 1024, KIB, 64 * MIB)
-    max_connections: int = _num(
+    grace_seconds: float = num(10.0, 0, 600)
+    max_request_bytes: int = num(1024 * 1024, KIB, 64 * MIB)
+    max_connections: int = num(
         512, 1, 65536
     )  # more get an error line (also capped by the process's file-descriptor limit)
-    idle_timeout_seconds: float = _num(120.0, 1, 86400)  # a connection silent this long between requests is closed
-    log_level: str = _choice("info", "debug", "info", "warning", "error")
-    log_format: str = _choice("auto", "auto", "console", "json")
+    idle_timeout_seconds: float = num(120.0, 1, 86400)  # a connection silent this long between requests is closed
+    log_level: str = choice("info", "debug", "info", "warning", "error")
+    log_format: str = choice("auto", "auto", "console", "json")
 
 
 @dataclass(frozen=True, slots=True)
 class EventsSettings:
-    fsync: str = _choice("always", "always", "never")
+    fsync: str = choice("always", "always", "never")
 
 
 @dataclass(frozen=True, slots=True)
 class IndexSettings:
     extra_roots: tuple[str, ...] = ()
-    debounce_ms: int = _num(200, 0, 60000)
-    max_file_bytes: int = _num(5 * 1024 * 1024, KIB, GIB)
-    chunk_tokens: int = _num(400, 20, 8192)
-    chunk_overlap: int = _num(80, 0, 4096)
+    debounce_ms: int = num(200, 0, 60000)
+    max_file_bytes: int = num(5 * 1024 * 1024, KIB, GIB)
+    chunk_tokens: int = num(400, 20, 8192)
+    chunk_overlap: int = num(80, 0, 4096)
     # Files that read as a conversation (mostly `Speaker: text` lines): measured best at 256 without overlap.
-    conversation_chunk_tokens: int = _num(256, 20, 8192)
-    conversation_chunk_overlap: int = _num(0, 0, 4096)
+    conversation_chunk_tokens: int = num(256, 20, 8192)
+    conversation_chunk_overlap: int = num(0, 0, 4096)
 
 
 @dataclass(frozen=True, slots=True)
 class EmbeddingSettings:
     model: str = "multilingual-e5-small"
-    batch_size: int = _num(32, 1, 4096)  # texts per model call, at most ...
-    batch_tokens: int = _num(2048, 64, 1_000_000)  # ... and tokens per call (padded): bounds the model's working memory
+    batch_size: int = num(32, 1, 4096)  # texts per model call, at most ...
+    batch_tokens: int = num(2048, 64, 1_000_000)  # ... and tokens per call (padded): bounds the model's working memory
     models_dir: str = ""  # empty: $MEMORYD_HOME/state/models
     enabled: bool = True
     # The local model's session (~150 MB) is released after this long with no embedding and no indexing pending;
     # SessionStart or a search that needs vectors loads it back in the background (BM25 answers meanwhile). 0: never.
-    idle_release_minutes: float = _num(15.0, 0, 10080)
+    idle_release_minutes: float = num(15.0, 0, 10080)
     # A hosted model instead of the local one; on any failure the local model (or BM25) takes over.
-    provider: str = _choice("local", "local", "openai", "gemini")
+    provider: str = choice("local", "local", "openai", "gemini")
     remote_model: str = ""  # empty: text-embedding-3-small (openai) / text-embedding-004 (gemini)
     base_url: str = ""  # empty: the provider's public API
     api_key_env: str = ""  # empty: OPENAI_API_KEY / GEMINI_API_KEY
-    dim: int = _num(0, 0, 65536)  # expected dimension; 0: whatever the provider returns for the probe
-    timeout_seconds: float = _num(30.0, 0.1, 3600)
-    max_retries: int = _num(3, 0, 20)
-    backoff_seconds: float = _num(0.5, 0, 600)
+    dim: int = num(0, 0, 65536)  # expected dimension; 0: whatever the provider returns for the probe
+    timeout_seconds: float = num(30.0, 0.1, 3600)
+    max_retries: int = num(3, 0, 20)
+    backoff_seconds: float = num(0.5, 0, 600)
 
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    rrf_k: int = _num(60, 1, 10000)
-    bm25_weight: float = _num(1.0, 0, 100)  # RRF list weights, chosen on bench-data with bench/fusion.py
-    vector_weight: float = _num(1.0, 0, 100)
-    cjk_bm25_weight: float = _num(0.2, 0, 100)  # the same for mostly-CJK queries (>= 30 % of word characters)
-    cjk_vector_weight: float = _num(1.0, 0, 100)
-    candidates: int = _num(20, 1, 1000)  # depth of each list fused (deeper tails only add noise)
-    default_k: int = _num(10, 1, 200)
-    weight_relevance: float = _num(1.0, 0, 100)
-    weight_importance: float = _num(0.02, 0, 100)
-    weight_recency: float = _num(0.02, 0, 100)
-    weight_effectiveness: float = _num(0.05, 0, 100)
+    rrf_k: int = num(60, 1, 10000)
+    bm25_weight: float = num(1.0, 0, 100)  # RRF list weights, chosen on bench-data with bench/fusion.py
+    vector_weight: float = num(1.0, 0, 100)
+    cjk_bm25_weight: float = num(0.2, 0, 100)  # the same for mostly-CJK queries (>= 30 % of word characters)
+    cjk_vector_weight: float = num(1.0, 0, 100)
+    candidates: int = num(20, 1, 1000)  # depth of each list fused (deeper tails only add noise)
+    default_k: int = num(10, 1, 200)
+    weight_relevance: float = num(1.0, 0, 100)
+    weight_importance: float = num(0.02, 0, 100)
+    weight_recency: float = num(0.02, 0, 100)
+    weight_effectiveness: float = num(0.05, 0, 100)
     # Time-aware ranking (pipeline/retrieval/query_time.py), log-odds added in hybrid mode; chosen on LoCoMo's
     # dated and "when" questions with bench/retrieval.py. 0 turns a part off.
-    time_window_weight: float = _num(1.0, 0, 100)
-    time_when_weight: float = _num(1.0, 0, 100)
-    time_latest_weight: float = _num(0.0, 0, 100)
-    time_slack_days: int = _num(7, 0, 366)
+    time_window_weight: float = num(1.0, 0, 100)
+    time_when_weight: float = num(1.0, 0, 100)
+    time_latest_weight: float = num(0.0, 0, 100)
+    time_slack_days: int = num(7, 0, 366)
 
 
 @dataclass(frozen=True, slots=True)
 class ContextSettings:
-    budget: int = _num(4000, 0, 1000000)
-    max_memories: int = _num(8, 0, 200)
+    budget: int = num(4000, 0, 1000000)
+    max_memories: int = num(8, 0, 200)
     # The floor of a memory's absolute relevance (0..1, pipeline/retrieval/relevance.py) for `context` and MCP
     # `memory_context`; chosen with bench/injection.py (see the README's trade-off table).
-    min_relevance: float = _num(0.4, 0.0, 1.0)
+    min_relevance: float = num(0.4, 0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
 class LLMSettings:
-    provider: str = _choice("", "", "anthropic", "openai")  # empty: no LLM (deterministic fallbacks everywhere)
+    provider: str = choice("", "", "anthropic", "openai")  # empty: no LLM (deterministic fallbacks everywhere)
     base_url: str = ""  # empty: the provider's public API; e.g. http://127.0.0.1:11434 for Ollama
     model: str = ""  # empty: a small default model of the provider
     api_key_env: str = ""  # empty: ANTHROPIC_API_KEY / OPENAI_API_KEY
-    timeout_seconds: float = _num(60.0, 0.1, 3600)
-    max_retries: int = _num(3, 0, 20)
-    backoff_seconds: float = _num(1.0, 0, 600)
-    max_backoff_seconds: float = _num(30.0, 0, 3600)
+    timeout_seconds: float = num(60.0, 0.1, 3600)
+    max_retries: int = num(3, 0, 20)
+    backoff_seconds: float = num(1.0, 0, 600)
+    max_backoff_seconds: float = num(30.0, 0, 3600)
 
 
 @dataclass(frozen=True, slots=True)
 class ConsolidationSettings:
     enabled: bool = True
     cron: str = "0 3 * * sun"  # crontab fields, local time; use day names (APScheduler numbers Monday 0)
-    period_days: float = _num(7.0, 0, 3650)  # catch-up at start when the last completed run is older than this
-    misfire_grace_hours: float = _num(12.0, 0, 8760)
-    token_budget: int = _num(200_000, 0, 100000000)
-    session_retention_days: int = _num(30, 1, 36500)
-    daily_retention_days: int = _num(90, 1, 36500)
+    period_days: float = num(7.0, 0, 3650)  # catch-up at start when the last completed run is older than this
+    misfire_grace_hours: float = num(12.0, 0, 8760)
+    token_budget: int = num(200_000, 0, 100000000)
+    session_retention_days: int = num(30, 1, 36500)
+    daily_retention_days: int = num(90, 1, 36500)
 
 
 @dataclass(frozen=True, slots=True)
 class SkillsSettings:
     dir: str = ""  # empty: $MEMORYD_HOME/skills (e.g. ~/.claude/skills)
-    min_hours_between: float = _num(24.0, 0, 8760)
-    min_patterns: int = _num(2, 0, 1000)
-    min_pattern_count: int = _num(2, 1, 1000)
-    success_window: int = _num(5, 1, 1000)
-    min_success_rate: float = _num(0.6, 0, 1)
+    min_hours_between: float = num(24.0, 0, 8760)
+    min_patterns: int = num(2, 0, 1000)
+    min_pattern_count: int = num(2, 1, 1000)
+    success_window: int = num(5, 1, 1000)
+    min_success_rate: float = num(0.6, 0, 1)
     # The skill registry (recommendations in `context`)
     dirs: tuple[str, ...] = ()  # empty: the skills dir above, and ~/.claude/skills when it exists
     mcp_configs: tuple[str, ...] = ()  # empty: ~/.claude.json and ~/.claude/settings.json (read only)
-    threshold: float = _num(0.7, 0, 1)
-    poll_ms: int = _num(1000, 50, 3600000)
+    threshold: float = num(0.7, 0, 1)
+    poll_ms: int = num(1000, 50, 3600000)
 
 
 @dataclass(frozen=True, slots=True)
 class LessonsSettings:
-    jaccard: float = _num(0.6, 0, 1)
-    containment: float = _num(0.8, 0, 1)
+    jaccard: float = num(0.6, 0, 1)
+    containment: float = num(0.8, 0, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class HooksSettings:
     """Agent hooks answer within `deadline_ms` whatever the daemon does."""
 
-    timeout_ms: int = _num(300, 10, 60000)  # per socket call (a healthy daemon answers in ~10 ms)
-    deadline_ms: int = _num(
+    timeout_ms: int = num(300, 10, 60000)  # per socket call (a healthy daemon answers in ~10 ms)
+    deadline_ms: int = num(
         750, 50, 600000
     )  # hard stop, counted from the hook process's start (Claude Code waits on it)
-    session_budget: int = _num(3000, 0, 1000000)  # characters of SessionStart context
-    prompt_budget: int = _num(2000, 0, 1000000)  # characters of UserPromptSubmit context
-    prompt_k: int = _num(4, 0, 100)
+    session_budget: int = num(3000, 0, 1000000)  # characters of SessionStart context
+    prompt_budget: int = num(2000, 0, 1000000)  # characters of UserPromptSubmit context
+    prompt_k: int = num(4, 0, 100)
     # The relevance floor for UserPromptSubmit memories: an unrelated prompt gets nothing (bench/injection.py)
-    min_relevance: float = _num(0.4, 0.0, 1.0)
-    min_prompt_chars: int = _num(8, 0, 10000)  # shorter prompts ("yes", "go on") get no memories
+    min_relevance: float = num(0.4, 0.0, 1.0)
+    min_prompt_chars: int = num(8, 0, 10000)  # shorter prompts ("yes", "go on") get no memories
     transcript_on_stop: bool = True  # also hand the transcript to the inbox on Stop, not only SessionEnd
-    log_max_bytes: int = _num(5 * 1024 * 1024, 0, GIB)
+    log_max_bytes: int = num(5 * 1024 * 1024, 0, GIB)
     rules_gate: bool = False  # deny Edit/Write of a project file until its rules were read this session
 
 
 @dataclass(frozen=True, slots=True)
 class InboxSettings:
-    poll_ms: int = _num(500, 10, 600000)
-    stable_ms: int = _num(1000, 0, 3600000)  # a dropped file is taken once its size held still this long
-    session_idle_ms: int = _num(
+    poll_ms: int = num(500, 10, 600000)
+    stable_ms: int = num(1000, 0, 3600000)  # a dropped file is taken once its size held still this long
+    session_idle_ms: int = num(
         120_000, 0, 86400000
     )  # a transcript handed over on Stop waits until the session is this idle
     keep_transcripts: bool = False
-    max_file_bytes: int = _num(256 * 1024 * 1024, 1, 4 * GIB)
+    max_file_bytes: int = num(256 * 1024 * 1024, 1, 4 * GIB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,15 +199,15 @@ class RedactionSettings:
 @dataclass(frozen=True, slots=True)
 class McpSettings:
     autostart: bool = False
-    autostart_wait_seconds: float = _num(15.0, 0, 600)
+    autostart_wait_seconds: float = num(15.0, 0, 600)
 
 
 @dataclass(frozen=True, slots=True)
 class ChecksSettings:
     """```check blocks in MEMORY.md and rules.md, run after each edit."""
 
-    time_limit_ms: int = _num(200, 1, 60000)
-    max_file_bytes: int = _num(1024 * 1024, 1, GIB)
+    time_limit_ms: int = num(200, 1, 60000)
+    max_file_bytes: int = num(1024 * 1024, 1, GIB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,12 +216,12 @@ class SyncSettings:
 
     # This home's machine id (names its event segments); empty: the host name. MEMORYD_MACHINE wins over both.
     machine: str = field(default="", metadata={"pattern": r"[A-Za-z0-9_-]{0,64}"})
-    interval: float = _num(300.0, 0, 7 * 86400)  # seconds between rounds after `sync init`; 0: on demand only
+    interval: float = num(300.0, 0, 7 * 86400)  # seconds between rounds after `sync init`; 0: on demand only
     remote: str = "origin"  # the git remote `sync init --remote URL` sets up
     branch: str = ""  # empty: the remote's default branch (or main for an empty remote)
     exclude: tuple[str, ...] = ()  # folders of the home kept on this machine, e.g. ["sessions/"]
-    timeout_seconds: float = _num(120.0, 1, 3600)  # per git command (a fetch or push over a slow link)
-    max_backoff_seconds: float = _num(3600.0, 1, 7 * 86400)  # after failures (offline, auth), rounds back off to this
+    timeout_seconds: float = num(120.0, 1, 3600)  # per git command (a fetch or push over a slow link)
+    max_backoff_seconds: float = num(3600.0, 1, 7 * 86400)  # after failures (offline, auth), rounds back off to this
 
 
 SECTIONS: dict[str, type] = {
@@ -252,10 +244,6 @@ SECTIONS: dict[str, type] = {
 }
 # Tables whose keys are the user's: [projects] "PATH PREFIX" = "name"; [project_groups] group = ["a", "b"]
 FREE_TABLES: dict[str, Any] = {"projects": str, "project_groups": list}
-
-
-class ConfigError(ValueError):
-    """config.toml cannot be used; the message names the file and the key."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,7 +392,7 @@ def _section(name: str, entries: Any, path: Path, warnings: list[str]) -> Any:
         if key not in fields:
             warnings.append(f"{path}: unknown key [{name}] {key} ignored (known: {', '.join(fields)})")
             continue
-        values[key] = _checked(f"{path}: [{name}] {key}", fields[key], value)
+        values[key] = checked(f"{path}: [{name}] {key}", fields[key], value)
     section = cls(**values)
     for smaller, larger, why in _CROSS_CHECKS.get(name, ()):
         if getattr(section, smaller) >= getattr(section, larger):
@@ -421,35 +409,6 @@ _CROSS_CHECKS: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "hooks": (("timeout_ms", "deadline_ms", "a hook's socket call must end before the hook does"),),
 }
-
-
-def _checked(where: str, spec: dataclasses.Field[Any], value: Any) -> Any:
-    default = spec.default
-    expected: Any = type(default)  # Any: isinstance must not narrow `value` to `object`
-    if isinstance(default, float):
-        expected = (int, float)
-    if isinstance(default, tuple):
-        if not isinstance(value, list):
-            raise ConfigError(f"{where} must be list, got {type(value).__name__}")
-        if not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"{where} must be a list of strings")
-        return tuple(value)
-    if isinstance(value, bool) != isinstance(default, bool) or not isinstance(value, expected):
-        raise ConfigError(f"{where} must be {type(default).__name__}, got {type(value).__name__}")
-    if (choices := spec.metadata.get("choices")) and value not in choices:
-        raise ConfigError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ConfigError(f"{where} must be a finite number, got {value}")
-    if (bounds := spec.metadata.get("range")) is not None and not bounds[0] <= value <= bounds[1]:
-        low, high = (_shown(b) for b in bounds)
-        raise ConfigError(f"{where} must be between {low} and {high}, got {value!r}")
-    if (pattern := spec.metadata.get("pattern")) and not re.fullmatch(pattern, value):
-        raise ConfigError(f"{where} must match {pattern}, got {value!r}")
-    return float(value) if isinstance(default, float) else value
-
-
-def _shown(bound: float) -> str:
-    return f"{bound:g}" if isinstance(bound, float) else f"{bound:_}".replace("_", ",")
 
 
 def _free_table(section: str, entries: Any, path: Path) -> dict[str, Any]:

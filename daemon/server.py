@@ -32,8 +32,6 @@ from daemon.services.checks import Checker
 from daemon.services.container import Services
 from daemon.services.context import ContextService
 from daemon.services.edits import EditRecorder
-from daemon.services.history_import import HistoryImport
-from daemon.services.inbox import start_inbox
 from daemon.services.indexing import start_index
 from daemon.services.learning.facts import FactStore
 from daemon.services.learning.knowledge import Knowledge
@@ -41,9 +39,11 @@ from daemon.services.learning.scheduler import ConsolidationHooks, make_trigger,
 from daemon.services.project_rules import ProjectRules
 from daemon.services.rules_touch import RulesOnTouch
 from daemon.services.session_slate import SessionSlate
-from daemon.services.sessions import SessionIngest
 from daemon.services.skills import start_skills
 from daemon.services.sync import SyncService
+from daemon.services.transcripts.history_import import HistoryImport
+from daemon.services.transcripts.inbox import start_inbox
+from daemon.services.transcripts.sessions import SessionIngest
 from events.log import DISK_FULL_ERRNOS, EventLog
 from events.projections.runner import Projector
 from events.sqlite import Database

@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.frontmatter import split_front_matter
 from pipeline.learning.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
-from pipeline.learning.problem_match import KnownProblem
+from pipeline.learning.problems.problem_match import KnownProblem
 from pipeline.learning.skill_evidence import applying, contradiction, name_words, triggers
 from pipeline.learning.skill_writer import (
     FixRecord,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.agent.transcript import error_line
-from pipeline.learning.failure_evidence import failure_evidence
+from pipeline.learning.problems.failure_evidence import failure_evidence
 from tests import failure_outputs as out
 
 

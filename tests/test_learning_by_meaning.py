@@ -15,7 +15,7 @@ from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
 from pipeline.learning.meaning import centred, centroid
-from pipeline.learning.problem_identity import GENERIC_FAILURES, Evidence, recognise
+from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
 from pipeline.learning.rule_meaning import candidates, examples, standing_rules
 from tests.conftest import MODEL_CACHE

@@ -15,10 +15,10 @@ from events.projections import signal_patterns as sp
 from events.projections.runner import Projector
 from events.sqlite import Database
 from pipeline.agent.transcript import parse_transcript
-from pipeline.learning.failure_evidence import failure_evidence
-from pipeline.learning.fix_steps import find_resolution
-from pipeline.learning.problem_match import KnownProblem, Said, gist_key, references
-from pipeline.learning.session_signals import session_signals
+from pipeline.learning.problems.failure_evidence import failure_evidence
+from pipeline.learning.problems.fix_steps import find_resolution
+from pipeline.learning.problems.problem_match import KnownProblem, Said, gist_key, references
+from pipeline.learning.problems.session_signals import session_signals
 from tests.transcript_lines import Transcript, pytest_failure
 
 SITE = "/home/dev/src/shop/.venv/lib/python3.12/site-packages"

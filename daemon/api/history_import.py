@@ -1,5 +1,5 @@
 """Socket methods of `memoryd import claude-code`: `import_plan`, `import_take`, `import_instructions`,
-`import_finish` (the client drives them in this order; see daemon/services/history_import.py)."""
+`import_finish` (the client drives them in this order; see daemon/services/transcripts/history_import.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from daemon.api.registry import api
 from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
-from daemon.services.history_import import SESSION_DIRS
+from daemon.services.transcripts.history_import import SESSION_DIRS
 from events.event import parse_timestamp
 
 MAX_IDLE_S = 30 * 24 * 3600

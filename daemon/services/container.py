@@ -8,8 +8,6 @@ from daemon.app import App
 from daemon.services.checks import Checker
 from daemon.services.context import ContextService
 from daemon.services.edits import EditRecorder
-from daemon.services.history_import import HistoryImport
-from daemon.services.inbox import Inbox
 from daemon.services.indexing import IndexService
 from daemon.services.learning.facts import FactStore
 from daemon.services.learning.scheduler import Learning
@@ -18,6 +16,8 @@ from daemon.services.rules_touch import RulesOnTouch
 from daemon.services.session_slate import SessionSlate
 from daemon.services.skills import SkillsService
 from daemon.services.sync import SyncService
+from daemon.services.transcripts.history_import import HistoryImport
+from daemon.services.transcripts.inbox import Inbox
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,8 @@
 A signal is one (kind, key, project) **node**, id `pattern_id(kind, key, project)` (events from before
 signals named their project have none). Nodes of one project that share an **anchor** (specific evidence a
 signal event carries: the same failing test, the same exception from the same module, see
-`pipeline/learning/failure_evidence.py`; or `node:ID`, recorded when the daemon recognised the signal as a
-known problem by its meaning or the person named it, see `pipeline/learning/problem_identity.py`) are one
+`pipeline/learning/problems/failure_evidence.py`; or `node:ID`, recorded when the daemon recognised the signal as a
+known problem by its meaning or the person named it, see `pipeline/learning/problems/problem_identity.py`) are one
 **problem**:
 the connected components of the node-anchor graph. A pattern is a problem; its id is the id of its earliest
 node (by event id) that a tool reported as a failure, else its earliest failure, else its earliest node, so
@@ -43,6 +43,7 @@ from typing import Any
 import orjson
 
 from events.event import Event
+from events.projections import problem_graph
 from events.sqlite import select_in
 
 NAME = "signal_patterns"
@@ -292,7 +293,7 @@ def _recompute(conn: sqlite3.Connection, nodes: set[str], sessions: set[str]) ->
     """
     in_sessions = "SELECT DISTINCT pattern_id FROM signal_occurrences WHERE session_id IN ({marks})"
     nodes = nodes | {row[0] for row in select_in(conn, in_sessions, sorted(sessions))}
-    keys, anchor_rows = _closure(conn, nodes)
+    keys, anchor_rows = problem_graph.closure(conn, nodes)
     if not keys:
         _recompute_streak(conn)
         return
@@ -321,7 +322,7 @@ def _recompute(conn: sqlite3.Connection, nodes: set[str], sessions: set[str]) ->
         sessions_of[node].add(session)
         if session in window(keys[node][7]):
             in_window[node] += signals
-    component = _components(keys, anchor_rows)
+    component = problem_graph.components(keys, anchor_rows)
     members: dict[str, list[str]] = defaultdict(list)
     for node in nodes_of:
         members[component[node]].append(node)
@@ -386,79 +387,6 @@ def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tupl
     recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
     status = str(status_row[1])
     return ("active" if status == "addressed" and recurred else status), recurred
-
-
-def _closure(conn: sqlite3.Connection, start: set[str]) -> tuple[dict[str, tuple[Any, ...]], list[tuple[str, str]]]:
-    """The nodes of every problem that holds one of `start`: their key rows (node -> row) and anchor rows.
-
-    Walks the node-anchor graph out from `start` with the edges `_components` joins by (the same anchor in the
-    same project; a `node:ID` anchor with the nodes that carry it and with ID), so the result is whole problems.
-    """
-    keys: dict[str, tuple[Any, ...]] = {}
-    anchor_rows: list[tuple[str, str]] = []
-    key_sql = (
-        "SELECT pattern_id, kind, key, total, first_seen, last_seen, last_text, project FROM signal_pattern_keys"
-        " WHERE pattern_id IN ({marks})"
-    )
-    mine_sql = "SELECT pattern_id, anchor FROM signal_anchors WHERE pattern_id IN ({marks})"
-    others_sql = (
-        "SELECT a.pattern_id, a.anchor, k.project FROM signal_anchors a JOIN signal_pattern_keys k"
-        " ON k.pattern_id = a.pattern_id WHERE a.anchor IN ({marks})"
-    )
-    seen = set(start)
-    frontier = sorted(start)
-    while frontier:
-        found = {row[0]: tuple(row) for row in select_in(conn, key_sql, frontier)}
-        keys.update(found)
-        mine = select_in(conn, mine_sql, sorted(found))
-        anchor_rows += [(str(node), str(anchor)) for node, anchor in mine]
-        wanted = sorted({str(anchor) for _, anchor in mine} | {"node:" + node for node in found})
-        near: set[str] = set()
-        carriers: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        for node, anchor, project in select_in(conn, others_sql, wanted):
-            carriers[anchor].append((node, project))
-        for node, anchor in mine:
-            if anchor.startswith("node:"):
-                near.update(other for other, _ in carriers[anchor])
-                near.add(anchor[5:])
-            else:
-                near.update(other for other, project in carriers[anchor] if project == found[node][7])
-        for node in found:
-            near.update(other for other, _ in carriers["node:" + node])
-        frontier = sorted(near - seen)
-        seen |= near
-    return keys, anchor_rows
-
-
-def _components(keys: Mapping[str, tuple[Any, ...]], anchor_rows: list[tuple[str, str]]) -> dict[str, str]:
-    """Union-find over nodes of one project sharing an anchor (and nodes a `node:ID` anchor names, in any
-    project); returns node -> the smallest node id of its component."""
-    parent = {node: node for node in keys}
-
-    def find(node: str) -> str:
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
-
-    by_anchor: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for node, anchor in sorted(anchor_rows, key=lambda row: (row[1], row[0])):
-        if node not in parent:
-            continue
-        if anchor.startswith("node:"):
-            # `node:X` names a known problem by one of its nodes: the daemon recognised it, or the person named it
-            by_anchor[("", anchor)].append(node)
-            if anchor[5:] in parent:
-                by_anchor[("", anchor)].append(anchor[5:])
-        else:
-            # Why per project: two projects' `test_roundtrip` or `src/parser` are different things
-            by_anchor[(keys[node][7] or "", anchor)].append(node)
-    for group in by_anchor.values():
-        for other in group[1:]:
-            a, b = find(group[0]), find(other)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
-    return {node: find(node) for node in keys}
 
 
 def _representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:

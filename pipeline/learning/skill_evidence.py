@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from pipeline.learning.failure_evidence import GENERIC_EXCEPTIONS
-from pipeline.learning.problem_match import KnownProblem, vocabulary, words_of
+from pipeline.learning.problems.failure_evidence import GENERIC_EXCEPTIONS
+from pipeline.learning.problems.problem_match import KnownProblem, vocabulary, words_of
 from pipeline.learning.rule_lifecycle import forbidden_terms, stance_words
 
 MAX_TRIGGERS = 16

@@ -32,7 +32,7 @@ from events.projections.signal_patterns import node_of
 from events.queries import event_index, signal_patterns
 from pipeline.learning.capability_gates import ENV_VAR, Gate, GateInputs, GateThresholds, all_pass, evaluate_gates
 from pipeline.learning.lessons import current_bullets
-from pipeline.learning.problem_match import KnownProblem
+from pipeline.learning.problems.problem_match import KnownProblem
 from pipeline.learning.skill_evidence import applying, contradiction, name_words, triggers
 from pipeline.learning.skill_writer import (
     FixRecord,

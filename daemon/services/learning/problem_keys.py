@@ -2,12 +2,12 @@
 created, so the `signal_patterns` projection stays a deterministic function of the events (no model in it).
 
 - Every signal names its project (signals of two projects never join by their anchors).
-- A failure that is a known problem by meaning (`pipeline/learning/problem_identity.py`: its description
+- A failure that is a known problem by meaning (`pipeline/learning/problems/problem_identity.py`: its description
   close to a known node's, nudged by shared evidence) gets a `node:ID` anchor for that node and the `match`
   that says why; one that shares an anchor with a known problem needs neither.
 - The person's sentences are keyed by gist: a sentence that restates an earlier one (the embedding model's
   cosine, or shared words without it) takes that one's kind and key, so a correction given again in other
-  words counts as the same pattern (`pipeline/learning/problem_match.py: gist_key`).
+  words counts as the same pattern (`pipeline/learning/problems/problem_match.py: gist_key`).
 - A sentence that names known problems ("the alembic thing again", "同步测试又挂了") gets a `node:` anchor for
   each: by the problems' own words, or by meaning when the model is loaded; a sentence that only talks about
   a problem becomes a `recurring_issue` signal when it names one.
@@ -26,9 +26,9 @@ from daemon.services.learning.knowledge import Knowledge
 from events.projections.signal_patterns import pattern_id
 from events.queries import signal_patterns
 from pipeline.learning.meaning import centroid
-from pipeline.learning.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
-from pipeline.learning.problem_match import KnownProblem, ProblemIndex, Said, gist_key
-from pipeline.learning.session_signals import SessionSignals
+from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
+from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key
+from pipeline.learning.problems.session_signals import SessionSignals
 from pipeline.learning.signals import Signal, evidence, normalise_key
 
 SAID_BEFORE = 300  # earlier sentences a new one is compared with (each embedded once, then cached)

@@ -12,7 +12,7 @@ import orjson
 import structlog
 
 from pipeline.agent.transcript import NotATranscript, parse_transcript
-from pipeline.learning.session_signals import session_signals
+from pipeline.learning.problems.session_signals import session_signals
 from pipeline.learning.signals import SIGNAL_KINDS, Signal, evidence, extract_signals, normalise_key
 from pipeline.llm import LLMClient, LLMError, TokenBudget
 

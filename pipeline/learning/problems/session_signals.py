@@ -21,13 +21,13 @@ from dataclasses import dataclass, replace
 from pipeline.agent import speech_cues as cues
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
 from pipeline.agent.user_knowledge import decision_in, rule_in, typed_and_pasted
-from pipeline.learning.failure_evidence import (
+from pipeline.learning.problems.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,
     failure_evidence,
     flaky_tests,
 )
-from pipeline.learning.problem_identity import identifier_words
+from pipeline.learning.problems.problem_identity import identifier_words
 from pipeline.learning.signals import Signal, evidence, extract_signals, normalise_key
 
 RETRY_AT = 3

@@ -42,7 +42,7 @@ from daemon.services.errors import InvalidInput
 from daemon.services.learning.consolidation import Consolidator
 from daemon.services.learning.knowledge import Knowledge
 from daemon.services.project_rules import ProjectRules
-from daemon.services.sessions import SessionIngest, summary_name
+from daemon.services.transcripts.sessions import SessionIngest, summary_name
 from events.event import parse_timestamp
 from events.projections import signal_patterns as sp
 from events.queries import event_index, signal_patterns

@@ -56,8 +56,8 @@ from pipeline.agent.session_summary import (
 )
 from pipeline.agent.transcript import Step, Transcript, parse_transcript
 from pipeline.atomic_file import write_atomic
-from pipeline.learning.fix_steps import Resolution, find_resolution
-from pipeline.learning.session_signals import session_signals
+from pipeline.learning.problems.fix_steps import Resolution, find_resolution
+from pipeline.learning.problems.session_signals import session_signals
 from pipeline.llm import LLMClient, LLMError
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.scrub import scrub_data

@@ -5,7 +5,7 @@ What a dropped file becomes:
 - `*.events.jsonl`: validated whole, scrubbed and appended to the log in one batch, or rejected whole (all or
   nothing: a half-imported file could not be retried without duplicates). `edit` events also reach the
   daily note (that is how hooks hand over edits made while the daemon was down).
-- `*.jsonl`: a Claude Code transcript, summarised by `daemon/services/sessions.py` (`ID.stop.jsonl`, handed
+- `*.jsonl`: a Claude Code transcript, summarised by `daemon/services/transcripts/sessions.py` (`ID.stop.jsonl`, handed
   over by the Stop hook, once the session has been idle for `[inbox] session_idle_ms`).
 - anything else, or anything that fails: `inbox/rejected/NAME` with `NAME.reason` beside it.
 
@@ -35,7 +35,7 @@ import structlog
 
 from daemon.app import App
 from daemon.services.edits import EditRecorder
-from daemon.services.sessions import SessionIngest
+from daemon.services.transcripts.sessions import SessionIngest
 from events.queries import event_index
 from pipeline.agent.inbox_files import (
     REJECTED_DIR,
