@@ -125,6 +125,13 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             "> Analysis failed with 1 weighted issues.\n\n* Try:\n> Run with --stacktrace option.\n\nBUILD FAILED in 19s",
             "> Analysis failed with 1 weighted issues.",
         ),
+        # Go names the package, then its compiler's findings with no error word: the first is the cause
+        (
+            "Exit code 1\n# github.com/acme/shop/internal/http\n"
+            "internal/http/cart.go:41:22: item.Discount undefined (type db.Item has no field or method Discount)\n"
+            "internal/http/cart.go:58:9: unknown field Discount in struct literal of type db.ListItemsRow",
+            "internal/http/cart.go:41:22: item.Discount undefined (type db.Item has no field or method Discount)",
+        ),
     ],
 )
 def test_a_wrapper_line_is_never_the_error(output: str, expected: str) -> None:

@@ -16,7 +16,7 @@ from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
-from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
+from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rule_meaning import candidates, examples, standing_rules
 from tests.conftest import MODEL_CACHE
 
@@ -84,6 +84,17 @@ def test_an_unrelated_rule_replaces_nothing(embedder: FastEmbedEmbedder) -> None
     new = "from now on commit messages are written in English"
     similar, subject = measures(embedder, RULES, [new])
     assert judge(new, RULES, similar, subject).action == "add"
+
+
+def test_a_rule_said_twice_in_one_message_is_one_rule_in_its_fuller_wording(embedder: FastEmbedEmbedder) -> None:
+    said = [
+        "no lodash pls",
+        "we use the plain array methods, no lodash, it is not even in package.json anymore",
+        "always pin exact versions in package.json",
+        "also keep every subcommand's help text to one line",
+    ]
+    similar, _ = measures(embedder, [], said)
+    assert distinct(said, similar) == said[1:]
 
 
 SYNC = Evidence(

@@ -316,6 +316,9 @@ _ERROR_TIERS = (
         True,
     ),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
+    # a compiler's diagnostic with no error word (Go: "internal/http/rooms.go:41:22: room.Capacity undefined");
+    # the first one is the cause, the rest follow from it
+    (re.compile(r"^[\w./-]+\.[A-Za-z]{1,6}:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
     (re.compile(r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|No such file|[Pp]ermission denied"), True),
     (re.compile(r"error|failed|fatal|not found|denied", re.IGNORECASE), True),
 )
@@ -327,7 +330,7 @@ _NOT_EVIDENCE = re.compile(
     r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
     r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
     r"^npm ERR!|\bELIFECYCLE\b|^error Command failed with exit code|"
-    r"^(?:##\[error\]|Error: )?Process completed with exit|^\s*at\s+\S|^failures:$|"
+    r"^(?:##\[error\]|Error: )?Process completed with exit|^# [\w.-]+(?:/[\w.-]+)+$|^\s*at\s+\S|^failures:$|"
     r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d|"
     r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
     r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"

@@ -83,7 +83,8 @@ _BOUNDARY_WORDS = "but and so because since , ; — – - ."
 _BOUNDARY = frozenset(_BOUNDARY_WORDS.split())
 _FILLER_WORDS = (
     "a an the to of in on at for with by from as it its this that these those we you they our your their i me "
-    "my ever now anymore anywhere everything everywhere all any some each every just please also still then "
+    "my ever now anymore anywhere everything everywhere all any some each every just please pls plz porfa bitte "
+    "also still then "
     "instead rather than do does did doing done be been being was were will would can could shall may might "
     "use using used uses go goes went straight directly direct"
 )
@@ -227,6 +228,33 @@ def judge(
         if best is None and restates and (not adds or (cosine is not None and cosine >= SURE_COSINE)):
             best = Verdict("duplicate", other, "restates it")
     return best or Verdict("add")
+
+
+def distinct(texts: Sequence[str], similar: Callable[[str, str], float | None]) -> list[str]:
+    """`texts` without the ones that restate another of them, the fuller wording kept in the place of the first
+    ("no pkg/errors pls. we wrap errors with fmt.Errorf and %w, no pkg/errors": one rule). Why: people often say
+    a rule twice in one message, and a session's summary is read by people. Reversals are all kept: the
+    lifecycle decides between them in order."""
+    kept: list[str] = []
+    for text in dict.fromkeys(texts):
+        verdict = judge(text, kept, similar)
+        other = verdict.other if verdict.action == "duplicate" else next((k for k in kept if _within(text, k)), None)
+        if other is not None:
+            if len(text) > len(other):
+                kept[kept.index(other)] = text
+            continue
+        kept.append(text)
+    return kept
+
+
+def _within(a: str, b: str) -> bool:
+    """The shorter of two texts asserts and rejects nothing the longer does not, the same way round ("no
+    lodash pls" within "we use the array methods, no lodash"; "use tabs" not within "never use tabs in YAML")."""
+    short, long = sorted((stance(a), stance(b)), key=lambda s: len(s.words))
+    asserted, rejected = {t for t, _ in short.asserted}, {t for t, _ in short.rejected}
+    if not asserted | rejected:
+        return False
+    return asserted <= {t for t, _ in long.asserted} and rejected <= {t for t, _ in long.rejected}
 
 
 def replaced_in_other_words(

@@ -26,7 +26,7 @@ from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import rule_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
 from pipeline.learning.meaning import centred, centroid
-from pipeline.learning.rule_lifecycle import GENERIC_RULES, judge
+from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rule_meaning import candidates
 from pipeline.memory_layout import read_text
 
@@ -88,6 +88,16 @@ class Knowledge:
             apply_changes, path, section, added, superseded, when=when
         )
         return Changes(done_added, done_superseded, restated)
+
+    async def distinct(self, texts: Sequence[str]) -> list[str]:
+        """`texts` without the ones that restate another of them (`rule_lifecycle.distinct`)."""
+        vectors = await self.vectors(list(texts))
+
+        def similar(a: str, b: str) -> float | None:
+            va, vb = vectors.get(a), vectors.get(b)
+            return float(np.dot(va, vb)) if va is not None and vb is not None else None
+
+        return distinct(texts, similar)
 
     async def rules_by_meaning(self, user_texts: Sequence[str]) -> list[str]:
         """Standing instructions in what the person typed that the patterns did not find

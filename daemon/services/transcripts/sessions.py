@@ -146,6 +146,8 @@ class SessionIngest:
             summary, usage = await _llm_summary(llm, t, summary, stop)
         if not t.is_subagent and (more := await self.knowledge.rules_by_meaning(t.user_texts)):
             summary = replace(summary, rules=tuple(dict.fromkeys([*summary.rules, *more])))
+        if len(summary.rules) > 1:
+            summary = replace(summary, rules=tuple(await self.knowledge.distinct(summary.rules)))
         rel_summary = summary_name(session, t.agent_id)
         await asyncio.to_thread(write_atomic, app.settings.home / rel_summary, render(summary, emails=emails))
         found = session_signals(t)
