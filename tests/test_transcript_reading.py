@@ -352,3 +352,47 @@ def test_the_outcome_comes_from_the_evidence_at_the_end(build: object, expected:
     assert callable(build)
     outcome = session_outcome(parse_transcript(build(t).bytes(), "x"))
     assert outcome.outcome == expected and outcome.confidence > 0.5 and outcome.evidence
+
+
+LINT_OLD = "Exit code 1\nvendor/legacy/report.py:12:1: C901 'build_rows' is too complex (31)"
+
+
+@pytest.mark.parametrize(
+    ("build", "expected"),
+    [
+        # the problem was only written up: the thanks are for the write-up, the work was left for later
+        (
+            lambda t: (
+                t.bash("grep -rn reserve app/", "app/stock.py:40: reserve(", 0)
+                .user("got it. no time today, write it up as a ticket for me")
+                .say("**Stock reservations race** ...")
+                .user("thanks!")
+            ),
+            "failed",
+        ),
+        # the same linter finding the person already waved through fails again after the commit
+        (
+            lambda t: (
+                t.bash("flake8 .", LINT_OLD, 1)
+                .user("that finding in vendor/legacy is ancient, ignore it. commit")
+                .bash("git commit -am notes", "[main 1b9e0c7] notes", 0)
+                .bash("flake8 .", LINT_OLD.replace("(31)", "(32)"), 1)
+            ),
+            "success",
+        ),
+        # the work was undone: the check that passes afterwards checks the revert
+        (
+            lambda t: (
+                t.bash("npm test", "FAIL src/picker.test.ts", 1)
+                .user("ugh. revert the fixtures, they have to wait for the backend fix")
+                .bash("git checkout -- fixtures && npm test", "Tests: 9 passed", 0)
+            ),
+            "failed",
+        ),
+    ],
+)
+def test_what_the_person_said_earlier_explains_the_end(build: object, expected: str) -> None:
+    t = Transcript().user("please do the thing")
+    assert callable(build)
+    outcome = session_outcome(parse_transcript(build(t).bytes(), "x"))
+    assert outcome.outcome == expected and outcome.confidence > 0.5 and outcome.evidence

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline.agent import speech_cues as cues
-from pipeline.agent.transcript import Step, Transcript
+from pipeline.agent.transcript import Step, Transcript, error_line
 
 _NEGATIVE = re.compile(
     r"\bstill (?:broken|failing|fails|failed|hanging|hangs|wrong|not working|red|crashing|the same|times? out|"
@@ -63,7 +63,23 @@ _POSITIVE = re.compile(
     r"^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏💯]",
     re.IGNORECASE,
 )
-_ACKNOWLEDGED = re.compile(r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|flaky)\b", re.I)
+_ACKNOWLEDGED = re.compile(
+    r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|flaky|ignorier (?:das|es)|ist alt|"
+    r"ign[oó]ralo|ignora (?:eso|esto)|ignore[rz]? (?:ça|cela))\b",
+    re.I,
+)
+# Asking to undo the session's work: a check after it checks the undoing, not the work
+_UNDO = re.compile(
+    r"\b(?:revert|undo|roll ?back|discard|throw away|drop) (?:it|this|that|them|the|my|your|all|everything)\b|"
+    r"\bgit (?:checkout|restore|reset)\b|\b(?:revertir|deshaz|descarta)\w*\b|\brückgängig\b|\bannule\b|撤销|回滚|还原",
+    re.I,
+)
+# Thanks and nothing else: said for the last answer (an issue written up, an explanation), no verdict on the work
+_ONLY_THANKS = re.compile(
+    r"^\s*(?:thanks|thank you|thx|ty|cheers|danke|merci|gracias|谢谢|多谢)[\s.!,]*(?:a lot|so much|!)?[\s.!🙏👍]*$",
+    re.I,
+)
+_NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
 _CHECK = re.compile(
     r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun) (?:run )?(?:test|lint|build|check)|jest|vitest|mocha|"
     r"go (?:test|vet|build)|cargo (?:test|check|clippy|build)|make (?:test|check|lint|build|ci)|mvn|gradle|"
@@ -95,17 +111,25 @@ def session_outcome(t: Transcript) -> Outcome:
     if closing and last_user is not None:
         words = steps[last_user].text
         weight = 0.5 if work_after else 1.0
+        if (deferred := _deferred_before_thanks(steps, users)) is not None:
+            # "no time today, write it up as an issue" … "thx": the thanks are for the write-up
+            words, weight = steps[deferred].text, 1.0
         if _NEGATIVE.search(words) or cues.NEGATIVE.search(words):
             evidence.append((-3.0 * weight, f"the user's last words: {_quote(words)}"))
         elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
             evidence.append((3.0 * weight, f"the user's last words: {_quote(words)}"))
-        elif _DEFERRED.search(words) or cues.DEFERRED.search(words):
+        elif _DEFERRED.search(words) or cues.DEFERRED.search(words) or _NO_TIME.search(words):
             evidence.append((-3.0 * weight, f"the user left it for later: {_quote(words)}"))
         elif _MILD_NEGATIVE.search(words):
             evidence.append((-1.5 * weight, f"the user's last words: {_quote(words)}"))
     check = _last(steps, is_check)
-    if check is not None:
-        acknowledged = last_user is not None and last_user > check and not any(v < 0 for v, _ in evidence)
+    undone = last_user is not None and bool(_UNDO.search(steps[last_user].text))
+    if check is not None and not (
+        undone and last_user is not None and check > last_user and steps[check].status == "ok"
+    ):
+        acknowledged = (last_user is not None and last_user > check and not any(v < 0 for v, _ in evidence)) or (
+            _seen_and_accepted(steps, users, check)
+        )
         if steps[check].status == "ok":
             evidence.append((1.5, f"the last check passed: `{_command(steps[check])}`"))
         elif not acknowledged:
@@ -116,7 +140,13 @@ def session_outcome(t: Transcript) -> Outcome:
         evidence.append((1.0, f"the work was committed or pushed: `{_command(steps[shipped])}`"))
     answered = t.is_subagent and bool(steps) and steps[-1].kind == "assistant"
     ending = [s for s in steps if s.kind != "assistant"]
-    if ending and ending[-1].kind == "tool" and ending[-1].status == "failed" and not answered:
+    if (
+        ending
+        and ending[-1].kind == "tool"
+        and ending[-1].status == "failed"
+        and not answered
+        and not _seen_and_accepted(steps, users, steps.index(ending[-1]))
+    ):
         evidence.append((-2.0, f"the session stopped on a failure: `{_command(ending[-1])}`"))
     declined = _last(steps, lambda s: s.kind == "tool" and s.status == "denied" and _changes(s))
     if declined is not None and not any(
@@ -136,6 +166,38 @@ def session_outcome(t: Transcript) -> Outcome:
     confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
     ordered = sorted(evidence, key=lambda item: -abs(item[0]))
     return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))
+
+
+def _deferred_before_thanks(steps: list[Step], users: list[int]) -> int | None:
+    """The person's earlier message that left the work for later, when all they said since is thanks and
+    nothing was changed in between (the session was spent on a write-up or an explanation)."""
+    if len(users) < 2 or not _ONLY_THANKS.search(steps[users[-1]].text):
+        return None
+    before = users[-2]
+    words = steps[before].text
+    if not (_NO_TIME.search(words) or _DEFERRED.search(words) or cues.DEFERRED.search(words)):
+        return None
+    return None if any(_changes(s) and s.status == "ok" for s in steps[before : users[-1]]) else before
+
+
+def _seen_and_accepted(steps: list[Step], users: list[int], failed: int) -> bool:
+    """The failure at `failed` is one the person already saw and waved through ("the gocyclo finding in legacy/
+    is old, ignore it. commit"): the same error line failed before a message of theirs that accepted it."""
+    if steps[failed].status != "failed":
+        return False
+    line = _error_key(steps[failed].output)
+    if not line:
+        return False
+    for index in users:
+        if index > failed or not _ACKNOWLEDGED.search(steps[index].text):
+            continue
+        if any(s.kind == "tool" and s.status == "failed" and _error_key(s.output) == line for s in steps[:index]):
+            return True
+    return False
+
+
+def _error_key(output: str) -> str:
+    return re.sub(r"\d+", "N", error_line(output)) if output else ""
 
 
 def _changes(step: Step) -> bool:
