@@ -498,10 +498,13 @@ def t05_ci_beta_log() -> Session:
 def t06_migration_test() -> Session:
     s = ios("t06-migration-test", "2026-10-12T06:03:51", "2.1.186", "fix/migration-v4", "brisk-cove-gull")
     s.user(
-        "wrote MigrationTests (builds a v3 store, migrates to v4). it fails, pls look. "
+        "wrote MigrationTests (builds a v3 store, migrates to v4). it fails, pls loook. "
         "-only-testing:TabilogTests/MigrationTests",
         after=0,
     )
+    s.say("Running the whole test suite first to see where things stand.")
+    s.interrupt(after=4)
+    s.user("just MigrationTests, rest is fine", after=7)
     fail = xc_tests([("MigrationTests.testMigrateV3ToV4", "failed", 0.412)], failures=[f"37: {MIGRATION_ERR}"])
     s.act(None, Bash(MIGRATION_TEST, fail, code=65, desc="Migration test", secs=70))
     spot = """@objc(Spot)
@@ -636,9 +639,10 @@ def t07_photo_import_threading() -> Session:
 # ------------------------------------------------------------------------------------------------------------------
 def t08_fix_signing() -> Session:
     s = ios("t08-fix-signing", "2026-10-14T05:40:12", "2.1.186", "fix/match-widget", "golden-dune-stilt")
+    s.local_command("model", "opus", "Set model to \x1b[1mopus (claude-opus-4-6)\x1b[22m", after=0)
     s.user(
         "TestFlightに上げるのがまたコケてる、ウィジェット入れてからずっと。今日こそちゃんと直す。certs repoに書いてOK",
-        after=0,
+        after=8,
     )
     s.act(None, Read("fastlane/Matchfile", MATCHFILE), Read("fastlane/Fastfile", FASTFILE))
     s.act(
@@ -987,7 +991,7 @@ test:
 
 def t12_xcode16_destination() -> Session:
     s = ios("t12-xcode16-destination", "2026-10-20T05:50:33", "2.1.191", "chore/xcode16", "pale-cliff-petrel")
-    s.user("updated to Xcode 16.1 and now make test is broken", after=0)
+    s.user("updated to Xcode 16.1 and now make test is borken", after=0)
     s.act(
         None,
         Bash(

@@ -80,7 +80,7 @@ RUN = "uv run python -m kumo.train experiment=vit_b16"
 def k01_cosine_warmup() -> Session:
     s = ml("k01-cosine-warmup", "2026-10-05T01:12:30", "2.1.180", "feat/cosine-warmup", "mossy-cedar-koi")
     s.user(
-        "cosine schedule w/ linear warmup pls. warmup steps from the optimizer cfg, default 500. optimizer stays "
+        "cosine schedle w/ linear warmup pls. warmup steps from the optimizer cfg, default 500. optimizer stays "
         "AdamW, we're not trying Lion, talked w/ the team",
         after=0,
         decisions=["optimizer stays AdamW, we're not trying Lion"],
@@ -509,7 +509,7 @@ docker run --rm -it --gpus all \\
 def k06_shm_bus_error() -> Session:
     s = ml("k06-shm-bus-error", "2026-10-09T02:02:10", "2.1.186", "infra/docker", "quiet-pine-heron")
     s.user(
-        "moved to the new box (docker). dataloader dies right away:\n```\nRuntimeError: DataLoader worker (pid 2231) "
+        "moved to the new box (docker). dataloader dies rigth away:\n```\nRuntimeError: DataLoader worker (pid 2231) "
         "is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please "
         "try to raise your shared memory limit.\n```\nnum_workers=8 like before",
         after=0,
@@ -1156,7 +1156,7 @@ def k14_cfg_command() -> Session:
     s.local_command(
         "cost", "", "Total cost:            $0.0000\nTotal duration (API):  0s\nTotal duration (wall): 4s", after=0
     )
-    s.user("whats the command to dump the whole hydra config again", after=9)
+    s.user("whats the comand to dump the whole hydra config again", after=9)
     s.act(
         None,
         Bash(
