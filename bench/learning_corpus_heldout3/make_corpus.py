@@ -320,7 +320,7 @@ def validate(sessions: list[Session] | None = None) -> list[str]:
         is_sub = path in sub_files
         raw_lines = path.read_text(encoding="utf-8").splitlines()
         if not is_sub:
-            errs.need(12 <= len(raw_lines) <= 80, f"{rel}: {len(raw_lines)} lines (want 12-80)")
+            errs.need(6 <= len(raw_lines) <= 80, f"{rel}: {len(raw_lines)} lines (want 6-80)")
         seen_uuids: set[str] = set()
         tool_uses: dict[str, dict] = {}
         results: list[tuple[dict, dict]] = []

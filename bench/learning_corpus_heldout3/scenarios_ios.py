@@ -1286,6 +1286,16 @@ def t14_beta_141() -> Session:
     return s
 
 
+# ------------------------------------------------------------------------------------------------------------------
+def t15_idle() -> Session:
+    s = ios("t15-idle", "2026-10-22T06:41:03", "2.1.191", "main", "ruddy-atoll-kite")
+    s.local_command("model", "sonnet", "Set model to \x1b[1msonnet (claude-sonnet-4-6)\x1b[22m", after=0)
+    s.user("nvm wrong window", after=14)
+    s.say("No problem.")
+    s.outcome("unknown", "idle: opened by mistake, no request")
+    return s
+
+
 SESSIONS = [
     t01_spot_sort,
     t02_beta_signing,
@@ -1301,4 +1311,5 @@ SESSIONS = [
     t12_xcode16_destination,
     t13_widget_timeline,
     t14_beta_141,
+    t15_idle,
 ]

@@ -76,6 +76,21 @@ num_workers: 8"""
 RUN = "uv run python -m kumo.train experiment=vit_b16"
 
 
+def tmux_run(s: Session, text: str | None, name: str, args: str, grep: str, out: str, desc: str, secs: float) -> None:
+    """A long run in a detached tmux session, waited for by a background Bash; its output file is read once the
+    <task-notification> arrives (Bash calls time out after 10 minutes, training does not)."""
+    bg = Bash(
+        f"tmux new-session -d -s {name} '{RUN} {args} 2>&1 | tee /tmp/{name}.log'; sleep 20; while tmux has-session "
+        f"-t {name} 2>/dev/null; do sleep 30; done; grep -E '{grep}' /tmp/{name}.log",
+        desc=desc,
+        bg=True,
+    )
+    s.act(text, bg)
+    s.bash_done(bg.bg_task, after=secs)
+    out_file = f"/tmp/claude-1000/{ML.replace('/', '-')}/{s.id}/tasks/{bg.bg_task}.output"
+    s.act(None, Read(out_file, out))
+
+
 # ------------------------------------------------------------------------------------------------------------------
 def k01_cosine_warmup() -> Session:
     s = ml("k01-cosine-warmup", "2026-10-05T01:12:30", "2.1.180", "feat/cosine-warmup", "mossy-cedar-koi")
@@ -311,16 +326,15 @@ def k03_lr_sweep() -> Session:
             "[kumo.engine][INFO] - epoch 2 val/acc=0.4120 val/loss=2.2043",
         ]
     )
-    s.act(
-        "Understood, overrides only:",
-        Bash(
-            f"tmux new-session -d -s sweep '{RUN} -m optimizer.lr=1e-4,3e-4,1e-3 trainer.max_epochs=2 2>&1 | tee "
-            "/tmp/sweep.log' && sleep 2880 && grep -E 'HYDRA|val/acc' /tmp/sweep.log",
-            sweep,
-            desc="LR sweep (multirun, tmux)",
-            timeout=3000000,
-            secs=2890,
-        ),
+    tmux_run(
+        s,
+        "Understood, overrides only. Running the sweep in tmux and waiting for it in the background:",
+        "sweep",
+        "-m optimizer.lr=1e-4,3e-4,1e-3 trainer.max_epochs=2",
+        "HYDRA|val/acc",
+        sweep,
+        "LR sweep (multirun, tmux), wait for the end",
+        2890,
     )
     s.say("| lr | val/acc (2 ep) |\n|---|---|\n| 1e-4 | 0.601 |\n| 3e-4 | 0.648 |\n| 1e-3 | 0.412 |")
     s.user("ok 3e-4 wins. thx")
@@ -718,19 +732,18 @@ def k08_fix_nan() -> Session:
             desc="Loss tests",
         ),
     )
-    s.act(
-        None,
-        Bash(
-            f"tmux new-session -d -s nanfix '{RUN} trainer.max_steps=8000 trainer.resume=outputs/2026-10-06/22-03-11/"
-            "ckpt/step4000.pt 2>&1 | tee /tmp/nanfix.log' && sleep 3300 && grep -E 'step (4|5|6|7|8)000' /tmp/nanfix.log",
-            "[kumo.engine][INFO] - step 5000 loss=0.7410 grad_norm=2.88 lr=2.61e-04\n"
-            "[kumo.engine][INFO] - step 6000 loss=0.6933 grad_norm=2.71 lr=2.50e-04\n"
-            "[kumo.engine][INFO] - step 7000 loss=0.6420 grad_norm=2.52 lr=2.37e-04\n"
-            "[kumo.engine][INFO] - step 8000 loss=0.6012 grad_norm=2.49 lr=2.23e-04",
-            desc="Resume the nan run to step 8000 (tmux)",
-            timeout=3600000,
-            secs=3320,
-        ),
+    tmux_run(
+        s,
+        "Resuming the run that went nan, from its step-4000 checkpoint to step 8000:",
+        "nanfix",
+        "trainer.max_steps=8000 trainer.resume=outputs/2026-10-06/22-03-11/ckpt/step4000.pt",
+        "step (5|6|7|8)000",
+        "[kumo.engine][INFO] - step 5000 loss=0.7410 grad_norm=2.88 lr=2.61e-04\n"
+        "[kumo.engine][INFO] - step 6000 loss=0.6933 grad_norm=2.71 lr=2.50e-04\n"
+        "[kumo.engine][INFO] - step 7000 loss=0.6420 grad_norm=2.52 lr=2.37e-04\n"
+        "[kumo.engine][INFO] - step 8000 loss=0.6012 grad_norm=2.49 lr=2.23e-04",
+        "Resume the nan run to step 8000 (tmux), wait for the end",
+        3320,
     )
     s.say("Past step 4120 and 6000 with finite loss, up to 8000.")
     s.user(
@@ -829,31 +842,24 @@ def k09_fix_oom() -> Session:
     )
     flat = "\n".join(f"after val batch {i}: 2.3 GiB" for i in range(0, 41, 10))
     s.act(None, Bash("uv run python scripts/mem_probe.py", flat, desc="Memory during validation, again", secs=45))
-    bg = Bash(
-        f"tmux new-session -d -s oomfix '{RUN} trainer.max_epochs=5 data.limit_train_batches=400 2>&1 | tee "
-        "/tmp/oomfix.log'; sleep 20; while tmux has-session -t oomfix 2>/dev/null; do sleep 30; done; grep val/acc "
-        "/tmp/oomfix.log",
-        desc="5 short epochs in tmux, wait for the end",
-        bg=True,
-    )
-    s.act("Flat at 2.3 GiB. Running five short epochs to get past epoch 3:", bg)
-    s.bash_done(bg.bg_task, after=1250)
-    out_file = f"/tmp/claude-1000/{ML.replace('/', '-')}/{s.id}/tasks/{bg.bg_task}.output"
-    s.act(
-        None,
-        Read(
-            out_file,
-            "\n".join(
-                f"[kumo.engine][INFO] - epoch {e} val/acc={a} val/loss={v}"
-                for e, a, v in (
-                    (1, "0.5120", "1.9905"),
-                    (2, "0.6102", "1.4870"),
-                    (3, "0.6551", "1.3002"),
-                    (4, "0.6790", "1.2218"),
-                    (5, "0.6884", "1.1930"),
-                )
-            ),
+    tmux_run(
+        s,
+        "Flat at 2.3 GiB. Running five short epochs to get past epoch 3:",
+        "oomfix",
+        "trainer.max_epochs=5 data.limit_train_batches=400",
+        "val/acc",
+        "\n".join(
+            f"[kumo.engine][INFO] - epoch {e} val/acc={a} val/loss={v}"
+            for e, a, v in (
+                (1, "0.5120", "1.9905"),
+                (2, "0.6102", "1.4870"),
+                (3, "0.6551", "1.3002"),
+                (4, "0.6790", "1.2218"),
+                (5, "0.6884", "1.1930"),
+            )
         ),
+        "5 short epochs in tmux, wait for the end",
+        1250,
     )
     s.say("All five epochs finish; validation memory stays flat.")
     s.user(
