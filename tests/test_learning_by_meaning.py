@@ -17,6 +17,7 @@ from pipeline.embedding.spec import E5_NAME
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
+from pipeline.learning import verdict_meaning
 from pipeline.learning.rule_meaning import candidates, examples, standing_rules
 from tests.conftest import MODEL_CACHE
 
@@ -181,3 +182,23 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors) == said[:3]
     assert standing_rules(found, {}) == []  # without the model: the patterns alone
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("finalmente funciona, obrigado", "success"),
+        ("고마워요, 이제 잘 돼요", "success"),
+        ("ainda dá o mesmo erro, deixa pra lá", "failed"),
+        ("ok, domani ci riguardo", "failed"),
+        ("そろそろ帰るので続きは月曜に", "failed"),
+        ("can you rename the variable to total", None),
+        ("where is the retry count configured?", None),
+    ],
+)
+def test_closing_words_in_any_language_are_read_by_their_meaning(
+    embedder: FastEmbedEmbedder, words: str, expected: str | None
+) -> None:
+    texts = [words, *verdict_meaning.examples()]
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert verdict_meaning.verdict(vectors[words], vectors) == expected

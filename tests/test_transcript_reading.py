@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.session_outcome import session_outcome
+from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
 from pipeline.agent.transcript import NotATranscript, parse_transcript
 from pipeline.agent.user_knowledge import extract_knowledge, typed_and_pasted
@@ -396,3 +396,33 @@ def test_what_the_person_said_earlier_explains_the_end(build: object, expected: 
     assert callable(build)
     outcome = session_outcome(parse_transcript(build(t).bytes(), "x"))
     assert outcome.outcome == expected and outcome.confidence > 0.5 and outcome.evidence
+
+
+def test_a_verdict_heard_by_meaning_judges_work_and_only_work() -> None:
+    worked = (
+        Transcript()
+        .user("la page de connexion plante")
+        .edit("app/login.py", "a", "b")
+        .bash("pytest", "FAILED t.py::test_login - KeyError", 1)
+        .user("bon, on laisse tomber pour aujourd'hui")  # no cue of any language this module knows
+    )
+    t = parse_transcript(worked.bytes(), "x")
+    assert closing_words(t) == "bon, on laisse tomber pour aujourd'hui"
+    assert session_outcome(t, "failed").outcome == "failed"
+    assert "by their meaning" in " ".join(session_outcome(t, "failed").evidence)
+    # a question answered is no work that went well or badly, whatever the closing words mean
+    asked = Transcript().user("quelle version de python?").bash("python -V", "Python 3.11.9", 0).user("d'accord")
+    assert session_outcome(parse_transcript(asked.bytes(), "x"), "failed").outcome == "unknown"
+
+
+def test_work_thrown_away_at_the_end_did_not_succeed() -> None:
+    t = (
+        Transcript()
+        .user("add a csv export")
+        .edit("app/export.py", "a", "b")
+        .bash("pytest", "8 passed", 0)
+        .user("hmm, on second thought no")
+        .bash("git checkout -- app && git status --short", "", 0)
+    )
+    outcome = session_outcome(parse_transcript(t.bytes(), "x"))
+    assert outcome.outcome == "failed" and any("reverted" in e for e in outcome.evidence), outcome

@@ -79,6 +79,12 @@ _ONLY_THANKS = re.compile(
     r"^\s*(?:thanks|thank you|thx|ty|cheers|danke|merci|gracias|谢谢|多谢)[\s.!,]*(?:a lot|so much|!)?[\s.!🙏👍]*$",
     re.I,
 )
+# Throwing the session's changes away ("git checkout -- src", "git restore .", "git reset --hard", "git stash")
+_REVERTS = re.compile(
+    r"\bgit (?:checkout (?:\S+ )?--(?:\s|$)|restore\b|reset --hard\b|stash(?!\s+(?:pop|apply|list|show)))"
+)
+_EDITS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
+HEARD_WEIGHT = 2.5  # below a cue's 3: a meaning read from a few words is less sure than a known phrase
 _NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
 _CHECK = re.compile(
     r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun) (?:run )?(?:test|lint|build|check)|jest|vitest|mocha|"
@@ -86,7 +92,8 @@ _CHECK = re.compile(
     r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|dotnet test|gh pr checks|gh run (?:view|watch)|"
     r"gradlew|mvnw|terraform (?:validate|plan|apply)|tflint|helm (?:lint|upgrade|install|test)|kubectl rollout status|"
     r"alembic upgrade|cargo nextest|nextest run|dbt (?:run|test|build)|playwright test|golangci-lint|sqlfluff lint|"
-    r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift test|dotnet build|just test)\b"
+    r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift (?:test|build)|dotnet build|"
+    r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests))\b"
 )
 _SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
 _READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo)\b")
@@ -99,34 +106,46 @@ class Outcome:
     evidence: tuple[str, ...]  # short reasons, strongest first
 
 
-def session_outcome(t: Transcript) -> Outcome:
-    """The outcome of a session (or a subagent's run) from its end; see the module docstring."""
-    steps = [s for s in t.steps if s.kind != "tool" or s.status not in ("harness", "pending")]
+def closing_words(t: Transcript) -> str | None:
+    """The person's last words when they judge the work (they follow some work) and no cue of any language
+    this module knows reads them: what the caller may read by meaning and hand back as `heard`."""
+    steps = _steps(t)
     users = [i for i, s in enumerate(steps) if s.kind == "user"]
-    score = 0.0
+    words = _closing(steps, users)[0]
+    return words if words and _cue(words) is None else None
+
+
+def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
+    """The outcome of a session (or a subagent's run) from its end; see the module docstring. `heard`: what
+    the person's closing words mean when no cue reads them (`closing_words`), "success" or "failed", as the
+    caller judged by meaning (`pipeline/learning/verdict_meaning.py`)."""
+    steps = _steps(t)
+    users = [i for i, s in enumerate(steps) if s.kind == "user"]
     evidence: list[tuple[float, str]] = []
     last_user = users[-1] if users else None
-    closing = last_user is not None and (len(users) > 1 or _work_before(steps, last_user))
-    work_after = last_user is not None and any(_substantive(s) for s in steps[last_user + 1 :])
-    if closing and last_user is not None:
-        words = steps[last_user].text
-        weight = 0.5 if work_after else 1.0
-        if (deferred := _deferred_before_thanks(steps, users)) is not None:
-            # "no time today, write it up as an issue" … "thx": the thanks are for the write-up
-            words, weight = steps[deferred].text, 1.0
-        if _NEGATIVE.search(words) or cues.NEGATIVE.search(words):
-            evidence.append((-3.0 * weight, f"the user's last words: {_quote(words)}"))
-        elif _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
-            evidence.append((3.0 * weight, f"the user's last words: {_quote(words)}"))
-        elif _DEFERRED.search(words) or cues.DEFERRED.search(words) or _NO_TIME.search(words):
-            evidence.append((-3.0 * weight, f"the user left it for later: {_quote(words)}"))
-        elif _MILD_NEGATIVE.search(words):
-            evidence.append((-1.5 * weight, f"the user's last words: {_quote(words)}"))
+    words, weight = _closing(steps, users)
+    if words:
+        cue = _cue(words)
+        if cue is not None:
+            value, reason = cue
+            evidence.append((value * weight, f"{reason}: {_quote(words)}"))
+        elif heard in ("success", "failed") and _did_work(steps):
+            value = HEARD_WEIGHT if heard == "success" else -HEARD_WEIGHT
+            evidence.append((value * weight, f"the user's last words, by their meaning: {_quote(words)}"))
     check = _last(steps, is_check)
+    reverted = _last(steps, lambda s: s.kind == "tool" and s.status == "ok" and bool(_REVERTS.search(_command(s))))
+    thrown_away = reverted is not None and last_user is not None and reverted > last_user
     undone = last_user is not None and bool(_UNDO.search(steps[last_user].text))
-    if check is not None and not (
-        undone and last_user is not None and check > last_user and steps[check].status == "ok"
-    ):
+    # Why: a check that passed on work thrown away afterwards, or after an undo, says nothing of the work
+    passed_on_nothing = (
+        check is not None
+        and steps[check].status == "ok"
+        and (
+            (undone and last_user is not None and check > last_user)
+            or (thrown_away and reverted is not None and reverted >= check)
+        )
+    )
+    if check is not None and not passed_on_nothing:
         acknowledged = (last_user is not None and last_user > check and not any(v < 0 for v, _ in evidence)) or (
             _seen_and_accepted(steps, users, check)
         )
@@ -159,6 +178,8 @@ def session_outcome(t: Transcript) -> Outcome:
         # Why: nobody judges a subagent's run; it did its job when it came back with an answer (a test it
         # wrote may fail on purpose, exposing the bug it was sent to find).
         evidence.append((2.0, "the subagent finished with an answer"))
+    if thrown_away and reverted is not None:
+        evidence.append((-1.5, f"the work was reverted: `{_command(steps[reverted])}`"))
     score = sum(value for value, _ in evidence)
     # Why unknown and not a default: an idle, trivial or read-only session says nothing about what it was
     # given, and crediting it as a success would make every injected memory look useful.
@@ -166,6 +187,47 @@ def session_outcome(t: Transcript) -> Outcome:
     confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
     ordered = sorted(evidence, key=lambda item: -abs(item[0]))
     return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))
+
+
+def _did_work(steps: list[Step]) -> bool:
+    """Files were changed, something was checked or something failed: there is work for the person's words to
+    judge (a question answered and a decision taken are no work that went well or badly)."""
+    return any(
+        s.kind == "tool"
+        and ((s.status == "ok" and s.call is not None and s.call.name in _EDITS) or s.status == "failed" or is_check(s))
+        for s in steps
+    )
+
+
+def _steps(t: Transcript) -> list[Step]:
+    return [s for s in t.steps if s.kind != "tool" or s.status not in ("harness", "pending")]
+
+
+def _closing(steps: list[Step], users: list[int]) -> tuple[str, float]:
+    """The words that judge the work and their weight: the last message when it follows some work (half when
+    more work follows it, unless that work only undoes the session's changes as asked), or the deferral before
+    a closing "thanks"; ("", 0) when the person never spoke after the opening request."""
+    last_user = users[-1] if users else None
+    if last_user is None or not (len(users) > 1 or _work_before(steps, last_user)):
+        return "", 0.0
+    if (deferred := _deferred_before_thanks(steps, users)) is not None:
+        # "no time today, write it up as an issue" … "thx": the thanks are for the write-up
+        return steps[deferred].text, 1.0
+    after = [s for s in steps[last_user + 1 :] if _substantive(s) and not _REVERTS.search(_command(s))]
+    return steps[last_user].text, 0.5 if after else 1.0
+
+
+def _cue(words: str) -> tuple[float, str] | None:
+    """What the person's words say by the cues of the languages this module knows, strongest first."""
+    if _NEGATIVE.search(words) or cues.NEGATIVE.search(words):
+        return -3.0, "the user's last words"
+    if _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
+        return 3.0, "the user's last words"
+    if _DEFERRED.search(words) or cues.DEFERRED.search(words) or _NO_TIME.search(words):
+        return -3.0, "the user left it for later"
+    if _MILD_NEGATIVE.search(words):
+        return -1.5, "the user's last words"
+    return None
 
 
 def _deferred_before_thanks(steps: list[Step], users: list[int]) -> int | None:
@@ -205,7 +267,7 @@ def _changes(step: Step) -> bool:
     call = step.call
     if call is None:
         return False
-    if call.name in ("Edit", "MultiEdit", "Write", "NotebookEdit"):
+    if call.name in _EDITS:
         return True
     return bool(call.command) and not _READ_ONLY.search(call.command)
 

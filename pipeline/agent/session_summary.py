@@ -66,9 +66,12 @@ class SessionSummary:
     subagents: tuple[str, ...] = ()
 
 
-def extractive_summary(t: Transcript, *, project: str | None, sha256: str) -> SessionSummary:
+def extractive_summary(
+    t: Transcript, *, project: str | None, sha256: str, heard: str | None = None
+) -> SessionSummary:
     """The summary read straight from the transcript (no model). A subagent's summary keeps its task as the
-    topic and takes no rules, lessons or decisions: its "user" text is the parent assistant's prompt."""
+    topic and takes no rules, lessons or decisions: its "user" text is the parent assistant's prompt. `heard`:
+    the closing words' verdict by meaning, when no cue read them (`session_outcome.closing_words`)."""
     users = [_first_line(text) for text in t.user_texts]
     closing = _closing(t.assistant_texts[-1]) if t.assistant_texts else ""
     first = t.agent_prompt if t.is_subagent else next((u for u in users if u), "")
@@ -78,7 +81,7 @@ def extractive_summary(t: Transcript, *, project: str | None, sha256: str) -> Se
     if closing:
         points.append("Answer: " + closing)
     knowledge = extract_knowledge([] if t.is_subagent else t.user_texts, t.assistant_texts)
-    outcome = session_outcome(t)
+    outcome = session_outcome(t, heard)
     return SessionSummary(
         session_id=t.session_id,
         project=project,

@@ -1,4 +1,5 @@
-"""Rules (a project's rules.md) and lessons (MEMORY.md) with a lifecycle: added, restated, superseded.
+"""Rules (a project's rules.md) and lessons (MEMORY.md) with a lifecycle: added, restated, superseded; and what
+the person's words mean where no known phrase reads them (rules by meaning, a closing verdict by meaning).
 
 A new rule is judged against the rules in force (`pipeline/learning/rule_lifecycle.py`): a restatement is not
 added again, a reversal or a changed value supersedes the old rule (which stays in the file, struck through,
@@ -23,7 +24,7 @@ import structlog
 
 from pipeline.agent.user_knowledge import clauses, says_something, sentences, tidy
 from pipeline.embedding.service import EmbeddingService
-from pipeline.learning import rule_meaning
+from pipeline.learning import rule_meaning, verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
@@ -98,6 +99,12 @@ class Knowledge:
             return float(np.dot(va, vb)) if va is not None and vb is not None else None
 
         return distinct(texts, similar)
+
+    async def verdict_by_meaning(self, words: str) -> str | None:
+        """What a person's closing words say of the session's work ("success", "failed") when no known phrase
+        read them (`pipeline/learning/verdict_meaning.py`); None without the model or without a clear verdict."""
+        vectors = await self.vectors([words, *verdict_meaning.examples()])
+        return verdict_meaning.verdict(vectors.get(words), vectors)
 
     async def rules_by_meaning(self, user_texts: Sequence[str]) -> list[str]:
         """Standing instructions in what the person typed that the patterns did not find

@@ -44,6 +44,7 @@ from daemon.services.learning.signals import llm_signals
 from daemon.services.project_rules import ProjectRules
 from events.projections.effectiveness import SKILL_PREFIX
 from events.queries import event_index
+from pipeline.agent.session_outcome import closing_words
 from pipeline.agent.session_summary import (
     LLM_SYSTEM,
     SessionSummary,
@@ -140,7 +141,9 @@ class SessionIngest:
         app, llm, emails = self.app, self.llm if use_llm else None, self.app.redact_emails
         session = safe_id(t.session_id)
         project = self.projects.project_of(t.cwd)
-        summary = extractive_summary(t, project=project, sha256=sha)
+        words = None if t.is_subagent else closing_words(t)
+        heard = await self.knowledge.verdict_by_meaning(words) if words else None
+        summary = extractive_summary(t, project=project, sha256=sha, heard=heard)
         usage: dict[str, int] = {}
         if llm is not None:
             summary, usage = await _llm_summary(llm, t, summary, stop)
