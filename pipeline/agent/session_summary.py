@@ -66,9 +66,7 @@ class SessionSummary:
     subagents: tuple[str, ...] = ()
 
 
-def extractive_summary(
-    t: Transcript, *, project: str | None, sha256: str, heard: str | None = None
-) -> SessionSummary:
+def extractive_summary(t: Transcript, *, project: str | None, sha256: str, heard: str | None = None) -> SessionSummary:
     """The summary read straight from the transcript (no model). A subagent's summary keeps its task as the
     topic and takes no rules, lessons or decisions: its "user" text is the parent assistant's prompt. `heard`:
     the closing words' verdict by meaning, when no cue read them (`session_outcome.closing_words`)."""
