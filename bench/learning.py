@@ -15,7 +15,9 @@ For each corpus, a `memoryd serve` on a fresh temp home replays the sessions in 
 session, as the hooks would: SessionStart context (`session_context` with the session id and its cwd), the
 first prompt's context (`prompt_context`), then the transcript (and its subagents' transcripts) dropped into
 the inbox, the next session only once the daemon took it. `[skills] min_hours_between = 0` because the replay
-packs weeks into minutes. Then it prints, per corpus and side by side:
+packs weeks into minutes; at each week boundary the sessions cross, and after the last one, the weekly job's
+capability generation runs (the `capabilities` method with `generate`), as the scheduler would have run it.
+Then it prints, per corpus and side by side:
 - outcome accuracy (success / failed / unknown) over every session and subagent;
 - recurring problems: precision and recall of the patterns seen in >= 2 sessions, and for each true problem
   how many patterns hold its signals (target 1) and how many of its sessions the biggest covers;
@@ -32,6 +34,7 @@ packs weeks into minutes. Then it prints, per corpus and side by side:
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import shutil
 import sys
 import tempfile
@@ -112,9 +115,14 @@ def run(corpus: Corpus, home: Path, *, embedding: bool) -> dict[str, Any]:
 def replay(daemon: BenchDaemon, corpus: Corpus, home: Path) -> None:
     inbox = home / "inbox"
     inbox.mkdir(exist_ok=True)
+    week: tuple[int, int] | None = None
     for done, name in enumerate(corpus.in_order(), 1):
         info = corpus.sessions[name]
         session_id = corpus.ids[name][0]
+        started = dt.datetime.fromisoformat(str(info["started"]).replace("Z", "+00:00")).isocalendar()[:2]
+        if week is not None and started != week:
+            _weekly(daemon)
+        week = (started[0], started[1])
         if not info.get("parent"):
             cwd = corpus.cwd_of(name)
             daemon.call("session_context", {"cwd": cwd, "session_id": session_id, "source": "startup"})
@@ -128,6 +136,14 @@ def replay(daemon: BenchDaemon, corpus: Corpus, home: Path) -> None:
         rejected = list((inbox / "rejected").glob("*.reason"))
         if rejected:
             raise SystemExit(f"rejected: {rejected[0].read_text()}")
+    _weekly(daemon)
+
+
+def _weekly(daemon: BenchDaemon) -> None:
+    """The weekly job's capability generation, at each week boundary the sessions cross and after the last
+    week, as the scheduler would run it had the weeks passed in real time (the rest of the job, retention and
+    the report, goes by the wall clock and is left out)."""
+    daemon.call("capabilities", {"generate": True})
 
 
 def _receipts(daemon: BenchDaemon) -> int:
