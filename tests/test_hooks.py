@@ -183,9 +183,12 @@ ALL_HOOKS = [
 ]
 
 
-def test_hooks_answer_within_a_second_against_a_hung_daemon(memory_home: Path, hung_socket: Path) -> None:
+@pytest.mark.parametrize("command", [cc.INSTALLED, cc.CONSOLE], ids=["installed", "console-script"])
+def test_hooks_answer_within_a_second_against_a_hung_daemon(
+    memory_home: Path, hung_socket: Path, command: tuple[str, ...]
+) -> None:
     for event, payload in ALL_HOOKS:
-        result = cc.run_hook(memory_home, hung_socket, event, payload)
+        result = cc.run_hook(memory_home, hung_socket, event, payload, command=command)
         assert (result.code, result.stdout, result.stderr) == (0, "", ""), (event, result)
         assert result.seconds < 1.0, (event, result.seconds)  # a behavioural budget (Claude Code waits)
     log = {line["event"]: line for line in cc.hook_log(memory_home)}
@@ -267,6 +270,42 @@ def test_the_hook_process_imports_nothing_heavy(memory_home: Path, tmp_path: Pat
             timeout=30,
         )
         assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"[]\n"), event
+
+
+def test_the_installed_hook_command_starts_without_site_and_imports_only_the_standard_library(
+    memory_home: Path, tmp_path: Path
+) -> None:
+    """`python -S entry.py`: no `site` (whose .pth files cost more than the hook in an editable install), and
+    nothing from site-packages, on every event's path, the first hook's full settings load included."""
+    memory_home.mkdir(exist_ok=True)
+    ours = {"daemon", "pipeline", "events"}
+    read = {**cc.common("PreToolUse"), "tool_name": "Read", "tool_input": {"file_path": f"{cc.CWD}/app/orders.py"}}
+    for event, payload in [ALL_HOOKS[0], *ALL_HOOKS, ("PreToolUse", read)]:
+        proc = subprocess.run(
+            [
+                cc.INSTALLED[0],
+                "-X",
+                "importtime",
+                *cc.INSTALLED[1:],
+                "--socket",
+                str(tmp_path / "none.sock"),
+                "hook",
+                event,
+            ],
+            input=orjson.dumps(payload),
+            capture_output=True,
+            env={**os.environ, "MEMORYD_HOME": str(memory_home)},
+            cwd=tmp_path,
+            timeout=30,
+        )
+        assert (proc.returncode, proc.stdout) == (0, b""), event
+        lines = proc.stderr.decode().splitlines()
+        assert lines and all(line.startswith("import time:") for line in lines), lines[:5]
+        names = {line.rpartition("|")[2].strip().split(".")[0] for line in lines[1:]}
+        assert "site" not in names and "daemon" in names, event
+        probes = {"org"}  # `copy` tries Jython's org.python.core, which is found nowhere
+        assert names - set(sys.stdlib_module_names) - ours - probes == set(), event
+    assert [line["outcome"] for line in cc.hook_log(memory_home)][-1] != "error"
 
 
 def test_after_the_first_hook_a_hook_imports_no_settings_module_typing_or_orjson(
