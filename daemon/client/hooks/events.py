@@ -19,17 +19,17 @@ spools what it had to say into the inbox as an `*.events.jsonl` file (edits, com
 imports when it is back; SessionEnd and Stop only hand the transcript to the inbox and need no daemon at all.
 A spooled event carries the same idempotency key as the request that timed out, so when the daemon applied
 that request after all, the import skips it: one event, not two.
-Standard library and the socket client only (no typing, orjson or shutil at run time): this runs in a fresh
-process on every hook, so imports are most of its cost.
+Standard library and the socket client only (no typing, orjson, shutil, json or pathlib at run time; paths are
+strings except on the SessionEnd/Stop hand-over): this runs in a fresh process on every hook, so imports are
+most of its cost (see run.py).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from pathlib import Path
 
+from daemon.client import lean_json
 from daemon.client.hooks import rules
 from daemon.client.hooks.hook_io import (
     EDIT_TOOLS,
@@ -48,6 +48,7 @@ from daemon.client.hooks.hook_io import (
 TYPE_CHECKING = False  # Why not typing's: see hook_io
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
     from typing import Any
 
 EVENTS = (
@@ -158,11 +159,13 @@ def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bo
     source = payload_str(payload, "transcript_path")
     if not source or not os.path.isfile(os.path.expanduser(source)):
         return HookResult("skipped", detail={"reason": "no_transcript"})
-    from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id  # Why lazy: only SessionEnd and Stop need it
+    from pathlib import Path  # Why lazy (and memory_layout): only SessionEnd and Stop need them
+
+    from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id
 
     source_path = Path(os.path.expanduser(source))
     session = safe_id(payload_str(payload, "session_id") or source_path.stem)
-    inbox = ctx.settings.home / "inbox"
+    inbox = Path(ctx.settings.home, "inbox")
     target = hand_over(source_path, inbox, f"{session}.jsonl" if final else f"{session}{LIVE_SESSION_SUFFIX}")
     subagents: list[str] = []
     if final:
@@ -193,7 +196,7 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
     place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
     still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
     is stable, so a transcript Claude Code keeps appending to is taken whole."""
-    private_dir(inbox)  # owner-only, like everything in the memory home
+    private_dir(str(inbox))  # owner-only, like everything in the memory home
     temp = inbox / f".{name}.{os.getpid()}.tmp"
     try:
         try:
@@ -216,26 +219,34 @@ def idempotency_key(event: str, payload: dict[str, Any]) -> str:
     return f"{event}:{session}:{tool_use}" if tool_use else f"{event}:{session}:{os.urandom(12).hex()}"
 
 
-def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:
-    """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically."""
+def spool(inbox: str, drafts: list[tuple[str, dict[str, Any]]]) -> str:
+    """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically. Returns the
+    file's name."""
     private_dir(inbox)
     name = f"hook-{time.time_ns()}-{os.getpid()}.events.jsonl"
-    temp = inbox / f".{name}.tmp"
-    body = b"".join(json.dumps({"type": t, "data": d}, ensure_ascii=False).encode() + b"\n" for t, d in drafts)
+    temp = os.path.join(inbox, f".{name}.tmp")
+    body = b"".join(lean_json.dumps({"type": t, "data": d}).encode() + b"\n" for t, d in drafts)
     try:
-        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
-            handle.write(body)
-        os.replace(temp, inbox / name)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            while body:
+                body = body[os.write(fd, body) :]
+        finally:
+            os.close(fd)
+        os.replace(temp, os.path.join(inbox, name))
     finally:
-        temp.unlink(missing_ok=True)
-    return inbox / name
+        try:  # noqa: SIM105  (contextlib costs a hook its import)
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+    return name
 
 
 def _spool_instead(ctx: HookContext, failed: HookResult, drafts: list[tuple[str, dict[str, Any]]]) -> HookResult:
     if failed.outcome != "daemon_down":
         return failed  # the daemon answered with an error: the input is bad, spooling would not help
-    target = spool(ctx.settings.home / "inbox", drafts)
-    return HookResult("spooled", detail={**failed.detail, "file": target.name})
+    name = spool(os.path.join(ctx.settings.home, "inbox"), drafts)
+    return HookResult("spooled", detail={**failed.detail, "file": name})
 
 
 _HANDLERS: dict[str, Callable[[dict[str, Any], HookContext], HookResult]] = {
