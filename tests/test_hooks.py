@@ -20,7 +20,9 @@ from typing import Any
 import orjson
 import pytest
 
-from daemon.client.hooks.events import spool
+from daemon.client.hooks.events import LIVE_SESSION_SUFFIX, session_file_id, spool
+from pipeline.memory_layout import LIVE_SESSION_SUFFIX as LAYOUT_LIVE_SUFFIX
+from pipeline.memory_layout import safe_id
 from tests import agent_payloads as cc
 from tests.conftest import Daemon, write_config
 
@@ -294,8 +296,8 @@ def test_the_installed_hook_command_starts_without_site_and_imports_only_the_sta
 ) -> None:
     """1. `python -S entry.py`: no `site` (whose .pth files cost more than the hook in an editable install),
     and nothing from site-packages, on every event's path, the first hook's full settings load included.
-    2. Once the home's folders and the settings cache exist, the events an agent fires most import none of
-    pathlib, re, enum, json or contextlib (together ~12 ms of a ~14 ms hook; see daemon/client/hooks/run.py)."""
+    2. Once the home's folders and the settings cache exist, no event imports any of pathlib, re, enum, json
+    or contextlib (together ~12 ms of a ~14 ms hook; see daemon/client/hooks/run.py)."""
     memory_home.mkdir(exist_ok=True)
     sock = tmp_path / "none.sock"
     ours = {"daemon", "pipeline", "events"}
@@ -306,8 +308,8 @@ def test_the_installed_hook_command_starts_without_site_and_imports_only_the_sta
         assert "site" not in names and "daemon" in names, event
         assert names - set(sys.stdlib_module_names) - ours - probes == set(), event
     heavy = {"pathlib", "re", "enum", "json", "contextlib", "signal", "typing", "dataclasses", "orjson"}
-    frequent = [h for h in ALL_HOOKS if h[0] not in ("SessionEnd", "Stop")] + [("PreToolUse", read)]
-    for event, payload in frequent:
+    stop = ("Stop", cc.stop(transcript=str(cc.SAMPLE_TRANSCRIPT)))  # a transcript to hand over
+    for event, payload in [*ALL_HOOKS, stop, ("PreToolUse", read)]:
         assert installed_hook_imports(memory_home, sock, event, payload) & heavy == set(), event
     assert "error" not in {line["outcome"] for line in cc.hook_log(memory_home)}
 
@@ -453,3 +455,12 @@ def test_a_request_that_arrives_after_its_spooled_copy_was_imported_is_not_appli
     assert len(events_of(daemon, "edit")) == 1
     fresh = daemon.call("edit", {**params, "idempotency_key": "PostToolUse:s:t2"})
     assert fresh["duplicate"] is False and len(events_of(daemon, "edit")) == 2
+
+
+@pytest.mark.parametrize(
+    "raw", [cc.SESSION, "abc", "a" * 120, "a" * 121, "-x-", ".hidden", "a/b c", "", "é", "..", "x.y_z"]
+)
+def test_the_hooks_session_file_names_are_the_memory_layouts(raw: str) -> None:
+    """The hook names inbox files without importing pipeline.memory_layout; the inbox reads them with it."""
+    assert session_file_id(raw) == safe_id(raw)
+    assert LIVE_SESSION_SUFFIX == LAYOUT_LIVE_SUFFIX
