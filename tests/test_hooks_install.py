@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 import pytest
 
+from daemon.client.hooks import entry
 from daemon.client.hooks import install as hooks_install
 from tests import agent_payloads as cc
 from tests.conftest import REPO
@@ -287,3 +288,26 @@ def test_a_wheel_install_runs_the_installed_command_with_the_standard_library_al
     assert (start.returncode, start.stderr) == (0, b"")
     assert "Money is Decimal" in orjson.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
     assert cc.hook_log(home)[-1]["outcome"] == "ok"
+
+
+@pytest.mark.parametrize("system_site", [False, True])
+def test_the_entry_script_finds_the_venvs_site_packages_as_site_does(tmp_path: Path, system_site: bool) -> None:
+    """The package root first, then the venv's site-packages (pyvenv.cfg beside bin/), then the base
+    interpreter's only when the venv includes system site-packages; folders that do not exist are left out."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    flag = "true" if system_site else "false"
+    (venv / "pyvenv.cfg").write_text(f"home = /usr/bin\ninclude-system-site-packages = {flag}\n", encoding="utf-8")
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    site_packages = venv / "lib" / version / "site-packages"
+    site_packages.mkdir(parents=True)
+    script = site_packages / "daemon" / "client" / "hooks" / "entry.py"
+    paths = entry.import_paths(str(script), str(venv / "bin" / "python"))
+    base = os.path.join(sys.prefix, "lib", version, "site-packages")
+    expected = [str(site_packages)] + ([base] if system_site and os.path.isdir(base) else [])
+    assert paths == expected  # the root is site-packages itself in a wheel install: listed once
+    (venv / "pyvenv.cfg").unlink()
+    assert entry.import_paths(str(script), str(venv / "bin" / "python"))[0] == str(site_packages)
+    assert str(site_packages) not in entry.import_paths(
+        str(tmp_path / "src" / "daemon" / "client" / "hooks" / "e.py"), str(venv / "bin" / "python")
+    )
