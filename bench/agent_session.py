@@ -9,6 +9,8 @@ Bash: 60 in all) and a closing text. Once in a plain HOME (no memoryd), once wit
 says (`memoryd hooks install`, `claude mcp add`, a daemon with the default embedding model over a memory home
 of MEMORY.md, one project's rules and `--notes` notes; `--bm25` runs it without the model), alternating, `--runs`
 times each. The model answers at once, so the wall times are Claude Code's own work plus whatever the hooks add.
+`--variants` picks from: without, no-op hooks (memoryd's hook entries running `cat >/dev/null`: what Claude Code
+spends on running any hook, which memoryd cannot save), hooks only, MCP only, hooks + MCP.
 
 Printed (median over the runs; the overhead is with minus without):
 - session: from the process start to its exit;
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import json
 import os
 import statistics
 import sys
@@ -136,6 +139,7 @@ def measure(run: Run, agent: list[Request], injected: int) -> Measured:
 
 VARIANTS = {
     "without": (False, False),
+    "no-op hooks": (True, False),  # memoryd's hook entries with `cat >/dev/null` as the command: Claude Code's share
     "hooks only": (True, False),
     "MCP only": (False, True),
     "hooks + MCP": (True, True),
@@ -161,11 +165,24 @@ def workspace(cli: CLI, root: Path, variant: str, *, notes: int, embedding: bool
             daemon.start(timeout=300)
             daemon.wait_for(lambda: indexed(daemon, notes + 2, embedding), timeout=900, interval=0.5)
         space.install(hooks=hooks, mcp=mcp)
+        if variant == "no-op hooks":
+            no_op_hooks(space.settings_path)
         yield space
     finally:
         if daemon.proc is not None:
             daemon.stop()
         sock.parent.rmdir() if sock.parent.exists() and not any(sock.parent.iterdir()) else None
+
+
+def no_op_hooks(settings_path: Path) -> None:
+    """The same hook entries (events, matchers, timeouts) running a command that only reads its stdin: what
+    Claude Code's running of a hook costs whatever the hook does."""
+    settings = json.loads(settings_path.read_text(encoding="utf-8"))
+    for groups in settings["hooks"].values():
+        for group in groups:
+            for hook in group["hooks"]:
+                hook["command"] = "cat >/dev/null"
+    settings_path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
 
 
 def indexed(daemon: Daemon, files: int, embedding: bool) -> bool:
@@ -221,7 +238,7 @@ def main() -> int:
     names = chosen
     print(f"{'median':44}" + "".join(f"{n:>13}" for n in names) + f"{'overhead':>13}")
     rows: list[tuple[str, float, list[float]]] = [
-        ("session (s)", 1.0, [med(v, "session") for v in names]),
+        ("session (ms)", 1000.0, [med(v, "session") for v in names]),
         ("start: to the first request (ms)", 1000.0, [med(v, "start") for v in names]),
         ("per prompt: typed to its first request (ms)", 1000.0, [med(v, "per_prompt") for v in names]),
         ("per tool call: tool_use to its result (ms)", 1000.0, [med(v, "per_tool") for v in names]),

@@ -1,7 +1,7 @@
 """Benchmark `memoryd hook EVENT` as Claude Code runs it: a fresh process per hook, JSON on stdin.
 
-Usage: `python bench/hooks.py [--runs N] [--notes N]`. Prints p50/p95/max wall time per hook (spawn to exit)
-with the daemon up, then the worst wall time with the daemon down and with a hung daemon (a socket that
+Usage: `python bench/hooks.py [--runs N] [--notes N] [--bm25] [--command installed|console]`. Prints
+p50/p95/max wall time per hook (spawn to exit) with the daemon up, then the worst wall time with the daemon down and with a hung daemon (a socket that
 accepts and never answers). Targets from issue 24, reported as PASS/FAIL: p50 <= 30 ms with the daemon up
 for every hook, and <= 2.2x the `python -c pass` baseline of the same run; every hook < 1 s down or hung.
 
@@ -11,7 +11,8 @@ the `python -c pass` baseline printed first say how much of it is the hook's own
 Set-up: a temp MEMORYD_HOME with MEMORY.md, one project (rules, summary) and `--notes` notes, indexed by a real
 `memoryd serve` with the default embedding model, as users run it (UserPromptSubmit then embeds the prompt in
 the daemon; the hook process itself never loads a model); `--bm25` runs the daemon without the model.
-The command is the `memoryd` console script beside this interpreter (what `memoryd hooks install` writes).
+The command is what `memoryd hooks install` writes (this interpreter with `-S` on daemon/client/hooks/entry.py);
+`--command console` runs the `memoryd` console script instead, as settings written by an older memoryd do.
 The project's modules are byte-compiled first (`compileall`), as pip does when it installs the wheel: with
 PYTHONDONTWRITEBYTECODE set and no __pycache__, every hook would compile its modules from source again.
 """
@@ -24,6 +25,7 @@ import contextlib
 import os
 import random
 import resource
+import shlex
 import shutil
 import signal
 import socket
@@ -44,6 +46,7 @@ if sys.path and Path(sys.path[0]).resolve() == REPO / "bench":
 
 import orjson  # noqa: E402
 
+from daemon.client.hooks.install import memoryd_command  # noqa: E402
 from daemon.client.socket_client import DaemonError, DaemonUnavailable, call  # noqa: E402
 
 SESSION = "3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c"
@@ -54,6 +57,7 @@ UP_P50_TARGET_S = 0.030
 UP_P50_TARGET_RATIO = 2.2  # of `python -c pass` in the same run
 DOWN_MAX_TARGET_S = 1.0
 CPU_TIMES: dict[str, list[float]] = {}
+HOOK_COMMAND: list[str] = []
 WORDS = [
     "order",
     "cart",
@@ -116,9 +120,13 @@ def seed(home: Path, notes: int) -> None:
         (home / "notes" / f"note-{n:04d}.md").write_text(f"# Note {n}\n\n{body}\n")
 
 
-def hook_command() -> list[str]:
-    script = Path(sys.executable).parent / "memoryd"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "daemon"]
+def hook_command(kind: str) -> list[str]:
+    """`installed`: what `memoryd hooks install` writes (less its `MEMORYD_HOME=`, which the bench's env sets);
+    `console`: the `memoryd` console script, which settings written by an older memoryd still run."""
+    if kind == "console":
+        script = Path(sys.executable).parent / "memoryd"
+        return [str(script)] if script.exists() else [sys.executable, "-m", "daemon"]
+    return [word for word in shlex.split(memoryd_command()) if not word.startswith("MEMORYD_HOME=")]
 
 
 def children_cpu() -> float:
@@ -131,7 +139,7 @@ def run_hook(env: dict[str, str], sock: Path, event: str, payload: dict[str, Any
     cpu = children_cpu()
     started = time.perf_counter()
     proc = subprocess.run(
-        [*hook_command(), "--socket", str(sock), "hook", event],
+        [*HOOK_COMMAND, "--socket", str(sock), "hook", event],
         input=orjson.dumps(payload),
         capture_output=True,
         env=env,
@@ -144,11 +152,12 @@ def run_hook(env: dict[str, str], sock: Path, event: str, payload: dict[str, Any
     return elapsed, proc.stdout
 
 
-def python_start() -> tuple[float, float]:
-    """(wall, CPU) seconds of `python -c pass`: what any Python hook pays before its first line."""
+def python_start(*flags: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of `python -c pass`: what any Python hook pays before its first line (with `-S`:
+    without `site` and the .pth files it runs, as the installed hook command starts)."""
     cpu = children_cpu()
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    subprocess.run([sys.executable, *flags, "-c", "pass"], check=True)
     return time.perf_counter() - started, children_cpu() - cpu
 
 
@@ -217,7 +226,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=40, help="runs per hook with the daemon up")
     parser.add_argument("--notes", type=int, default=300)
     parser.add_argument("--bm25", action="store_true", help="run the daemon without the embedding model")
+    parser.add_argument(
+        "--command",
+        choices=("installed", "console"),
+        default="installed",
+        help="the command `memoryd hooks install` writes (default), or the `memoryd hook` console script",
+    )
     args = parser.parse_args()
+    HOOK_COMMAND[:] = hook_command(args.command)
     for package in ("daemon", "pipeline", "events"):
         compileall.compile_dir(REPO / package, quiet=1)
     work = Path(tempfile.mkdtemp(prefix="md-bench-hooks-", dir="/tmp"))
@@ -235,6 +251,9 @@ def main() -> int:
         wall0, cpu0 = statistics.median(b[0] for b in baseline), statistics.median(b[1] for b in baseline)
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         print(f"python -c pass alone: wall p50 {ms(wall0).strip()} ms, CPU p50 {ms(cpu0).strip()} ms")
+        bare_s = statistics.median(python_start("-S")[0] for _ in range(10))
+        print(f"python -S -c pass alone (no site, no .pth): wall p50 {ms(bare_s).strip()} ms")
+        print(f"hook command: {shlex.join(HOOK_COMMAND)} [--socket S] hook EVENT")
         print(f"\ndaemon up ({args.notes} notes, {mode}), {args.runs} runs each: ms from spawn to exit; CPU = user+sys")
         print(
             "(each hook run is followed by one `python -c pass`: `pass` and `x pass` compare them in the same minute)"

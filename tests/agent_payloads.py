@@ -1,5 +1,5 @@
 """Claude Code hook payloads as documented in its hooks reference (https://code.claude.com/docs/en/hooks,
-"Hook input"), and helpers that run `memoryd hook EVENT` the way Claude Code does: JSON on stdin, a fresh
+"Hook input"), and helpers that run a hook command the way Claude Code does: JSON on stdin, a fresh
 process, stdout and the exit code read back."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from daemon.client.hooks.install import ENTRY_SCRIPT
 from tests.conftest import REPO
 
 SESSION = "3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c"
@@ -118,15 +119,27 @@ class HookRun:
         return str(specific["additionalContext"])
 
 
+# The command `memoryd hooks install` writes (this interpreter without `site`, on the hook's entry script), and
+# the `memoryd` console script's equivalent, which settings written by an older memoryd still run.
+INSTALLED = (sys.executable, "-S", str(ENTRY_SCRIPT))
+CONSOLE = (sys.executable, "-m", "daemon")
+
+
 def run_hook(
-    home: Path, socket: Path, event: str, payload: dict[str, Any], *, env: dict[str, str] | None = None
+    home: Path,
+    socket: Path,
+    event: str,
+    payload: dict[str, Any],
+    *,
+    env: dict[str, str] | None = None,
+    command: tuple[str, ...] = INSTALLED,
 ) -> HookRun:
-    """`memoryd --socket S hook EVENT` with the payload on stdin, timed from spawn to exit."""
+    """`COMMAND --socket S hook EVENT` with the payload on stdin, timed from spawn to exit."""
     environment = dict(env or os.environ)
     environment["MEMORYD_HOME"] = str(home)
     started = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-m", "daemon", "--socket", str(socket), "hook", event],
+        [*command, "--socket", str(socket), "hook", event],
         input=orjson.dumps(payload),
         capture_output=True,
         env=environment,

@@ -20,7 +20,9 @@ from typing import Any
 import orjson
 import pytest
 
-from daemon.client.hooks.events import spool
+from daemon.client.hooks.events import LIVE_SESSION_SUFFIX, session_file_id, spool
+from pipeline.memory_layout import LIVE_SESSION_SUFFIX as LAYOUT_LIVE_SUFFIX
+from pipeline.memory_layout import safe_id
 from tests import agent_payloads as cc
 from tests.conftest import Daemon, write_config
 
@@ -183,9 +185,12 @@ ALL_HOOKS = [
 ]
 
 
-def test_hooks_answer_within_a_second_against_a_hung_daemon(memory_home: Path, hung_socket: Path) -> None:
+@pytest.mark.parametrize("command", [cc.INSTALLED, cc.CONSOLE], ids=["installed", "console-script"])
+def test_hooks_answer_within_a_second_against_a_hung_daemon(
+    memory_home: Path, hung_socket: Path, command: tuple[str, ...]
+) -> None:
     for event, payload in ALL_HOOKS:
-        result = cc.run_hook(memory_home, hung_socket, event, payload)
+        result = cc.run_hook(memory_home, hung_socket, event, payload, command=command)
         assert (result.code, result.stdout, result.stderr) == (0, "", ""), (event, result)
         assert result.seconds < 1.0, (event, result.seconds)  # a behavioural budget (Claude Code waits)
     log = {line["event"]: line for line in cc.hook_log(memory_home)}
@@ -267,6 +272,46 @@ def test_the_hook_process_imports_nothing_heavy(memory_home: Path, tmp_path: Pat
             timeout=30,
         )
         assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"[]\n"), event
+
+
+def installed_hook_imports(home: Path, sock: Path, event: str, payload: dict[str, Any]) -> set[str]:
+    """The modules (full dotted names) the installed hook command imports for one event, from `-X importtime`."""
+    python, *rest = cc.INSTALLED
+    proc = subprocess.run(
+        [python, "-X", "importtime", *rest, "--socket", str(sock), "hook", event],
+        input=orjson.dumps(payload),
+        capture_output=True,
+        env={**os.environ, "MEMORYD_HOME": str(home)},
+        cwd=sock.parent,
+        timeout=30,
+    )
+    assert (proc.returncode, proc.stdout) == (0, b""), event
+    lines = proc.stderr.decode().splitlines()
+    assert lines and all(line.startswith("import time:") for line in lines), lines[:5]
+    return {line.rpartition("|")[2].strip() for line in lines[1:]}
+
+
+def test_the_installed_hook_command_starts_without_site_and_imports_only_the_standard_library(
+    memory_home: Path, tmp_path: Path
+) -> None:
+    """1. `python -S entry.py`: no `site` (whose .pth files cost more than the hook in an editable install),
+    and nothing from site-packages, on every event's path, the first hook's full settings load included.
+    2. Once the home's folders and the settings cache exist, no event imports any of pathlib, re, enum, json
+    or contextlib (together ~12 ms of a ~14 ms hook; see daemon/client/hooks/run.py)."""
+    memory_home.mkdir(exist_ok=True)
+    sock = tmp_path / "none.sock"
+    ours = {"daemon", "pipeline", "events"}
+    probes = {"org"}  # `copy` tries Jython's org.python.core, which is found nowhere
+    read = {**cc.common("PreToolUse"), "tool_name": "Read", "tool_input": {"file_path": f"{cc.CWD}/app/orders.py"}}
+    for event, payload in [ALL_HOOKS[0], *ALL_HOOKS, ("PreToolUse", read)]:
+        names = {name.split(".")[0] for name in installed_hook_imports(memory_home, sock, event, payload)}
+        assert "site" not in names and "daemon" in names, event
+        assert names - set(sys.stdlib_module_names) - ours - probes == set(), event
+    heavy = {"pathlib", "re", "enum", "json", "contextlib", "signal", "typing", "dataclasses", "orjson"}
+    stop = ("Stop", cc.stop(transcript=str(cc.SAMPLE_TRANSCRIPT)))  # a transcript to hand over
+    for event, payload in [*ALL_HOOKS, stop, ("PreToolUse", read)]:
+        assert installed_hook_imports(memory_home, sock, event, payload) & heavy == set(), event
+    assert "error" not in {line["outcome"] for line in cc.hook_log(memory_home)}
 
 
 def test_after_the_first_hook_a_hook_imports_no_settings_module_typing_or_orjson(
@@ -403,10 +448,19 @@ def test_a_request_that_arrives_after_its_spooled_copy_was_imported_is_not_appli
         "cwd": cc.CWD,
         "idempotency_key": "PostToolUse:s:t1",
     }
-    spool(memory_home / "inbox", [("edit", params)])
+    spool(str(memory_home / "inbox"), [("edit", params)])
     daemon.wait_for(lambda: events_of(daemon, "inbox_import"))
     late = daemon.call("edit", params)
     assert late["duplicate"] is True and late["daily"] is None
     assert len(events_of(daemon, "edit")) == 1
     fresh = daemon.call("edit", {**params, "idempotency_key": "PostToolUse:s:t2"})
     assert fresh["duplicate"] is False and len(events_of(daemon, "edit")) == 2
+
+
+@pytest.mark.parametrize(
+    "raw", [cc.SESSION, "abc", "a" * 120, "a" * 121, "-x-", ".hidden", "a/b c", "", "é", "..", "x.y_z"]
+)
+def test_the_hooks_session_file_names_are_the_memory_layouts(raw: str) -> None:
+    """The hook names inbox files without importing pipeline.memory_layout; the inbox reads them with it."""
+    assert session_file_id(raw) == safe_id(raw)
+    assert LIVE_SESSION_SUFFIX == LAYOUT_LIVE_SUFFIX

@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
+from daemon.client.hooks import entry
 from daemon.client.hooks import install as hooks_install
+from tests import agent_payloads as cc
 from tests.conftest import REPO
+from tests.test_hooks import seed_project
 
 USER_SETTINGS: dict[str, Any] = {
     "model": "opus",
@@ -26,6 +34,12 @@ USER_SETTINGS: dict[str, Any] = {
     },
     "env": {"FOO": "bar"},
 }
+
+
+def installed_command(home: Path, event: str) -> str:
+    """What `memoryd hooks install` writes for `event`, run with MEMORYD_HOME=home by this interpreter."""
+    entry = REPO / "daemon" / "client" / "hooks" / "entry.py"
+    return f"MEMORYD_HOME={shlex.quote(str(home.resolve()))} {shlex.quote(sys.executable)} -S {entry} hook {event}"
 
 
 def cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -60,7 +74,8 @@ def test_install_is_idempotent_and_uninstall_restores_the_original(tmp_path: Pat
     ours = installed["hooks"]["PostToolUse"][-1]
     assert ours["matcher"] == "Edit|Write|NotebookEdit"  # Claude Code's editing tools (no MultiEdit any more)
     assert installed["hooks"]["PreToolUse"][-1]["matcher"] == "Read|Edit|Write|NotebookEdit"
-    assert ours["hooks"][0]["command"].endswith(" hook PostToolUse") and ours["hooks"][0]["timeout"] == 5
+    assert ours["hooks"][0]["command"] == installed_command(tmp_path / "home", "PostToolUse")
+    assert ours["hooks"][0]["timeout"] == 5
     assert "matcher" not in installed["hooks"]["UserPromptSubmit"][0]
     # SessionEnd hooks share one 1.5 s budget, which a timeout would raise for every tool's SessionEnd hook
     assert "timeout" not in installed["hooks"]["SessionEnd"][-1]["hooks"][0]
@@ -136,7 +151,163 @@ def test_only_memoryd_commands_are_recognised() -> None:
         "/v/bin/memoryd hook Stop",
         "MEMORYD_HOME=/m '/a b/memoryd' hook SessionEnd",
         "/usr/bin/python3 -m daemon hook Stop",
+        "/v/bin/python -S /src/memoryd/daemon/client/hooks/entry.py hook PreToolUse",
+        "MEMORYD_HOME=/m '/a b/bin/python' -S '/a b/site-packages/daemon/client/hooks/entry.py' hook Stop",
     ]
-    assert [hooks_install.hook_event_of(c) for c in ours] == ["Stop", "SessionEnd", "Stop"]
-    theirs = ["mymemoryd hook Stop", "memoryd hooks install", "echo memoryd hook Stop && rm -rf x", "", None]
+    assert [hooks_install.hook_event_of(c) for c in ours] == ["Stop", "SessionEnd", "Stop", "PreToolUse", "Stop"]
+    theirs = [
+        "mymemoryd hook Stop",
+        "memoryd hooks install",
+        "echo memoryd hook Stop && rm -rf x",
+        "python /x/hooks/entry.py hook Stop",  # someone else's entry script
+        "python -S /x/daemon/client/hooks/entry.py hook Stop && rm -rf x",
+        "",
+        None,
+    ]
     assert [hooks_install.hook_event_of(c) for c in theirs] == [None] * len(theirs)
+
+
+def test_settings_from_an_older_memoryd_get_the_current_command_in_place_and_uninstall_removes_it(
+    tmp_path: Path,
+) -> None:
+    """Settings written when the command was the `memoryd` console script: install rewrites each entry in
+    place (no second entry per event), keeps the user's own hooks, and uninstall removes the new form."""
+    settings = tmp_path / "settings.json"
+    home = tmp_path / "home"
+    old = json.loads(json.dumps(USER_SETTINGS))
+    for event, matcher in hooks_install.HOOKS.items():
+        handler: dict[str, Any] = {"type": "command", "command": f"MEMORYD_HOME={home} /old/bin/memoryd hook {event}"}
+        if event not in hooks_install.NO_TIMEOUT:
+            handler["timeout"] = 5
+        old["hooks"].setdefault(event, []).append({**({"matcher": matcher} if matcher else {}), "hooks": [handler]})
+    settings.write_text(json.dumps(old), encoding="utf-8")
+
+    report = json.loads(cli("install", "--settings", str(settings), "--json", home=home).stdout)
+    assert sorted(report["updated"]) == sorted(hooks_install.HOOKS) and report["added"] == []
+    data = json.loads(settings.read_text(encoding="utf-8"))
+    assert [len(groups) for groups in data["hooks"].values()] == [len(groups) for groups in old["hooks"].values()]
+    for event in hooks_install.HOOKS:
+        assert data["hooks"][event][-1]["hooks"][0]["command"] == installed_command(home, event)
+    assert data["hooks"]["PostToolUse"][0] == USER_SETTINGS["hooks"]["PostToolUse"][0]  # the user's, untouched
+    status = json.loads(cli("status", "--settings", str(settings), "--json", home=home).stdout)["hooks"]
+    assert status == {event: installed_command(home, event) for event in hooks_install.HOOKS}
+
+    removed = json.loads(cli("uninstall", "--settings", str(settings), "--json", home=home).stdout)
+    assert sorted(removed["removed"]) == sorted(hooks_install.HOOKS)
+    assert json.loads(settings.read_text(encoding="utf-8")) == USER_SETTINGS
+
+
+def run_installed(command: str, payload: dict[str, Any], env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
+    """The settings.json command as Claude Code runs it: through the shell, the event's JSON on stdin."""
+    return subprocess.run(
+        ["/bin/sh", "-c", command], input=orjson.dumps(payload), capture_output=True, env=env, cwd=tmp_dir(), timeout=30
+    )
+
+
+def tmp_dir() -> str:
+    return tempfile.gettempdir()  # Why not REPO: the hook must not depend on being started in the source tree
+
+
+def installed_commands(settings: Path, home: Path) -> dict[str, str]:
+    result = cli("install", "--settings", str(settings), "--json", home=home)
+    assert result.returncode == 0, result.stderr
+    return {e: c for e, c in hooks_install.status(settings).items() if c is not None}
+
+
+def test_the_installed_command_answers_from_the_daemon_and_exits_quietly_without_it(
+    daemon_factory: Any, memory_home: Path, tmp_path: Path
+) -> None:
+    seed_project(memory_home)
+    commands = installed_commands(tmp_path / "settings.json", memory_home)
+    assert set(commands) == set(hooks_install.HOOKS)
+    daemon = daemon_factory().start()
+    daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
+    env = {**os.environ, "MEMORYD_SOCKET": str(daemon.socket)}
+    env.pop("MEMORYD_HOME")  # the command carries it, as `hooks install` wrote it
+
+    start = run_installed(commands["SessionStart"], cc.session_start(), env)
+    assert (start.returncode, start.stderr) == (0, b"")
+    context = orjson.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "Run migrations before the deploy." in context and "Money is Decimal, never float." in context
+    prompt = run_installed(commands["UserPromptSubmit"], cc.user_prompt("how do we deploy the orders service?"), env)
+    assert (prompt.returncode, prompt.stderr) == (0, b"")
+    assert "make deploy" in orjson.loads(prompt.stdout)["hookSpecificOutput"]["additionalContext"]
+    edit = run_installed(commands["PostToolUse"], cc.edit(f"{cc.CWD}/app/orders.py"), env)
+    assert (edit.returncode, edit.stdout, edit.stderr) == (0, b"", b"")
+    assert daemon.call("events", {"type": "edit"})["events"]
+
+    daemon.stop()
+    for event, payload in [("SessionStart", cc.session_start()), ("PostToolUse", cc.edit(f"{cc.CWD}/app/x.py"))]:
+        started = time.monotonic()
+        down = run_installed(commands[event], payload, env)
+        assert (down.returncode, down.stdout, down.stderr) == (0, b"", b""), event
+        assert time.monotonic() - started < 1.0, event  # a behavioural budget (Claude Code waits on it)
+    outcomes = [(line["event"], line["outcome"]) for line in cc.hook_log(memory_home)]
+    assert outcomes == [
+        ("SessionStart", "ok"),
+        ("UserPromptSubmit", "ok"),
+        ("PostToolUse", "ok"),
+        ("SessionStart", "daemon_down"),
+        ("PostToolUse", "spooled"),
+    ]
+    assert len(list((memory_home / "inbox").glob("hook-*.events.jsonl"))) == 1
+
+
+def test_a_wheel_install_runs_the_installed_command_with_the_standard_library_alone(
+    daemon_factory: Any, memory_home: Path, tmp_path: Path
+) -> None:
+    """A regular (non-editable) install: memoryd's packages in a venv's site-packages, here copied there as a
+    wheel would put them, without any dependency (the hook path needs none). The command that install writes
+    from that venv finds them from the entry script's own path and the venv's pyvenv.cfg."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    site_packages = venv / "lib" / version / "site-packages"
+    for package in ("daemon", "pipeline", "events"):
+        shutil.copytree(REPO / package, site_packages / package, ignore=shutil.ignore_patterns("__pycache__"))
+    home = memory_home
+    printed = subprocess.run(
+        [str(python), "-c", "from daemon.client.hooks.install import memoryd_command; print(memoryd_command())"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MEMORYD_HOME": str(home)},
+        cwd=tmp_dir(),
+        timeout=60,
+        check=True,
+    )
+    base = printed.stdout.strip()
+    entry = site_packages / "daemon" / "client" / "hooks" / "entry.py"
+    assert base == f"MEMORYD_HOME={home.resolve()} {python} -S {entry}"
+
+    seed_project(home)
+    daemon = daemon_factory().start()
+    daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
+    env = {k: v for k, v in os.environ.items() if k != "MEMORYD_HOME"} | {"MEMORYD_SOCKET": str(daemon.socket)}
+    start = run_installed(f"{base} hook SessionStart", cc.session_start(), env)
+    assert (start.returncode, start.stderr) == (0, b"")
+    assert "Money is Decimal" in orjson.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert cc.hook_log(home)[-1]["outcome"] == "ok"
+
+
+@pytest.mark.parametrize("system_site", [False, True])
+def test_the_entry_script_finds_the_venvs_site_packages_as_site_does(tmp_path: Path, system_site: bool) -> None:
+    """The package root first, then the venv's site-packages (pyvenv.cfg beside bin/), then the base
+    interpreter's only when the venv includes system site-packages; folders that do not exist are left out."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    flag = "true" if system_site else "false"
+    (venv / "pyvenv.cfg").write_text(f"home = /usr/bin\ninclude-system-site-packages = {flag}\n", encoding="utf-8")
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    site_packages = venv / "lib" / version / "site-packages"
+    site_packages.mkdir(parents=True)
+    script = site_packages / "daemon" / "client" / "hooks" / "entry.py"
+    paths = entry.import_paths(str(script), str(venv / "bin" / "python"))
+    base = os.path.join(sys.prefix, "lib", version, "site-packages")
+    expected = [str(site_packages)] + ([base] if system_site and os.path.isdir(base) else [])
+    assert paths == expected  # the root is site-packages itself in a wheel install: listed once
+    (venv / "pyvenv.cfg").unlink()
+    assert entry.import_paths(str(script), str(venv / "bin" / "python"))[0] == str(site_packages)
+    assert str(site_packages) not in entry.import_paths(
+        str(tmp_path / "src" / "daemon" / "client" / "hooks" / "e.py"), str(venv / "bin" / "python")
+    )

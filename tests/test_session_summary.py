@@ -128,8 +128,8 @@ def test_inbox_file_rules(tmp_path: Path) -> None:
 
 
 def test_hook_arguments_and_payloads_never_raise(tmp_path: Path) -> None:
-    assert parse_args(["--socket", "/s.sock", "hook", "Stop"]) == ("Stop", Path("/s.sock"))
-    assert parse_args(["--socket=/s.sock", "hook", "SessionStart"]) == ("SessionStart", Path("/s.sock"))
+    assert parse_args(["--socket", "/s.sock", "hook", "Stop"]) == ("Stop", "/s.sock")
+    assert parse_args(["--socket=/s.sock", "hook", "SessionStart"]) == ("SessionStart", "/s.sock")
     assert parse_args([]) == ("", None)
     for raw in (b"", b"null", b"[1]", b"{bad", b"\xff\xfe"):
         path = tmp_path / "stdin"

@@ -1,9 +1,9 @@
 """A blocking client of the daemon's socket, standard library only (the CLI's and every hook's fast path).
 
-Why stdlib `json` and not orjson: importing orjson 3.13 pulls in dataclasses, inspect, uuid and datetime,
-~14 ms of a hook process's ~40 (`python -X importtime`), while the requests and replies here are a few KB,
-which `json` reads and writes in microseconds. A value `json` cannot write (a datetime, a dataclass) is
-converted the way orjson would, importing orjson only then.
+Why stdlib JSON (`lean_json`, the C module under `json`) and not orjson: importing orjson 3.13 pulls in
+dataclasses, inspect, uuid and datetime, ~14 ms of a hook process's ~40 (`python -X importtime`), while the
+requests and replies here are a few KB, which `_json` reads and writes in microseconds. A value it cannot
+write (a datetime, a dataclass) is converted the way orjson would, importing orjson only then.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 # process); a Unix stream socket with a timeout needs nothing of it. Its errors are the builtin OSError family.
 import _socket
 import itertools
-import json
+
+from daemon.client import lean_json
 
 TYPE_CHECKING = False  # Why not typing's: importing typing costs ~3 ms in every hook process
 if TYPE_CHECKING:
@@ -41,11 +42,11 @@ class DaemonError(Exception):
         self.data = data
 
 
-def call(socket_path: Path, method: str, params: dict[str, Any] | None = None, *, timeout: float = 30.0) -> Any:
+def call(socket_path: Path | str, method: str, params: dict[str, Any] | None = None, *, timeout: float = 30.0) -> Any:
     """Send one request and return its result. Raises DaemonUnavailable or DaemonError."""
     request_id = next(_ids)
     request = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {}}
-    payload = json.dumps(request, ensure_ascii=False, separators=(",", ":"), default=_as_orjson_would).encode() + b"\n"
+    payload = lean_json.dumps(request, default=_as_orjson_would, compact=True).encode() + b"\n"
     sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     sock.settimeout(timeout)
     try:
@@ -66,7 +67,7 @@ def call(socket_path: Path, method: str, params: dict[str, Any] | None = None, *
             raise DaemonUnavailable(f"connection to memoryd failed: {exc}") from exc
     finally:
         sock.close()
-    obj = json.loads(reply)
+    obj = lean_json.loads(reply)
     if "error" in obj:
         error = obj["error"]
         raise DaemonError(int(error.get("code", -1)), str(error.get("message", "")), error.get("data"))

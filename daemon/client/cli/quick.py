@@ -91,11 +91,9 @@ def run_quick(argv: list[str]) -> int | None:
     command = parse(argv)
     if command is None:
         return None
-    from pathlib import Path
-
     from daemon.client.hooks.hook_settings import load_hook_settings
 
-    socket = Path(command.socket).expanduser() if command.socket is not None else None
+    socket = (os.path.expanduser(command.socket) or ".") if command.socket is not None else None
     settings, config_error = load_hook_settings(socket)
     if config_error is not None:
         return None  # the full CLI names the key and exits 2

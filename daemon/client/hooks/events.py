@@ -19,17 +19,17 @@ spools what it had to say into the inbox as an `*.events.jsonl` file (edits, com
 imports when it is back; SessionEnd and Stop only hand the transcript to the inbox and need no daemon at all.
 A spooled event carries the same idempotency key as the request that timed out, so when the daemon applied
 that request after all, the import skips it: one event, not two.
-Standard library and the socket client only (no typing, orjson or shutil at run time): this runs in a fresh
-process on every hook, so imports are most of its cost.
+Standard library and the socket client only (no typing, orjson, shutil, json or pathlib at run time; paths are
+strings): this runs in a fresh process on every hook, so imports are
+most of its cost (see run.py).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from pathlib import Path
 
+from daemon.client import lean_json
 from daemon.client.hooks import rules
 from daemon.client.hooks.hook_io import (
     EDIT_TOOLS,
@@ -61,6 +61,8 @@ EVENTS = (
     "SubagentStart",  # the project's rules for a subagent's fresh context (rules.py)
 )
 MAX_INSTRUCTIONS_CHARS = 1000
+LIVE_SESSION_SUFFIX = ".stop.jsonl"  # pipeline.memory_layout's (tests/test_hooks.py checks), without its imports
+_SAFE_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # Prompts typed by a person or sent through the SDK; task notifications and loop wake-ups are the machine's.
 PROMPT_SOURCES = ("user", "sdk")
 
@@ -156,45 +158,57 @@ def stop(payload: dict[str, Any], ctx: HookContext) -> HookResult:
 def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bool) -> HookResult:
     """Put the transcript into the inbox under the session's id and return at once (no daemon needed)."""
     source = payload_str(payload, "transcript_path")
-    if not source or not os.path.isfile(os.path.expanduser(source)):
+    if not source or not os.path.isfile(source := os.path.expanduser(source)):
         return HookResult("skipped", detail={"reason": "no_transcript"})
-    from pipeline.memory_layout import LIVE_SESSION_SUFFIX, safe_id  # Why lazy: only SessionEnd and Stop need it
-
-    source_path = Path(os.path.expanduser(source))
-    session = safe_id(payload_str(payload, "session_id") or source_path.stem)
-    inbox = ctx.settings.home / "inbox"
-    target = hand_over(source_path, inbox, f"{session}.jsonl" if final else f"{session}{LIVE_SESSION_SUFFIX}")
+    stem = os.path.splitext(os.path.basename(source))[0]
+    session = session_file_id(payload_str(payload, "session_id") or stem)
+    inbox = os.path.join(ctx.settings.home, "inbox")
+    target = hand_over(source, inbox, f"{session}.jsonl" if final else f"{session}{LIVE_SESSION_SUFFIX}")
     subagents: list[str] = []
     if final:
-        (inbox / f"{session}{LIVE_SESSION_SUFFIX}").unlink(missing_ok=True)  # superseded by the final copy
+        try:  # noqa: SIM105  (contextlib costs a hook its import)
+            os.unlink(os.path.join(inbox, f"{session}{LIVE_SESSION_SUFFIX}"))  # superseded by the final copy
+        except FileNotFoundError:
+            pass
         subagents = [
-            hand_over(path, inbox, f"{session}.{path.name}").name for path in subagent_transcripts(source_path)
+            hand_over(path, inbox, f"{session}.{os.path.basename(path)}") for path in subagent_transcripts(source)
         ]
-    detail: dict[str, Any] = {"file": target.name, "reason": payload_str(payload, "reason")}
+    detail: dict[str, Any] = {"file": target, "reason": payload_str(payload, "reason")}
     if subagents:
         detail["subagents"] = subagents
     return HookResult("handed_over", detail=detail)
 
 
-def subagent_transcripts(transcript: Path) -> list[Path]:
+def session_file_id(raw: str) -> str:
+    """`pipeline.memory_layout.safe_id(raw)`: a session id as a file name. Claude Code's ids are UUIDs, which
+    it returns unchanged; only another id pays for importing memory_layout (with re and pathlib)."""
+    if 0 < len(raw) <= 120 and raw.strip(".-") == raw and all(c in _SAFE_ID_CHARS for c in raw):
+        return raw
+    from pipeline.memory_layout import safe_id
+
+    return safe_id(raw)
+
+
+def subagent_transcripts(transcript: str) -> list[str]:
     """The session's subagent transcripts: `<session>/subagents/agent-<id>.jsonl` beside the transcript
     (Claude Code >= 2.1; older builds wrote `agent-<id>.jsonl` next to it, not linked by path). Compaction
     agents (`agent-acompact-*`) are Claude Code's own, not the session's work."""
-    folder = transcript.with_suffix("") / "subagents"
+    folder = os.path.join(os.path.splitext(transcript)[0], "subagents")
     try:
-        found = sorted(folder.glob("agent-*.jsonl"))
+        names = sorted(n for n in os.listdir(folder) if n.startswith("agent-") and n.endswith(".jsonl"))
     except OSError:
         return []
-    return [path for path in found if not path.name.startswith("agent-acompact-") and path.is_file()]
+    paths = [os.path.join(folder, n) for n in names if not n.startswith("agent-acompact-")]
+    return [path for path in paths if os.path.isfile(path)]
 
 
-def hand_over(source: Path, inbox: Path, name: str) -> Path:
+def hand_over(source: str, inbox: str, name: str) -> str:
     """Link (or, across filesystems, copy) `source` into the inbox under a temp name, then rename it into
     place: the inbox never sees half a file, and a newer hand-over of the same session replaces an older one
     still waiting. A link costs nothing whatever the transcript's size; the inbox still waits until the size
-    is stable, so a transcript Claude Code keeps appending to is taken whole."""
+    is stable, so a transcript Claude Code keeps appending to is taken whole. Returns `name`."""
     private_dir(inbox)  # owner-only, like everything in the memory home
-    temp = inbox / f".{name}.{os.getpid()}.tmp"
+    temp = os.path.join(inbox, f".{name}.{os.getpid()}.tmp")
     try:
         try:
             os.link(source, temp)
@@ -202,10 +216,13 @@ def hand_over(source: Path, inbox: Path, name: str) -> Path:
             import shutil  # Why lazy: only this fallback needs it
 
             shutil.copyfile(source, temp)
-        os.replace(temp, inbox / name)
+        os.replace(temp, os.path.join(inbox, name))
     finally:
-        temp.unlink(missing_ok=True)
-    return inbox / name
+        try:  # noqa: SIM105  (contextlib costs a hook its import)
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+    return name
 
 
 def idempotency_key(event: str, payload: dict[str, Any]) -> str:
@@ -216,26 +233,34 @@ def idempotency_key(event: str, payload: dict[str, Any]) -> str:
     return f"{event}:{session}:{tool_use}" if tool_use else f"{event}:{session}:{os.urandom(12).hex()}"
 
 
-def spool(inbox: Path, drafts: list[tuple[str, dict[str, Any]]]) -> Path:
-    """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically."""
+def spool(inbox: str, drafts: list[tuple[str, dict[str, Any]]]) -> str:
+    """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically. Returns the
+    file's name."""
     private_dir(inbox)
     name = f"hook-{time.time_ns()}-{os.getpid()}.events.jsonl"
-    temp = inbox / f".{name}.tmp"
-    body = b"".join(json.dumps({"type": t, "data": d}, ensure_ascii=False).encode() + b"\n" for t, d in drafts)
+    temp = os.path.join(inbox, f".{name}.tmp")
+    body = b"".join(lean_json.dumps({"type": t, "data": d}).encode() + b"\n" for t, d in drafts)
     try:
-        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
-            handle.write(body)
-        os.replace(temp, inbox / name)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            while body:
+                body = body[os.write(fd, body) :]
+        finally:
+            os.close(fd)
+        os.replace(temp, os.path.join(inbox, name))
     finally:
-        temp.unlink(missing_ok=True)
-    return inbox / name
+        try:  # noqa: SIM105  (contextlib costs a hook its import)
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+    return name
 
 
 def _spool_instead(ctx: HookContext, failed: HookResult, drafts: list[tuple[str, dict[str, Any]]]) -> HookResult:
     if failed.outcome != "daemon_down":
         return failed  # the daemon answered with an error: the input is bad, spooling would not help
-    target = spool(ctx.settings.home / "inbox", drafts)
-    return HookResult("spooled", detail={**failed.detail, "file": target.name})
+    name = spool(os.path.join(ctx.settings.home, "inbox"), drafts)
+    return HookResult("spooled", detail={**failed.detail, "file": name})
 
 
 _HANDLERS: dict[str, Callable[[dict[str, Any], HookContext], HookResult]] = {

@@ -1,9 +1,10 @@
 """What every hook handler reads and returns: the payload accessors, `HookContext`, `HookResult`, and the one
 daemon call, bounded by the hook's deadline, that turns "no answer" into an `Unanswered` result.
 
-Standard library only (os, time), and not even `typing`, `dataclasses` or `datetime` at run time: this runs in
-a fresh process on every hook, where each of those costs 2-8 ms of imports (`python -X importtime`). Hence
-plain slotted classes here instead of the frozen dataclasses used elsewhere.
+Standard library only (os, time), and not even `typing`, `dataclasses`, `datetime` or `pathlib` at run time:
+this runs in a fresh process on every hook, where each of those costs 2-8 ms of imports (`python -X
+importtime`). Hence plain slotted classes here instead of the frozen dataclasses used elsewhere, and paths as
+strings.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from daemon.client.socket_client import DaemonError, DaemonUnavailable
 TYPE_CHECKING = False  # Why not typing.TYPE_CHECKING: importing typing costs ~3 ms in every hook process
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
     from typing import Any
 
     from daemon.client.hooks.hook_settings import HookSettings
@@ -104,10 +104,12 @@ def iso(moment: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", local) + f"{sign}{hours:02d}:{minutes:02d}"
 
 
-def private_dir(path: Path) -> None:
-    """`daemon.home.private_dirs`, imported only when the folder is missing (the home layout's imports cost
-    ~1.5 ms; on most hooks the folder exists)."""
+def private_dir(path: str) -> None:
+    """`daemon.home.private_dirs`, imported only when the folder is missing (the home layout's imports, with
+    pathlib, cost several ms; on most hooks the folder exists)."""
     if not os.path.isdir(path):
+        from pathlib import Path
+
         from daemon.home import private_dirs
 
-        private_dirs(path)
+        private_dirs(Path(path))

@@ -10,17 +10,16 @@ Invariants:
   config.toml is the same file (any edit changes its mtime/ctime) and memoryd the same version.
 - A broken config.toml is never cached: every hook then loads the defaults the full way and logs the error,
   as before. A cache that cannot be read or written is ignored (the full way again).
-- Standard library only (os, json, contextlib): no dataclasses, typing or tomllib on the way.
+- `os` and lean_json only on the way (paths are strings): no pathlib, json, contextlib, dataclasses, typing or
+  tomllib, whose imports would cost more than the rest of a hook (see run.py).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-from pathlib import Path
 
 from daemon import __version__
+from daemon.client import lean_json
 
 TYPE_CHECKING = False  # Why not typing's: importing typing costs ~3 ms in every hook process
 if TYPE_CHECKING:
@@ -47,8 +46,8 @@ class HookSettings:
     def __init__(
         self,
         *,
-        home: Path,
-        socket_path: Path,
+        home: str,
+        socket_path: str,
         deadline_ms: int,
         timeout_ms: int,
         log_max_bytes: int,
@@ -66,26 +65,31 @@ class HookSettings:
         self.emails = emails  # [redaction] emails
 
 
-def load_hook_settings(socket: Path | None) -> tuple[HookSettings, str | None]:
-    """(the settings, the config error if config.toml is broken). Never raises on a bad config."""
-    home = Path(os.path.realpath(os.path.expanduser(os.environ.get("MEMORYD_HOME") or "~/.memoryd")))
-    key = _config_key(home / "config.toml")
-    cache = home / "state" / CACHE_NAME
-    configured = socket or (Path(env) if (env := os.environ.get("MEMORYD_SOCKET")) else None)
+def load_hook_settings(socket: str | None) -> tuple[HookSettings, str | None]:
+    """(the settings, the config error if config.toml is broken). Never raises on a bad config. `socket` is
+    the `--socket` given, if any (already `~`-expanded)."""
+    home = os.path.realpath(os.path.expanduser(os.environ.get("MEMORYD_HOME") or "~/.memoryd"))
+    key = _config_key(os.path.join(home, "config.toml"))
+    cache = os.path.join(home, "state", CACHE_NAME)
+    configured = socket or os.environ.get("MEMORYD_SOCKET") or None
     cached = _read_cache(cache, key)
     if cached is not None:
-        with contextlib.suppress(KeyError, TypeError, ValueError):  # a cache someone edited: the full way
+        try:
             return _settings(home, configured, cached), None
+        except (KeyError, TypeError, ValueError):  # a cache someone edited: the full way
+            pass
     values, error = _load_full(home)
-    if error is None and home.is_dir():  # Why is_dir: `memoryd status` before `init` creates no home
+    if error is None and os.path.isdir(home):  # Why isdir: `memoryd status` before `init` creates no home
         _write_cache(cache, key, values)
     return _settings(home, configured, values), error
 
 
-def _settings(home: Path, configured_socket: Path | None, values: dict[str, Any]) -> HookSettings:
+def _settings(home: str, configured_socket: str | None, values: dict[str, Any]) -> HookSettings:
+    if not isinstance(cached_socket := values["socket"], str):
+        raise TypeError("socket is not a string")
     return HookSettings(
         home=home,
-        socket_path=configured_socket or Path(values["socket"]),
+        socket_path=configured_socket or cached_socket,
         deadline_ms=int(values["deadline_ms"]),
         timeout_ms=int(values["timeout_ms"]),
         log_max_bytes=int(values["log_max_bytes"]),
@@ -95,7 +99,7 @@ def _settings(home: Path, configured_socket: Path | None, values: dict[str, Any]
     )
 
 
-def _config_key(path: Path) -> list[int] | None:
+def _config_key(path: str) -> list[int] | None:
     """What identifies this config.toml's content without reading it; None when there is none."""
     try:
         st = os.stat(path)
@@ -104,10 +108,10 @@ def _config_key(path: Path) -> list[int] | None:
     return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
 
-def _read_cache(cache: Path, key: list[int] | None) -> dict[str, Any] | None:
+def _read_cache(cache: str, key: list[int] | None) -> dict[str, Any] | None:
     try:
         with open(cache, "rb") as handle:
-            stored = json.loads(handle.read())
+            stored = lean_json.loads(handle.read())
     except (OSError, ValueError):
         return None
     if not isinstance(stored, dict) or stored.get("schema") != _SCHEMA or stored.get("version") != __version__:
@@ -117,16 +121,18 @@ def _read_cache(cache: Path, key: list[int] | None) -> dict[str, Any] | None:
     return values
 
 
-def _load_full(home: Path) -> tuple[dict[str, Any], str | None]:
+def _load_full(home: str) -> tuple[dict[str, Any], str | None]:
     """The values from `daemon.config` (imported only here); the defaults and the error when config.toml is
     broken."""
+    from pathlib import Path
+
     from daemon.config import ConfigError, default_settings, load_settings
 
     error = None
     try:
-        settings = load_settings(home, socket=None)
+        settings = load_settings(Path(home), socket=None)
     except ConfigError as exc:
-        settings, error = default_settings(home, socket=None), str(exc)[:300]
+        settings, error = default_settings(Path(home), socket=None), str(exc)[:300]
     # Why not settings.socket_path: MEMORYD_SOCKET is read at every hook, so the cache holds only the config's.
     configured = settings.daemon.socket
     socket = Path(configured).expanduser() if configured else settings.home / "run" / "memoryd.sock"
@@ -143,14 +149,16 @@ def _load_full(home: Path) -> tuple[dict[str, Any], str | None]:
     return values, error
 
 
-def _write_cache(cache: Path, key: list[int] | None, values: dict[str, Any]) -> None:
+def _write_cache(cache: str, key: list[int] | None, values: dict[str, Any]) -> None:
     """Atomically, owner-only; a home that cannot be written just means no cache."""
-    body = json.dumps({"schema": _SCHEMA, "version": __version__, "config": key, "values": values})
-    temp = cache.with_name(f".{CACHE_NAME}.{os.getpid()}.tmp")
+    body = lean_json.dumps({"schema": _SCHEMA, "version": __version__, "config": key, "values": values})
+    temp = os.path.join(os.path.dirname(cache), f".{CACHE_NAME}.{os.getpid()}.tmp")
     try:
+        from pathlib import Path
+
         from daemon.home import private_dirs
 
-        private_dirs(cache.parent)
+        private_dirs(Path(cache).parent)
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.write(fd, body.encode())
@@ -158,5 +166,7 @@ def _write_cache(cache: Path, key: list[int] | None, values: dict[str, Any]) -> 
             os.close(fd)
         os.replace(temp, cache)
     except OSError:
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105  (contextlib costs a hook its import)
             os.unlink(temp)
+        except OSError:
+            pass

@@ -8,8 +8,12 @@ raised to the largest `timeout` among them, so a 5 s timeout would let another t
 delay every exit, /clear and /resume by 5 s; memoryd's SessionEnd only links a file (its deadline is 750 ms).
 
 Invariants:
+- The command is `PYTHON -S .../daemon/client/hooks/entry.py hook EVENT`: this interpreter without `site`,
+  which in an editable install costs more than the hook's own work (see entry.py). `memoryd hook EVENT`
+  still works the same, for settings written by an older memoryd or by hand.
 - Everything else in the file is kept (keys, order, other hooks). memoryd's entries are recognised by their
-  command (`... memoryd hook EVENT` or `... -m daemon hook EVENT`) and live in their own matcher groups.
+  command (`... entry.py hook EVENT`, `... memoryd hook EVENT` or `... -m daemon hook EVENT`) and live in
+  their own matcher groups.
 - Idempotent: a second install changes nothing and writes nothing; an install from another path, or one made
   by an older memoryd, updates the command, timeout and matcher in place. Uninstall removes exactly those
   entries, and an event list or the `hooks` object only when install created it (recorded in
@@ -47,7 +51,11 @@ HOOKS: dict[str, str | None] = {  # event -> matcher
 }
 TIMEOUT_S = 5  # Claude Code's limit for the command; the hook itself stops well within 1 s
 NO_TIMEOUT = ("SessionEnd",)  # events whose shared budget a timeout would raise (see the module docstring)
-_OURS = re.compile(r"(?:(?:^|[\s/\\\"'])memoryd['\"]?|\s-m\s+daemon)\s+hook\s+([A-Za-z]+)\s*$")
+_OURS = re.compile(
+    r"(?:(?:^|[\s/\\\"'])memoryd['\"]?|\s-m\s+daemon|[/\\]daemon[/\\]client[/\\]hooks[/\\]entry\.py['\"]?)"
+    r"\s+hook\s+([A-Za-z]+)\s*$"
+)
+ENTRY_SCRIPT = Path(__file__).with_name("entry.py")
 
 
 class SettingsError(Exception):
@@ -69,10 +77,10 @@ def default_settings_path() -> Path:
 
 
 def memoryd_command() -> str:
-    """How Claude Code should start memoryd: the `memoryd` script beside this interpreter, else `python -m
-    daemon`; with `MEMORYD_HOME` when it is set, so the hook serves the same memory home as this install."""
-    script = shutil.which("memoryd", path=str(Path(sys.executable).parent))
-    base = shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m daemon"
+    """How Claude Code should start a hook: this interpreter (its venv path as it is, not resolved: `entry.py`
+    finds the venv's site-packages from it) with `-S` on memoryd's hook entry script; with `MEMORYD_HOME` when
+    it is set, so the hook serves the same memory home as this install."""
+    base = f"{shlex.quote(sys.executable)} -S {shlex.quote(str(ENTRY_SCRIPT.absolute()))}"
     home = os.environ.get("MEMORYD_HOME")
     return f"MEMORYD_HOME={shlex.quote(str(Path(home).expanduser().resolve()))} {base}" if home else base
 

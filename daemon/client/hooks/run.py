@@ -11,23 +11,24 @@ Invariants (an agent waits on this process, so it must be boring):
   time comes from /proc on Linux; elsewhere the clock starts when `main` does.)
 - One JSON line per invocation in `$MEMORYD_HOME/logs/hooks.log` (event, outcome, ms, session), rotated to
   `hooks.log.1` past `log_max_bytes`.
-The import list is the budget, since imports are most of a hook's time: standard library modules the
-interpreter mostly has loaded already, `json`, and the socket client. Not orjson, typing, dataclasses, datetime
-or `daemon.config` (the settings come from `hook_settings`' cache); no asyncio, SQLite, numpy or fastembed.
-`python -X importtime -m daemon hook PreToolUse </dev/null` shows what is left; tests/test_hooks.py guards it.
+The import list is the budget, since imports are most of a hook's time: `os`, the C modules under `signal`,
+`json` and `socket` (`_signal`, `_json` via lean_json, `_socket`), and memoryd's own hook modules. Not
+pathlib, re, enum, json or contextlib (each pulls in `re` or `enum`: ~12 ms together, measured under
+`python -S`, which is how the installed command starts; see entry.py), nor orjson, typing, dataclasses,
+datetime or `daemon.config` (the settings come from `hook_settings`' cache); no asyncio, SQLite, numpy or
+fastembed. SessionEnd/Stop and error paths import more, lazily. `python -S -X importtime
+daemon/client/hooks/entry.py hook PreToolUse </dev/null` shows what is left; tests/test_hooks.py guards it.
 """
 
 from __future__ import annotations
 
-import contextlib
+import _signal  # type: ignore[import-not-found]  # Why not `signal`: its enums load `enum` (~4 ms)
 import io
-import json
 import os
-import signal
 import sys
 import time
-from pathlib import Path
 
+from daemon.client import lean_json
 from daemon.client.hooks.events import EVENTS, handle
 from daemon.client.hooks.hook_io import HookContext, HookResult, private_dir
 from daemon.client.hooks.hook_settings import HookSettings, load_hook_settings
@@ -64,8 +65,8 @@ def _run(argv: list[str]) -> int:
     result = HookResult("error")
     real_stdout = sys.stdout
     sys.stdout = io.StringIO()  # Why: only our one JSON line may reach Claude Code
-    previous = signal.signal(signal.SIGALRM, _on_deadline)
-    signal.setitimer(signal.ITIMER_REAL, max(deadline_s - (time.monotonic() - started), 0.05))
+    previous = _signal.signal(_signal.SIGALRM, _on_deadline)
+    _signal.setitimer(_signal.ITIMER_REAL, max(deadline_s - (time.monotonic() - started), 0.05))
     try:
         if event not in EVENTS:
             result = HookResult("skipped", detail={"reason": f"unknown event {event[:40]!r}"})
@@ -78,14 +79,16 @@ def _run(argv: list[str]) -> int:
     except Exception as exc:  # isolation boundary: one hook invocation; the agent must never see it fail
         result = HookResult("error", detail={"error": f"{type(exc).__name__}: {exc}"[:300]})
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        _signal.setitimer(_signal.ITIMER_REAL, 0)
+        _signal.signal(_signal.SIGALRM, previous)
         sys.stdout = real_stdout
     if result.output is not None:
-        sys.stdout.write(json.dumps(result.output, ensure_ascii=False) + "\n")
+        sys.stdout.write(lean_json.dumps(result.output) + "\n")
         sys.stdout.flush()
-    with contextlib.suppress(OSError):
+    try:  # noqa: SIM105  (contextlib costs a hook its import)
         write_log(settings, event, payload, result, time.monotonic() - started, config_error)
+    except OSError:
+        pass  # a home that cannot be written loses the log line, never the answer
     return 0
 
 
@@ -101,16 +104,16 @@ def process_age_s() -> float:
     return age if 0.0 <= age < 2.0 else 0.0  # Why: a clock that disagrees (a container's?) must not starve us
 
 
-def parse_args(argv: list[str]) -> tuple[str, Path | None]:
+def parse_args(argv: list[str]) -> tuple[str, str | None]:
     """`[--socket PATH] EVENT` (the CLI's global `--socket` may come first)."""
-    socket_path: Path | None = None
+    socket_path: str | None = None
     rest: list[str] = []
     items = iter(argv)
     for item in items:
         if item == "--socket":
-            socket_path = Path(next(items, "")).expanduser()
+            socket_path = os.path.expanduser(next(items, "")) or "."
         elif item.startswith("--socket="):
-            socket_path = Path(item.partition("=")[2]).expanduser()
+            socket_path = os.path.expanduser(item.partition("=")[2]) or "."
         elif item != "hook":
             rest.append(item)
     return (rest[0] if rest else ""), socket_path
@@ -122,7 +125,7 @@ def read_payload(stream: BinaryIO) -> dict[str, Any]:
     if not raw or len(raw) > MAX_STDIN_BYTES:
         return {}
     try:
-        payload = json.loads(raw)
+        payload = lean_json.loads(raw)
     except ValueError:  # not JSON, or not UTF-8
         return {}
     return payload if isinstance(payload, dict) else {}
@@ -153,12 +156,14 @@ def write_log(
     config_error: str | None,
 ) -> None:
     """Append one JSON line to logs/hooks.log with O_APPEND (atomic for a line this size)."""
-    logs = settings.home / "logs"
+    logs = os.path.join(settings.home, "logs")
     private_dir(logs)
-    path = logs / "hooks.log"
-    with contextlib.suppress(FileNotFoundError):
-        if path.stat().st_size > settings.log_max_bytes:
-            os.replace(path, logs / "hooks.log.1")
+    path = os.path.join(logs, "hooks.log")
+    try:
+        if os.stat(path).st_size > settings.log_max_bytes:
+            os.replace(path, os.path.join(logs, "hooks.log.1"))
+    except FileNotFoundError:
+        pass
     line: dict[str, Any] = {
         "ts": utc_stamp(time.time()),
         "event": event[:40],
@@ -176,7 +181,7 @@ def write_log(
         line = scrub_data(line, emails=settings.emails)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:
-        os.write(fd, json.dumps(line, ensure_ascii=False, default=str).encode(errors="replace") + b"\n")
+        os.write(fd, lean_json.dumps(line, default=str).encode(errors="replace") + b"\n")
     finally:
         os.close(fd)
 
