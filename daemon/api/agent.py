@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from daemon.api.checks import checked
 from daemon.api.registry import api
 from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
@@ -14,8 +15,9 @@ MAX_FILES_PER_EDIT = 200
 
 @api.method("edit")
 async def edit(services: Services, params: dict[str, Any]) -> dict[str, Any]:
-    """An `edit` event, and the file(s) in today's daily note."""
-    p = Params(params, ("files", "tool", "cwd", "session_id", "at", "project", "idempotency_key"))
+    """An `edit` event, and the file(s) in today's daily note; with `check` (a path), also the ```check
+    lessons' verdict on that file, as the `check` method gives it (PostToolUse in one round trip)."""
+    p = Params(params, ("files", "tool", "cwd", "session_id", "at", "project", "idempotency_key", "check"))
     files = params.get("files")
     if not isinstance(files, list) or not files or not all(isinstance(f, str) and f for f in files):
         raise BadParams("param 'files' must be a non-empty list of paths")
@@ -33,4 +35,7 @@ async def edit(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     written = await services.edits.record([data], log=True)
     project = data.get("project") or services.edits.project_name(data.get("cwd"))
     # Nothing written: the same edit (same idempotency key) is already in the log, e.g. imported from the spool
-    return {"daily": written[0] if written else None, "project": project, "duplicate": not written}
+    answer = {"daily": written[0] if written else None, "project": project, "duplicate": not written}
+    if (path := p.str("check")) is not None:
+        answer["check"] = await checked(services, path)
+    return answer

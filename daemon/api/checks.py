@@ -15,10 +15,15 @@ from pipeline.agent.checks import describe
 async def check(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     """{path, content?} -> {decision: block|warn|pass, findings, text, timed_out, errors}."""
     p = Params(params, ("path", "content"))
-    raw = p.str("path", required=True) or ""
+    return await checked(services, p.str("path", required=True) or "", p.str("content"))
+
+
+async def checked(services: Services, raw: str, content: str | None = None) -> dict[str, Any]:
+    """The verdict of the ```check lessons on one file (also answered with an `edit`, saving PostToolUse a
+    second round trip)."""
     if not raw.strip():
         raise BadParams("param 'path' must not be empty")
-    run = await services.checks.run(raw, p.str("content"))
+    run = await services.checks.run(raw, content)
     report = run.report
     return {
         "path": str(run.path),

@@ -113,11 +113,13 @@ def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
         idempotency_key=idempotency_key("PostToolUse", payload),
     )
     try:
-        result = ask(ctx, "edit", params)
+        result = ask(ctx, "edit", {**params, "check": path})  # the checks' verdict comes with the answer
     except Unanswered as unanswered:
         return rules.with_checks(path, ctx, _spool_instead(ctx, unanswered.result, [("edit", params)]))
     done = HookResult("ok", detail={"daily": result.get("daily"), "project": result.get("project")})
-    return rules.with_checks(path, ctx, done)  # ```check lessons may block or warn
+    verdict = result.get("check")
+    # ```check lessons may block or warn (a daemon older than this hook answers without them: ask)
+    return rules.with_checks(path, ctx, done, verdict if isinstance(verdict, dict) else None)
 
 
 def pre_compact(payload: dict[str, Any], ctx: HookContext) -> HookResult:

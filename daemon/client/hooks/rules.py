@@ -77,8 +77,9 @@ def subagent_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return additional_context("SubagentStart", str(result.get("rules_markdown") or ""), detail)
 
 
-def with_checks(path: str, ctx: HookContext, base: HookResult) -> HookResult:
-    """PostToolUse: run the ```check lessons on the edited file and turn the verdict into the hook's output.
+def with_checks(path: str, ctx: HookContext, base: HookResult, answered: dict[str, Any] | None = None) -> HookResult:
+    """PostToolUse: the ```check lessons' verdict on the edited file (`answered` with the edit, else asked for)
+    turned into the hook's output.
 
     block -> `decision: block` with the findings as the reason (only there: Claude Code hands the reason to
     the model, so additionalContext would be a second copy); warn -> additionalContext; pass -> `base`.
@@ -86,7 +87,7 @@ def with_checks(path: str, ctx: HookContext, base: HookResult) -> HookResult:
     if base.outcome in ("daemon_down", "timeout", "spooled"):
         return base
     try:
-        result = ask(ctx, "check", {"path": path})
+        result = answered if answered is not None else ask(ctx, "check", {"path": path})
     except Unanswered as unanswered:
         return HookResult(base.outcome, base.output, {**base.detail, "checks": unanswered.result.outcome})
     decision = result.get("decision")
