@@ -181,3 +181,47 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors) == said[:3]
     assert standing_rules(found, {}) == []  # without the model: the patterns alone
+
+
+JA_RULES = [
+    "ビルドは必ずDocker の中でね",
+    "API のレスポンスは全部 snake_case で返す",
+    "always squash before merging",
+]
+
+
+@pytest.mark.parametrize(
+    ("new", "replaced"),
+    [
+        ("Dockerはもういらない、これからはNixでビルドして", JA_RULES[0]),  # the same language, other words
+        ("squashはもういい、マージコミットで残して", JA_RULES[2]),  # a Japanese reversal of an English rule
+    ],
+)
+def test_a_japanese_rule_that_says_it_replaces_supersedes_the_one_on_its_subject(
+    embedder: FastEmbedEmbedder, new: str, replaced: str
+) -> None:
+    similar, subject = measures(embedder, JA_RULES, [new])
+    verdict = judge(new, JA_RULES, similar, subject)
+    assert (verdict.action, verdict.other) == ("supersede", replaced)
+
+
+def test_a_compatible_japanese_rule_on_the_same_subject_is_kept_beside_it(embedder: FastEmbedEmbedder) -> None:
+    new = "1PR1機能で"
+    similar, subject = measures(embedder, JA_RULES, [new])
+    assert judge(new, JA_RULES, similar, subject).action == "add"
+
+
+def test_a_japanese_standing_instruction_is_found_by_meaning_and_a_request_for_now_is_not(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    said = [
+        "秘密鍵はリポジトリにコミットしないこと",
+        "マイグレーションは手で書かないで",
+        "このテストを直して",
+        "さっきのコミットを取り消して",
+    ]
+    assert not any(says_something(s) for s in said)
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == said[:2]
