@@ -225,3 +225,16 @@ def test_a_japanese_standing_instruction_is_found_by_meaning_and_a_request_for_n
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors) == said[:2]
+
+
+def test_korean_and_portuguese_standing_instructions_are_found_by_meaning(embedder: FastEmbedEmbedder) -> None:
+    said = [
+        "배포는 항상 파이프라인으로만 해",
+        "nunca faça commit de arquivos .env",
+        "이 파일 좀 고쳐줘",
+        "corrige esse teste pra mim",
+    ]
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == said[:2]
