@@ -14,10 +14,10 @@ from pipeline.agent.user_knowledge import clauses, says_something
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
+from pipeline.learning import verdict_meaning
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
-from pipeline.learning import verdict_meaning
 from pipeline.learning.rule_meaning import candidates, examples, standing_rules
 from tests.conftest import MODEL_CACHE
 
@@ -202,3 +202,60 @@ def test_closing_words_in_any_language_are_read_by_their_meaning(
     texts = [words, *verdict_meaning.examples()]
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert verdict_meaning.verdict(vectors[words], vectors) == expected
+
+
+JA_RULES = [
+    "ビルドは必ずDocker の中でね",
+    "API のレスポンスは全部 snake_case で返す",
+    "always squash before merging",
+]
+
+
+@pytest.mark.parametrize(
+    ("new", "replaced"),
+    [
+        ("Dockerはもういらない、これからはNixでビルドして", JA_RULES[0]),  # the same language, other words
+        ("squashはもういい、マージコミットで残して", JA_RULES[2]),  # a Japanese reversal of an English rule
+    ],
+)
+def test_a_japanese_rule_that_says_it_replaces_supersedes_the_one_on_its_subject(
+    embedder: FastEmbedEmbedder, new: str, replaced: str
+) -> None:
+    similar, subject = measures(embedder, JA_RULES, [new])
+    verdict = judge(new, JA_RULES, similar, subject)
+    assert (verdict.action, verdict.other) == ("supersede", replaced)
+
+
+def test_a_compatible_japanese_rule_on_the_same_subject_is_kept_beside_it(embedder: FastEmbedEmbedder) -> None:
+    new = "1PR1機能で"
+    similar, subject = measures(embedder, JA_RULES, [new])
+    assert judge(new, JA_RULES, similar, subject).action == "add"
+
+
+def test_a_japanese_standing_instruction_is_found_by_meaning_and_a_request_for_now_is_not(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    said = [
+        "秘密鍵はリポジトリにコミットしないこと",
+        "マイグレーションは手で書かないで",
+        "このテストを直して",
+        "さっきのコミットを取り消して",
+    ]
+    assert not any(says_something(s) for s in said)
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == said[:2]
+
+
+def test_korean_and_portuguese_standing_instructions_are_found_by_meaning(embedder: FastEmbedEmbedder) -> None:
+    said = [
+        "배포는 항상 파이프라인으로만 해",
+        "nunca faça commit de arquivos .env",
+        "이 파일 좀 고쳐줘",
+        "corrige esse teste pra mim",
+    ]
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == said[:2]

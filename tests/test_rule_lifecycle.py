@@ -119,3 +119,11 @@ def test_the_weekly_report_lists_changes_conflicts_and_what_to_do_next() -> None
     next_steps = report.split("## What to do next")[1]
     assert "The last 3 sessions failed" in next_steps and "no session has resolved it yet" in next_steps
     assert "Review the new skill `error-commanderror-multiple-heads`" in next_steps
+
+
+def test_a_japanese_rule_reverses_by_its_latin_terms_without_the_model() -> None:
+    # Japanese puts the object first ("eslintはもういらない"): the stance reads it in English order
+    assert conflicts(["lintは必ずeslintで通して、eslint設定は共通で", "eslintはなし、lintはbiomeで通して"])
+    # "AじゃなくてB" says what "use B, not A" says: the same rule, no reversal
+    assert not conflicts(["axiosじゃなくてfetch", "we use fetch, not axios"])
+    assert conflicts(["fetchじゃなくてaxios", "we use fetch, not axios"])

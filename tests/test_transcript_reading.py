@@ -426,3 +426,80 @@ def test_work_thrown_away_at_the_end_did_not_succeed() -> None:
     )
     outcome = session_outcome(parse_transcript(t.bytes(), "x"))
     assert outcome.outcome == "failed" and any("reverted" in e for e in outcome.evidence), outcome
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # every time (必ず), up to the reason clause
+        (
+            "デプロイは必ずステージングを通してからにしてね、前に事故ったから",
+            "デプロイは必ずステージングを通してからにしてね",
+        ),
+        ("ドキュメントは全部Markdownで書く。", "ドキュメントは全部Markdownで書く"),  # all of a kind, one way
+        ("これからはyarnでパッケージ入れて", "これからはyarnでパッケージ入れて"),  # from now on
+        ("jQueryはもう使わない、今後は素のfetchで", "jQueryはもう使わない、今後は素のfetchで"),  # no longer
+        ("moment.jsはなしで", "moment.jsはなしで"),  # none of
+        ("axiosじゃなくてfetch", "axiosじゃなくてfetch"),  # A, not B
+        ("1PR1機能で", "1PR1機能で"),  # one X per Y
+        ("本番DBへの直接接続は禁止", "本番DBへの直接接続は禁止"),
+    ],
+)
+def test_japanese_rules_by_their_own_markers(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "やっぱいいや、全部戻して",  # undo it all: for now
+        "このファイルは触らないで",  # this file
+        "コミットは分けて",  # a request with no marker of every time
+        "ビルドはいつも遅いし今日は無理",  # いつも in a complaint
+        "絶対どこかでメモリリークしてるはずなんだけど",
+        "今後ともよろしくお願いします",
+        "エラーはなし",
+        "それはバグじゃなくて仕様",
+        "もういいや",
+        "全部でいくつある？",
+        "次からは気をつけて",
+    ],
+)
+def test_what_only_sounds_like_a_rule_in_japanese_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_japanese_lessons_and_decisions() -> None:
+    found = extract_knowledge(
+        [
+            "学び: Dockerのボリュームはrootで作られる",
+            "覚えとく: iOSのシミュレータはキーチェーンを共有しない",
+            "来月からGraphQLに移ることに決めた。",
+            "決めた、Postgresのままでいく",
+        ]
+    )
+    assert found.lessons == ("Dockerのボリュームはrootで作られる", "iOSのシミュレータはキーチェーンを共有しない")
+    assert found.decisions == ("来月からGraphQLに移ることに決めた", "決めた、Postgresのままでいく")
+    assert found.rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("# never commit `.env` files", "never commit `.env` files"),  # the old '#' memory shortcut
+        ("fyi new screens use Compose, not XML layouts", "new screens use Compose, not XML layouts"),
+        (
+            "docs in english pls, even when the ticket is in german",
+            "docs in english pls, even when the ticket is in german",
+        ),
+        ("route every request through the gateway", "route every request through the gateway"),
+    ],
+)
+def test_rules_as_asides_in_english(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+def test_a_named_thing_that_stays_is_a_decision_and_no_code_changes_is_no_rule() -> None:
+    found = extract_knowledge(["the linter stays ruff, we're not trying pylint", "no code changes"])
+    assert found.rules == ()
+    assert found.decisions == ("the linter stays ruff, we're not trying pylint",)

@@ -1,6 +1,6 @@
 """How people mark a standing rule, a lesson, a decision, a complaint, or their verdict on a session, in the
-languages memoryd meets beyond English: Chinese, German, Spanish, French (English lives in `user_knowledge.py`
-and `session_outcome.py`, with its finer grammar).
+languages memoryd meets beyond English: Chinese, Japanese, German, Spanish, French (English lives in
+`user_knowledge.py` and `session_outcome.py`, with its finer grammar).
 
 These are the languages' own markers ("以后…", "ab jetzt …", "a partir de ahora …", "下次记得…", "passt",
 "还是不行"), never a project's words, so they carry over between projects and people. Each function returns
@@ -16,6 +16,7 @@ import re
 # Sentence ends that need no space after them (Chinese and Japanese punctuation).
 CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
@@ -106,6 +107,41 @@ _RULE_MARKERS = (
     ),
 )
 
+# Japanese. A request ends in the te-form ("…て", "…で", "…ないで", "…こと"), but most requests are for now
+# ("全部戻して": undo it all); a standing one carries a marker of "every time" (必ず, 常に, 毎回, "全部 … で/に":
+# all of a kind, one way), of "from now on" (これからは, 今後, 今度から), of "not any more" (もう…いらない), "none of"
+# (Xはなし), "A, not B" (AじゃなくてB), or the "one X per Y" idiom (1コミット1変更, 一関数一責務). Reports (…た,
+# …らしい, …けど), questions (…か, …の?) and what points at something in front of the person (この, それ, さっき,
+# 今日, とりあえず) are not rules.
+_JA_PLEASE = r"(?:ね|よ|な|ください|下さい|くれ|ほしい|欲しい|お願い(?:します)?)?"
+_JA_ENDS = rf"(?:ないで|て|で|こと|ように|べき|[うくぐすつぬぶむる]){_JA_PLEASE}"
+_JA_DIRECTIVE_END = re.compile(rf"{_JA_ENDS}[。！!]*$")
+_JA_REASON = re.compile(r"(?:から|ので|けど|けれど|(?<![なだ])し|のに|ため)$")
+_JA_LEAD = re.compile(r"(?:^|[、，,]\s*)(?:これからは|今後は|今度から(?:は)?|以後は)[、，,\s]*\S")
+_JA_REQUEST_END = re.compile(rf"(?:ないで|て|で|こと){_JA_PLEASE}[。！!]*$")
+_JA_MARKERS = (
+    re.compile(r"(?:必ず|常に|毎回|いつでも|一律|原則として|原則|統一して)"),
+    re.compile(r"(?:全部|全て|すべて|どれも)[^、。]{1,40}?[でに][^、。]*$"),
+    re.compile(r"もう[^、。]{0,20}?(?:いらない|要らない|使わない|やめて|やめる|なしで|でいい|で大丈夫|でOK)"),
+    re.compile(
+        r"(?<!問題)(?<!エラー)(?<!変更)(?<!差分)(?<!警告)(?<!異常)は(?:なし|禁止|使わない|使用しない)(?:で|ね|よ|でお願い)?$"
+    ),
+    re.compile(r"禁止"),
+    re.compile(r"^[^、。]{1,30}?(?:じゃなくて|ではなくて?)[^、。]{1,30}$"),
+    re.compile(r"^(?:1|一)[^\s、。\d]{1,8}(?:1|一)[^\s、。\d]{1,8}(?:で|に|が(?:基本|原則|ルール))(?:ね|よ|お願い)?$"),
+)
+_JA_NOT_RULE = re.compile(
+    r"(?:この|その|あの|これ(?!から)|それ|ここ|さっき|今回|今日|今から|とりあえず|いったん|一旦|やっぱ|"
+    r"(?:た|だ|ました|でした|らしい|はず|けど|みたい|かも|ない|っけ|か|の)[。！!]*$|^(?:私|僕|俺|わたし|ぼく|おれ)|"
+    r"もういい(?:や|よ)?$)"
+)
+
+_JA_OPENING = re.compile(
+    r"^(?:(?:あと|それと|あ|てか|で|じゃあ|ちなみに|あとさ|ちがう|違う|いや)[、，,\s]+|あと(?=\S))+"
+)
+# The Chinese markers that read the same in Japanese (禁止, 必须): the others ("都", "只", "要") do not
+_CJK_ONLY_MARKER = re.compile(r"禁止|必须|不要|不准|不许|一律")
+
 _LESSON = (
     re.compile(r"^(?:下次|以后)(?:记得|注意|要记得)[：:，,\s]*(?P<l>.{3,})"),
     # "记住：duckdb 一个文件只能有一个进程写", "Recuerda: los Jobs no se pueden actualizar": remember + a fact (with
@@ -114,6 +150,11 @@ _LESSON = (
     re.compile(r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*(?P<l>.{6,})", re.I),
     re.compile(r"^(?:教训|经验|踩坑|记一下|备忘|小结)[：:]\s*(?P<l>.{3,})"),
     re.compile(r"^原来(?P<l>.{4,})"),
+    # Japanese: learned / note to self / to remember / pitfall
+    re.compile(
+        r"^(?:学び|学んだこと|今日の学び|教訓|覚えとく|覚えておく|覚え書き|メモ|備忘録?|知見|わかったこと|分かったこと|"
+        r"ハマりどころ|ハマりポイント|注意点|次回への教訓)[：:]\s*(?P<l>.{6,})"
+    ),
     re.compile(
         r"^(?:wieder was gelernt|gelernt|merke|lektion|notiz an mich|gut zu wissen|wichtig zu wissen|"
         r"für später|zur info)\s*[:,]\s*(?P<l>.{6,})",
@@ -130,6 +171,10 @@ _DECISION = (
     re.compile(r"^(?:决定|定了)[：:]\s*(?P<d>.{3,})"),
     re.compile(r"(?P<d>(?:就用|就这么|先用|改用|那就用|我们用|我们先).{2,})"),
     re.compile(r"(?P<d>这次先不.{2,})"),
+    # Japanese: "…ことに決めた", "決めた、…でいく", "決定: …"
+    re.compile(r"(?P<d>.{3,}(?:ことに(?:決めた|した|決定)|に決めた|と決めた))"),
+    re.compile(r"^(?P<d>決めた[、，,]\s*.{3,})"),
+    re.compile(r"^(?:決定|決めたこと)[：:]\s*(?P<d>.{3,})"),
     re.compile(r"^(?:entscheidung|entschieden)\s*:\s*(?P<d>.{6,})", re.I),
     re.compile(r"\b(?P<d>(?:wir nehmen|dann machen wir|wir bleiben (?:bei|auf)|lass uns)\b.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:|decidimos|hemos decidido)\s.{4,})", re.I),
@@ -184,10 +229,38 @@ def rule_in(sentence: str) -> str | None:
             return tidy(match.group("r"))
     if _REMEMBERED_RULE.search(text):
         return tidy(re.split(r"[:,]", text, maxsplit=1)[1])
+    if japanese := japanese_rule(text):
+        return japanese
     if _DEICTIC.search(text):
         return None
+    if _KANA.search(text) and not _CJK_ONLY_MARKER.search(text):
+        return None  # Japanese: the Chinese markers below ("都", "只", "要") mean other things there
     if any(marker.search(text) for marker in _RULE_MARKERS) and _is_instruction(text):
         return tidy(text)
+    return None
+
+
+def japanese_rule(sentence: str) -> str | None:
+    """A standing rule said in Japanese (see `_JA_MARKERS`): the clauses that say it, up to a reason clause
+    ("学習は必ずtmuxの中でね、ssh切れると死ぬから" -> the first clause), or None."""
+    text = _JA_OPENING.sub("", sentence.strip()).rstrip("。！!")
+    if not _KANA.search(text) or _QUESTION.search(text) or text.endswith(("か", "？", "?")):
+        return None
+    parts = [p.strip() for p in re.split(r"[、，,]\s*", text) if p.strip()]
+    said: list[str] = []
+    for part in parts:
+        if _JA_REASON.search(part) and said:
+            break  # "…、ssh切れると死ぬから": why, not what
+        said.append(part)
+    claim = "、".join(said)
+    last = said[-1] if said else ""
+    if not claim or (_JA_NOT_RULE.search(claim) and not _JA_LEAD.search(claim)):
+        return None
+    if _JA_LEAD.search(claim) and _JA_REQUEST_END.search(last) and not _JA_NOT_RULE.search(last):
+        return tidy(claim)
+    standing = any(marker.search(part) for marker in _JA_MARKERS for part in said)
+    if standing and (_JA_DIRECTIVE_END.search(last) or any(m.search(last) for m in _JA_MARKERS[2:])):
+        return tidy(claim)
     return None
 
 
@@ -215,6 +288,11 @@ def decision_in(sentence: str) -> str | None:
 
 def has_cjk(text: str) -> bool:
     return bool(_CJK.search(text))
+
+
+def has_kana(text: str) -> bool:
+    """Japanese kana: a sentence with them is not English even without a kanji ("もういらない")."""
+    return bool(_KANA.search(text))
 
 
 def tidy(text: str) -> str:

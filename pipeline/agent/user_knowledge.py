@@ -12,7 +12,7 @@ self:`, `note for next time:`, `for future reference,`, `remember that …`); a 
 (`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X, not
 Y", "… can live in … for now", "X become Y").
 
-Other languages (Chinese, German, Spanish, French) are read by their own markers in `speech_cues.py`. Only
+Other languages (Chinese, Japanese, German, Spanish, French) are read by their own markers in `speech_cues.py`. Only
 what the person typed counts: the caller hands in their texts, never the assistant's, a tool's output or a
 subagent's prompt; inside them, code fences, quoted lines and lines that look pasted (log lines, stack frames,
 compiler and linter output) are skipped. Pattern matching, not understanding: it is tuned to keep precision
@@ -33,8 +33,8 @@ MAX_ITEM_CHARS = 300
 _SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)")
 _LEAD = re.compile(
-    r"^(?:(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
-    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw)\s+)+",
+    r"^(?:#+\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
+    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and)\s+)+",
     re.IGNORECASE,
 )
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
@@ -90,9 +90,26 @@ _WE_PRACTICE = re.compile(
 _STAYS = re.compile(
     r"^(?!(?:i|we|you|they|he|she|it|this|that|everything|nothing|something)\b)(?:the |our |all )?"
     r"(?:(?!(?:and|or|to|us|me|him|her|them|help|helps|keep|gotta|have|is|are|be)\b)[\w./-]+ ){0,2}"
-    r"(?:[\w./-]+s stay|[\w./-]+s remain|[\w./-]+ stays|[\w./-]+ remains) "
+    r"(?:[\w./-]+s stay|[\w./-]+s remain) "
     r"(?!(?:up|down|home|late|open|quiet|calm|safe|positive|focused|motivated|the same|there|here|put|with|"
     r"in touch)\b)\S.{3,}",
+    re.IGNORECASE,
+)
+# "optimizer stays AdamW, we're not trying Lion", "RDS stays on Postgres 16": one named thing kept as it is is a
+# choice made (a decision); a kind of thing that stays some way ("error bodies stay plain text") is a norm.
+_STAYS_ONE = re.compile(
+    r"^(?!(?:i|we|you|they|he|she|it|this|that|my|everything|nothing|something)\b)(?:the |our )?"
+    r"(?:[\w./-]+ ){0,2}[\w./-]+(?<!s) (?:stays|remains) "
+    r"(?!(?:up|down|home|late|open|quiet|calm|safe|positive|focused|motivated|the same|there|here|put|with|"
+    r"in touch)\b)\S.{2,}",
+    re.IGNORECASE,
+)
+# "commit msg in english pls, even when i write to you in japanese": asked for every case, the one at hand too
+_EVEN_WHEN = re.compile(r"^(?!(?:i|we|it|this|that)\b)\S.{4,}\b(?:pls|plz|please),? even (?:when|if|for|in|on)\b", re.I)
+# "pass anything as an override", "route every request through the gateway": a way for a whole kind of thing
+_ALL_THROUGH = re.compile(
+    r"^(?:pass|route|send|store|put|keep|log|write|read|inject|load)\s+(?:anything|everything|all (?:the )?[\w-]+|"
+    r"every [\w-]+|each [\w-]+)\s+(?:as an?|through|via)\s+\S",
     re.IGNORECASE,
 )
 # "pnpm only in here", "staging only, never prod": a thing and "only", as the clause's opening.
@@ -103,8 +120,8 @@ _ONLY = re.compile(
 )
 # "no Co-Authored-By trailer", "no force pushes": a short "no X" said on its own.
 _NO_SHORT = re.compile(
-    r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|thanks|kidding|"
-    r"doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
+    r"^no (?!(?:luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|rush|"
+    r"thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
     r"biggie|sweat|big deal|drama|shame|harm|fun)\b)"
     r"[\w.()/-]+(?: [\w.()/-]+){0,2}\s*[.!]?$",
     re.IGNORECASE,
@@ -215,7 +232,7 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     lessons: list[str] = []
     decisions: list[str] = []
     for sentence in sentences(user_texts):
-        english = not cues.has_cjk(sentence)
+        english = not (cues.has_cjk(sentence) or cues.has_kana(sentence))
         if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
             lessons.append(found)
             continue
@@ -309,6 +326,7 @@ def rule_in(sentence: str) -> str | None:
             return tidy(clause)
         practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
+        practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
@@ -346,7 +364,7 @@ def decision_in(sentence: str) -> str | None:
     for index, clause in enumerate(parts):
         if _FIRST_PERSON.match(clause):
             continue
-        if _DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause):
+        if _DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause) or _STAYS_ONE.match(clause):
             return tidy(" — ".join(parts[index:]))
     return None
 

@@ -44,11 +44,36 @@ REPLACES = re.compile(
     r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )now)\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
     r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
-    r"désormais|à partir de maintenant|au lieu de|plus de)\b",
+    r"désormais|à partir de maintenant|au lieu de|plus de)\b|"
+    # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
+    r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
+    r"앞으로|이제부터|더 이상|대신|"
+    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b",
     re.IGNORECASE,
 )
 ADDS = re.compile(
-    r"\b(?:too|also|as well|in addition|additionally|auch|además|aussi)\b|也|还要|另外|同时", re.IGNORECASE
+    r"\b(?:too|also|as well|in addition|additionally|auch|además|aussi|também|além disso)\b|也|还要|另外|同时|"
+    r"^あと|それと|さらに|加えて|또한",
+    re.IGNORECASE,
+)
+# Japanese and Korean put the object before the word that rejects or asserts it ("pip installはなし", "tmuxは
+# もういらない", "printじゃなくてlogger", "必ずtmuxの中で"): rewritten in the English order the stance reads
+# ("no pip install", "use logger , not print", "always tmux"), so terms in Latin script (tools, flags, names)
+# get a stance in either language. Kana and kanji words themselves carry no term (the tokens are Latin).
+_LATIN_RUN = r"[A-Za-z0-9_.@/+#`-]+(?: [A-Za-z0-9_.@/+#`-]+)*"
+_CJK_STANCE = (
+    (
+        re.compile(rf"(?P<x>{_LATIN_RUN})\s*(?:じゃなくて|ではなくて?|の代わりに|말고|대신)\s*(?P<y>{_LATIN_RUN})"),
+        r" use \g<y> , not \g<x> , ",
+    ),
+    (
+        re.compile(
+            rf"(?P<x>{_LATIN_RUN})\s*(?:は|を|も|는|은|을|를)?\s*(?:もう)?\s*"
+            r"(?:禁止|なし|使わない|いらない|要らない|不要|しないで|やめて|쓰지 마|사용하지 마|금지)"
+        ),
+        r" no \g<x> , ",
+    ),
+    (re.compile(rf"(?:必ず|常に|いつも|全部|すべて|全て|항상|반드시|꼭)\s*(?P<y>{_LATIN_RUN})"), r" always \g<y> , "),
 )
 # What rules look like in general: part of the centroid, so that a home with few rules is compared on what is
 # particular to them.
@@ -162,6 +187,8 @@ def stance_words(text: str) -> frozenset[str]:
 
 
 def _tokens(text: str) -> list[str]:
+    for pattern, english in _CJK_STANCE:
+        text = pattern.sub(english, text)
     return _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not"))
 
 

@@ -79,6 +79,21 @@ STANDING_EXAMPLES = (
     "これからは npm ではなく pnpm を使ってください",
     "main ブランチに直接プッシュしないで",
     "コミットの前に必ずテストを実行すること",
+    "日付は全部UTCで保存して",
+    "本番のデータベースには直接触らないで",
+    "生成されたファイルは手で編集しないこと",
+    "依存ライブラリを足すときは先に相談して",
+    "APIキーは絶対にコードに直書きしないで",
+    "新しいAPIには必ず結合テストを書くこと",
+    "本番への変更はパイプライン経由でのみ行う",
+    "関数は五十行以内に収めて",
+    "プッシュする前に毎回リンターを回して",
+    "앞으로는 npm 말고 pnpm 써",
+    "main 브랜치에 직접 푸시하지 마세요",
+    "커밋 전에 항상 린트를 돌려",
+    "a partir de agora usa pnpm em vez de npm",
+    "nunca faça push direto na main",
+    "sempre rode os testes antes do commit",
 )
 OTHER_EXAMPLES = (
     "add a button to export the report as CSV",
@@ -148,6 +163,16 @@ OTHER_EXAMPLES = (
     "このテストを直してください",
     "ビルドが遅いのはなぜ？",
     "ありがとう、動きました",
+    "このファイルを直して",
+    "テストをもう一回回して",
+    "さっきの変更を全部戻して",
+    "ビルドしといて",
+    "ログを見て原因を調べて",
+    "この関数の名前を変えて",
+    "とりあえずステージングにデプロイして",
+    "このPRは二つに分けて",
+    "今日はここまで",
+    "それは前から壊れてる",
     "corrige le test qui échoue",
     "merci, ça marche",
 )
@@ -163,7 +188,11 @@ _DIRECTIVE = re.compile(
     r"\b(?:immer|nie|niemals|kein\w*|nur|bitte|muss|müssen|soll\w*|ab jetzt|jede[rsn]?|alle)\b|"
     r"\b(?:toujours|jamais|il faut|doit|doivent|seulement|uniquement|chaque|tous les|toutes les)\b|"
     r"(?:要|不要|别|必须|只|都|一律|统一|禁止|不许|不准|以后|每次)|"
-    r"(?:ください|しないで|すること|必ず|禁止|だけ|いつも|絶対|べき)",
+    r"(?:ください|ないで|すること|必ず|禁止|だけ|いつも|絶対|べき|常に|毎回|全部|すべて|これからは|今後|もう|なし|"
+    r"じゃなくて|ではなく)|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:て|で|こと)(?:ね|よ|ほしい|お願い)?[。！!]?$|"
+    r"(?:항상|절대|반드시|꼭|앞으로|말고|마세요|하지 ?마|만 (?:써|사용))|"
+    r"\b(?:sempre|nunca|jamais|a partir de agora|daqui (?:pra|para) frente|em vez de|não (?:use|faça|coloque|mexa)|"
+    r"só|sem|cada|todos os|todas as)\b",
     re.IGNORECASE,
 )
 _LEAD = re.compile(
@@ -178,14 +207,14 @@ _SPECIFIC = re.compile(
     re.IGNORECASE,
 )
 _NOT_DIRECTIVE = re.compile(
-    r"^(?:i|i'm|i've|i'd|i'll|me|my|yo|mi|ich|mein|je|j'|moi|我|私|僕|"
+    r"^(?:i|i'm|i've|i'd|i'll|me|my|yo|mi|ich|mein|je|j'|moi|eu|我|私|僕|俺|나는|저는|"
     r"it|it's|this|that|that's|there|there's|these|those|eso|esto|es|está|era|fue|hay|das|es ist|c'est|ce|il|"
     r"he|she|they|we had|we were|you were|did|was|were|has|had)\b",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(
     r"[?？]\s*$|^(?:why|what|how|which|when|where|who|is|are|do|does|can|could|would|por qué|qué|cómo|warum|"
-    r"pourquoi|为什么|怎么)\b",
+    r"pourquoi|为什么|怎么|por que|como)\b|(?:か|の|っけ)[。]?$|(?:なんで|なぜ|どう(?:して|やって)|何)",
     re.I,
 )
 
