@@ -158,6 +158,10 @@ def test_post_tool_use_checks_block_warn_and_pass(daemon_factory: Any, memory_ho
     assert hook(daemon, "PostToolUse", ap.edit(str(clean), cwd=str(code))).stdout == ""
     cli = daemon.cli("check", str(bad))
     assert cli.returncode == 1 and "block" in cli.stdout
+    # the hook's one round trip: the edit is recorded and the verdict comes with it
+    edited = daemon.call("edit", {"files": [str(bad)], "cwd": str(code), "check": str(bad)})
+    assert edited["check"]["decision"] == "block" and "structlog" in edited["check"]["text"]
+    assert "check" not in daemon.call("edit", {"files": [str(clean)], "cwd": str(code)})
     assert daemon.cli("check", str(clean)).returncode == 0
 
 
