@@ -136,3 +136,46 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
 )
 def test_a_wrapper_line_is_never_the_error(output: str, expected: str) -> None:
     assert error_line(output) == expected
+
+
+XCTEST_FAILURE = """Exit code 65
+Test Suite 'All tests' started at 2026-03-02 09:12:40.118.
+Test Case '-[ShopKitTests.CartTests testDiscountSurvivesRelaunch]' started.
+/Users/mia/src/Shop/ShopKitTests/CartTests.swift:52: error: -[ShopKitTests.CartTests testDiscountSurvivesRelaunch] : \
+XCTAssertNoThrow failed: threw error "Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred.""
+Test Case '-[ShopKitTests.CartTests testDiscountSurvivesRelaunch]' failed (0.212 seconds).
+Test Suite 'All tests' failed at 2026-03-02 09:12:41.020.
+\t Executed 14 tests, with 1 failure (0 unexpected) in 1.880 (1.901) seconds
+
+** TEST FAILED **"""
+
+
+def test_xcodebuild_names_the_failing_xctest_and_the_nserror_not_its_verdict() -> None:
+    found = failure_evidence(XCTEST_FAILURE, "/Users/mia/src/Shop")
+    assert found.anchors() == ("test:CartTests.testDiscountSurvivesRelaunch",)
+    assert "code:NSCocoaErrorDomain Code=134060" in found.facts()
+    assert found.test_files == ("ShopKitTests/CartTests.swift",)
+    line = error_line(XCTEST_FAILURE)
+    assert "testDiscountSurvivesRelaunch" in line and "TEST FAILED" not in line
+    archive = '[09:01:02]: ▸ ❌  error: Signing for "ShopWidget" requires a development team.\n[09:01:03]: ▸ ** ARCHIVE FAILED **'
+    assert error_line(archive).endswith("requires a development team.")
+
+
+def test_a_gpu_error_code_is_a_fact_and_a_hint_on_how_to_see_more_is_no_evidence() -> None:
+    cuda = "RuntimeError: CUDA error: CUDNN_STATUS_EXECUTION_FAILED\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."
+    assert "code:CUDNN_STATUS_EXECUTION_FAILED" in failure_evidence(cuda).facts()
+    cli = "Error in call to target 'app.Model':\nTypeError: missing argument 'depth'\nSet the environment variable APP_DEBUG=1 for a complete stack trace."
+    assert error_line(cli) == "TypeError: missing argument 'depth'"
+    hint_only = "Job crashed.\nRun again with --verbose for more details."
+    assert "--verbose" not in error_line(hint_only)
+
+
+def test_a_value_gone_non_finite_is_the_line_that_names_a_training_failure() -> None:
+    log = (
+        "epoch 11 step 900 train_loss=0.4127 lr=1e-3\n"
+        "/opt/app/train.py:40: UserWarning: the given NumPy array is not writable\n"
+        "epoch 11 step 950 train_loss=nan lr=1e-3\n"
+        "Exit code 1"
+    )
+    assert error_line(log) == "epoch 11 step 950 train_loss=nan lr=1e-3"
+    assert error_line("level=info msg=started\nERROR: disk full") == "ERROR: disk full"  # `info` is no `inf`

@@ -41,6 +41,8 @@ _TEST_LINES = (
     re.compile(r"^rspec \./\S+:\d+ # (.+?)\s*$", re.MULTILINE),  # rspec
     re.compile(r"\b(?:Failure|Error) in test (\S+)", re.MULTILINE),  # dbt
     re.compile(r"^\s*\d+\) \[[^\]]+\] › \S+:\d+:\d+ › (.+?)\s*─*\s*$", re.MULTILINE),  # playwright
+    re.compile(r"^\s*Test Case '-\[(?:\w+\.)?(\w+) (\w+)\]' failed\b", re.MULTILINE),  # XCTest (xcodebuild test)
+    re.compile(r"^\s*[✘✗] Test (\w+)\(\)(?: in \w+)? (?:failed|recorded an issue)\b", re.MULTILINE),  # Swift Testing
 )
 _PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
 _NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))
@@ -58,11 +60,15 @@ _CODES = (
     re.compile(r"\b(DATA RACE)\b"),  # go -race
     re.compile(r"\bSQLSTATE\[?(\w{5})\]?"),
     re.compile(r"\b(?:unique|foreign key|check|not-null) constraint \"(\w+)\""),  # Postgres
+    re.compile(r"\bError Domain=(\w+ Code=-?\d+)"),  # NSError (Apple platforms)
+    re.compile(r"\b(?:CUDA|cuDNN|NCCL) error: ([A-Z][A-Z0-9_]{5,})"),  # CUDA_ERROR_..., CUBLAS_STATUS_...
 )
 _FRAMES = (
     re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE),  # python
     re.compile(r"^(\S+\.py):\d+(?::|\s)", re.MULTILINE),  # pytest short
-    re.compile(r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py)):\d+(?::\d+)?"),
+    re.compile(
+        r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./+-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py|swift|m|mm)):\d+(?::\d+)?"
+    ),
     re.compile(r"^((?:\.{0,2}/)?[\w./-]+\.(?:ts|tsx|js|jsx|cs))\(\d+,\d+\)", re.MULTILINE),  # tsc, msbuild
 )
 _SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b")
@@ -75,7 +81,7 @@ _STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen|^
 _RUNNER = re.compile(r"^(?:_pytest|pytest|pluggy|pytest_\w+|unittest|asyncio|anyio|trio|greenlet)(?:/|$)")
 _TEST_FILE = re.compile(
     r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$|"
-    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt)$|_spec\.rb$"
+    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt|swift)$|_spec\.rb$"
 )
 GENERIC_EXCEPTIONS_WORDS = (
     "Exception BaseException AssertionError TypeError ValueError KeyError IndexError AttributeError "
