@@ -11,6 +11,7 @@ import pytest
 
 from pipeline.agent.transcript import error_line
 from pipeline.learning.problems.failure_evidence import failure_evidence
+from pipeline.learning.problems.problem_identity import Evidence
 from tests import failure_outputs as out
 
 
@@ -179,3 +180,18 @@ def test_a_value_gone_non_finite_is_the_line_that_names_a_training_failure() -> 
     )
     assert error_line(log) == "epoch 11 step 950 train_loss=nan lr=1e-3"
     assert error_line("level=info msg=started\nERROR: disk full") == "ERROR: disk full"  # `info` is no `inf`
+
+
+def test_a_value_gone_nan_joins_like_a_specific_exception_whoever_printed_it() -> None:
+    logged = failure_evidence("epoch 3 batch 120 val_loss=nan acc=0.12\nstopping: 5 non-finite losses in a row")
+    anomaly = failure_evidence("RuntimeError: Function 'MulBackward0' returned nan values in its 0th output.")
+    assert "symptom:nan" in logged.anchors() and "symptom:nan" in anomaly.anchors()
+    fine = failure_evidence("banana=ripe\nlevel=info msg=inference done\nValueError: bad shape")
+    assert not any(a.startswith("symptom:") for a in fine.anchors())
+
+
+def test_a_log_lines_prefix_is_no_part_of_what_failed() -> None:
+    logged = Evidence("n", "error", "[2026-02-01 10:00:01,123][seg.loop][ERROR] - worker 3 lost its GPU")
+    built = Evidence("m", "error", "[09:14:02]: ▸ ❌  error: Signing requires a development team")
+    assert logged.description() == "worker lost its GPU"
+    assert built.description() == "error: Signing requires a development team"

@@ -269,3 +269,14 @@ def test_japanese_talk_about_a_failure_is_problem_talk_and_see_you_tomorrow_is_n
     t.user("学習のlossがまたnanになってる").say("ok").user("ビルドがコケてる、昨日から").say("ok")
     talk = [sentence for _, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
     assert talk == ["アプリがまたログイン画面で落ちた。", "学習のlossがまたnanになってる", "ビルドがコケてる、昨日から"]
+
+
+def test_a_follow_up_or_japanese_again_with_a_word_of_the_problem_names_it() -> None:
+    known = [
+        KnownProblem("p-nan", ("symptom:nan",), ("engine step loss nan grad_norm",)),
+        KnownProblem("p-oom", ("exc:OutOfMemoryError",), ("torch outofmemoryerror cuda out memory",)),
+    ]
+    assert references("nan follow-up from friday", known) == ["p-nan"]
+    assert references("validationがまたnanで止まる", known) == ["p-nan"]
+    assert references("nan handling for the csv export", known) == []  # one word, no recurrence
+    assert references("また明日", known) == []

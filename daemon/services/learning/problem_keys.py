@@ -75,11 +75,17 @@ class ProblemKeys:
                 *(s.text for s in known.said),
                 *(n.description() for n in nodes),
                 *(e.description() for e in failures.values()),
+                *(e.description(command=False) for e in [*nodes, *failures.values()] if e.command),
                 *(sentence for _, sentence in found.problem_talk),
                 *GENERIC_FAILURES,
             ]
         )
         node_vectors = {n.node: v for n in nodes if (v := vectors.get(n.description())) is not None}
+        plain = {
+            e.node: v
+            for e in [*nodes, *failures.values()]
+            if e.command and (v := vectors.get(e.description(command=False))) is not None
+        }
         prior = [v for text in GENERIC_FAILURES if (v := vectors.get(text)) is not None]
         middle = centroid([*prior, *node_vectors.values()])
         said = [Said(f"{s.kind}\x00{s.key}", s.text, vectors.get(s.text)) for s in known.said]
@@ -90,7 +96,7 @@ class ProblemKeys:
             if item.source in _FAILURE_SOURCES:
                 mine = failures[item.step]
                 if (vector := vectors.get(mine.description())) is not None:
-                    match = recognise(mine, vector, nodes, node_vectors, middle)
+                    match = recognise(mine, vector, nodes, node_vectors, middle, plain=plain)
             elif item.source == "user":
                 fallback = f"{signal.kind}\x00{signal.key}"
                 kind, key = gist_key(signal.text, vectors.get(signal.text), said, fallback).split("\x00", 1)

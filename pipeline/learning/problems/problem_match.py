@@ -32,7 +32,8 @@ _CAMEL = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?=[A-Z][a-z]|$)")
 _HEXISH = re.compile(r"(?=[a-z]*\d)[0-9a-f]{6,}")
 _RECURRED = re.compile(
     r"\b(?:again|same|once more|third time|back again|is back|recurr\w*|properly|for good|for real|"
-    r"once and for all|finally|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon)\b|又|还是|彻底",
+    r"once and for all|finally|follow[- ]?up|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon)\b|"
+    r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,
 )
 _STOP_WORDS = (
