@@ -17,7 +17,7 @@ from events.sqlite import Database
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.failure_evidence import failure_evidence
 from pipeline.learning.problems.fix_steps import find_resolution
-from pipeline.learning.problems.problem_match import KnownProblem, Said, gist_key, references
+from pipeline.learning.problems.problem_match import KnownProblem, Said, gist_key, named_in_failures, references
 from pipeline.learning.problems.session_signals import session_signals
 from tests.transcript_lines import Transcript, pytest_failure
 
@@ -280,3 +280,15 @@ def test_a_follow_up_or_japanese_again_with_a_word_of_the_problem_names_it() -> 
     assert references("validationがまたnanで止まる", known) == ["p-nan"]
     assert references("nan handling for the csv export", known) == []  # one word, no recurrence
     assert references("また明日", known) == []
+
+
+def test_a_name_from_code_that_only_one_problems_failures_contain_names_that_problem() -> None:
+    failures = [
+        ("p-import", "ValidationError: 1 validation error for Row, field shippedOn: value is not a valid date"),
+        ("p-auth", "KeyError: 'session_token' in middleware"),
+        ("p-cache", "cache miss storm: session_token expired for 4000 users"),
+    ]
+    assert named_in_failures("let's sort out the shippedOn thing today", failures) == "p-import"
+    assert named_in_failures("the session_token problem again", failures) == ""  # in two problems: neither
+    assert named_in_failures("the shipped on date thing", failures) == ""  # plain words are no name from code
+    assert named_in_failures("the shipped thing", [("p", "shippedOnTime is null")]) == ""  # whole names only

@@ -27,7 +27,7 @@ from events.projections.signal_patterns import pattern_id
 from events.queries import signal_patterns
 from pipeline.learning.meaning import centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
-from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key
+from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key, named_in_failures
 from pipeline.learning.problems.session_signals import SessionSignals
 from pipeline.learning.signals import Signal, evidence, normalise_key
 
@@ -115,6 +115,8 @@ class ProblemKeys:
             if not refs and (vector := vectors.get(sentence)) is not None:
                 match = _talk_match(sentence, vector, nodes, node_vectors, middle)
                 refs = [f"node:{match.node}"] if match else []
+            if not refs and (named := named_in_failures(sentence, [(n.pattern_id or n.node, n.text) for n in nodes])):
+                refs = [f"node:{next(n.node for n in nodes if (n.pattern_id or n.node) == named)}"]
             key = normalise_key(sentence)
             if refs and key:
                 talk = Signal("recurring_issue", key, evidence(sentence), tuple(refs))

@@ -134,6 +134,23 @@ def references(sentence: str, problems: Sequence[KnownProblem], project: str = "
     return ProblemIndex(problems, project).references(sentence)
 
 
+# A name from code in a sentence: `visitedAt`, `retryBudget`, `grad_norm`, `max_open_conns` (not a plain word)
+_IDENTIFIER = re.compile(r"(?<![\w.])(?:[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+MIN_IDENTIFIER = 6
+
+
+def named_in_failures(sentence: str, failures: Sequence[tuple[str, str]]) -> str:
+    """The one problem whose failures' messages contain a name from code the sentence uses ("fixing the
+    visitedAt thing today" after a crash saying `attribute=visitedAt`), else "". `failures` are (pattern id,
+    message). A name found in the failures of two problems names neither."""
+    names = {n for n in _IDENTIFIER.findall(sentence) if len(n) >= MIN_IDENTIFIER}
+    found: set[str] = set()
+    for name in names:
+        whole = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+        found |= {pattern for pattern, message in failures if whole.search(message)}
+    return next(iter(found)) if len(found) == 1 else ""
+
+
 def gist_key(text: str, vector: np.ndarray | None, earlier: Sequence[Said], fallback: str) -> str:
     """The key of the earlier sentence this one restates, else `fallback` (its own normalised key)."""
     best_key, best = "", 0.0
