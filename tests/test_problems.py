@@ -292,3 +292,14 @@ def test_a_name_from_code_that_only_one_problems_failures_contain_names_that_pro
     assert named_in_failures("the session_token problem again", failures) == ""  # in two problems: neither
     assert named_in_failures("the shipped on date thing", failures) == ""  # plain words are no name from code
     assert named_in_failures("the shipped thing", [("p", "shippedOnTime is null")]) == ""  # whole names only
+
+
+def test_a_pasted_panic_keeps_its_message_though_it_reads_like_prose() -> None:
+    def pasted(message: str) -> str:
+        t = Transcript().user(message).say("looking")
+        found = session_signals(parse_transcript(t.bytes(), "x")).signals
+        return next(s.signal.text for s in found if s.source == "pasted")
+
+    one = pasted("export crashes since the update:\nthread 'main' panicked at src/export.rs:12:5:\nthe disk is full")
+    two = pasted("export crashes again:\nthread 'main' panicked at src/export.rs:40:9:\nindex out of range for slice")
+    assert one.endswith("the disk is full") and two.endswith("index out of range for slice")

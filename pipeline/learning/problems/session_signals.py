@@ -126,7 +126,7 @@ def session_signals(t: Transcript) -> SessionSignals:
                 # now": the problem is named in one sentence, the intent in the next
                 talk.append((index, " ".join(said.split())[:MAX_FOR_GOOD_CHARS]))
             # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
-            if pasted and (signal := _output_signal("\n".join(pasted), t.cwd)) is not None:
+            if pasted and (signal := _output_signal(_with_continuations(step.text, pasted), t.cwd)) is not None:
                 found.append(SessionSignal(signal, index, "pasted"))
     found += _retries(failures)
     return SessionSignals(tuple(_first_of_each(found)), tuple(talk))
@@ -154,6 +154,22 @@ def _output_signal(output: str, cwd: str) -> Signal | None:
         subject = identifier_words(next(iter(found.project_files), "").rsplit("/", 1)[-1].split(".")[0])
     key = normalise_key(f"{subject} {basis}") if subject else basis
     return Signal(kind=kind, key=key, text=evidence(line), anchors=found.anchors(), facts=found.facts())
+
+
+def _with_continuations(message: str, pasted: list[str]) -> str:
+    """The pasted lines, each header that ends in ':' followed by the line after it in the message ("thread
+    'main' panicked at src/x.rs:77:28:" + its message, which reads like prose and was not taken as pasted):
+    without it two different panics of one program read alike."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    out: list[str] = []
+    for line in pasted:
+        out.append(line)
+        stripped = line.strip()
+        if stripped.endswith(":") and stripped in lines:
+            after = lines.index(stripped) + 1
+            if after < len(lines) and lines[after] not in pasted:
+                out.append(lines[after])
+    return "\n".join(out)
 
 
 def _crash_signal(output: str, cwd: str) -> Signal | None:
