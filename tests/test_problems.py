@@ -262,6 +262,9 @@ def test_a_question_is_no_problem_talk_unless_it_asks_about_a_failure() -> None:
     assert talk("why does the import test fail again?") == ["why does the import test fail again?"]
     assert talk("the export still breaks on big files") == ["the export still breaks on big files"]
     assert talk("which of the uploads hangs now?") == ["which of the uploads hangs now?"]
+    assert talk("ci red again, it's the login snapshot not my parser??") == [
+        "ci red again, it's the login snapshot not my parser??"
+    ]
 
 
 def test_japanese_talk_about_a_failure_is_problem_talk_and_see_you_tomorrow_is_not() -> None:

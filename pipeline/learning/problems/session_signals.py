@@ -63,8 +63,9 @@ _CRASHED = re.compile(
 )
 # A question asks for something ("whats the command to dump the config again", "设置在哪里来着", "って何だっけ");
 # its "again" or "same" is about asking again, not a problem come back. Only a failure word makes it problem talk.
+# Not every "?": "ci red again, it's the report snapshot not my importer??" asks nothing.
 _QUESTION = re.compile(
-    r"[?？]\s*$|^(?:(?:so|and|btw|ok|hey|also)[,\s]+)?(?:what(?:'?s| is| was| were| are)?|"
+    r"^(?:(?:so|and|btw|ok|hey|also)[,\s]+)?(?:what(?:'?s| is| was| were| are)?|"
     r"how(?:'?s| do| to| can| did)?|where|which|when|who|whom|whose|is there|are there|do you|"
     r"can you (?:remind|tell)|remind me)\b|"
     r"(?:何|なん)(?:だっけ|でしたっけ|ですか|だった)|だっけ\s*$|(?:是什么|怎么|哪里|哪个|什么)|"
