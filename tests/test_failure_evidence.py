@@ -11,6 +11,7 @@ import pytest
 
 from pipeline.agent.transcript import error_line
 from pipeline.learning.problems.failure_evidence import failure_evidence
+from pipeline.learning.problems.problem_identity import Evidence
 from tests import failure_outputs as out
 
 
@@ -136,3 +137,61 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
 )
 def test_a_wrapper_line_is_never_the_error(output: str, expected: str) -> None:
     assert error_line(output) == expected
+
+
+XCTEST_FAILURE = """Exit code 65
+Test Suite 'All tests' started at 2026-03-02 09:12:40.118.
+Test Case '-[ShopKitTests.CartTests testDiscountSurvivesRelaunch]' started.
+/Users/mia/src/Shop/ShopKitTests/CartTests.swift:52: error: -[ShopKitTests.CartTests testDiscountSurvivesRelaunch] : \
+XCTAssertNoThrow failed: threw error "Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred.""
+Test Case '-[ShopKitTests.CartTests testDiscountSurvivesRelaunch]' failed (0.212 seconds).
+Test Suite 'All tests' failed at 2026-03-02 09:12:41.020.
+\t Executed 14 tests, with 1 failure (0 unexpected) in 1.880 (1.901) seconds
+
+** TEST FAILED **"""
+
+
+def test_xcodebuild_names_the_failing_xctest_and_the_nserror_not_its_verdict() -> None:
+    found = failure_evidence(XCTEST_FAILURE, "/Users/mia/src/Shop")
+    assert found.anchors() == ("test:CartTests.testDiscountSurvivesRelaunch",)
+    assert "code:NSCocoaErrorDomain Code=134060" in found.facts()
+    assert found.test_files == ("ShopKitTests/CartTests.swift",)
+    line = error_line(XCTEST_FAILURE)
+    assert "testDiscountSurvivesRelaunch" in line and "TEST FAILED" not in line
+    archive = '[09:01:02]: ▸ ❌  error: Signing for "ShopWidget" requires a development team.\n[09:01:03]: ▸ ** ARCHIVE FAILED **'
+    assert error_line(archive).endswith("requires a development team.")
+
+
+def test_a_gpu_error_code_is_a_fact_and_a_hint_on_how_to_see_more_is_no_evidence() -> None:
+    cuda = "RuntimeError: CUDA error: CUDNN_STATUS_EXECUTION_FAILED\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."
+    assert "code:CUDNN_STATUS_EXECUTION_FAILED" in failure_evidence(cuda).facts()
+    cli = "Error in call to target 'app.Model':\nTypeError: missing argument 'depth'\nSet the environment variable APP_DEBUG=1 for a complete stack trace."
+    assert error_line(cli) == "TypeError: missing argument 'depth'"
+    hint_only = "Job crashed.\nRun again with --verbose for more details."
+    assert "--verbose" not in error_line(hint_only)
+
+
+def test_a_value_gone_non_finite_is_the_line_that_names_a_training_failure() -> None:
+    log = (
+        "epoch 11 step 900 train_loss=0.4127 lr=1e-3\n"
+        "/opt/app/train.py:40: UserWarning: the given NumPy array is not writable\n"
+        "epoch 11 step 950 train_loss=nan lr=1e-3\n"
+        "Exit code 1"
+    )
+    assert error_line(log) == "epoch 11 step 950 train_loss=nan lr=1e-3"
+    assert error_line("level=info msg=started\nERROR: disk full") == "ERROR: disk full"  # `info` is no `inf`
+
+
+def test_a_value_gone_nan_joins_like_a_specific_exception_whoever_printed_it() -> None:
+    logged = failure_evidence("epoch 3 batch 120 val_loss=nan acc=0.12\nstopping: 5 non-finite losses in a row")
+    anomaly = failure_evidence("RuntimeError: Function 'MulBackward0' returned nan values in its 0th output.")
+    assert "symptom:nan" in logged.anchors() and "symptom:nan" in anomaly.anchors()
+    fine = failure_evidence("banana=ripe\nlevel=info msg=inference done\nValueError: bad shape")
+    assert not any(a.startswith("symptom:") for a in fine.anchors())
+
+
+def test_a_log_lines_prefix_is_no_part_of_what_failed() -> None:
+    logged = Evidence("n", "error", "[2026-02-01 10:00:01,123][seg.loop][ERROR] - worker 3 lost its GPU")
+    built = Evidence("m", "error", "[09:14:02]: ▸ ❌  error: Signing requires a development team")
+    assert logged.description() == "worker lost its GPU"
+    assert built.description() == "error: Signing requires a development team"

@@ -6,6 +6,7 @@ and a different failure in the same file is not."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -259,3 +260,25 @@ def test_korean_and_portuguese_standing_instructions_are_found_by_meaning(embedd
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors) == said[:2]
+
+
+def test_two_failures_of_the_same_command_are_compared_on_what_failed(embedder: FastEmbedEmbedder) -> None:
+    """A project with one entry point (`python -m app.train …`) runs everything through it: a config typo and a
+    crash deep in the model share the command, which made them read alike (0.5+ with it in both
+    descriptions). Without it they are unrelated; the same failure again is still recognised."""
+    run = "uv run python -m seg.fit model=unet trainer=gpu"
+    typo = Evidence("n-typo", "error", "Could not override 'sched.warmup'. Key 'sched' is not in struct", command=run)
+    known = [replace(typo, pattern_id="p-typo")]
+    crash = Evidence(
+        "n-new", "error", "IndexError: index 21 is out of bounds for dimension 1 with size 21", command=run
+    )
+    again = Evidence("n-again", "error", "Could not override 'sched.gamma'. Key 'sched' is not in struct", command=run)
+    for new, want in ((crash, None), (again, "p-typo")):
+        every = [*known, new]
+        texts = [*(e.description() for e in every), *(e.description(command=False) for e in every), *GENERIC_FAILURES]
+        vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+        node_vectors = {e.node: vectors[e.description()] for e in known}
+        plain = {e.node: vectors[e.description(command=False)] for e in every}
+        middle = centroid([*(vectors[t] for t in GENERIC_FAILURES), *node_vectors.values()])
+        match = recognise(new, vectors[new.description()], known, node_vectors, middle, plain=plain)
+        assert (match.pattern_id if match else None) == want

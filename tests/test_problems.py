@@ -17,7 +17,7 @@ from events.sqlite import Database
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.failure_evidence import failure_evidence
 from pipeline.learning.problems.fix_steps import find_resolution
-from pipeline.learning.problems.problem_match import KnownProblem, Said, gist_key, references
+from pipeline.learning.problems.problem_match import KnownProblem, Said, gist_key, named_in_failures, references
 from pipeline.learning.problems.session_signals import session_signals
 from tests.transcript_lines import Transcript, pytest_failure
 
@@ -226,3 +226,83 @@ def _dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         return {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY 1, 2').fetchall() for t in sp.TABLES}
     finally:
         conn.close()
+
+
+def test_a_crash_in_a_command_that_exited_0_is_a_failure_and_a_mention_of_one_is_not() -> None:
+    log = (
+        "epoch 2: 100%|##########| 310/310 [01:10<00:00]\n"
+        "Traceback (most recent call last):\n"
+        '  File "/srv/seg/seg/loop.py", line 88, in validate\n'
+        "    out = net(x)\n"
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.10 GiB."
+    )
+    t = Transcript().user("run the 2 epoch check in screen and show me the end of the log")
+    t.bash("screen -dmS chk ./train.sh; sleep 300; tail -n 20 logs/chk.log", log, 0)
+    t.bash("grep -rn Traceback docs/", "docs/debug.md:4: paste the whole Traceback when asking", 0)
+    found = session_signals(parse_transcript(t.bytes(), "x")).signals
+    assert [(s.source, s.signal.anchors[0]) for s in found] == [("tool", "exc:OutOfMemoryError")]
+    simulator = "app.demo: 4410\n2026-01-02 10:00:01.1 E Demo[4410:aa] Demo/Store.swift:31: Fatal error: store failed"
+    crashed = (
+        Transcript().user("install the old build and launch it").bash("xcrun simctl launch booted app.demo", simulator)
+    )
+    signal = session_signals(parse_transcript(crashed.bytes(), "y")).signals[0].signal
+    assert "Fatal error: store failed" in signal.text and "file:Demo/Store.swift" in signal.facts
+
+
+def test_a_question_is_no_problem_talk_unless_it_asks_about_a_failure() -> None:
+    def talk(*messages: str) -> list[str]:
+        t = Transcript()
+        for message in messages:
+            t.user(message).say("ok")
+        found = session_signals(parse_transcript(t.bytes(), "x"))
+        return [s.signal.text for s in found.signals] + [sentence for _, sentence in found.problem_talk]
+
+    assert talk("whats the command to rebuild the search index again", "how do i list the queues again") == []
+    assert talk("キャッシュを消すコマンドって何だっけ") == []
+    assert talk("why does the import test fail again?") == ["why does the import test fail again?"]
+    assert talk("the export still breaks on big files") == ["the export still breaks on big files"]
+    assert talk("which of the uploads hangs now?") == ["which of the uploads hangs now?"]
+    assert talk("ci red again, it's the login snapshot not my parser??") == [
+        "ci red again, it's the login snapshot not my parser??"
+    ]
+
+
+def test_japanese_talk_about_a_failure_is_problem_talk_and_see_you_tomorrow_is_not() -> None:
+    t = Transcript().user("アプリがまたログイン画面で落ちた。").say("ok").user("今日はここまで、また明日").say("ok")
+    t.user("学習のlossがまたnanになってる").say("ok").user("ビルドがコケてる、昨日から").say("ok")
+    talk = [sentence for _, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
+    assert talk == ["アプリがまたログイン画面で落ちた。", "学習のlossがまたnanになってる", "ビルドがコケてる、昨日から"]
+
+
+def test_a_follow_up_or_japanese_again_with_a_word_of_the_problem_names_it() -> None:
+    known = [
+        KnownProblem("p-nan", ("symptom:nan",), ("engine step loss nan grad_norm",)),
+        KnownProblem("p-oom", ("exc:OutOfMemoryError",), ("torch outofmemoryerror cuda out memory",)),
+    ]
+    assert references("nan follow-up from friday", known) == ["p-nan"]
+    assert references("validationがまたnanで止まる", known) == ["p-nan"]
+    assert references("nan handling for the csv export", known) == []  # one word, no recurrence
+    assert references("また明日", known) == []
+
+
+def test_a_name_from_code_that_only_one_problems_failures_contain_names_that_problem() -> None:
+    failures = [
+        ("p-import", "ValidationError: 1 validation error for Row, field shippedOn: value is not a valid date"),
+        ("p-auth", "KeyError: 'session_token' in middleware"),
+        ("p-cache", "cache miss storm: session_token expired for 4000 users"),
+    ]
+    assert named_in_failures("let's sort out the shippedOn thing today", failures) == "p-import"
+    assert named_in_failures("the session_token problem again", failures) == ""  # in two problems: neither
+    assert named_in_failures("the shipped on date thing", failures) == ""  # plain words are no name from code
+    assert named_in_failures("the shipped thing", [("p", "shippedOnTime is null")]) == ""  # whole names only
+
+
+def test_a_pasted_panic_keeps_its_message_though_it_reads_like_prose() -> None:
+    def pasted(message: str) -> str:
+        t = Transcript().user(message).say("looking")
+        found = session_signals(parse_transcript(t.bytes(), "x")).signals
+        return next(s.signal.text for s in found if s.source == "pasted")
+
+    one = pasted("export crashes since the update:\nthread 'main' panicked at src/export.rs:12:5:\nthe disk is full")
+    two = pasted("export crashes again:\nthread 'main' panicked at src/export.rs:40:9:\nindex out of range for slice")
+    assert one.endswith("the disk is full") and two.endswith("index out of range for slice")

@@ -15,6 +15,7 @@ import pytest
 from events.log import EventLog
 from events.projections import signal_patterns as sp
 from events.projections.runner import Projector
+from events.queries.signal_patterns import known_nodes
 from events.sqlite import Database
 
 Draft = tuple[str, dict[str, Any]]
@@ -223,3 +224,26 @@ async def test_rows_recomputed_for_what_a_batch_touched_equal_a_full_recompute(h
     assert harness.dump() == incremental
     assert await harness.projector.rebuild() == len(history)
     assert harness.dump() == incremental
+
+
+async def test_a_pasted_failure_is_a_known_node_and_the_persons_words_are_not(harness: Harness) -> None:
+    """A crash report the person pasted is evidence like a tool's output: a later test failure of the same root
+    cause must be able to join it by meaning. What the person said is not a failure node."""
+
+    def said(session: str, key: str, source: str) -> Draft:
+        data = {"session_id": session, "kind": "error", "key": key, "text": key, "source": source, "project": "app"}
+        return ("signal", data)
+
+    await harness.add(
+        [
+            said("s1", "fatal error store migration failed", "pasted"),
+            said("s1", "the app crashes at launch", "user"),
+            said("s2", "no such table users", "tool"),
+        ]
+    )
+    conn = sqlite3.connect(harness.path)
+    try:
+        keys = sorted(node.key for node in known_nodes(conn, "app"))
+    finally:
+        conn.close()
+    assert keys == ["fatal error store migration failed", "no such table users"]

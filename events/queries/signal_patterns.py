@@ -163,14 +163,15 @@ _FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance
 
 def known_nodes(conn: sqlite3.Connection, project: str, limit: int = 400) -> list[KnownNode]:
     """The failure nodes of the project (or of no project, for logs from before signals named one) that a tool
-    reported, most recently seen first: what a new failure may be the same problem as."""
+    reported or the person pasted (a CI log, a crash report: evidence like a tool's own output), most recently
+    seen first: what a new failure may be the same problem as."""
     marks = ",".join("?" * len(_FAILURE_KINDS))
     rows = conn.execute(
         "SELECT k.pattern_id, coalesce(m.pattern_id, k.pattern_id), k.kind, k.key, k.last_text, k.project, k.command"
         " FROM signal_pattern_keys k LEFT JOIN signal_pattern_members m ON m.member_id = k.pattern_id"
         f" WHERE k.kind IN ({marks}) AND k.project IN (?, '')"
         " AND EXISTS (SELECT 1 FROM signal_occurrences o WHERE o.pattern_id = k.pattern_id AND o.source IN"
-        " ('tool', 'retry')) ORDER BY k.last_seen DESC, k.pattern_id LIMIT ?",
+        " ('tool', 'retry', 'pasted', 'flaky')) ORDER BY k.last_seen DESC, k.pattern_id LIMIT ?",
         (*_FAILURE_KINDS, project, limit),
     ).fetchall()
     nodes = [str(r[0]) for r in rows]

@@ -315,6 +315,9 @@ _ERROR_TIERS = (
         ),
         True,
     ),
+    # a value that went non-finite ("step 4120 loss=nan grad_norm=inf", "20 consecutive non-finite losses"):
+    # a training run's failure, whether it crashed or kept going
+    (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
     # a compiler's diagnostic with no error word (Go: "internal/http/rooms.go:41:22: room.Capacity undefined");
     # the first one is the cause, the rest follow from it
@@ -337,7 +340,11 @@ _NOT_EVIDENCE = re.compile(
     # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
     r"^BUILD FAILED in\b|^> Task :\S+ FAILED$|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
     r"^> Run with --|^> Get more help at|^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
-    r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)"
+    r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)|"
+    # xcodebuild's verdicts ("** TEST FAILED **", "▸ ** ARCHIVE FAILED **") and a tool's hint on how to see more
+    # ("Set the environment variable X=1 for a complete stack trace.", "Run with --stacktrace")
+    r"^.{0,30}\*\* [A-Z ]+ FAILED \*\*|"
+    r"^.*\bfor (?:a |the )?(?:complete|full|more) (?:stack ?trace|traceback|details|log)\b"
 )
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 

@@ -27,7 +27,7 @@ from events.projections.signal_patterns import pattern_id
 from events.queries import signal_patterns
 from pipeline.learning.meaning import centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
-from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key
+from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key, named_in_failures
 from pipeline.learning.problems.session_signals import SessionSignals
 from pipeline.learning.signals import Signal, evidence, normalise_key
 
@@ -75,11 +75,17 @@ class ProblemKeys:
                 *(s.text for s in known.said),
                 *(n.description() for n in nodes),
                 *(e.description() for e in failures.values()),
+                *(e.description(command=False) for e in [*nodes, *failures.values()] if e.command),
                 *(sentence for _, sentence in found.problem_talk),
                 *GENERIC_FAILURES,
             ]
         )
         node_vectors = {n.node: v for n in nodes if (v := vectors.get(n.description())) is not None}
+        plain = {
+            e.node: v
+            for e in [*nodes, *failures.values()]
+            if e.command and (v := vectors.get(e.description(command=False))) is not None
+        }
         prior = [v for text in GENERIC_FAILURES if (v := vectors.get(text)) is not None]
         middle = centroid([*prior, *node_vectors.values()])
         said = [Said(f"{s.kind}\x00{s.key}", s.text, vectors.get(s.text)) for s in known.said]
@@ -90,7 +96,7 @@ class ProblemKeys:
             if item.source in _FAILURE_SOURCES:
                 mine = failures[item.step]
                 if (vector := vectors.get(mine.description())) is not None:
-                    match = recognise(mine, vector, nodes, node_vectors, middle)
+                    match = recognise(mine, vector, nodes, node_vectors, middle, plain=plain)
             elif item.source == "user":
                 fallback = f"{signal.kind}\x00{signal.key}"
                 kind, key = gist_key(signal.text, vectors.get(signal.text), said, fallback).split("\x00", 1)
@@ -109,6 +115,8 @@ class ProblemKeys:
             if not refs and (vector := vectors.get(sentence)) is not None:
                 match = _talk_match(sentence, vector, nodes, node_vectors, middle)
                 refs = [f"node:{match.node}"] if match else []
+            if not refs and (named := named_in_failures(sentence, [(n.pattern_id or n.node, n.text) for n in nodes])):
+                refs = [f"node:{next(n.node for n in nodes if (n.pattern_id or n.node) == named)}"]
             key = normalise_key(sentence)
             if refs and key:
                 talk = Signal("recurring_issue", key, evidence(sentence), tuple(refs))

@@ -5,7 +5,8 @@ here still gives its files and its message, and the meaning of its message (`pro
 
 Two kinds of evidence come out:
 - **Anchors** join signals into one problem by themselves, in `signal_patterns`: a failing test (`test:NAME`),
-  a *specific* exception, alone and with the module it came from (`exc:TYPE`, `exc:TYPE@MODULE`), and a
+  a *specific* exception, alone and with the module it came from (`exc:TYPE`, `exc:TYPE@MODULE`), a value gone
+  non-finite (`symptom:nan`: a loss that went nan is one problem of a project as an OutOfMemoryError is), and a
   generic one raised inside a dependency (`exc:CommandError@alembic/script/base`). Two sessions hitting the
   same problem share them even when the surface differs (a `TimeoutError` in one test today, a
   `CommitFailedError` in another next week, both raised in `aiokafka/consumer/group_coordinator`).
@@ -41,6 +42,8 @@ _TEST_LINES = (
     re.compile(r"^rspec \./\S+:\d+ # (.+?)\s*$", re.MULTILINE),  # rspec
     re.compile(r"\b(?:Failure|Error) in test (\S+)", re.MULTILINE),  # dbt
     re.compile(r"^\s*\d+\) \[[^\]]+\] › \S+:\d+:\d+ › (.+?)\s*─*\s*$", re.MULTILINE),  # playwright
+    re.compile(r"^\s*Test Case '-\[(?:\w+\.)?(\w+) (\w+)\]' failed\b", re.MULTILINE),  # XCTest (xcodebuild test)
+    re.compile(r"^\s*[✘✗] Test (\w+)\(\)(?: in \w+)? (?:failed|recorded an issue)\b", re.MULTILINE),  # Swift Testing
 )
 _PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
 _NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))
@@ -58,11 +61,22 @@ _CODES = (
     re.compile(r"\b(DATA RACE)\b"),  # go -race
     re.compile(r"\bSQLSTATE\[?(\w{5})\]?"),
     re.compile(r"\b(?:unique|foreign key|check|not-null) constraint \"(\w+)\""),  # Postgres
+    re.compile(r"\bError Domain=(\w+ Code=-?\d+)"),  # NSError (Apple platforms)
+    re.compile(r"\b(?:CUDA|cuDNN|NCCL) error: ([A-Z][A-Z0-9_]{5,})"),  # CUDA_ERROR_..., CUBLAS_STATUS_...
+)
+# A value gone non-finite ("step 4120 loss=nan grad_norm=inf", "20 consecutive non-finite losses", "Function
+# 'LogBackward0' returned nan values"): a symptom as specific as an exception type, whatever printed it
+_NON_FINITE = re.compile(
+    r"\b\w+\s*[=:]\s*nan\b|\b\w*loss\w*\s*[=:]\s*-?inf\b|\bnon-finite\b|\breturned nan\b|\bnan values?\b|"
+    r"\b(?:is|became|went|turned) nan\b",
+    re.IGNORECASE,
 )
 _FRAMES = (
     re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE),  # python
     re.compile(r"^(\S+\.py):\d+(?::|\s)", re.MULTILINE),  # pytest short
-    re.compile(r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py)):\d+(?::\d+)?"),
+    re.compile(
+        r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./+-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py|swift|m|mm)):\d+(?::\d+)?"
+    ),
     re.compile(r"^((?:\.{0,2}/)?[\w./-]+\.(?:ts|tsx|js|jsx|cs))\(\d+,\d+\)", re.MULTILINE),  # tsc, msbuild
 )
 _SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b")
@@ -75,7 +89,7 @@ _STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen|^
 _RUNNER = re.compile(r"^(?:_pytest|pytest|pluggy|pytest_\w+|unittest|asyncio|anyio|trio|greenlet)(?:/|$)")
 _TEST_FILE = re.compile(
     r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$|"
-    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt)$|_spec\.rb$"
+    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt|swift)$|_spec\.rb$"
 )
 GENERIC_EXCEPTIONS_WORDS = (
     "Exception BaseException AssertionError TypeError ValueError KeyError IndexError AttributeError "
@@ -100,6 +114,7 @@ class FailureEvidence:
     codes: tuple[str, ...] = ()  # error codes: rustc E0382, tsc TS2345, errno ECONNREFUSED, DATA RACE, ...
     test_files: tuple[str, ...] = ()
     in_dependency: bool = False  # `raised_in` is a dependency's module, not the project's
+    symptoms: tuple[str, ...] = ()  # what went wrong without an exception naming it: `nan` (a non-finite value)
 
     def anchors(self) -> tuple[str, ...]:
         """What joins signals by itself (see the module docstring)."""
@@ -114,6 +129,7 @@ class FailureEvidence:
             out.append(f"exc:{exc}")
             if place := self.raised_in or next(iter(self.project_files), ""):
                 out.append(f"exc:{exc}@{place}")
+        out += [f"symptom:{symptom}" for symptom in self.symptoms]
         return tuple(dict.fromkeys(out))
 
     def facts(self) -> tuple[str, ...]:
@@ -157,6 +173,7 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
         codes=tuple(dict.fromkeys(codes)),
         test_files=tuple(dict.fromkeys(m for m in known if _TEST_FILE.search(m) and not m.startswith("site:"))),
         in_dependency=raised.startswith("site:"),
+        symptoms=("nan",) if _NON_FINITE.search(output) else (),
     )
 
 

@@ -54,6 +54,9 @@ _ENV = re.compile(r"^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+")
 _CD = re.compile(r"^cd\s+\S+\s*(?:&&|;)\s*")
 _RUNNER_PREFIX = re.compile(r"^(?:FAILED|ERROR)\s+\S+::\S+(?:\s+-\s+|\s*$)")  # the test is named already
 _PANIC_PREFIX = re.compile(r"^thread '[^']*' panicked at \S+:\s*")
+# A logger's or a build tool's line prefix ("[2026-01-02 10:00:01,123][app.engine][INFO] - ", "[14:04:31]: ▸ ❌ ",
+# "2026-01-02 10:00:01.1 E "): when and by whom, the same on every line, so no part of what failed
+_LOG_PREFIX = re.compile(r"^(?:(?:\[[^\]]{1,60}\]:?|\d{4}-\d\d-\d\d[ T][\d:.,]+Z?(?:\s+[A-Z]\b)?)\s*)+(?:[-▸❌|:]\s*)*")
 
 # What failures look like in general, in several toolchains and languages: their mean is part of every
 # project's centroid, so that a project with few failures known yet is compared on what is particular to them.
@@ -101,8 +104,9 @@ class Evidence:
     def tests(self) -> frozenset[str]:
         return frozenset(a[5:] for a in self.anchors if a.startswith("test:"))
 
-    def description(self) -> str:
-        """The text whose meaning stands for the failure (see the module docstring)."""
+    def description(self, *, command: bool = True) -> str:
+        """The text whose meaning stands for the failure (see the module docstring); without its command to
+        compare it with a failure of the same command."""
         parts = []
         if tests := sorted(self.tests)[:2]:
             parts.append("failing test " + ", ".join(identifier_words(t) for t in tests))
@@ -115,7 +119,7 @@ class Evidence:
             parts.append(" ".join(errors[:3]))
         if files := [f[5:].rsplit("/", 1)[-1] for f in self.facts if f.startswith("file:")][:2]:
             parts.append("in " + ", ".join(files))
-        if self.command:
+        if self.command and command:
             parts.append("running " + command_gist(self.command))
         return ". ".join(parts)[:400]
 
@@ -150,20 +154,27 @@ def recognise(
     middle: np.ndarray | None = None,
     *,
     talk: bool = False,
+    plain: dict[str, np.ndarray] | None = None,
 ) -> Match | None:
     """The known problem `new` is (see the module docstring), or None. `vectors` maps a node to the vector of
     its description (a known node without one is skipped); `middle` is the `centroid` taken away before
-    comparing. A failure that already shares an anchor with a known node needs no match: the projection joins
-    them."""
+    comparing. `plain` maps nodes (`new.node` too) to the vectors of their descriptions without the command:
+    two failures of the same command are compared on what failed, since the command they share makes any two
+    of its failures read alike (an ML project's one training command: a config typo and a loss gone nan).
+    A failure that already shares an anchor with a known node needs no match: the projection joins them."""
     if not talk and any(set(new.anchors) & set(old.anchors) for old in known):
         return None
     mine = centred(vector, middle)
+    same_command = command_gist(new.command) if new.command and plain and new.node in plain else ""
     best: dict[str, tuple[float, float, str]] = {}  # pattern -> (score, cosine, node)
     for old in known:
         theirs = vectors.get(old.node)
         if theirs is None or old.node == new.node:
             continue
-        cosine = float(np.dot(mine, centred(theirs, middle)))
+        if same_command and plain and old.node in plain and command_gist(old.command) == same_command:
+            cosine = float(np.dot(centred(plain[new.node], middle), centred(plain[old.node], middle)))
+        else:
+            cosine = float(np.dot(mine, centred(theirs, middle)))
         value = cosine if talk else score(new, old, cosine)
         pattern = old.pattern_id or old.node
         if pattern not in best or value > best[pattern][0]:
@@ -212,7 +223,7 @@ def command_gist(command: str) -> str:
 
 
 def _message(text: str) -> str:
-    text = _RUNNER_PREFIX.sub("", text)
+    text = _RUNNER_PREFIX.sub("", _LOG_PREFIX.sub("", text))
     text = _PANIC_PREFIX.sub("panicked: ", text)
     text = _PATH.sub(lambda m: m.group(1), text)
     text = _HEX.sub(" ", text)

@@ -32,7 +32,8 @@ _CAMEL = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?=[A-Z][a-z]|$)")
 _HEXISH = re.compile(r"(?=[a-z]*\d)[0-9a-f]{6,}")
 _RECURRED = re.compile(
     r"\b(?:again|same|once more|third time|back again|is back|recurr\w*|properly|for good|for real|"
-    r"once and for all|finally|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon)\b|又|还是|彻底",
+    r"once and for all|finally|follow[- ]?up|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon)\b|"
+    r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,
 )
 _STOP_WORDS = (
@@ -131,6 +132,23 @@ class ProblemIndex:
 def references(sentence: str, problems: Sequence[KnownProblem], project: str = "") -> list[str]:
     """The pattern ids of the known problems the sentence talks about (one sentence; see ProblemIndex)."""
     return ProblemIndex(problems, project).references(sentence)
+
+
+# A name from code in a sentence: `visitedAt`, `retryBudget`, `grad_norm`, `max_open_conns` (not a plain word)
+_IDENTIFIER = re.compile(r"(?<![\w.])(?:[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+MIN_IDENTIFIER = 6
+
+
+def named_in_failures(sentence: str, failures: Sequence[tuple[str, str]]) -> str:
+    """The one problem whose failures' messages contain a name from code the sentence uses ("fixing the
+    visitedAt thing today" after a crash saying `attribute=visitedAt`), else "". `failures` are (pattern id,
+    message). A name found in the failures of two problems names neither."""
+    names = {n for n in _IDENTIFIER.findall(sentence) if len(n) >= MIN_IDENTIFIER}
+    found: set[str] = set()
+    for name in names:
+        whole = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+        found |= {pattern for pattern, message in failures if whole.search(message)}
+    return next(iter(found)) if len(found) == 1 else ""
 
 
 def gist_key(text: str, vector: np.ndarray | None, earlier: Sequence[Said], fallback: str) -> str:

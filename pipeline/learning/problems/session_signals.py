@@ -48,6 +48,35 @@ _FOR_GOOD = re.compile(
 )
 MAX_FOR_GOOD_CHARS = 300
 _COMPLAINTS = ("performance_issue", "recurring_issue", "error")
+# Japanese talk about a failure: "また落ちた", "TestFlightに上げるのがコケてる", "まだnanになる", "同じエラー",
+# "起動直後にクラッシュする", "再現した" (never "また明日", "see you tomorrow": a failure word is needed)
+_PROBLEM_CUE_JA = re.compile(
+    r"落ち(?:る|た|て|ます)|コケ|こけ(?:る|た|て)|クラッシュ|エラー|失敗|動かない|動かなく|壊れ|死ぬ|死ん|"
+    r"再現(?:する|した|して|しない)|(?<![A-Za-z])(?:nan|NaN|OOM)(?![A-Za-z])"
+)
+# A crash in a command's output that exited 0 anyway (see `_crash_signal`)
+_CRASHED = re.compile(
+    r"^Traceback \(most recent call last\):?\s*$(?=[\s\S]*^\s*(?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception)\b)|"
+    r"\bFatal error: \S|^thread '[^']*' panicked at|^panic: \S|\bSegmentation fault\b|\bcore dumped\b|"
+    r"\bCUDA out of memory\b|\bOut of memory: Killed process\b",
+    re.MULTILINE,
+)
+# A question asks for something ("whats the command to dump the config again", "设置在哪里来着", "って何だっけ");
+# its "again" or "same" is about asking again, not a problem come back. Only a failure word makes it problem talk.
+# Not every "?": "ci red again, it's the report snapshot not my importer??" asks nothing.
+_QUESTION = re.compile(
+    r"^(?:(?:so|and|btw|ok|hey|also)[,\s]+)?(?:what(?:'?s| is| was| were| are)?|"
+    r"how(?:'?s| do| to| can| did)?|where|which|when|who|whom|whose|is there|are there|do you|"
+    r"can you (?:remind|tell)|remind me)\b|"
+    r"(?:何|なん)(?:だっけ|でしたっけ|ですか|だった)|だっけ\s*$|(?:是什么|怎么|哪里|哪个|什么)|"
+    r"\bwie (?:war|geht|heißt)\b|^(?:cómo|qué|cuál|dónde)\b",
+    re.IGNORECASE,
+)
+_FAILURE_WORD = re.compile(
+    r"\b(?:fail\w*|errors?|broken|breaks?|crash\w*|hang\w*|hung|timeouts?|timing out|times out|flak\w*|panic\w*|"
+    r"exceptions?|traceback|regress\w*|not working|stopped working|nan)\b",
+    re.IGNORECASE,
+)
 _RESOLVED = re.compile(
     r"\b(?:went green|is green|all green|passes now|works now|fixed now|no longer (?:fails|hangs|times out))\b", re.I
 )
@@ -84,6 +113,10 @@ def session_signals(t: Transcript) -> SessionSignals:
         elif step.kind == "tool" and step.status == "ok" and step.call is not None:
             if (flaky := _flaky_signal(step.output, t.cwd)) is not None:
                 found.append(SessionSignal(flaky, index, "flaky", _command_key(step)))
+            elif step.call.command and (crashed := _crash_signal(step.output, t.cwd)) is not None:
+                item = SessionSignal(crashed, index, "tool", _command_key(step))
+                found.append(item)
+                failures.setdefault(item.command, []).append(item)
         elif step.kind == "user":
             typed, pasted = typed_and_pasted(step.text)
             said = "\n".join(typed)
@@ -94,7 +127,7 @@ def session_signals(t: Transcript) -> SessionSignals:
                 # now": the problem is named in one sentence, the intent in the next
                 talk.append((index, " ".join(said.split())[:MAX_FOR_GOOD_CHARS]))
             # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
-            if pasted and (signal := _output_signal("\n".join(pasted), t.cwd)) is not None:
+            if pasted and (signal := _output_signal(_with_continuations(step.text, pasted), t.cwd)) is not None:
                 found.append(SessionSignal(signal, index, "pasted"))
     found += _retries(failures)
     return SessionSignals(tuple(_first_of_each(found)), tuple(talk))
@@ -122,6 +155,33 @@ def _output_signal(output: str, cwd: str) -> Signal | None:
         subject = identifier_words(next(iter(found.project_files), "").rsplit("/", 1)[-1].split(".")[0])
     key = normalise_key(f"{subject} {basis}") if subject else basis
     return Signal(kind=kind, key=key, text=evidence(line), anchors=found.anchors(), facts=found.facts())
+
+
+def _with_continuations(message: str, pasted: list[str]) -> str:
+    """The pasted lines, each header that ends in ':' followed by the line after it in the message ("thread
+    'main' panicked at src/x.rs:77:28:" + its message, which reads like prose and was not taken as pasted):
+    without it two different panics of one program read alike."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    out: list[str] = []
+    for line in pasted:
+        out.append(line)
+        stripped = line.strip()
+        if stripped.endswith(":") and stripped in lines:
+            after = lines.index(stripped) + 1
+            if after < len(lines) and lines[after] not in pasted:
+                out.append(lines[after])
+    return "\n".join(out)
+
+
+def _crash_signal(output: str, cwd: str) -> Signal | None:
+    """A crash inside a command that exited 0: a run in tmux or nohup followed with `tail`, a simulator launch,
+    a script piped into `tee`. The exit code says nothing there; a traceback that ends in an exception, a
+    fatal error, a panic or an out-of-memory kill in its output does."""
+    crash = next((m for m in _CRASHED.finditer(output)), None)
+    if crash is None:
+        return None
+    # Why from the crash on: what ran before it (progress bars, a build's own lines) is not the failure
+    return _output_signal(output[output.rfind("\n", 0, crash.start()) + 1 :], cwd)
 
 
 def _flaky_signal(output: str, cwd: str) -> Signal | None:
@@ -163,10 +223,20 @@ def _problem_sentences(text: str) -> list[str]:
         for part in _SENTENCE.split(line.strip()):
             for sentence in cues.CJK_SENTENCE.split(part):
                 long_enough = len(sentence) >= (6 if cues.has_cjk(sentence) else 12)
-                cue = _PROBLEM_CUE.search(sentence) or cues.PROBLEM_TALK.search(sentence)
+                cue = _talks_of_a_problem(sentence)
                 if long_enough and cue and not extract_signals(sentence) and not _states_a_choice(sentence):
                     out.append(sentence.strip())
     return out
+
+
+def _talks_of_a_problem(sentence: str) -> bool:
+    """A cue word of problem talk, in a sentence that is not a question asking for something else."""
+    failure = bool(
+        _FAILURE_WORD.search(sentence) or cues.PROBLEM_TALK.search(sentence) or _PROBLEM_CUE_JA.search(sentence)
+    )
+    if _QUESTION.search(sentence.strip()):
+        return failure
+    return failure or bool(_PROBLEM_CUE.search(sentence))
 
 
 def _states_a_choice(sentence: str) -> bool:
