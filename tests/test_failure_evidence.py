@@ -133,6 +133,13 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             "internal/http/cart.go:58:9: unknown field Discount in struct literal of type db.ListItemsRow",
             "internal/http/cart.go:41:22: item.Discount undefined (type db.Item has no field or method Discount)",
         ),
+        # Terraform frames a diagnostic and opens it with its summary; request ids and wrapped detail follow
+        (
+            "Exit code 1\nAcquiring state lock. This may take a few moments...\n╷\n│ Error: Error acquiring the state "
+            "lock\n│ \n│ Error message: operation error DynamoDB: PutItem, https response error StatusCode: 400, "
+            "RequestID:\n│ Q2W3E4R5T6Y7, ConditionalCheckFailedException: The\n│ conditional request failed\n╵",
+            "Error: Error acquiring the state lock",
+        ),
     ],
 )
 def test_a_wrapper_line_is_never_the_error(output: str, expected: str) -> None:

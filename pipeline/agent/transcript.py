@@ -346,6 +346,7 @@ _NOT_EVIDENCE = re.compile(
     r"^.{0,30}\*\* [A-Z ]+ FAILED \*\*|"
     r"^.*\bfor (?:a |the )?(?:complete|full|more) (?:stack ?trace|traceback|details|log)\b"
 )
+_FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 
 
@@ -366,6 +367,10 @@ def error_line(text: str, emails: bool = True) -> str:
         f"{line} {lines[i + 1]}" if _PANIC_AT.search(line) and i + 1 < len(lines) else line
         for i, line in enumerate(lines)
     ]
+    # Terraform, OpenTofu and other HashiCorp tools frame a diagnostic in "╷ │ … ╵" and open it with its
+    # summary ("│ Error: Error acquiring the state lock"); what follows is detail (request ids, wrapped text)
+    if framed := [line.lstrip("│ ").strip() for line in lines if _FRAMED_ERROR.match(line)]:
+        return framed[0][:300]
     for tier, last in _ERROR_TIERS:
         named = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
         if named:
