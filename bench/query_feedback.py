@@ -1,7 +1,10 @@
-"""Query-side variants of hybrid search (pseudo-relevance feedback), in process over an indexed home.
+"""Query-side variants of hybrid search, in process over an indexed home.
 
-    python bench/query_feedback.py --sets locomo cmrc scifact [--sample-docs 1200] [--profile]
-        [--variants 'weight=0.5,docs=3' 'weight=0.5,docs=3,rescan=1' ...]
+    python bench/query_feedback.py --sets locomo locomo-session cmrc scifact [--sample-docs 1200] [--profile]
+        [--k 10] [--variants base perfile=1 perfile=2 candidates=40 ...]
+
+The feedback variants measured for issue 27 (Rocchio on the vector side, RM3 over the candidates, RRF and
+BM25 bonuses; README "Query-side feedback and one chunk per file") live in commit 4654381 of this script.
 
 Why in process: every variant reranks the same candidates, and a daemon per variant would embed every
 question again; here the real `Searcher` runs over the home `bench/retrieval.py` indexed (bench/out/homes),
@@ -31,26 +34,22 @@ from events.sqlite import open_index
 from pipeline.embedding.service import EmbeddingService
 from pipeline.ingest.index_writer import all_vectors
 from pipeline.retrieval.lexical_index import LexicalIndex
-from pipeline.retrieval.search import Feedback, Filters, Searcher
+from pipeline.retrieval.search import Filters, Searcher
 from pipeline.retrieval.vector_index import VectorIndex
 
 MODEL = "multilingual-e5-small"
 
 
-def parse(spec: str) -> Feedback:
-    if spec == "base":
-        return Feedback()
-    values = dict(part.split("=") for part in spec.split(","))
-    return Feedback(
-        weight=float(values.get("weight", 0)),
-        docs=int(values.get("docs", 3)),
-        mix=float(values.get("mix", 1)),
-        rescan=values.get("rescan", "0") == "1",
-        rrf=float(values.get("rrf", 0)),
-        bm25n=float(values.get("bm25n", 0)),
-        expand=float(values.get("expand", 0)),
-        expand_terms=int(values.get("terms", 10)),
-    )
+def parse(spec: str) -> dict[str, int]:
+    """'base' | 'perfile=1,candidates=20' (the Searcher's chunks_per_file and candidates)."""
+    values = {"perfile": 0, "candidates": 20}
+    if spec != "base":
+        for part in spec.split(","):
+            key, _, value = part.partition("=")
+            if key not in values:
+                raise SystemExit(f"unknown variant key {key!r} (known: {', '.join(values)})")
+            values[key] = int(value)
+    return values
 
 
 def bootstrap(diff: list[float], rounds: int = 2000) -> tuple[float, float]:
@@ -99,18 +98,9 @@ async def run_set(
         searcher.vectors, searcher.lexical = vectors, lexical
         await searcher.load_null_vectors()
         base: list[dict[str, float]] | None = None
-        spent: list[float] = []
-        expand = searcher.apply_expansion
-
-        async def timed(ranked: Any, query: str) -> None:
-            started = time.perf_counter()
-            await expand(ranked, query)
-            spent.append(time.perf_counter() - started)
-
-        searcher.apply_expansion = timed  # type: ignore[method-assign]  # the added step's own time
         for spec in variants:
-            searcher.feedback = parse(spec)
-            searcher.candidates = int(dict(p.split("=") for p in spec.split(",") if "=" in p).get("candidates", 20))
+            values = parse(spec)
+            searcher.chunks_per_file, searcher.candidates = values["perfile"], values["candidates"]
             rows: list[dict[str, float]] = []
             ranks: list[list[str]] = []
             took: list[float] = []
@@ -127,12 +117,6 @@ async def run_set(
                 ranks.append(ranked)
                 rows.append(metrics(ranked, qrels))
             report(spec, rows, base, sorted(took)[len(took) // 2] * 1000)
-            if spent:
-                ms = sorted(spent)
-                print(
-                    f"    expansion step: p50 {ms[len(ms) // 2] * 1000:.2f} ms, p90 {ms[len(ms) * 9 // 10] * 1000:.2f} ms"
-                )
-                spent.clear()
             if base is None:
                 base = rows
                 if profile:

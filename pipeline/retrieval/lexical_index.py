@@ -305,38 +305,6 @@ class LexicalIndex:
             hits = [(int(ids[i]), float(values[i])) for i in order]
         return LexicalMatch(hits, scores, covered, total_idf, len(phrases))
 
-    def expansion(self, texts: list[str], exclude: set[str], terms: int) -> dict[str, float]:
-        """RM3-style expansion terms of `texts` (the top hits): weight = mean relative tf over the texts x idf."""
-        counts = self.tokenizer.counts(list(enumerate(texts, start=1)))
-        rows = max(1, len(self._live))
-        weights: dict[str, float] = {}
-        with self._lock:
-            for counter in counts.values():
-                total = sum(counter.values()) or 1
-                for term, tf in counter.items():
-                    if term in exclude or term.isdigit():
-                        continue
-                    docs = len(self._postings_of(term)[0])
-                    idf = math.log((rows - docs + 0.5) / (docs + 0.5))
-                    if idf <= 0:
-                        continue
-                    weights[term] = weights.get(term, 0.0) + tf / total * idf / len(texts)
-        best = sorted(weights.items(), key=lambda kv: -kv[1])[:terms]
-        return dict(best)
-
-    def share(self, weights: dict[str, float], ids: list[int]) -> np.ndarray:
-        """For each id, the weighted share of `weights`' terms it contains."""
-        out = np.zeros(len(ids))
-        total = sum(weights.values())
-        if total <= 0 or not ids:
-            return out
-        wanted = np.array(ids, dtype=np.int64)
-        with self._lock:
-            for term, weight in weights.items():
-                docs = self._postings_of(term)[0]
-                out += weight * np.isin(wanted, docs)
-        return out / total
-
     def stats(self) -> dict[str, object]:
         with self._lock:
             return {

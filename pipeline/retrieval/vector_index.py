@@ -170,12 +170,6 @@ class VectorIndex:
             found.append([(int(ids[i]), float(row[i])) for i in ordered])
         return found
 
-    def rows(self, chunk_ids: list[int]) -> np.ndarray:
-        """The vectors of the given chunks that have one, in order (a copy)."""
-        with self._lock:
-            positions = [p for c in chunk_ids if (p := self._position.get(c)) is not None]
-            return self._matrix[positions].copy()
-
     def cosines(self, query: np.ndarray, chunk_ids: list[int]) -> dict[int, float]:
         """The cosine of each given chunk that has a vector (a chunk not embedded yet is left out)."""
         with self._lock:
