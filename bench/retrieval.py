@@ -174,8 +174,9 @@ def config_toml(spec: str) -> str:
         "time_when": "time_when_weight",
         "time_latest": "time_latest_weight",
         "time_slack": "time_slack_days",
+        "chunks_per_file": "chunks_per_file",
     }
-    integers = ("candidates", "time_slack")
+    integers = ("candidates", "time_slack", "chunks_per_file")
     return "[search]\n" + "".join(f"{names[k]} = {int(v) if k in integers else v}\n" for k, v in values.items())
 
 

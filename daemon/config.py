@@ -106,6 +106,9 @@ class SearchSettings:
     time_when_weight: float = num(1.0, 0, 100)
     time_latest_weight: float = num(0.0, 0, 100)
     time_slack_days: int = num(7, 0, 366)
+    # A file's chunks beyond this many go after every other hit, so the top k name more memories (0: off);
+    # chosen with bench/query_feedback.py (README "Query-side feedback and one chunk per file").
+    chunks_per_file: int = num(1, 0, 1000)
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,3 +191,26 @@ def test_fusion_weights_follow_the_query_language() -> None:
     assert searcher.weights_for("WebSocket 心跳间隔是多少秒") == (0.3, 1.0)  # mostly CJK
     assert searcher.weights_for("configure the WebSocket heartbeat 心跳") == (1.0, 0.5)  # mostly English
     assert cjk_share("") == 0.0 and cjk_share("心跳") == 1.0
+
+
+def test_a_files_further_chunks_come_after_other_files(daemon_factory: Any, memory_home: Path) -> None:
+    """One chunk per file first (`[search] chunks_per_file`, default 1): a note cut into sections no longer
+    fills the top k with itself; its other chunks follow the other files' hits, and 0 turns it off."""
+    notes = memory_home / "notes"
+    notes.mkdir()
+    (notes / "deploys.md").write_text(
+        "# Deploys\n\n## Monday\n\nThe canary deploy of atlas failed on the database migration.\n\n"
+        "## Tuesday\n\nThe canary deploy of atlas failed again on the database migration lock.\n"
+    )
+    (notes / "billing.md").write_text("# Billing\n\nA database migration for the billing service ran slowly.\n")
+    query = "canary deploy atlas database migration"
+    daemon = daemon_factory().start()
+    wait_indexed(daemon)
+    assert paths_for(daemon, query, k=2) == ["notes/deploys.md", "notes/billing.md"]
+    assert paths_for(daemon, query, k=3) == ["notes/deploys.md", "notes/billing.md", "notes/deploys.md"]
+    assert paths_for(daemon, query, path="notes/deploys.md") == ["notes/deploys.md", "notes/deploys.md"]
+    assert daemon.stop() == 0
+    (memory_home / "config.toml").write_text("[search]\nchunks_per_file = 0\n")
+    daemon = daemon_factory().start()
+    wait_indexed(daemon)
+    assert paths_for(daemon, query, k=2) == ["notes/deploys.md", "notes/deploys.md"]

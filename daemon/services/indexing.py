@@ -161,6 +161,7 @@ def make_searcher(settings: Settings, read_db: Any, embedding: EmbeddingService)
             latest=search.time_latest_weight,
             slack_days=search.time_slack_days,
         ),
+        chunks_per_file=search.chunks_per_file,
     )
 
 
