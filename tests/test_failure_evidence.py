@@ -119,12 +119,12 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             "ValueError: vendor amount '1.234,50' is not a number",
             "ValueError: vendor amount '1.234,50' is not a number",
         ),
-        # Gradle announces the failed task and the build around what failed
+        # Gradle announces the failed task and the build around what failed, detekt counts its findings
         (
             "LongMethod - 74/60 - [migrateLegacy] at /p/app/src/main/LegacyPrefs.kt:41:5\n\n"
             "FAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:detekt'.\n"
             "> Analysis failed with 1 weighted issues.\n\n* Try:\n> Run with --stacktrace option.\n\nBUILD FAILED in 19s",
-            "> Analysis failed with 1 weighted issues.",
+            "LongMethod - 74/60 - [migrateLegacy] at /p/app/src/main/LegacyPrefs.kt:41:5",
         ),
         # Go names the package, then its compiler's findings with no error word: the first is the cause
         (

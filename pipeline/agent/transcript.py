@@ -319,6 +319,9 @@ _ERROR_TIERS = (
     # a training run's failure, whether it crashed or kept going
     (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
+    # detekt's findings: "LongMethod - 74/60 - [migrateLegacy] at /p/LegacyPrefs.kt:41:5", "WildcardImport -
+    # [Screen.kt:5:1] - …" (Gradle's "> Analysis failed with 1 weighted issues." only counts them)
+    (re.compile(r"^[A-Z][A-Za-z]+ - (?:[\d/]+ - )?\[[^\]]+\](?: at \S+:\d+:\d+| - \S)"), False),
     # a compiler's diagnostic with no error word (Go: "internal/http/rooms.go:41:22: room.Capacity undefined");
     # the first one is the cause, the rest follow from it
     (re.compile(r"^[\w./-]+\.[A-Za-z]{1,6}:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
