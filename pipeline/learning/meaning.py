@@ -30,3 +30,9 @@ def centred(vector: np.ndarray, middle: np.ndarray | None) -> np.ndarray:
     moved: np.ndarray = vector - middle
     norm = float(np.linalg.norm(moved))
     return moved / norm if norm > 0 else moved
+
+
+def nearest_mean(vector: np.ndarray, examples: np.ndarray, nearest: int) -> float:
+    """The mean of the `nearest` highest cosines of a (centred) vector to the rows of `examples`: how close it
+    sits to a kind of text, read from that kind's closest examples rather than from their centre."""
+    return float(np.sort(examples @ vector)[-nearest:].mean())

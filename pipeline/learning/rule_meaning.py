@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.learning.meaning import centred, centroid
+from pipeline.learning.meaning import centred, centroid, nearest_mean
 
 STANDING_AT = 0.08
 NEAREST = 3
@@ -273,6 +273,4 @@ def standing_rules(found: Sequence[Candidate], vectors: Mapping[str, np.ndarray]
 
 def standing_score(vector: np.ndarray, rules: np.ndarray, others: np.ndarray) -> float:
     """How much nearer a (centred) vector is to the standing instructions than to the other sentences."""
-    near_rules = np.sort(rules @ vector)[-NEAREST:].mean()
-    near_others = np.sort(others @ vector)[-NEAREST:].mean()
-    return float(near_rules - near_others)
+    return nearest_mean(vector, rules, NEAREST) - nearest_mean(vector, others, NEAREST)

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from pipeline.learning.meaning import centred, centroid
+from pipeline.learning.meaning import centred, centroid, nearest_mean
 
 VERDICT_AT = 0.05
 NEAREST = 3
@@ -157,7 +157,7 @@ def scores(vector: np.ndarray, vectors: Mapping[str, np.ndarray]) -> dict[str, f
     middle = centroid([v for found in kinds.values() for v in found])
     mine = centred(vector, middle)
     return {
-        kind: float(np.sort(np.stack([centred(v, middle) for v in found]) @ mine)[-NEAREST:].mean())
+        kind: nearest_mean(mine, np.stack([centred(v, middle) for v in found]), NEAREST)
         for kind, found in kinds.items()
         if len(found) >= NEAREST
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,9 +61,7 @@ class Knowledge:
         superseded: list[tuple[str, str]] = []
         restated: list[tuple[str, str]] = []
 
-        def similar(a: str, b: str) -> float | None:
-            va, vb = vectors.get(a), vectors.get(b)
-            return float(np.dot(va, vb)) if va is not None and vb is not None else None
+        similar = _cosine(vectors)
 
         def subject(a: str, b: str) -> float | None:
             va, vb = vectors.get(a), vectors.get(b)
@@ -94,9 +92,7 @@ class Knowledge:
         """`texts` without the ones that restate another of them (`rule_lifecycle.distinct`)."""
         vectors = await self.vectors(list(texts))
 
-        def similar(a: str, b: str) -> float | None:
-            va, vb = vectors.get(a), vectors.get(b)
-            return float(np.dot(va, vb)) if va is not None and vb is not None else None
+        similar = _cosine(vectors)
 
         return distinct(texts, similar)
 
@@ -138,3 +134,13 @@ class Knowledge:
         while len(self._vectors) > MAX_CACHED_VECTORS:
             self._vectors.popitem(last=False)
         return out
+
+
+def _cosine(vectors: dict[str, np.ndarray]) -> Callable[[str, str], float | None]:
+    """The cosine of two texts' unit vectors, None when either is missing (the model is not loaded)."""
+
+    def similar(a: str, b: str) -> float | None:
+        va, vb = vectors.get(a), vectors.get(b)
+        return float(np.dot(va, vb)) if va is not None and vb is not None else None
+
+    return similar
