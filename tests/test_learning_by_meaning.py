@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from pipeline.agent.user_knowledge import clauses, says_something
+from pipeline.agent.user_knowledge import clauses, extract_knowledge, says_something
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
@@ -170,7 +170,6 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
     now, a description and a question with the same words are not."""
     said = [
         "nada de console.log en el código que se sube",
-        "nothing gets merged without a green pipeline",
         "Dependency updates get their own merge request please",
         "push it and open the PR pls",
         "the cache misses on the first request every morning",
@@ -181,7 +180,7 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
     found = candidates(said, clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert standing_rules(found, vectors) == said[:3]
+    assert standing_rules(found, vectors) == said[:2]
     assert standing_rules(found, {}) == []  # without the model: the patterns alone
 
 
@@ -249,17 +248,35 @@ def test_a_japanese_standing_instruction_is_found_by_meaning_and_a_request_for_n
     assert standing_rules(found, vectors) == said[:2]
 
 
-def test_korean_and_portuguese_standing_instructions_are_found_by_meaning(embedder: FastEmbedEmbedder) -> None:
+def test_korean_portuguese_and_italian_standing_instructions_are_found_and_requests_for_now_are_not(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    """By their language's markers where it has them (Korean 항상 … 해, Portuguese nunca …), else by meaning."""
     said = [
         "배포는 항상 파이프라인으로만 해",
         "nunca faça commit de arquivos .env",
+        "non usare mai print nel codice di produzione",
         "이 파일 좀 고쳐줘",
         "corrige esse teste pra mim",
+        "sistema il test che fallisce, per favore",
     ]
-    found = candidates(said, clauses)
+    by_markers = [s for s in said if says_something(s)]
+    found = candidates([s for s in said if s not in by_markers], clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert standing_rules(found, vectors) == said[:2]
+    assert by_markers == said[:2]
+    assert standing_rules(found, vectors) == said[2:3]
+
+
+def test_nothing_done_without_a_gate_is_a_rule_and_a_description_is_not() -> None:
+    rules = extract_knowledge(
+        [
+            "nothing gets merged without a green pipeline",
+            "nothing works without the vpn",
+            "nobody deploys without a review",
+        ]
+    ).rules
+    assert rules == ("nothing gets merged without a green pipeline", "nobody deploys without a review")
 
 
 def test_two_failures_of_the_same_command_are_compared_on_what_failed(embedder: FastEmbedEmbedder) -> None:
@@ -282,3 +299,25 @@ def test_two_failures_of_the_same_command_are_compared_on_what_failed(embedder: 
         middle = centroid([*(vectors[t] for t in GENERIC_FAILURES), *node_vectors.values()])
         match = recognise(new, vectors[new.description()], known, node_vectors, middle, plain=plain)
         assert (match.pattern_id if match else None) == want
+
+
+def test_a_preference_for_how_work_is_done_is_a_rule_by_meaning_and_the_speakers_habits_are_not(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    """ "I'd rather we …", "je préfère qu'on …" set a norm as an imperative does; what the speaker likes or does
+    ("I prefer hiking", "I always forget …"), a plan for now, a request for now and a report do not."""
+    said = [
+        "je préfère qu'on évite les allocations dynamiques dans le code embarqué",
+        "I'd rather we keep business logic out of the controllers",
+        "non usare mai print nel codice di produzione",
+        "I prefer hiking in the mountains on weekends",
+        "I always forget to run the formatter",
+        "je préfère qu'on regarde ça demain",
+        "corrige le test qui échoue dans le parser",
+        "il crashe quand j'ouvre les réglages",
+    ]
+    assert not any(says_something(s) for s in said)  # the patterns find none of them
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == said[:3]

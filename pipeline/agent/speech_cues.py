@@ -105,6 +105,11 @@ _RULE_MARKERS = (
     re.compile(
         r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
     ),
+    # Korean: always/never/without fail/from now on, ending in a request ("배포는 항상 파이프라인으로만 해")
+    re.compile(
+        r"(?:항상|절대|반드시|꼭|앞으로는?)\s.*"
+        r"(?:해|해요|하세요|해라|해줘|하자|써|쓰세요|마|마세요|말아|말 것|할 것)[.!]?$"
+    ),
 )
 
 # Japanese. A request ends in the te-form ("…て", "…で", "…ないで", "…こと"), but most requests are for now

@@ -126,6 +126,13 @@ _NO_SHORT = re.compile(
     r"[\w.()/-]+(?: [\w.()/-]+){0,2}\s*[.!]?$",
     re.IGNORECASE,
 )
+# "nothing gets merged without a green pipeline", "nobody deploys without a review": a gate on a whole kind of act
+_NOTHING_WITHOUT = re.compile(
+    r"^(?:nothing|no code|no change|no PR|no commit)\s+(?:gets|goes|is|should be|may be|can be)\s+\w+(?:ed|en)\b"
+    r".{0,40}?\bwithout\s+\S|"
+    r"^(?:no one|nobody)\s+(?:deploys|merges|pushes|ships|releases|commits|touches|applies)\b.{0,40}?\bwithout\s+\S",
+    re.IGNORECASE,
+)
 # "run golangci-lint before every push", "rebase on main before each PR"
 _BEFORE_EVERY = re.compile(
     r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\b.{3,}"
@@ -326,7 +333,7 @@ def rule_in(sentence: str) -> str | None:
             return tidy(clause)
         practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
-        practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause)
+        practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause) or _NOTHING_WITHOUT.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
