@@ -12,7 +12,7 @@ RAILS = "/home/camille/src/atelier-resa"
 def cmake_build(targets: list[str], *, preset: str = "debug") -> str:
     n = len(targets)
     lines = [f"[{i * 100 // n:3d}%] Building CXX object {t}" for i, t in enumerate(targets, 1)]
-    return "\n".join(lines + [f"[100%] Built target sensa", f"[100%] Built target sensa_tests ({preset})"])
+    return "\n".join([*lines, "[100%] Built target sensa", f"[100%] Built target sensa_tests ({preset})"])
 
 
 def ctest_out(results: list[tuple[str, str, float]], *, build: str = "build/debug") -> str:
@@ -29,8 +29,12 @@ def ctest_out(results: list[tuple[str, str, float]], *, build: str = "build/debu
         out.append(f"{i:>4}/{n} Test #{i:>2}: {name.ljust(32, '.')}{label}  {secs:6.2f} sec")
     bad = [(i, name, res) for i, (name, res, _) in enumerate(results, 1) if res != "Passed"]
     pct = 100 * (n - len(bad)) // n
-    out += ["", f"{pct}% tests passed, {len(bad)} tests failed out of {n}", "", "Total Test time (real) = "
-            f"{sum(r[2] for r in results):7.2f} sec"]
+    out += [
+        "",
+        f"{pct}% tests passed, {len(bad)} tests failed out of {n}",
+        "",
+        f"Total Test time (real) = {sum(r[2] for r in results):7.2f} sec",
+    ]
     if bad:
         out += ["", "The following tests FAILED:"]
         out += [f"\t{i:>3} - {name} ({res})" for i, name, res in bad]

@@ -55,7 +55,11 @@ PROBLEMS = {
         "to `__atomic_fetch_add_8'), in a pasted GitHub Actions log of the cross-armv7 job, and described in "
         "French ('La compilation ARM casse encore au moment du link depuis les compteurs 64 bits').",
         "nouns": ["__atomic_fetch_add_8", "__atomic_load_8", "casse encore au moment du link", "libatomic"],
-        "fix": ["target_link_libraries(sensa PRIVATE atomic)", "SENSA_HAVE_NATIVE_ATOMIC64", "check_cxx_source_compiles"],
+        "fix": [
+            "target_link_libraries(sensa PRIVATE atomic)",
+            "SENSA_HAVE_NATIVE_ATOMIC64",
+            "check_cxx_source_compiles",
+        ],
         "key_step": "target_link_libraries(sensa PRIVATE atomic)",
     },
     "flaky-booking-system-spec": {
@@ -66,8 +70,13 @@ PROBLEMS = {
         "seats with a Turbo Stream while the browser clicks. Seen as a have_content timeout ('expected to find text "
         "\"Réservation confirmée\"'), as Selenium's StaleElementReferenceError, as PG::TRDeadlockDetected, and "
         "described in French ('le test de réservation est rouge une fois sur trois sur la CI').",
-        "nouns": ["booking_checkout_spec", "Réservation confirmée", "StaleElementReferenceError", "deadlock detected",
-                  "test de réservation"],
+        "nouns": [
+            "booking_checkout_spec",
+            "Réservation confirmée",
+            "StaleElementReferenceError",
+            "deadlock detected",
+            "test de réservation",
+        ],
         "fix": ["Sidekiq::Testing.fake!", "SeatReleaseJob.drain", "seq 30"],
         "key_step": "Sidekiq::Testing.fake!",
     },

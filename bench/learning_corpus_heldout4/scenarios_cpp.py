@@ -271,7 +271,10 @@ def c03_armv7_link() -> Session:
         "s'il te plaît.",
         after=0,
         rules=[
-            ("conan-profile", "on compile toujours avec le profil Conan armv7hf, pas avec une toolchain bricolée à la main"),
+            (
+                "conan-profile",
+                "on compile toujours avec le profil Conan armv7hf, pas avec une toolchain bricolée à la main",
+            ),
             ("version-manual", "la version, je la change moi-même dans CMakeLists.txt au moment de la release"),
         ],
     )
@@ -291,7 +294,13 @@ def c03_armv7_link() -> Session:
         "`std::atomic<std::uint64_t>` has no lock-free 64-bit instruction on this armv7 target, so GCC emits calls "
         "to `__atomic_fetch_add_8` / `__atomic_load_8`. The simplest way out is to keep the counters at 32 bits on "
         "the board:",
-        Read("include/sensa/stats.h", "    std::atomic<std::uint64_t> frames{0};\n    std::atomic<std::uint64_t> bytes{0};", offset=7, limit=2, total=14),
+        Read(
+            "include/sensa/stats.h",
+            "    std::atomic<std::uint64_t> frames{0};\n    std::atomic<std::uint64_t> bytes{0};",
+            offset=7,
+            limit=2,
+            total=14,
+        ),
     )
     s.act(
         None,
@@ -347,9 +356,7 @@ def c04_ctest_timeout() -> Session:
         non_rules=["It never times out on my laptop with the release build, only debug, which is already strange."],
     )
     cmd = "ctest --preset debug -R FrameReaderTest --output-on-failure"
-    out = ctest_out(
-        [("FrameReaderTest.SingleFrame", "Passed", 0.01), ("FrameReaderTest.ManyFrames", "Timeout", 60.02)]
-    )
+    out = ctest_out([("FrameReaderTest.SingleFrame", "Passed", 0.01), ("FrameReaderTest.ManyFrames", "Timeout", 60.02)])
     s.act(None, Bash("cmake --build --preset debug -j4", cmake_build(["tests/frame_reader_test.cpp.o"]), secs=30))
     for _ in range(3):
         s.act(None, Bash(cmd, out, code=8, desc="Run the reader tests", secs=62))
@@ -440,7 +447,10 @@ def c06_asan_claim() -> Session:
             + asan_uaf()
             + "\n"
             + ctest_out(
-                [("FrameReaderTest.SingleFrame", "Passed", 0.02), ("FrameReaderTest.ManyFramesWithResize", "Failed", 0.41)],
+                [
+                    ("FrameReaderTest.SingleFrame", "Passed", 0.02),
+                    ("FrameReaderTest.ManyFramesWithResize", "Failed", 0.41),
+                ],
                 build="build/asan",
             ),
             code=8,
@@ -487,7 +497,10 @@ def c06_asan_claim() -> Session:
             + asan_uaf()
             + "\n"
             + ctest_out(
-                [("FrameReaderTest.SingleFrame", "Passed", 0.02), ("FrameReaderTest.ManyFramesWithResize", "Failed", 0.44)],
+                [
+                    ("FrameReaderTest.SingleFrame", "Passed", 0.02),
+                    ("FrameReaderTest.ManyFramesWithResize", "Failed", 0.44),
+                ],
                 build="build/asan",
             ),
             code=8,
@@ -526,15 +539,22 @@ def c07_fix_atomic() -> Session:
             "CMakeLists.txt",
             "target_link_libraries(sensa PUBLIC fmt::fmt)",
             "target_link_libraries(sensa PUBLIC fmt::fmt)\n\ninclude(CheckCXXSourceCompiles)\n"
-            "check_cxx_source_compiles(\"#include <atomic>\\n#include <cstdint>\\nstd::atomic<std::uint64_t> x;"
-            "int main(){return (int)x.fetch_add(1);}\" SENSA_HAVE_NATIVE_ATOMIC64)\n"
+            'check_cxx_source_compiles("#include <atomic>\\n#include <cstdint>\\nstd::atomic<std::uint64_t> x;'
+            'int main(){return (int)x.fetch_add(1);}" SENSA_HAVE_NATIVE_ATOMIC64)\n'
             "if(NOT SENSA_HAVE_NATIVE_ATOMIC64)\n  target_link_libraries(sensa PRIVATE atomic)\nendif()",
         ),
     )
-    s.act(None, Read(".github/workflows/ci.yml", CI_YML.replace(
-        "  cross-armv7:\n    runs-on: ubuntu-24.04",
-        "  cross-armv7:\n    runs-on: ubuntu-24.04\n    continue-on-error: true  # TODO: __atomic_*_8 link error",
-    ), total=18))
+    s.act(
+        None,
+        Read(
+            ".github/workflows/ci.yml",
+            CI_YML.replace(
+                "  cross-armv7:\n    runs-on: ubuntu-24.04",
+                "  cross-armv7:\n    runs-on: ubuntu-24.04\n    continue-on-error: true  # TODO: __atomic_*_8 link error",
+            ),
+            total=18,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -546,7 +566,8 @@ def c07_fix_atomic() -> Session:
     s.act(
         None,
         Bash(
-            "conan install . --profile:host=profiles/armv7hf --build=missing && cmake --preset armv7 && " + CROSS
+            "conan install . --profile:host=profiles/armv7hf --build=missing && cmake --preset armv7 && "
+            + CROSS
             + " && file build/armv7/tools/sensa-dump",
             "-- Performing Test SENSA_HAVE_NATIVE_ATOMIC64\n-- Performing Test SENSA_HAVE_NATIVE_ATOMIC64 - Failed\n"
             "-- Configuring done (1.9s)\n"
@@ -561,7 +582,9 @@ def c07_fix_atomic() -> Session:
         None,
         Bash(
             "cmake --preset debug && cmake --build --preset debug -j4 && ctest --preset debug -E FrameReader",
-            "-- Performing Test SENSA_HAVE_NATIVE_ATOMIC64 - Success\n" + cmake_build(["src/stats.cpp.o"]) + "\n"
+            "-- Performing Test SENSA_HAVE_NATIVE_ATOMIC64 - Success\n"
+            + cmake_build(["src/stats.cpp.o"])
+            + "\n"
             + ctest_out([t for t in HOST_TESTS if not t[0].startswith("FrameReader")]),
             desc="Host build still fine",
             secs=50,
@@ -674,7 +697,7 @@ def c08_fix_uaf() -> Session:
         None,
         Write(
             "src/ring_buffer_pop.cpp",
-            "#include \"sensa/ring_buffer.h\"\n\nnamespace sensa {\n\nstd::optional<std::vector<std::uint8_t>> "
+            '#include "sensa/ring_buffer.h"\n\nnamespace sensa {\n\nstd::optional<std::vector<std::uint8_t>> '
             "RingBuffer::pop_copy() {\n    if (size_ < 2) {\n        return std::nullopt;\n    }\n"
             "    const std::size_t len = 2 + at(1);\n    std::vector<std::uint8_t> out(len);\n"
             "    for (std::size_t i = 0; i < len; ++i) {\n        out[i] = at(i);\n    }\n    consume(len);\n"
@@ -694,16 +717,24 @@ def c08_fix_uaf() -> Session:
         ),
     )
     add_lib = (
-        "add_library(sensa src/ring_buffer.cpp src/frame_reader.cpp src/acquisition.cpp src/stats.cpp "
-        "src/checksum.cpp)"
+        "add_library(sensa src/ring_buffer.cpp src/frame_reader.cpp src/acquisition.cpp src/stats.cpp src/checksum.cpp)"
     )
     s.act(None, Read("CMakeLists.txt", add_lib, offset=10, limit=1, total=24))
-    s.act(None, Edit("CMakeLists.txt", "src/ring_buffer.cpp src/frame_reader.cpp", "src/ring_buffer.cpp src/ring_buffer_pop.cpp src/frame_reader.cpp"))
+    s.act(
+        None,
+        Edit(
+            "CMakeLists.txt",
+            "src/ring_buffer.cpp src/frame_reader.cpp",
+            "src/ring_buffer.cpp src/ring_buffer_pop.cpp src/frame_reader.cpp",
+        ),
+    )
     s.act(
         None,
         Bash(
             "cmake --build --preset asan -j4 && ctest --preset asan --output-on-failure",
-            cmake_build(["src/ring_buffer_pop.cpp.o", "src/frame_reader.cpp.o", "tests/frame_reader_test.cpp.o"], preset="asan")
+            cmake_build(
+                ["src/ring_buffer_pop.cpp.o", "src/frame_reader.cpp.o", "tests/frame_reader_test.cpp.o"], preset="asan"
+            )
             + "\n"
             + ctest_out([*HOST_TESTS, ("FrameReaderTest.ResizeWhileReading", "Passed", 0.09)], build="build/asan"),
             desc="ASan build, all tests",
@@ -735,7 +766,14 @@ def c08_fix_uaf() -> Session:
         Bash(
             'git add include src tests CMakeLists.txt && git commit -m "FrameReader: copy frames out instead of '
             'viewing the ring buffer"',
-            git_commit("fix/reader-uaf", "c4e19b7", "FrameReader: copy frames out instead of viewing the ring buffer", 5, 58, 14),
+            git_commit(
+                "fix/reader-uaf",
+                "c4e19b7",
+                "FrameReader: copy frames out instead of viewing the ring buffer",
+                5,
+                58,
+                14,
+            ),
             desc="Commit",
         ),
     )
@@ -768,8 +806,13 @@ def c09_tidy_narrowing() -> Session:
             "run-clang-tidy -p build/debug -quiet src/",
             clang_tidy(
                 [
-                    ("src/acquisition.cpp", 77, "narrowing conversion from 'std::size_t' (aka 'unsigned long') to "
-                     "signed type 'int' is implementation-defined", "bugprone-narrowing-conversions"),
+                    (
+                        "src/acquisition.cpp",
+                        77,
+                        "narrowing conversion from 'std::size_t' (aka 'unsigned long') to "
+                        "signed type 'int' is implementation-defined",
+                        "bugprone-narrowing-conversions",
+                    ),
                     ("src/stats.cpp", 19, "do not use reinterpret_cast", "cppcoreguidelines-pro-type-reinterpret-cast"),
                 ]
             ),
@@ -778,7 +821,9 @@ def c09_tidy_narrowing() -> Session:
             secs=40,
         ),
     )
-    s.act(None, Read("src/acquisition.cpp", "    const int n = port_.read_into(scratch_);", offset=77, limit=1, total=96))
+    s.act(
+        None, Read("src/acquisition.cpp", "    const int n = port_.read_into(scratch_);", offset=77, limit=1, total=96)
+    )
     s.act(
         None,
         Edit(
@@ -792,8 +837,6 @@ def c09_tidy_narrowing() -> Session:
         "the check is wrong. Once they are in nobody ever looks at them again, and I'd rather have the discussion "
         "once than a hundred NOLINTs. Here `read_into` returns a size_t anyway, so `auto` or `std::size_t` is right.",
         rules=[("no-nolint", "Please don't add NOLINT comments to silence clang-tidy")],
-        non_rules=["Once they are in nobody ever looks at them again, and I'd rather have the discussion once than a "
-                   "hundred NOLINTs."],
     )
     s.act(
         None,
@@ -803,7 +846,16 @@ def c09_tidy_narrowing() -> Session:
             "    const std::size_t n = port_.read_into(scratch_);",
         ),
     )
-    s.act(None, Read("src/stats.cpp", "    auto* raw = reinterpret_cast<const std::uint8_t*>(&snapshot);", offset=19, limit=1, total=40))
+    s.act(
+        None,
+        Read(
+            "src/stats.cpp",
+            "    auto* raw = reinterpret_cast<const std::uint8_t*>(&snapshot);",
+            offset=19,
+            limit=1,
+            total=40,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -816,7 +868,9 @@ def c09_tidy_narrowing() -> Session:
         None,
         Bash(
             "run-clang-tidy -p build/debug -quiet src/ && cmake --build --preset debug -j4 && ctest --preset debug",
-            "0 warnings generated.\n" + cmake_build(["src/acquisition.cpp.o", "src/stats.cpp.o"]) + "\n"
+            "0 warnings generated.\n"
+            + cmake_build(["src/acquisition.cpp.o", "src/stats.cpp.o"])
+            + "\n"
             + ctest_out([*HOST_TESTS, ("FrameReaderTest.ResizeWhileReading", "Passed", 0.02)]),
             desc="clang-tidy again, build, tests",
             secs=70,
@@ -828,14 +882,18 @@ def c09_tidy_narrowing() -> Session:
         None,
         Bash(
             'git commit -am "Fix clang-tidy narrowing and reinterpret_cast findings"',
-            git_commit("chore/clang-tidy", "5b2e8d0", "Fix clang-tidy narrowing and reinterpret_cast findings", 2, 2, 2),
+            git_commit(
+                "chore/clang-tidy", "5b2e8d0", "Fix clang-tidy narrowing and reinterpret_cast findings", 2, 2, 2
+            ),
             desc="Commit",
         ),
     )
     s.say("Committed 5b2e8d0.")
     s.outcome("success", "clang-tidy findings fixed properly (NOLINT removed), tests green, committed")
-    s.one_off("clang-tidy bugprone-narrowing-conversions (size_t read count stored in an int) and a reinterpret_cast "
-              "finding in stats.cpp")
+    s.one_off(
+        "clang-tidy bugprone-narrowing-conversions (size_t read count stored in an int) and a reinterpret_cast "
+        "finding in stats.cpp"
+    )
     return s
 
 
@@ -864,9 +922,12 @@ def c10_ubsan_checksum() -> Session:
         None,
         Bash(
             "cmake --build --preset asan -j4 && ctest --preset asan -R Checksum --output-on-failure",
-            cmake_build(["src/checksum.cpp.o"], preset="asan") + "\n"
-            + ctest_out([("ChecksumTest.KnownVectors", "Passed", 0.01), ("ChecksumTest.LongBuffer", "Passed", 0.02)],
-                        build="build/asan"),
+            cmake_build(["src/checksum.cpp.o"], preset="asan")
+            + "\n"
+            + ctest_out(
+                [("ChecksumTest.KnownVectors", "Passed", 0.01), ("ChecksumTest.LongBuffer", "Passed", 0.02)],
+                build="build/asan",
+            ),
             desc="UBSan checksum tests",
             secs=60,
         ),
@@ -884,8 +945,10 @@ def c10_ubsan_checksum() -> Session:
     )
     s.say("Committed e0a4c72 on fix/checksum-ub.")
     s.outcome("success", "UBSan signed overflow in checksum fixed with an unsigned accumulator, tests green")
-    s.one_off("UBSan: signed integer overflow in checksum() (src/checksum.cpp:11), a sanitizer finding that is not "
-              "the ring buffer use-after-free")
+    s.one_off(
+        "UBSan: signed integer overflow in checksum() (src/checksum.cpp:11), a sanitizer finding that is not "
+        "the ring buffer use-after-free"
+    )
     return s
 
 
@@ -908,8 +971,8 @@ def c11_version_from_tag() -> Session:
             "cmake_minimum_required(VERSION 3.25)\nproject(libsensa VERSION 0.7.2 LANGUAGES CXX)",
             "cmake_minimum_required(VERSION 3.25)\n\nexecute_process(\n  COMMAND git describe --tags --abbrev=0\n"
             "  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}\n  OUTPUT_VARIABLE SENSA_GIT_TAG\n"
-            "  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)\nstring(REGEX REPLACE \"^v\" \"\" SENSA_VERSION "
-            "\"${SENSA_GIT_TAG}\")\nif(NOT SENSA_VERSION MATCHES \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\")\n"
+            '  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)\nstring(REGEX REPLACE "^v" "" SENSA_VERSION '
+            '"${SENSA_GIT_TAG}")\nif(NOT SENSA_VERSION MATCHES "^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$")\n'
             "  set(SENSA_VERSION 0.0.0)\nendif()\nproject(libsensa VERSION ${SENSA_VERSION} LANGUAGES CXX)",
         ),
     )
@@ -924,7 +987,9 @@ def c11_version_from_tag() -> Session:
             secs=20,
         ),
     )
-    s.say("`project()` now takes the version from the latest tag (v0.7.2 → 0.7.2) and falls back to 0.0.0 without tags.")
+    s.say(
+        "`project()` now takes the version from the latest tag (v0.7.2 → 0.7.2) and falls back to 0.0.0 without tags."
+    )
     s.user("Perfect, that's exactly what I wanted. Commit it, thanks.")
     s.act(
         None,
@@ -953,20 +1018,44 @@ def c12_no_exceptions() -> Session:
     )
     s.act(
         None,
-        Grep(r"throw ", ["src/ring_buffer.cpp:44:        throw std::length_error(\"ring buffer too large\");",
-                          "src/acquisition.cpp:30:        throw std::system_error(errno, std::generic_category());"],
-             path="src", mode="content"),
+        Grep(
+            r"throw ",
+            [
+                'src/ring_buffer.cpp:44:        throw std::length_error("ring buffer too large");',
+                "src/acquisition.cpp:30:        throw std::system_error(errno, std::generic_category());",
+            ],
+            path="src",
+            mode="content",
+        ),
     )
-    s.act(None, Read("src/ring_buffer.cpp", "        throw std::length_error(\"ring buffer too large\");", offset=44, limit=1, total=70))
+    s.act(
+        None,
+        Read(
+            "src/ring_buffer.cpp",
+            '        throw std::length_error("ring buffer too large");',
+            offset=44,
+            limit=1,
+            total=70,
+        ),
+    )
     s.act(
         None,
         Edit(
             "src/ring_buffer.cpp",
-            "        throw std::length_error(\"ring buffer too large\");",
-            "        SENSA_FAIL(\"ring buffer too large\");",
+            '        throw std::length_error("ring buffer too large");',
+            '        SENSA_FAIL("ring buffer too large");',
         ),
     )
-    s.act(None, Read("src/acquisition.cpp", "        throw std::system_error(errno, std::generic_category());", offset=30, limit=1, total=96))
+    s.act(
+        None,
+        Read(
+            "src/acquisition.cpp",
+            "        throw std::system_error(errno, std::generic_category());",
+            offset=30,
+            limit=1,
+            total=96,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -980,8 +1069,8 @@ def c12_no_exceptions() -> Session:
         Write(
             "include/sensa/fail.h",
             "#pragma once\n#include <cstdio>\n#include <cstdlib>\n#include <system_error>\n\n#if SENSA_NO_EXCEPTIONS\n"
-            "#define SENSA_FAIL(msg) (std::fprintf(stderr, \"sensa: %s\\n\", msg), std::abort())\n"
-            "#define SENSA_FAIL_ERRNO(e) (std::perror(\"sensa\"), std::abort())\n#else\n"
+            '#define SENSA_FAIL(msg) (std::fprintf(stderr, "sensa: %s\\n", msg), std::abort())\n'
+            '#define SENSA_FAIL_ERRNO(e) (std::perror("sensa"), std::abort())\n#else\n'
             "#define SENSA_FAIL(msg) throw std::length_error(msg)\n"
             "#define SENSA_FAIL_ERRNO(e) throw std::system_error(e, std::generic_category())\n#endif\n",
         ),
@@ -993,7 +1082,9 @@ def c12_no_exceptions() -> Session:
             "build/armv7/tools/sensa-dump && cmake --build --preset debug -j4 && ctest --preset debug",
             cmake_build(["src/ring_buffer.cpp.o", "src/acquisition.cpp.o"], preset="armv7")
             + "\n   text\t   data\t    bss\t    dec\t    hex\tfilename\n 301822\t   4420\t   1180\t 307422\t  "
-            "4b0de\tbuild/armv7/tools/sensa-dump\n" + cmake_build(["src/ring_buffer.cpp.o"]) + "\n"
+            "4b0de\tbuild/armv7/tools/sensa-dump\n"
+            + cmake_build(["src/ring_buffer.cpp.o"])
+            + "\n"
             + ctest_out([*HOST_TESTS, ("FrameReaderTest.ResizeWhileReading", "Passed", 0.02)]),
             desc="Board build without exceptions, host tests",
             secs=95,
@@ -1008,7 +1099,10 @@ def c12_no_exceptions() -> Session:
 # ------------------------------------------------------------------------------------------------------------------
 def _sa_pmr(a: Session) -> None:
     a.act(None, Read("include/sensa/ring_buffer.h", RING_H, total=22))
-    a.act(None, Grep(r"RingBuffer\(", ["src/acquisition.cpp", "tests/ring_buffer_test.cpp", "tests/frame_reader_test.cpp"]))
+    a.act(
+        None,
+        Grep(r"RingBuffer\(", ["src/acquisition.cpp", "tests/ring_buffer_test.cpp", "tests/frame_reader_test.cpp"]),
+    )
     a.say(
         "RingBuffer owns a std::unique_ptr<std::uint8_t[]> reallocated by resize(); it is constructed in "
         "Acquisition (one per port) and in two test files. No allocator parameter anywhere yet."
@@ -1096,7 +1190,9 @@ def c14_ci_asan_job() -> Session:
 # ------------------------------------------------------------------------------------------------------------------
 def c15_idle() -> Session:
     s = cpp("c15-idle", "2026-09-25T14:52:06", "2.1.155", "main", "amber-loire-heron")
-    s.local_command("cost", "", "Total cost:            $0.00\nTotal duration (API):  0s\nTotal duration (wall): 9s", after=0)
+    s.local_command(
+        "cost", "", "Total cost:            $0.00\nTotal duration (API):  0s\nTotal duration (wall): 9s", after=0
+    )
     s.user("ah non, ce n'est pas ici que je voulais taper ça, laisse tomber", after=12)
     s.say("D'accord, rien à faire ici.")
     s.outcome("unknown", "idle: a /cost and a message typed in the wrong terminal")

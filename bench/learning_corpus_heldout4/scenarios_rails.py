@@ -70,7 +70,7 @@ def r01_waitlist() -> Session:
     s = rails("r01-waitlist", "2026-09-07T14:02:18", "2.1.140", "feat/waitlist", "sable-fourviere-wren")
     s.user(
         "Hello! Today I'd like a waiting list for full workshops: a `Waitlist` entry (workshop, email, position), a "
-        "button \"Me prévenir\" when there are no seats left, and when a booking is cancelled the first person on "
+        'button "Me prévenir" when there are no seats left, and when a booking is cancelled the first person on '
         "the list gets an email. For background jobs we stay on Sidekiq with Redis; please don't suggest Solid "
         "Queue or the async adapter, we have enough moving parts. Migrations must be reversible, with a change "
         "block or an explicit up/down, because we roll back on staging quite often.",
@@ -145,7 +145,7 @@ def r01_waitlist() -> Session:
         None,
         Bash(
             'git add -A app db spec && git commit -m "Waiting list for full workshops" && git push -u origin '
-            'feat/waitlist && gh pr create --fill',
+            "feat/waitlist && gh pr create --fill",
             git_commit("feat/waitlist", "2ab94f1", "Waiting list for full workshops", 7, 118, 2)
             + "\nhttps://github.com/camille-ateliers/atelier-resa/pull/87",
             desc="Commit, push, open PR",
@@ -207,7 +207,12 @@ def r03_price_cents() -> Session:
         "aux données. Et pour info, décision : on reste sur Postgres 16 pour l'instant, la mise à jour vers 17 "
         "attendra la fin des ateliers d'automne.",
         after=0,
-        rules=[("data-migrations-separate", "Les migrations qui touchent aux données, je les veux séparées des migrations de schéma")],
+        rules=[
+            (
+                "data-migrations-separate",
+                "Les migrations qui touchent aux données, je les veux séparées des migrations de schéma",
+            )
+        ],
         decisions=["décision : on reste sur Postgres 16 pour l'instant"],
     )
     s.act(
@@ -227,7 +232,8 @@ def r03_price_cents() -> Session:
     s.act(
         None,
         Bash(
-            "bin/rails db:migrate && bin/rails runner 'p Workshop.where(price_cents: nil).count' && " + RSPEC_ALL
+            "bin/rails db:migrate && bin/rails runner 'p Workshop.where(price_cents: nil).count' && "
+            + RSPEC_ALL
             + " spec/models",
             "== 20260909135000 AddPriceCentsToWorkshops: migrated (0.0042s) ================\n"
             "== 20260909135100 BackfillWorkshopPrices: migrated (0.0318s) ==================\n0\n"
@@ -269,12 +275,12 @@ def r04_stale_element() -> Session:
     s.act(
         "The seat button is replaced by a Turbo Stream broadcast between `find` and `click`. Clicking through "
         "Capybara's `click_on` re-finds the element on retry:",
-        Edit(SPEC, "    find(\"button[data-seat='3']\").click", "    click_on \"3\", class: \"seat\""),
+        Edit(SPEC, "    find(\"button[data-seat='3']\").click", '    click_on "3", class: "seat"'),
     )
     s.act(
         None,
         Bash(
-            f"bundle exec rspec {SPEC} && git commit -am \"Checkout spec: click the seat through click_on\" && git "
+            f'bundle exec rspec {SPEC} && git commit -am "Checkout spec: click the seat through click_on" && git '
             "push origin HEAD:fix/checkout-stale && gh run watch --exit-status $(gh run list --branch "
             "fix/checkout-stale -L 1 --json databaseId -q '.[0].databaseId')",
             rspec_out(1, secs=5.1, seed=812)
@@ -283,8 +289,8 @@ def r04_stale_element() -> Session:
             + "\nX fix/checkout-stale CI · 11351870021\nJOBS\nX test in 4m11s (ID 31871120490)\n  ✓ Set up job\n"
             "  X Run bundle exec rspec\nANNOTATIONS\nX Process completed with exit code 1.\n"
             "  1) Booking checkout books a seat and shows the confirmation\n"
-            "     Failure/Error: expect(page).to have_content(\"Réservation confirmée\")\n"
-            "       expected to find text \"Réservation confirmée\" in \"Atelier tournage débutant ...\"",
+            '     Failure/Error: expect(page).to have_content("Réservation confirmée")\n'
+            '       expected to find text "Réservation confirmée" in "Atelier tournage débutant ..."',
             code=1,
             desc="Local spec, push to a branch, watch CI",
             secs=290,
@@ -317,7 +323,7 @@ def r05_mailer_retries() -> Session:
         Read(
             "app/services/brevo_client.rb",
             "  def send_transactional(payload)\n    http = Net::HTTP.new(URI(BASE).host, 443)\n    http.use_ssl = true\n"
-            "    http.post(\"/v3/smtp/email\", payload.to_json, headers)\n  end",
+            '    http.post("/v3/smtp/email", payload.to_json, headers)\n  end',
             offset=27,
             total=40,
         ),
@@ -327,9 +333,9 @@ def r05_mailer_retries() -> Session:
         "hence the duplicates on retry. Setting short timeouts and an idempotency key per reminder:",
         Edit(
             "app/services/brevo_client.rb",
-            "    http.use_ssl = true\n    http.post(\"/v3/smtp/email\", payload.to_json, headers)",
+            '    http.use_ssl = true\n    http.post("/v3/smtp/email", payload.to_json, headers)',
             "    http.use_ssl = true\n    http.open_timeout = 5\n    http.read_timeout = 15\n"
-            "    http.post(\"/v3/smtp/email\", payload.to_json, headers.merge(\"Idempotency-Key\" => payload[:key]))",
+            '    http.post("/v3/smtp/email", payload.to_json, headers.merge("Idempotency-Key" => payload[:key]))',
         ),
     )
     s.act(
@@ -353,8 +359,10 @@ def r05_mailer_retries() -> Session:
     )
     s.say("Committed d2f7a18 on fix/brevo-timeouts.")
     s.outcome("success", "Net::ReadTimeout retries fixed with HTTP timeouts and an idempotency key, specs green")
-    s.one_off("Sidekiq retries of ReminderMailJob on Net::ReadTimeout from the Brevo API (duplicate emails), a "
-              "Sidekiq problem that is not the flaky checkout spec")
+    s.one_off(
+        "Sidekiq retries of ReminderMailJob on Net::ReadTimeout from the Brevo API (duplicate emails), a "
+        "Sidekiq problem that is not the flaky checkout spec"
+    )
     return s
 
 
@@ -473,8 +481,8 @@ def r07_deadlock() -> Session:
         "usual remedy; adding a retry in the job and rspec-retry for the system specs:",
         Edit(
             "app/jobs/seat_release_job.rb",
-            "      workshop.broadcast_replace_to workshop, target: \"seats\"\n    end\n  end",
-            "      workshop.broadcast_replace_to workshop, target: \"seats\"\n    end\n"
+            '      workshop.broadcast_replace_to workshop, target: "seats"\n    end\n  end',
+            '      workshop.broadcast_replace_to workshop, target: "seats"\n    end\n'
             "  rescue ActiveRecord::Deadlocked\n    attempts = (attempts || 0) + 1\n    retry if attempts < 3\n    raise\n"
             "  end",
         ),
@@ -522,13 +530,20 @@ def r08_flaky_words() -> Session:
         None,
         Bash(
             loop,
-            rspec_out(1, secs=4.9, seed=5521) + "\n" + rspec_out(1, secs=5.2, seed=918) + "\n"
+            rspec_out(1, secs=4.9, seed=5521)
+            + "\n"
+            + rspec_out(1, secs=5.2, seed=918)
+            + "\n"
             + rspec_out(
                 1,
-                [("Booking checkout books a seat and shows the confirmation",
-                  "Failure/Error: expect(page).to have_content(\"Réservation confirmée\")\n  expected to find text "
-                  "\"Réservation confirmée\" in \"Atelier tournage débutant ...\"",
-                  "./spec/system/booking_checkout_spec.rb:4")],
+                [
+                    (
+                        "Booking checkout books a seat and shows the confirmation",
+                        'Failure/Error: expect(page).to have_content("Réservation confirmée")\n  expected to find text '
+                        '"Réservation confirmée" in "Atelier tournage débutant ..."',
+                        "./spec/system/booking_checkout_spec.rb:4",
+                    )
+                ],
                 secs=9.8,
                 seed=40417,
             ),
@@ -555,7 +570,7 @@ def _sa_job_spec(a: Session) -> None:
         None,
         Write(
             "spec/jobs/seat_release_job_spec.rb",
-            "RSpec.describe SeatReleaseJob do\n  it \"releases expired holds\" do\n"
+            'RSpec.describe SeatReleaseJob do\n  it "releases expired holds" do\n'
             "    workshop = create(:workshop, :with_seats, seats: 4)\n"
             "    create(:booking, :hold, workshop:, held_until: 1.minute.ago)\n"
             "    expect { described_class.new.perform(workshop.id) }.to change { workshop.reload.free_seats }.by(1)\n"
@@ -583,8 +598,11 @@ def r09_fix_flaky() -> Session:
         None,
         TodoWrite(
             [
-                ("Sidekiq::Testing.fake! by default, inline only where a spec asks for it", "in_progress",
-                 "Switching Sidekiq testing mode"),
+                (
+                    "Sidekiq::Testing.fake! by default, inline only where a spec asks for it",
+                    "in_progress",
+                    "Switching Sidekiq testing mode",
+                ),
                 ("Drain SeatReleaseJob explicitly in the checkout spec", "pending", "Updating the checkout spec"),
                 ("Unit spec for SeatReleaseJob (background agent)", "pending", "Writing the job spec"),
                 ("Run the checkout spec 30 times in a row", "pending", "Running the spec in a loop"),
@@ -663,7 +681,14 @@ def r09_fix_flaky() -> Session:
         Bash(
             'git add spec && git commit -m "System specs: Sidekiq fake mode, drain SeatReleaseJob explicitly" && '
             "git push -u origin fix/checkout-spec && gh pr create --fill",
-            git_commit("fix/checkout-spec", "f41a9c6", "System specs: Sidekiq fake mode, drain SeatReleaseJob explicitly", 3, 34, 1)
+            git_commit(
+                "fix/checkout-spec",
+                "f41a9c6",
+                "System specs: Sidekiq fake mode, drain SeatReleaseJob explicitly",
+                3,
+                34,
+                1,
+            )
             + "\nhttps://github.com/camille-ateliers/atelier-resa/pull/91",
             desc="Commit, push, PR",
         ),
@@ -689,7 +714,9 @@ end"""
 
 
 def r10_service_object() -> Session:
-    s = rails("r10-service-object", "2026-09-18T13:30:50", "2.1.155", "refactor/confirm-booking", "sable-fourviere-wren")
+    s = rails(
+        "r10-service-object", "2026-09-18T13:30:50", "2.1.155", "refactor/confirm-booking", "sable-fourviere-wren"
+    )
     s.user(
         "Petit refactoring : l'envoi de l'email de confirmation et la libération de la réservation temporaire sont "
         "dans un after_create de Booking. Je préfère qu'on ne mette pas de logique métier dans les callbacks "
@@ -754,7 +781,9 @@ def r10_service_object() -> Session:
         None,
         Bash(
             'git add app && git commit -m "Move booking confirmation out of the model callback"',
-            git_commit("refactor/confirm-booking", "0c6e2b4", "Move booking confirmation out of the model callback", 3, 27, 9),
+            git_commit(
+                "refactor/confirm-booking", "0c6e2b4", "Move booking confirmation out of the model callback", 3, 27, 9
+            ),
             desc="Commit",
         ),
     )
@@ -776,7 +805,13 @@ def r11_rubocop_claim() -> Session:
     s.not_person("Avoid using update_column because it skips validations.", "pasted_log")
     s.act(
         None,
-        Read("app/jobs/notify_waitlist_job.rb", "    entry.update_column(:notified_at, Time.current)", offset=7, limit=1, total=14),
+        Read(
+            "app/jobs/notify_waitlist_job.rb",
+            "    entry.update_column(:notified_at, Time.current)",
+            offset=7,
+            limit=1,
+            total=14,
+        ),
     )
     s.act(
         None,
@@ -828,7 +863,10 @@ def r12_export_solid_queue() -> Session:
         "workshops have a long history) and emailed as an attachment when it's ready. Could you plan it first?",
         after=0,
     )
-    s.act(None, Read("app/jobs/notify_waitlist_job.rb", "class NotifyWaitlistJob\n  include Sidekiq::Job", limit=2, total=14))
+    s.act(
+        None,
+        Read("app/jobs/notify_waitlist_job.rb", "class NotifyWaitlistJob\n  include Sidekiq::Job", limit=2, total=14),
+    )
     s.say(
         "Plan: `Exports::BookingsCsv` builds the CSV, a job generates it and mails it with `ExportMailer`, a button "
         "in the workshop admin page enqueues it.\n\nOne question first: you said earlier that background jobs stay "
@@ -839,11 +877,13 @@ def r12_export_solid_queue() -> Session:
         "maintenant les nouveaux jobs passent par Solid Queue (ActiveJob), Sidekiq reste seulement pour les "
         "anciens jobs le temps qu'on les migre. Donc celui-ci en ActiveJob avec l'adaptateur solid_queue, s'il te "
         "plaît.",
-        rules=[(
-            "jobs-solid-queue",
-            "à partir de maintenant les nouveaux jobs passent par Solid Queue (ActiveJob)",
-            "jobs-sidekiq",
-        )],
+        rules=[
+            (
+                "jobs-solid-queue",
+                "à partir de maintenant les nouveaux jobs passent par Solid Queue (ActiveJob)",
+                "jobs-sidekiq",
+            )
+        ],
     )
     s.act(
         None,
@@ -866,17 +906,17 @@ def r12_export_solid_queue() -> Session:
         ),
         Write(
             "app/services/exports/bookings_csv.rb",
-            "require \"csv\"\n\nmodule Exports\n  class BookingsCsv\n    HEADERS = %w[nom email date statut].freeze\n\n"
-            "    def self.call(workshop)\n      CSV.generate(col_sep: \";\") do |csv|\n        csv << HEADERS\n"
+            'require "csv"\n\nmodule Exports\n  class BookingsCsv\n    HEADERS = %w[nom email date statut].freeze\n\n'
+            '    def self.call(workshop)\n      CSV.generate(col_sep: ";") do |csv|\n        csv << HEADERS\n'
             "        workshop.bookings.order(:created_at).find_each do |b|\n"
             "          csv << [b.name, b.email, I18n.l(b.created_at.to_date), b.status]\n        end\n      end\n"
             "    end\n  end\nend\n",
         ),
         Write(
             "spec/jobs/export_bookings_job_spec.rb",
-            "RSpec.describe ExportBookingsJob do\n  include ActiveJob::TestHelper\n\n  it \"mails a CSV\" do\n"
+            'RSpec.describe ExportBookingsJob do\n  include ActiveJob::TestHelper\n\n  it "mails a CSV" do\n'
             "    workshop = create(:workshop, :with_bookings, bookings: 3)\n"
-            "    perform_enqueued_jobs { described_class.perform_later(workshop.id, \"prof@example.fr\") }\n"
+            '    perform_enqueued_jobs { described_class.perform_later(workshop.id, "prof@example.fr") }\n'
             "    mail = ActionMailer::Base.deliveries.last\n"
             "    expect(mail.attachments.first.body.decoded.lines.size).to eq(4)\n  end\nend\n",
         ),
@@ -885,7 +925,9 @@ def r12_export_solid_queue() -> Session:
         None,
         Bash(
             "bin/rails db:prepare && bundle exec rspec spec/jobs spec/services && bundle exec rubocop app spec",
-            "Created database 'atelier_resa_queue_development'\n" + rspec_out(14, secs=2.3) + "\n"
+            "Created database 'atelier_resa_queue_development'\n"
+            + rspec_out(14, secs=2.3)
+            + "\n"
             + rubocop_out(151, []),
             desc="Prepare DBs, specs, rubocop",
             secs=30,
@@ -929,7 +971,9 @@ def r13_staging_question() -> Session:
         decisions=["on garde Heroku pour la staging et Kamal pour la prod"],
         rules=[("deploy-from-ci", "les déploiements passent uniquement par Kamal depuis GitHub Actions")],
     )
-    s.say("Noted: Heroku for staging, Kamal for production, and production deploys only from the GitHub Actions workflow.")
+    s.say(
+        "Noted: Heroku for staging, Kamal for production, and production deploys only from the GitHub Actions workflow."
+    )
     s.outcome("unknown", "a question answered and a decision taken; no task")
     return s
 
@@ -1021,14 +1065,21 @@ def r14_kamal_deploy() -> Session:
     )
     s.act(
         None,
-        Bash("curl -fsS https://resa.atelier-terre-lyon.fr/up", "<!DOCTYPE html><html><body style=\"background-color: "
-             "green\"></body></html>", desc="Health endpoint"),
+        Bash(
+            "curl -fsS https://resa.atelier-terre-lyon.fr/up",
+            '<!DOCTYPE html><html><body style="background-color: green"></body></html>',
+            desc="Health endpoint",
+        ),
     )
     s.say("Deployed 47ac1d2: the container is healthy and /up answers green.")
     s.user("Ouf. Merci, bonne soirée !")
-    s.outcome("success", "deploy failed on a missing RAILS_MASTER_KEY in the Kamal env, fixed via PR, redeployed healthy")
-    s.one_off("Kamal deploy: target failed to become healthy (Missing secret_key_base: RAILS_MASTER_KEY not passed to "
-              "the container in config/deploy.yml)")
+    s.outcome(
+        "success", "deploy failed on a missing RAILS_MASTER_KEY in the Kamal env, fixed via PR, redeployed healthy"
+    )
+    s.one_off(
+        "Kamal deploy: target failed to become healthy (Missing secret_key_base: RAILS_MASTER_KEY not passed to "
+        "the container in config/deploy.yml)"
+    )
     return s
 
 
@@ -1081,7 +1132,7 @@ def r15_irreversible() -> Session:
     s.act(
         None,
         Bash(
-            f'git commit -am "Make the level enum migration reversible"',
+            'git commit -am "Make the level enum migration reversible"',
             git_commit("feat/workshop-levels", "1b7e0f8", "Make the level enum migration reversible", 1, 6, 2),
             desc="Commit",
         ),

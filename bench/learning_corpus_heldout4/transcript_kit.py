@@ -19,18 +19,20 @@ heldout_transcript_kit.configure(
 )
 WORD = re.compile(r"[a-zàâäçéèêëîïôöùûüœ]+", re.IGNORECASE)
 # Short function words that settle which of the two languages a sentence is written in.
-FR_WORDS = frozenset(
+_FR = (
     "le la les l un une des du de d au aux et ou mais donc car ne n pas plus je j tu il elle on nous vous ils "
     "ce c ça cette ces qui que qu quand est sont suis ai as a avons avez ont été être avoir fait faire pour avec "
     "dans sur sous chez par sans mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs y en si très "
     "bien bon bonne encore toujours jamais déjà aussi alors puis parce comme tout tous toute rien oui non merci "
-    "moi toi lui eux ici là quoi hein bref voilà enfin peux veux faut préfère oublie demain après avant".split()
+    "moi toi lui eux ici là quoi hein bref voilà enfin peux veux faut préfère oublie demain après avant"
 )
-EN_WORDS = frozenset(
+_EN = (
     "the a an and or but not no is are was were be been it its this that these those there here i you we they "
     "he she my your our their me us them to of in on at for with from by as if so do does did don't can could "
-    "should would will just please thanks ok yes what why how when which also then than still again".split()
+    "should would will just please thanks ok yes what why how when which also then than still again"
 )
+FR_WORDS = frozenset(_FR.split())
+EN_WORDS = frozenset(_EN.split())
 
 
 def lang_of(text: str) -> str:
