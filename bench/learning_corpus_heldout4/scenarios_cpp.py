@@ -236,6 +236,7 @@ def c02_board_segfault() -> Session:
     s.user(
         "Je l'ai relancé : il tient un peu plus longtemps, quatre minutes et demie, puis exactement le même segfault "
         "à la ligne 57. Donc ce n'est pas ça. Bon, on reprendra demain, j'ai la réunion d'équipe.",
+        after=420,
     )
     s.say(
         "Understood. For tomorrow: the Explore pass showed that `view_` is taken once in the constructor while "
@@ -431,7 +432,7 @@ RING_NEXT_REFRESH = """std::optional<Frame> FrameReader::next() {
 
 
 def c06_asan_claim() -> Session:
-    s = cpp("c06-asan-claim", "2026-09-11T07:05:19", "2.1.148", "fix/reader-hang", "amber-loire-heron")
+    s = cpp("c06-asan-claim", "2026-09-10T15:40:19", "2.1.148", "fix/reader-hang", "amber-loire-heron")
     s.user(
         "OK, let's try the ASan build as you suggested. Could you configure the asan preset and run only the "
         "FrameReader tests? If ASan finds something, fix it, but explain to me first what you found.",
@@ -485,7 +486,7 @@ def c06_asan_claim() -> Session:
     s.user(
         "Bonjour ! Je reprends cette session d'hier. Je l'ai lancé ce matin sur la carte : non toujours pas, même "
         "segfault au bout de quelques minutes. Tu peux relancer le test ASan ici pour voir ?",
-        after=81000,
+        after=58000,
         non_rules=["non toujours pas"],
     )
     s.act(
@@ -760,6 +761,7 @@ def c08_fix_uaf() -> Session:
         "Leçon retenue : garder un std::span sur un buffer qui peut être réalloué, c'est une bombe à retardement. "
         "Tu peux committer, merci beaucoup !",
         lessons=["garder un std::span sur un buffer qui peut être réalloué, c'est une bombe à retardement"],
+        after=2500,
     )
     s.act(
         None,
