@@ -669,7 +669,6 @@ def c08_fix_uaf() -> Session:
             "it; no view into the buffer escapes.\n    std::optional<std::vector<std::uint8_t>> pop_copy();",
         ),
     )
-    s.local_command("compact", "keep the plan and the ASan findings", "", after=30)
     s.compact(
         "manual",
         "This session is being continued from a previous conversation that ran out of context. The conversation is "
