@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from pipeline.learning.lessons import apply_changes, current_bullets, current_text, superseded_bullets
-from pipeline.learning.rule_lifecycle import conflicts, judge
+from pipeline.learning.rule_lifecycle import conflicts, judge, replaced_in_other_words
 from pipeline.learning.weekly_report import (
     Change,
     Conflict,
@@ -127,3 +127,17 @@ def test_a_japanese_rule_reverses_by_its_latin_terms_without_the_model() -> None
     # "AじゃなくてB" says what "use B, not A" says: the same rule, no reversal
     assert not conflicts(["axiosじゃなくてfetch", "we use fetch, not axios"])
     assert conflicts(["fetchじゃなくてaxios", "we use fetch, not axios"])
+
+
+def test_a_japanese_replacement_never_replaces_a_rule_that_names_other_things() -> None:
+    """In Chinese or Japanese the Latin names are the subject: "wandbはもうonlineでいい" replaces the wandb rule,
+    never the tmux one, however close the model puts two Japanese sentences."""
+    current = ["学習は必ずtmuxの中でね", "tmuxはもういらない、これからは全部sbatchでジョブ投げて"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.34 if "sbatch" in b else 0.2
+
+    assert replaced_in_other_words("wandbはもうonlineでいい", current, subject) is None
+    assert replaced_in_other_words("wandbはもうonlineでいい", [*current, "wandbはずっとofflineで"], subject) == (
+        "wandbはずっとofflineで"
+    )

@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
-from pipeline.agent.transcript import NotATranscript, parse_transcript
+from pipeline.agent.transcript import NotATranscript, error_line, parse_transcript
 from pipeline.agent.user_knowledge import extract_knowledge, typed_and_pasted
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
 
@@ -292,7 +292,8 @@ def test_the_closing_answer_is_never_cut_inside_a_code_fence() -> None:
 )
 def test_terse_verdicts_in_any_language_decide_over_the_last_tool_result(last_words: str, expected: str) -> None:
     """The same work (an edit, then a test run that printed nothing conclusive) judged by the person's words."""
-    t = Transcript().user("fix the booking endpoint").bash("curl -s localhost:8080/health", "{}", 0)
+    t = Transcript().user("fix the booking endpoint").edit("/repo/booking.go", "old", "new")
+    t.bash("curl -s localhost:8080/health", "{}", 0)
     outcome = session_outcome(parse_transcript(t.user(last_words).bytes(), "x"))
     assert outcome.outcome == expected, outcome.evidence
 
@@ -503,3 +504,88 @@ def test_a_named_thing_that_stays_is_a_decision_and_no_code_changes_is_no_rule()
     found = extract_knowledge(["the linter stays ruff, we're not trying pylint", "no code changes"])
     assert found.rules == ()
     assert found.decisions == ("the linter stays ruff, we're not trying pylint",)
+
+
+def test_c_and_cpp_failures_are_read_by_the_line_that_names_them() -> None:
+    """ctest's per-test verdict, the linker's missing symbol and a sanitizer's report, not the summaries
+    around them ("The following tests FAILED:", "collect2: error: ld returned 1 exit status")."""
+    ctest = (
+        "Test project /src/build\n    1/2 Test #1: Reader.Single .....   Passed    0.01 sec\n"
+        "    2/2 Test #2: Reader.Many .......***Timeout  60.02 sec\n\n50% tests passed, 1 tests failed out of 2\n\n"
+        "The following tests FAILED:\n\t  2 - Reader.Many (Timeout)\nErrors while running CTest"
+    )
+    assert "Reader.Many" in error_line(ctest) and "Timeout" in error_line(ctest)
+    link = (
+        "[ 92%] Linking CXX executable dump\nstats.cpp:(.text+0x2c): undefined reference to `__atomic_fetch_add_8'\n"
+        "collect2: error: ld returned 1 exit status\ngmake[2]: *** [dump] Error 1"
+    )
+    assert "undefined reference to `__atomic_fetch_add_8'" in error_line(link)
+    asan = (
+        "=================================================================\n"
+        "==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010 at pc 0x4a71c4\n"
+        "READ of size 1 at 0x602000000010 thread T1\n    #0 0x4a71c4 in Reader::next() src/reader.cpp:57"
+    )
+    assert "heap-use-after-free" in error_line(asan)
+
+
+def test_no_thanks_declines_and_a_deferral_after_it_fails_the_session() -> None:
+    t = Transcript().user("the arm build fails to link").edit("/repo/ci.yml", "a", "b")
+    t.user("Non merci, la toolchain doit rester celle de la carte. Je n'ai pas le temps de creuser aujourd'hui.")
+    assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == "failed"
+    later = Transcript().user("the reader test hangs").edit("/repo/t.txt", "60", "300").edit("/repo/t.txt", "300", "60")
+    later.user("Non, remets 60 s. Je regarderai avec le build ASan quand j'aurai un moment.")
+    assert session_outcome(parse_transcript(later.bytes(), "x")).outcome == "failed"
+
+
+def test_thanks_for_an_answer_to_a_question_is_no_outcome() -> None:
+    """A question answered (code read, nothing changed or checked) and thanked: no work went well or badly."""
+    t = Transcript().user("how does the retry queue decide the backoff?")
+    t.bash("grep -rn backoff app/jobs", "app/jobs/retry.rb:12: backoff = 2 ** attempt", 0)
+    t.say("It doubles the wait on each attempt.").user("Thank you, that's a very thorough answer.")
+    assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("said", "rules", "decisions"),
+    [
+        (
+            "We decided the board build ships with -fno-exceptions from now on, the binary is too big.",
+            (),
+            ("We decided the board build ships with -fno-exceptions from now on, the binary is too big",),
+        ),
+        ("use pnpm from now on, npm is slow", ("use pnpm from now on",), ()),
+        (
+            "I'd rather we never use sleep in specs: it slows the suite down.",
+            ("I'd rather we never use sleep in specs",),
+            (),
+        ),
+        ("I'd rather look at it tomorrow", (), ()),
+        (
+            "For background jobs we stay on Sidekiq with Redis",
+            ("For background jobs we stay on Sidekiq with Redis",),
+            ("For background jobs we stay on Sidekiq with Redis",),  # a choice, and a rule for every later job
+        ),
+        (
+            "Pour la carte, on compile toujours avec le profil Conan armv7hf, pas avec une toolchain à la main.",
+            ("Pour la carte, on compile toujours avec le profil Conan armv7hf, pas avec une toolchain à la main",),
+            (),
+        ),
+        (
+            "Non : on en a parlé vendredi, à partir de maintenant les nouveaux jobs passent par Solid Queue.",
+            ("à partir de maintenant les nouveaux jobs passent par Solid Queue",),
+            (),
+        ),
+        ("Et pour info, on a décidé de rester en C++20.", (), ("on a décidé de rester en C++20",)),
+        ("on a toujours eu des soucis avec ce test", (), ()),
+    ],
+)
+def test_rules_and_decisions_said_in_passing_in_english_and_french(
+    said: str, rules: tuple[str, ...], decisions: tuple[str, ...]
+) -> None:
+    found = extract_knowledge([said])
+    assert (found.rules, found.decisions) == (rules, decisions)
+
+
+def test_a_bang_that_ends_a_name_from_code_ends_no_sentence() -> None:
+    lessons = extract_knowledge(["Lesson: with Sidekiq::Testing.inline! the job runs inside the Puma thread. Great!"])
+    assert lessons.lessons == ("with Sidekiq::Testing.inline! the job runs inside the Puma thread",)

@@ -51,7 +51,12 @@ _NEGATIVE = re.compile(
 # words also say it went well: "great. invoices tomorrow").
 _DEFERRED = re.compile(
     r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))\s*[.!]*\s*$|"
+    r"\bwhen I (?:have|get|find) (?:a (?:moment|minute|sec)|(?:the |some )?time)\b|"
     r"\b(?:meeting|demo|call|lunch) (?:now|at \d)|^\s*stop,? (?:meeting|call|lunch)\b",
+    re.IGNORECASE,
+)
+_REFUSAL = re.compile(
+    r"\b(?:no|nope|non|nein|não|nee)[,.!]?\s+(?:thanks|thank you|thx|merci|danke|gracias|obrigad[oa]|grazie|dank je)\b",
     re.IGNORECASE,
 )
 _MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn|mist|shit|argh)\b", re.IGNORECASE)
@@ -126,7 +131,8 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     words, weight = _closing(steps, users)
     if words:
         cue = _cue(words)
-        if cue is not None:
+        if cue is not None and (cue[0] < 0 or _did_work(steps)):
+            # Why only after work: thanks for an answer to a question say nothing of work that went well
             value, reason = cue
             evidence.append((value * weight, f"{reason}: {_quote(words)}"))
         elif heard in ("success", "failed") and _did_work(steps):
@@ -221,7 +227,8 @@ def _cue(words: str) -> tuple[float, str] | None:
     """What the person's words say by the cues of the languages this module knows, strongest first."""
     if _NEGATIVE.search(words) or cues.NEGATIVE.search(words):
         return -3.0, "the user's last words"
-    if _POSITIVE.search(words) or _ACKNOWLEDGED.search(words) or cues.POSITIVE.search(words):
+    thanked = _REFUSAL.sub("", words)  # "Non merci, …" declines an offer; it thanks for nothing
+    if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or cues.POSITIVE.search(thanked):
         return 3.0, "the user's last words"
     if _DEFERRED.search(words) or cues.DEFERRED.search(words) or _NO_TIME.search(words):
         return -3.0, "the user left it for later"

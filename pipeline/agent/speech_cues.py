@@ -21,7 +21,7 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
     r"^(?:(?:así que|entonces|vale|bueno|pues|y|pero|oye|mira|venga|also|und|aber|okay|ok|donc|alors|et|mais|"
-    r"bon|好|那|嗯|所以)[,，.!:\s]+)+",
+    r"bon|non|ah|au passage|pour info|d'ailleurs|du coup|好|那|嗯|所以)[,，.!:\s]+)+",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi)\b")
@@ -51,8 +51,8 @@ _RULE_LEADS = (
     re.compile(r"^(?P<r>(?:ab jetzt|ab sofort|künftig|in zukunft|von nun an|ab heute)[,:]?\s+.{6,})", re.I),
     re.compile(r"^(?:regel|konvention)\s*:\s*(?P<r>.{6,})", re.I),
     # Spanish, French
-    re.compile(r"^(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
-    re.compile(r"^(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
+    re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
+    re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
 )
 _REMEMBERED_RULE = re.compile(
     r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*.*\b(?:nunca|siempre|no \w+[ae]s|"
@@ -104,6 +104,13 @@ _RULE_MARKERS = (
     ),
     re.compile(
         r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
+    ),
+    # "on compile toujours avec le profil X", "on passe toujours par une PR": how it is always done here (not
+    # "on a toujours eu …", a report)
+    re.compile(r"\bon (?!(?:a|avait|était|est|aura)\b)[a-zéè]+e toujours (?:avec|par|sur|en|dans|via)\b", re.I),
+    # "je préfère qu'on évite …", "je préfère qu'on ne mette pas …": a preference for how work is done
+    re.compile(
+        r"^je préf[èe]re (?:qu'on|que l'on|que tu|que vous) (?:évite|n'|ne |garde|utilise|reste|passe par)", re.I
     ),
     # Korean: always/never/without fail/from now on, ending in a request ("배포는 항상 파이프라인으로만 해")
     re.compile(
@@ -184,6 +191,7 @@ _DECISION = (
     re.compile(r"\b(?P<d>(?:wir nehmen|dann machen wir|wir bleiben (?:bei|auf)|lass uns)\b.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:|decidimos|hemos decidido)\s.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:on part sur|on garde|décision\s*:)\s.{4,})", re.I),
+    re.compile(r"\b(?P<d>(?:on a décidé|nous avons décidé|on a choisi|on reste (?:sur|en|avec|à))\b.{4,})", re.I),
 )
 
 # The person's verdict at the end of a session.
@@ -211,6 +219,10 @@ DEFERRED = re.compile(
     r"el jueves|el viernes)\b|\b(?:lo|la) dej(?:o|amos)(?: así)? (?:por hoy|para mañana|para otro día)\b|"
     r"\bno me da tiempo\b|\bon (?:verra|regarde|reprend) (?:demain|plus tard|la semaine prochaine)\b|"
     r"\bje (?:regarde|reprends) (?:demain|plus tard)\b|"
+    # "je regarderai quand j'aurai un moment", "cuando tenga un rato", "wenn ich Zeit habe": when there is time
+    r"\bquand j'aurai (?:un moment|le temps|deux minutes|un peu de temps)\b|\ble temps qu'on trouve\b|"
+    r"\b(?:je|on) (?:regarderai|regardera|reprendrai|reprendra|creuserai|creusera|verrai ça|verra ça)\b|"
+    r"\bcuando tenga (?:un rato|tiempo|un momento)\b|\bwenn ich (?:mal )?(?:zeit|luft) habe\b|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,

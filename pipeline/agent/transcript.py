@@ -307,11 +307,24 @@ _ERROR_TIERS = (
         ),
         True,
     ),
+    # C and C++: a sanitizer's report ("ERROR: AddressSanitizer: heap-use-after-free on address …", UBSan's
+    # "file.cpp:11:13: runtime error: signed integer overflow …") and the linker's missing symbol (collect2's
+    # "ld returned 1 exit status" only says the link failed); the first one is the cause
+    (
+        re.compile(
+            r"(?:Address|Thread|Memory|Leak|UndefinedBehavior|Hardware)Sanitizer:\s*[a-z]|: runtime error: \S|"
+            r"\bundefined reference to\b|\bundefined symbol\b|\bmultiple definition of\b"
+        ),
+        False,
+    ),
     (
         re.compile(
             r"\b[A-Z]\w*(?:Error|Exception)\b|Traceback|\bFailed: Timeout|\bassertion\b.*\bfailed\b|"
             r"^\s*expect\(.*\)\.\w+\(|\btimed out\b|\bConnection (?:refused|reset)\b|\bFailure in (?:test|model)\b|"
-            r"\bexceeded the maximum execution time\b|^[A-Za-z_][\w.]*(?:Interrupt|Exit)\b"
+            r"\bexceeded the maximum execution time\b|^[A-Za-z_][\w.]*(?:Interrupt|Exit)\b|"
+            # ctest's verdict on one test ("2/2 Test #2: FrameReaderTest.ManyFrames ...***Timeout 60.02 sec"),
+            # a debugger's or a shell's report of a crash
+            r"\*\*\*(?:Failed|Timeout|Exception)\b|\bProgram received signal SIG[A-Z]+|\bSegmentation fault\b"
         ),
         True,
     ),
@@ -347,7 +360,14 @@ _NOT_EVIDENCE = re.compile(
     # xcodebuild's verdicts ("** TEST FAILED **", "▸ ** ARCHIVE FAILED **") and a tool's hint on how to see more
     # ("Set the environment variable X=1 for a complete stack trace.", "Run with --stacktrace")
     r"^.{0,30}\*\* [A-Z ]+ FAILED \*\*|"
-    r"^.*\bfor (?:a |the )?(?:complete|full|more) (?:stack ?trace|traceback|details|log)\b"
+    r"^.*\bfor (?:a |the )?(?:complete|full|more) (?:stack ?trace|traceback|details|log)\b|"
+    # ctest, the C/C++ linker drivers and RSpec around a failure: headers, counts, rerun hints
+    r"^The following tests FAILED:?$|^Errors while running CTest|^\d+% tests passed, \d+ tests? failed|"
+    r"^Total Test time|^Output from these tests are in:|^Use \"--rerun-failed|"
+    r"^collect2: error: ld returned \d+ exit status|"
+    r"^(?:clang|clang\+\+|g\+\+|gcc|c\+\+)(?:-\d+)?: error: linker command|"
+    r"^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\*|^Failed examples:?$|^Finished in [\d.]+ (?:seconds?|minutes?)|"
+    r"^\d+ examples?, \d+ failures?"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")

@@ -31,6 +31,7 @@ from pipeline.agent import speech_cues as cues
 MAX_ITEM_CHARS = 300
 
 _SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
+_CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)")
 _LEAD = re.compile(
     r"^(?:#+\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
@@ -133,6 +134,19 @@ _NOTHING_WITHOUT = re.compile(
     r"^(?:no one|nobody)\s+(?:deploys|merges|pushes|ships|releases|commits|touches|applies)\b.{0,40}?\bwithout\s+\S",
     re.IGNORECASE,
 )
+# "I'd rather we never use sleep in specs", "I prefer we don't mock the database": a preference for how work is
+# done, said with a norm word (never/always/not/avoid); "I'd rather look at it tomorrow" is a plan, not a norm.
+_RATHER = re.compile(
+    r"^i(?:'d| would)? (?:rather|prefer|really prefer) (?:we|you|that we|that you|if we|if you) "
+    r"(?:never|always|not|don'?t|didn'?t|avoided|avoid|stick|stuck|kept|keep)\b.{4,}",
+    re.IGNORECASE,
+)
+# "For background jobs we stay on Sidekiq": a choice for a whole kind of thing holds for every later one
+_FOR_KIND = re.compile(
+    r"^for (?:all |new |every |our )?(?:[\w-]+ )?[\w-]+s,? (?:we|you) "
+    r"(?:stay|stick|keep|use|go|run|put|write|deploy)\b.{3,}",
+    re.IGNORECASE,
+)
 # "run golangci-lint before every push", "rebase on main before each PR"
 _BEFORE_EVERY = re.compile(
     r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\b.{3,}"
@@ -162,6 +176,7 @@ _PASTED = re.compile(
     r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \["
 )
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
+_CLOSES_CLAUSE = re.compile(r"(?:from now on|going forward|in future|in the future)(?=\s*(?:[,;.!]|$))", re.I)
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
 _IMPERATIVE = re.compile(
     r"^(?:please\s+|make sure (?:to |you )?|be sure to |remember to )?"
@@ -175,7 +190,8 @@ _GENERIC = re.compile(
 )
 _NORM_TAIL = re.compile(
     r",\s*(?:never|not|no)\s+[\w-]+(?:\s+\w+)?\s*[.!]?$|,\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
-    r"\bno\s+[\w-]+\s+anywhere\b|\b[\w-]+ only\s*[.!]?$|,\s*[\w./-]+ stays? out\s*[.!]?$",
+    r"\bno\s+[\w-]+\s+anywhere\b|"
+    r"\b[\w-]+ only(?:,\s*even (?:in|for|on|when|if) [^,]{3,40})?\s*[.!]?$|,\s*[\w./-]+ stays? out\s*[.!]?$",
     re.IGNORECASE,
 )
 _COPULA = re.compile(
@@ -203,7 +219,8 @@ _LESSON = re.compile(
 )
 _DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
 _DECISION = re.compile(
-    r"\b(?:we(?:'ve| have)? decided (?:to|that|on)|let's (?:go with|use|keep|switch to|stick with|stay on)|"
+    r"\b(?:we(?:'ve| have)? (?:just |finally )?decided\b(?! (?:not|against)\b)|"
+    r"let's (?:go with|use|keep|switch to|stick with|stay on)|"
     r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with|do it|do the \w+ in)|"
     r"we (?:stay|stick|go) (?:on|with)|"
     r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
@@ -265,11 +282,18 @@ def _cue_rule(sentence: str) -> str | None:
 
 
 def sentences(texts: Iterable[str]) -> list[str]:
-    """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said)."""
+    """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said).
+    A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence."""
     out: list[str] = []
     for text in texts:
         for line in typed_and_pasted(text)[0]:
-            for sentence in _SENTENCE.split(line):
+            pieces: list[str] = []
+            for piece in _SENTENCE.split(line):
+                if pieces and _CODE_BANG.search(pieces[-1]):
+                    pieces[-1] += f" {piece}"
+                else:
+                    pieces.append(piece)
+            for sentence in pieces:
                 out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
     return out
 
@@ -314,12 +338,24 @@ def rule_in(sentence: str) -> str | None:
     if tagged := _RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
     if later := _FROM_NOW_ON.search(sentence):
+        closing = _CLOSES_CLAUSE.match(sentence, later.start())
+        if closing and sentence[: later.start()].strip():
+            # "We decided the board build ships with -fno-exceptions from now on, the binary is too big": the
+            # marker closes what comes before it; what follows is the reason
+            said = clauses(sentence[: closing.end()])
+            if not said or _DECISION.search(said[-1]):
+                return None  # a decision taken ("we decided … from now on"), read by decision_in
+            return tidy(said[-1])
         # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES)
         return tidy(sentence[later.start() :])
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
+        if _RATHER.match(clause) and not clause.rstrip().endswith("?"):
+            return tidy(clause)
         if _FIRST_PERSON.match(clause):
             continue
+        if _FOR_KIND.match(clause) and not clause.rstrip().endswith("?"):
+            return tidy(clause)
         if agreed := _AGREED.match(clause):
             return tidy(agreed.group(1))
         if stop := _STOP_DOING.match(clause):

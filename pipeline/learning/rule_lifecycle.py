@@ -39,6 +39,8 @@ SUBJECT_MARGIN = 0.05  # over the next closest rule in force
 CROSS_COSINE = 0.86  # a restatement in another script: the raw cosine, and the centred one
 CROSS_SUBJECT = 0.3
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_CJK_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
     r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )now)\b|"
@@ -291,13 +293,32 @@ def replaced_in_other_words(
     if not REPLACES.search(candidate) or ADDS.search(candidate) or not current:
         return None
     scored = sorted(
-        ((value, other) for other in current if (value := subject(candidate, other)) is not None), reverse=True
+        (
+            (value, other)
+            for other in current
+            if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
+        ),
+        reverse=True,
     )
     if not scored:
         return None
     value, other = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else -1.0
     return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
+
+
+def _may_share_subject(candidate: str, other: str) -> bool:
+    """False when both are written in Chinese or Japanese and each names things in Latin script, but none the
+    same: there the names are the subject ("wandbはもうonlineでいい" is not about "tmuxはもういらない、…sbatch…"),
+    while the rest of two such sentences sits close in the model whatever it says."""
+    if _CJK_OR_KANA.search(candidate) is None or _CJK_OR_KANA.search(other) is None:
+        return True
+    mine, theirs = _latin_names(candidate), _latin_names(other)
+    return not mine or not theirs or bool(mine & theirs)
+
+
+def _latin_names(text: str) -> set[str]:
+    return {name.lower() for name in _LATIN_NAME.findall(text)}
 
 
 def _restates_across(

@@ -151,6 +151,12 @@ def verdict(vector: np.ndarray | None, vectors: Mapping[str, np.ndarray]) -> str
     return kind
 
 
+def closing_verdict(whole: np.ndarray | None, last: np.ndarray | None, vectors: Mapping[str, np.ndarray]) -> str | None:
+    """The verdict of a closing message (`whole`), or, when it gives none, of its last sentence (`last`): the
+    last thing said settles it ("that's only a workaround. take the patch out again. enough for today")."""
+    return verdict(whole, vectors) or verdict(last, vectors)
+
+
 def scores(vector: np.ndarray, vectors: Mapping[str, np.ndarray]) -> dict[str, float]:
     """Each kind's score for `vector` (for fitting VERDICT_AT and explaining a verdict)."""
     kinds = {kind: [v for t in texts if (v := vectors.get(t)) is not None] for kind, texts in EXAMPLES.items()}

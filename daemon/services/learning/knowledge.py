@@ -98,9 +98,12 @@ class Knowledge:
 
     async def verdict_by_meaning(self, words: str) -> str | None:
         """What a person's closing words say of the session's work ("success", "failed") when no known phrase
-        read them (`pipeline/learning/verdict_meaning.py`); None without the model or without a clear verdict."""
-        vectors = await self.vectors([words, *verdict_meaning.examples()])
-        return verdict_meaning.verdict(vectors.get(words), vectors)
+        read them (`pipeline/learning/verdict_meaning.py`); None without the model or without a clear verdict.
+        When the whole message gives no clear verdict, its last sentence settles it (`closing_verdict`)."""
+        said = sentences([words])
+        last = said[-1] if len(said) > 1 else None
+        vectors = await self.vectors([words, *([last] if last else []), *verdict_meaning.examples()])
+        return verdict_meaning.closing_verdict(vectors.get(words), vectors.get(last) if last else None, vectors)
 
     async def rules_by_meaning(self, user_texts: Sequence[str]) -> list[str]:
         """Standing instructions in what the person typed that the patterns did not find
