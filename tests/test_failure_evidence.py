@@ -202,3 +202,22 @@ def test_a_log_lines_prefix_is_no_part_of_what_failed() -> None:
     built = Evidence("m", "error", "[09:14:02]: ▸ ❌  error: Signing requires a development team")
     assert logged.description() == "worker lost its GPU"
     assert built.description() == "error: Signing requires a development team"
+
+
+def test_c_and_cpp_failures_name_their_test_their_frame_and_their_finding() -> None:
+    ctest = (
+        "    2/2 Test #2: FrameReaderTest.ManyFrames ......***Timeout  60.02 sec\n\n"
+        "The following tests FAILED:\n\t  2 - FrameReaderTest.ManyFrames (Timeout)\n"
+    )
+    assert failure_evidence(ctest).anchors() == ("test:FrameReaderTest.ManyFrames",)
+    gtest = "[  FAILED  ] RingBufferTest.ResizeKeepsOrder (3 ms)\n"
+    assert failure_evidence(gtest).tests == ("RingBufferTest.ResizeKeepsOrder",)
+    asan = (
+        "==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010\n"
+        "    #0 0x4a71c4 in sensa::FrameReader::next() /src/libsensa/src/frame_reader.cpp:57:12\n"
+    )
+    found = failure_evidence(asan, "/src/libsensa")
+    assert "code:AddressSanitizer: heap-use-after-free" in found.facts()
+    assert "file:src/frame_reader.cpp" in found.facts()
+    link = "stats.cpp:(.text+0x4c): undefined reference to `__atomic_fetch_add_8'\ncollect2: error: ld returned 1"
+    assert "code:__atomic_fetch_add_8" in failure_evidence(link).facts()

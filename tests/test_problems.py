@@ -306,3 +306,32 @@ def test_a_pasted_panic_keeps_its_message_though_it_reads_like_prose() -> None:
     one = pasted("export crashes since the update:\nthread 'main' panicked at src/export.rs:12:5:\nthe disk is full")
     two = pasted("export crashes again:\nthread 'main' panicked at src/export.rs:40:9:\nindex out of range for slice")
     assert one.endswith("the disk is full") and two.endswith("index out of range for slice")
+
+
+def test_a_test_failure_a_pipe_hid_from_the_exit_code_is_a_failure_and_a_green_loop_is_not() -> None:
+    looped = (
+        "Randomized with seed 918\n.\n\nFinished in 5.20 seconds\n1 example, 0 failures\n\n"
+        "Randomized with seed 40417\nF\n\nFailures:\n\n  1) Booking checkout books a seat\n"
+        '     Failure/Error: expect(page).to have_content("Confirmed")\n'
+        "     # ./spec/system/booking_checkout_spec.rb:9:in `block (2 levels)'\n\n1 example, 1 failure\n\n"
+        "Failed examples:\n\nrspec ./spec/system/booking_checkout_spec.rb:4 # Booking checkout books a seat\n"
+    )
+    loop = (
+        "for i in $(seq 15); do bundle exec rspec spec/system/booking_checkout_spec.rb || break; done 2>&1 | tail -n 25"
+    )
+    t = Transcript().user("make the checkout spec fail locally").bash(loop, looped, 0)
+    t.bash("bundle exec rspec spec/models | tail -n 3", "Finished in 1.2 seconds\n40 examples, 0 failures", 0)
+    t.bash("grep -rn 'Failure/Error' log/ | head", "log/ci.log:88:     Failure/Error: expect(x).to eq 1", 0)
+    found = session_signals(parse_transcript(t.bytes(), "x")).signals
+    assert len(found) == 1 and "Failure/Error" in found[0].signal.text
+    assert "test:Booking checkout books a seat" in found[0].signal.anchors
+
+
+def test_french_talk_about_a_failure_is_problem_talk() -> None:
+    t = Transcript().user("La compilation ARM casse encore au moment du link depuis les compteurs 64 bits.").say("ok")
+    t.user("Le test de réservation est rouge une fois sur trois sur la CI.").say("ok").user("Merci, à demain !")
+    talk = [sentence for _, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
+    assert talk == [
+        "La compilation ARM casse encore au moment du link depuis les compteurs 64 bits.",
+        "Le test de réservation est rouge une fois sur trois sur la CI.",
+    ]

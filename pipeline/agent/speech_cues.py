@@ -231,7 +231,12 @@ DEFERRED = re.compile(
 PROBLEM_TALK = re.compile(
     r"(?:又|还是|老是|总是|一直|再次)(?:挂|失败|报错|超时|卡住|不稳定|红|崩)|不稳定|挂了|超时|报错|失败|"
     r"\b(?:schon wieder|wieder|immer noch)\b.*\b(?:rot|kaputt|fehl\w*|hängt|timeout)\b|\bflaky\b|"
-    r"\b(?:otra vez|de nuevo)\b.*\b(?:falla|roto)\b|\b(?:encore)\b.*\b(?:cassé|échoue|plante)\b",
+    r"\b(?:otra vez|de nuevo)\b.*\b(?:falla|roto)\b|\b(?:encore)\b.*\b(?:cassé|échoue|plante)\b|"
+    # French, Spanish, Portuguese, Italian, German failure words on their own
+    r"\b(?:échoue\w*|plant(?:e|ent|é|ait)|cass(?:e|é|ée|ent)|crashe\w*|segfault\w*|erreur de (?:link|compilation)|"
+    r"ne (?:passe|compile|linke|marche|démarre|tourne) (?:toujours |plus |jamais )?pas|est rouge|rouge une fois|"
+    r"fall(?:a|an|ó)|se cuelga|no (?:compila|arranca|pasa)|falh(?:a|ou|am)|quebr(?:ou|ado)|trava|"
+    r"fallisce|si blocca|non (?:compila|parte|passa)|schlägt fehl|fehlgeschlagen|stürzt ab)\b",
     re.IGNORECASE,
 )
 

@@ -173,7 +173,10 @@ _PASTED = re.compile(
     r"::(?:error|warning|notice)(?: [^:]*)?::|##\[(?:error|warning)\]|^(?:---|\+\+\+) [ab]/|^@@ -\d|"
     r"(?:Error|Warning|FAIL|FAILED|PASS|panic):\s|"
     r"(?:Fatal |Uncaught |Unhandled )?[\w.$]*(?:Exception|Error)\b:\s|\[[A-Za-z][\w .:-]{1,30}\] |"
-    r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \["
+    r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \[|"
+    # RSpec around a failure: "Failure/Error: …", "# ./spec/x_spec.rb:9:in …", "rspec ./spec/x_spec.rb:4 # …"
+    r"\s*Failure/Error:|# \./\S+:\d+|rspec \./\S+:\d+|Failures:$|Failed examples:$|Finished in [\d.]+ \w+ |"
+    r"\d+ examples?, \d+ failures?|expected (?:to find|#?\S+ to|.{0,60}\bgot:)"
 )
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
 _CLOSES_CLAUSE = re.compile(r"(?:from now on|going forward|in future|in the future)(?=\s*(?:[,;.!]|$))", re.I)

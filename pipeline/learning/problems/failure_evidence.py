@@ -44,6 +44,9 @@ _TEST_LINES = (
     re.compile(r"^\s*\d+\) \[[^\]]+\] › \S+:\d+:\d+ › (.+?)\s*─*\s*$", re.MULTILINE),  # playwright
     re.compile(r"^\s*Test Case '-\[(?:\w+\.)?(\w+) (\w+)\]' failed\b", re.MULTILINE),  # XCTest (xcodebuild test)
     re.compile(r"^\s*[✘✗] Test (\w+)\(\)(?: in \w+)? (?:failed|recorded an issue)\b", re.MULTILINE),  # Swift Testing
+    re.compile(r"^\s*\d+/\d+ Test\s+#\d+: (\S+?)\s*\.*\s*\*{3}(?:Failed|Timeout|Exception)", re.M),  # ctest
+    re.compile(r"^\s*\d+ - (\S+) \((?:Failed|Timeout|SEGFAULT|Subprocess aborted|Child aborted|Exception)\)", re.M),
+    re.compile(r"^\[  FAILED  \] ([A-Za-z_]\w*\.[A-Za-z_]\w*)(?: \(\d+ ms\))?\s*$", re.MULTILINE),  # googletest
 )
 _PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
 _NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))
@@ -63,6 +66,10 @@ _CODES = (
     re.compile(r"\b(?:unique|foreign key|check|not-null) constraint \"(\w+)\""),  # Postgres
     re.compile(r"\bError Domain=(\w+ Code=-?\d+)"),  # NSError (Apple platforms)
     re.compile(r"\b(?:CUDA|cuDNN|NCCL) error: ([A-Z][A-Z0-9_]{5,})"),  # CUDA_ERROR_..., CUBLAS_STATUS_...
+    # C and C++: the sanitizer's finding, UBSan's kind, the symbol the linker could not find
+    re.compile(r"\b((?:Address|Thread|Memory|Leak|UndefinedBehavior)Sanitizer: [a-z][a-z-]+)"),
+    re.compile(r": runtime error: ([a-z][a-z ]+?)(?::| of | in |$)", re.MULTILINE),
+    re.compile(r"\bundefined (?:reference to|symbol:?) [`'\"]?([\w:~<>]+)"),
 )
 # A value gone non-finite ("step 4120 loss=nan grad_norm=inf", "20 consecutive non-finite losses", "Function
 # 'LogBackward0' returned nan values"): a symptom as specific as an exception type, whatever printed it
@@ -75,7 +82,8 @@ _FRAMES = (
     re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE),  # python
     re.compile(r"^(\S+\.py):\d+(?::|\s)", re.MULTILINE),  # pytest short
     re.compile(
-        r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./+-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py|swift|m|mm)):\d+(?::\d+)?"
+        r"(?:^|\s|\(|:)((?:\.{0,2}/)?[\w./+-]+\.(?:rs|go|ts|tsx|js|jsx|mjs|java|kt|rb|sql|py|swift|m|mm|c|cc|cpp|cxx|h|hpp)):"
+        r"\d+(?::\d+)?"
     ),
     re.compile(r"^((?:\.{0,2}/)?[\w./-]+\.(?:ts|tsx|js|jsx|cs))\(\d+,\d+\)", re.MULTILINE),  # tsc, msbuild
 )
@@ -89,7 +97,8 @@ _STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen|^
 _RUNNER = re.compile(r"^(?:_pytest|pytest|pluggy|pytest_\w+|unittest|asyncio|anyio|trio|greenlet)(?:/|$)")
 _TEST_FILE = re.compile(
     r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$|"
-    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt|swift)$|_spec\.rb$"
+    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt|swift)$|_spec\.rb$|"
+    r"_test\.(?:cpp|cc|cxx|c)$"
 )
 GENERIC_EXCEPTIONS_WORDS = (
     "Exception BaseException AssertionError TypeError ValueError KeyError IndexError AttributeError "

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent import speech_cues as cues
+from pipeline.agent.session_outcome import is_check
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
 from pipeline.agent.user_knowledge import decision_in, rule_in, typed_and_pasted
 from pipeline.learning.problems.failure_evidence import (
@@ -59,6 +60,14 @@ _CRASHED = re.compile(
     r"^Traceback \(most recent call last\):?\s*$(?=[\s\S]*^\s*(?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception)\b)|"
     r"\bFatal error: \S|^thread '[^']*' panicked at|^panic: \S|\bSegmentation fault\b|\bcore dumped\b|"
     r"\bCUDA out of memory\b|\bOut of memory: Killed process\b",
+    re.MULTILINE,
+)
+# What hides a command's exit code: a pipe into another program, a loop, "; true" / "|| true"
+_MASKING = re.compile(r"\|(?!\|)|;\s*done\b|\|\|\s*(?:true|:)|;\s*(?:true|exit 0)\b")
+# A test runner's own report of a failure (RSpec, pytest, go test, cargo test, ctest, googletest)
+_RUNNER_FAILED = re.compile(
+    r"^\s*Failure/Error:|^Failures:\s*$|^FAILED\s+\S+::|^\s*--- FAIL:|^test result: FAILED|\*{3}(?:Failed|Timeout)\b|"
+    r"^\[  FAILED  \]|^\s*\d+ examples?, [1-9]\d* failures?|^=+ .*\b[1-9]\d* failed\b",
     re.MULTILINE,
 )
 # A question asks for something ("whats the command to dump the config again", "设置在哪里来着", "って何だっけ");
@@ -113,7 +122,7 @@ def session_signals(t: Transcript) -> SessionSignals:
         elif step.kind == "tool" and step.status == "ok" and step.call is not None:
             if (flaky := _flaky_signal(step.output, t.cwd)) is not None:
                 found.append(SessionSignal(flaky, index, "flaky", _command_key(step)))
-            elif step.call.command and (crashed := _crash_signal(step.output, t.cwd)) is not None:
+            elif step.call.command and (crashed := _crash_signal(step.output, t.cwd) or _masked_failure(step, t.cwd)):
                 item = SessionSignal(crashed, index, "tool", _command_key(step))
                 found.append(item)
                 failures.setdefault(item.command, []).append(item)
@@ -182,6 +191,18 @@ def _crash_signal(output: str, cwd: str) -> Signal | None:
         return None
     # Why from the crash on: what ran before it (progress bars, a build's own lines) is not the failure
     return _output_signal(output[output.rfind("\n", 0, crash.start()) + 1 :], cwd)
+
+
+def _masked_failure(step: Step, cwd: str) -> Signal | None:
+    """A test run whose failure a pipe or a loop hid from the exit code (`rspec … | tail -n 25`, `for i in …;
+    do go test … || break; done`, `pytest … ; true`): the runner's own failure report in the output is the failure."""
+    command = step.call.command if step.call is not None else ""
+    if not command or not _MASKING.search(command) or not is_check(step):
+        return None
+    found = _RUNNER_FAILED.search(step.output)
+    if found is None:
+        return None
+    return _output_signal(step.output[step.output.rfind("\n", 0, found.start()) + 1 :], cwd)
 
 
 def _flaky_signal(output: str, cwd: str) -> Signal | None:
