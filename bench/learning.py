@@ -8,8 +8,9 @@ shop; development), `bench/learning_corpus_dev2` (a Go service and a TypeScript 
 `bench/learning_corpus_heldout` (a Rust tool and a data pipeline, partly in Chinese; written before the code
 it measures, tuned on since its first run) and `bench/learning_corpus_heldout2` (a Kotlin Android app and an
 infrastructure repo, partly in Spanish; written blind to the learning code) and `bench/learning_corpus_heldout3`
-(a PyTorch training repo and a SwiftUI app, terse, partly in Japanese; written blind). By default every one of
-them that exists.
+(a PyTorch training repo and a SwiftUI app, terse, partly in Japanese; written blind) and
+`bench/learning_corpus_heldout4` (a C++ firmware library and a Rails app, long and polite, partly in French;
+written blind). By default every one of them that exists.
 
 For each corpus, a `memoryd serve` on a fresh temp home replays the sessions in the order they happened. Per
 session, as the hooks would: SessionStart context (`session_context` with the session id and its cwd), the
@@ -56,6 +57,7 @@ CORPORA = (
     ("held out", BENCH / "learning_corpus_heldout"),
     ("held out 2", BENCH / "learning_corpus_heldout2"),
     ("held out 3", BENCH / "learning_corpus_heldout3"),
+    ("held out 4", BENCH / "learning_corpus_heldout4"),
 )
 
 

@@ -577,6 +577,17 @@ def test_thanks_for_an_answer_to_a_question_is_no_outcome() -> None:
         ),
         ("Et pour info, on a décidé de rester en C++20.", (), ("on a décidé de rester en C++20",)),
         ("on a toujours eu des soucis avec ce test", (), ()),
+        (
+            "Au passage : la version, je la change moi-même dans CMakeLists.txt au moment de la release.",
+            ("la version, je la change moi-même dans CMakeLists.txt au moment de la release",),
+            (),
+        ),
+        (
+            "the changelog, I write it myself before a release",
+            ("the changelog, I write it myself before a release",),
+            (),
+        ),
+        ("I fixed it myself", (), ()),
     ],
 )
 def test_rules_and_decisions_said_in_passing_in_english_and_french(

@@ -32,7 +32,7 @@ MAX_ITEM_CHARS = 300
 
 _SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
 _CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
-_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)")
+_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
 _LEAD = re.compile(
     r"^(?:#+\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
     r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and)\s+)+",
@@ -139,6 +139,15 @@ _NOTHING_WITHOUT = re.compile(
 _RATHER = re.compile(
     r"^i(?:'d| would)? (?:rather|prefer|really prefer) (?:we|you|that we|that you|if we|if you) "
     r"(?:never|always|not|don'?t|didn'?t|avoided|avoid|stick|stuck|kept|keep)\b.{4,}",
+    re.IGNORECASE,
+)
+# "the version, I bump it myself at release time", "la version, je la change moi-même": a task the person keeps
+# for themselves is one the agent must leave alone, every time ("I'll fix it myself" is one time: not here)
+_MYSELF = re.compile(
+    r"\bI (?:always |usually )?(?:do|handle|bump|change|update|write|manage|edit|set|make|tag|cut) "
+    r"(?:it|them|that|those|the [\w./ -]{2,30}?|my [\w./ -]{2,30}?) (?:myself|by hand)\b|"
+    r"\bje (?:le |la |les |l')?(?:change|fais|gère|mets à jour|écris|modifie|tague|monte)s? moi-même\b|"
+    r"\b(?:das|die|den) (?:mache|ändere|pflege|setze) ich (?:immer )?selbst\b|\blo (?:hago|cambio|gestiono) yo\b",
     re.IGNORECASE,
 )
 # "For background jobs we stay on Sidekiq": a choice for a whole kind of thing holds for every later one
@@ -353,7 +362,7 @@ def rule_in(sentence: str) -> str | None:
         return tidy(sentence[later.start() :])
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
-        if _RATHER.match(clause) and not clause.rstrip().endswith("?"):
+        if (_RATHER.match(clause) or _MYSELF.search(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if _FIRST_PERSON.match(clause):
             continue
