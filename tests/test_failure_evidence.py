@@ -11,7 +11,7 @@ import pytest
 
 from pipeline.agent.transcript import error_line
 from pipeline.learning.problems.failure_evidence import failure_evidence
-from pipeline.learning.problems.problem_identity import Evidence
+from pipeline.learning.problems.problem_identity import Evidence, readable_failure
 from tests import failure_outputs as out
 
 
@@ -221,3 +221,9 @@ def test_c_and_cpp_failures_name_their_test_their_frame_and_their_finding() -> N
     assert "file:src/frame_reader.cpp" in found.facts()
     link = "stats.cpp:(.text+0x4c): undefined reference to `__atomic_fetch_add_8'\ncollect2: error: ld returned 1"
     assert "code:__atomic_fetch_add_8" in failure_evidence(link).facts()
+
+
+def test_a_failure_is_quoted_without_the_loggers_prefix_and_the_process_tag() -> None:
+    logged = "2026-10-15 15:33:12.804 E Tabilog[48390:1f2a0] Tabilog/Store.swift:19: Fatal error: store failed"
+    assert readable_failure(logged) == "Tabilog/Store.swift:19: Fatal error: store failed"
+    assert readable_failure("KeyError: 'sku'") == "KeyError: 'sku'"

@@ -26,6 +26,7 @@ from typing import Any
 import orjson
 
 from pipeline.atomic_file import write_atomic
+from pipeline.learning.problems.problem_identity import readable_failure
 
 INDEX_NAME = "auto-capabilities.md"
 MAX_NAME_CHARS = 48
@@ -129,7 +130,7 @@ def render_skill(pattern: SkillPattern, summary: list[str] | None = None) -> str
     ordered = list(reversed(pattern.fixes))  # oldest first
     first = ordered[0] if ordered else None
     updates = _updates(ordered)
-    seen_as = "; ".join(line[:100] for line in pattern.evidence[:2])
+    seen_as = "; ".join(readable_failure(line)[:100] for line in pattern.evidence[:2])
     description = (
         f"{title}: what fixed this recurring problem before, step by step"
         + (f" (seen as: {seen_as})" if seen_as else "")

@@ -53,6 +53,7 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _ENV = re.compile(r"^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+")
 _CD = re.compile(r"^cd\s+\S+\s*(?:&&|;)\s*")
 _RUNNER_PREFIX = re.compile(r"^(?:FAILED|ERROR)\s+\S+::\S+(?:\s+-\s+|\s*$)")  # the test is named already
+_PROCESS_TAG = re.compile(r"^[\w.-]+\[\d+(?::[0-9a-fx]+)?\]:?\s+")
 _PANIC_PREFIX = re.compile(r"^thread '[^']*' panicked at \S+:\s*")
 # A logger's or a build tool's line prefix ("[2026-01-02 10:00:01,123][app.engine][INFO] - ", "[14:04:31]: ▸ ❌ ",
 # "2026-01-02 10:00:01.1 E "): when and by whom, the same on every line, so no part of what failed
@@ -220,6 +221,12 @@ def command_gist(command: str) -> str:
     line = _CD.sub("", _ENV.sub("", line))
     line = line.split("|", 1)[0].split("&&", 1)[0].strip()
     return " ".join(line.split()[:6])
+
+
+def readable_failure(text: str) -> str:
+    """A failure line as a person would quote it: without the logger's prefix and the process tag
+    ("2026-10-15 15:33:12.804 E App[48390:1f2a0] Store.swift:19: Fatal error: …" -> "Store.swift:19: Fatal …")."""
+    return _PROCESS_TAG.sub("", _LOG_PREFIX.sub("", text.strip())).strip()
 
 
 def _message(text: str) -> str:
