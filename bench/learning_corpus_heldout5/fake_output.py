@@ -92,12 +92,6 @@ def playwright_out(results: list[tuple[str, str]], fail_body: str = "", *, proje
     return "\n".join(out)
 
 
-def tsc_errors(items: list[tuple[str, int, int, str, str]]) -> str:
-    """items: (file, line, col, TScode, message)."""
-    out = [f"{f}({ln},{col}): error {code}: {msg}" for f, ln, col, code, msg in items]
-    return "\n".join(out + ["", f"Found {len(items)} error{'s' if len(items) != 1 else ''}."])
-
-
 def next_build(routes: list[str], *, warnings: list[str] = (), error: str = "") -> str:
     out = [
         "   ▲ Next.js 15.0.3",
@@ -110,11 +104,20 @@ def next_build(routes: list[str], *, warnings: list[str] = (), error: str = "") 
     ]
     out += list(warnings)
     if error:
-        out += [error, "", "> Build error occurred", "Error: Export encountered an error, exiting the build.",
-                " ELIFECYCLE  Command failed with exit code 1."]
+        out += [
+            error,
+            "",
+            "> Build error occurred",
+            "Error: Export encountered an error, exiting the build.",
+            " ELIFECYCLE  Command failed with exit code 1.",
+        ]
         return "\n".join(out)
-    out += [" ✓ Generating static pages (14/14)", "   Finalizing page optimization ...", "",
-            "Route (app)                              Size     First Load JS"]
+    out += [
+        " ✓ Generating static pages (14/14)",
+        "   Finalizing page optimization ...",
+        "",
+        "Route (app)                              Size     First Load JS",
+    ]
     for r in routes:
         out.append(f"┌ ƒ {r.ljust(37)}{(len(r) * 0.37 + 1.1):.2f} kB        {(len(r) * 1.3 + 98):.0f} kB")
     out += ["", "ƒ  (Dynamic)  server-rendered on demand"]
@@ -154,8 +157,13 @@ def pytest_out(passed: int, failures: list[tuple[str, str]] = (), *, secs: float
 def compose_ps(services: list[tuple[str, str]]) -> str:
     out = ["NAME                              IMAGE                 COMMAND                  SERVICE   STATUS"]
     for svc, status in services:
-        out.append(f"quitanda-pagamentos-{svc}-1".ljust(34) + f"{svc}:local".ljust(22) + '"/entrypoint.sh"'.ljust(25)
-                   + svc.ljust(10) + status)
+        out.append(
+            f"quitanda-pagamentos-{svc}-1".ljust(34)
+            + f"{svc}:local".ljust(22)
+            + '"/entrypoint.sh"'.ljust(25)
+            + svc.ljust(10)
+            + status
+        )
     return "\n".join(out)
 
 

@@ -42,12 +42,18 @@ PROBLEMS = {
         "zone in components rendered on the server first: the server (Node, en-US, UTC on Vercel) and the browser "
         "(pt-BR, America/Sao_Paulo) produce different text, so React reports a hydration mismatch and the client "
         "shows another date. Seen as Next's 'Hydration failed because the server rendered text didn't match the "
-        "client' on /pedidos, as a Playwright toHaveText failure (expected \"04/11/2026\", received \"11/4/2026\"), "
+        'client\' on /pedidos, as a Playwright toHaveText failure (expected "04/11/2026", received "11/4/2026"), '
         "as a customer report in Portuguese (the order date shows 10/11 and then changes to 09/11), and later on "
-        "the delivery slots (webkit e2e: \"11:00:00 AM\" instead of \"08:00\", 'Text content did not match').",
-        "nouns": ["Hydration failed", "11/4/2026", "toLocaleDateString", "muda pra 09/11", "Text content did not match"],
-        "fix": ["formatOrderDate", "timeZone: \"America/Sao_Paulo\"", "Intl.DateTimeFormat(\"pt-BR\""],
-        "key_step": "timeZone: \"America/Sao_Paulo\"",
+        'the delivery slots (webkit e2e: "11:00:00 AM" instead of "08:00", \'Text content did not match\').',
+        "nouns": [
+            "Hydration failed",
+            "11/4/2026",
+            "toLocaleDateString",
+            "muda pra 09/11",
+            "Text content did not match",
+        ],
+        "fix": ["formatOrderDate", 'timeZone: "America/Sao_Paulo"', 'Intl.DateTimeFormat("pt-BR"'],
+        "key_step": 'timeZone: "America/Sao_Paulo"',
     },
     "turbo-stale-prisma-client": {
         "project": "quitanda",
@@ -57,8 +63,8 @@ PROBLEMS = {
         "not exist), as a Vercel preview build error (Module '\"@quitanda/db\"' has no exported member "
         "'DeliveryWindow'), and as a Vitest PrismaClientValidationError (Unknown argument `deliveryWindow`).",
         "nouns": ["deliveryWindow", "DeliveryWindow", "@quitanda/db:build: cache hit"],
-        "fix": ["db:generate", "\"inputs\": [\"prisma/schema.prisma\"]", "^db:generate"],
-        "key_step": "\"inputs\": [\"prisma/schema.prisma\"]",
+        "fix": ["db:generate", '"inputs": ["prisma/schema.prisma"]', "^db:generate"],
+        "key_step": '"inputs": ["prisma/schema.prisma"]',
     },
     "celery-double-charge": {
         "project": "quitanda-pagamentos",
@@ -66,11 +72,11 @@ PROBLEMS = {
         "PagaFácil API without an idempotency key: when the provider is slow the client times out after the "
         "provider has already charged, the retry charges again, and inserting the second Payment fails on the "
         "unique order_id. Seen as an IntegrityError (duplicate key value violates unique constraint "
-        "\"payments_order_id_key\") in the worker log, as a pytest assertion (assert 2 == 1 on the number of "
+        '"payments_order_id_key") in the worker log, as a pytest assertion (assert 2 == 1 on the number of '
         "charges), and as a customer complaint in Portuguese (fui cobrado duas vezes).",
         "nouns": ["payments_order_id_key", "cobrança dupla", "cobrado duas vezes", "charge twice"],
-        "fix": ["\"Idempotency-Key\": f\"charge:{order_id}\"", "on_conflict_do_nothing", "ON CONFLICT DO NOTHING"],
-        "key_step": "\"Idempotency-Key\": f\"charge:{order_id}\"",
+        "fix": ['"Idempotency-Key": f"charge:{order_id}"', "on_conflict_do_nothing", "ON CONFLICT DO NOTHING"],
+        "key_step": '"Idempotency-Key": f"charge:{order_id}"',
     },
 }
 

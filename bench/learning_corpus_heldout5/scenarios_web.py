@@ -6,7 +6,7 @@ per PR, GitHub Actions CI with the Vercel remote cache for Turborepo."""
 
 from __future__ import annotations
 
-from fake_output import WEB, git_commit, next_build, playwright_out, tsc_errors, turbo_run, vitest_out
+from fake_output import WEB, git_commit, next_build, playwright_out, turbo_run, vitest_out
 from transcript_kit import Agent, Bash, Denied, Edit, Glob, Grep, Read, Session, TodoWrite, Write
 
 HYD = "order-date-hydration"
@@ -110,13 +110,18 @@ def w01_delivery_badge() -> Session:
     s = web("w01-delivery-badge", "2026-11-02T13:04:11", "2.1.152", "feat/delivery-badge", "mango-pinheiros-kite")
     s.user(
         "bom dia! preciso de um componente DeliveryBadge no packages/ui, mostra a janela de entrega tipo "
-        "\"ter 8h–12h\" com um popover explicando como funciona o frete. let's go with Radix primitives under "
+        '"ter 8h–12h" com um popover explicando como funciona o frete. let\'s go with Radix primitives under '
         "packages/ui instead of writing our own popover, já temos o @radix-ui/react-tooltip lá",
         after=0,
         decisions=["let's go with Radix primitives under packages/ui instead of writing our own popover"],
     )
-    s.act(None, Glob("packages/ui/src/**/*.tsx", ["packages/ui/src/PriceTag.tsx", "packages/ui/src/Tooltip.tsx",
-                                                   "packages/ui/src/PriceTag.stories.tsx"]))
+    s.act(
+        None,
+        Glob(
+            "packages/ui/src/**/*.tsx",
+            ["packages/ui/src/PriceTag.tsx", "packages/ui/src/Tooltip.tsx", "packages/ui/src/PriceTag.stories.tsx"],
+        ),
+    )
     s.act(
         "I'll add the Radix popover dependency to the UI package first.",
         Bash(
@@ -153,7 +158,12 @@ def w01_delivery_badge() -> Session:
             'className="popover" sideOffset={6}>{rule}</Popover.Content>\n      </Popover.Portal>\n    '
             "</Popover.Root>\n  );\n}\n",
         ),
-        Edit("packages/ui/src/index.ts", 'export * from "./Tooltip";', 'export * from "./Tooltip";\nexport * from "./DeliveryBadge";', not_read=True),
+        Edit(
+            "packages/ui/src/index.ts",
+            'export * from "./Tooltip";',
+            'export * from "./Tooltip";\nexport * from "./DeliveryBadge";',
+            not_read=True,
+        ),
     )
     s.act(None, Read("packages/ui/src/index.ts", 'export * from "./PriceTag";\nexport * from "./Tooltip";', total=2))
     s.act(
@@ -177,8 +187,8 @@ def w01_delivery_badge() -> Session:
     )
     s.say("`DeliveryBadge` is in packages/ui (Radix popover), exported; typecheck and tests pass.")
     s.user(
-        "show. faltou a story. e põe no CLAUDE.md uma seção Conventions com isso aqui exatamente: \"every new "
-        "component in packages/ui gets a Storybook story next to it\", pra vc não esquecer mais",
+        'show. faltou a story. e põe no CLAUDE.md uma seção Conventions com isso aqui exatamente: "every new '
+        'component in packages/ui gets a Storybook story next to it", pra vc não esquecer mais',
         rules=[("ui-story", "every new component in packages/ui gets a Storybook story next to it")],
     )
     s.act(None, Read("CLAUDE.md", CLAUDE_MD, total=9))
@@ -245,8 +255,10 @@ def w02_hydration_dev() -> Session:
         "não quero esconder o warning, quero entender pq o server mostra 11/4 e o browser 4/11. mas agora tenho "
         "call, amanhã vejo isso"
     )
-    s.say("OK. For when you're back: the server renders the date with its own locale (en-US) and the browser with "
-          "yours (pt-BR), so the two strings differ.")
+    s.say(
+        "OK. For when you're back: the server renders the date with its own locale (en-US) and the browser with "
+        "yours (pt-BR), so the two strings differ."
+    )
     s.outcome("failed", "hydration mismatch on /pedidos not fixed; suppressHydrationWarning rejected, Rafael leaves")
     s.hit(HYD)
     return s
@@ -275,16 +287,29 @@ def w03_ci_tsc() -> Session:
         after=0,
     )
     s.not_person("note: always pass --frozen-lockfile in CI to catch lockfile drift", "pasted_log")
-    s.act(None, Read("packages/db/prisma/schema.prisma",
-                     "model Order {\n  id             String   @id @default(cuid())\n  number         Int      @unique\n"
-                     "  createdAt      DateTime @default(now())\n  producerName   String\n  totalCents     Int\n"
-                     "  deliveryWindow String?\n}", total=8))
+    s.act(
+        None,
+        Read(
+            "packages/db/prisma/schema.prisma",
+            "model Order {\n  id             String   @id @default(cuid())\n  number         Int      @unique\n"
+            "  createdAt      DateTime @default(now())\n  producerName   String\n  totalCents     Int\n"
+            "  deliveryWindow String?\n}",
+            total=8,
+        ),
+    )
     s.act(
         None,
         Bash(
             "pnpm turbo run typecheck --force",
-            turbo_run("typecheck", [("@quitanda/db", "miss", "> tsc --noEmit"), ("@quitanda/ui", "miss", "> tsc --noEmit"),
-                                    ("web", "miss", "> tsc --noEmit")], secs=27.4),
+            turbo_run(
+                "typecheck",
+                [
+                    ("@quitanda/db", "miss", "> tsc --noEmit"),
+                    ("@quitanda/ui", "miss", "> tsc --noEmit"),
+                    ("web", "miss", "> tsc --noEmit"),
+                ],
+                secs=27.4,
+            ),
             desc="Typecheck all packages without cache",
             secs=30,
         ),
@@ -294,7 +319,9 @@ def w03_ci_tsc() -> Session:
         "client the web app sees must be older than the schema. Note the `@quitanda/db:build: cache hit` line: the "
         "build of the db package was replayed from the remote cache instead of running `prisma generate` again."
     )
-    s.user("hmm makes sense but why didn't the cache invalidate if I changed the schema?? no time now, amanhã vejo isso")
+    s.user(
+        "hmm makes sense but why didn't the cache invalidate if I changed the schema?? no time now, amanhã vejo isso"
+    )
     s.outcome("failed", "CI typecheck error on deliveryWindow explained as a stale cached Prisma client, not fixed")
     s.hit(TURBO)
     return s
@@ -322,7 +349,7 @@ def w04_e2e_checkout() -> Session:
     )
     s.user(
         "não não, nos testes e2e usa getByRole, data-testid só em último caso. o botão tem nome acessível "
-        "\"Adicionar Cesta orgânica\", o total tá num <output aria-label=\"Total\">",
+        '"Adicionar Cesta orgânica", o total tá num <output aria-label="Total">',
         rules=[("e2e-getbyrole", "nos testes e2e usa getByRole, data-testid só em último caso")],
     )
     s.act(
@@ -464,7 +491,7 @@ def w06_pricetag_tests() -> Session:
         None,
         Edit(
             "packages/ui/src/PriceTag.test.tsx",
-            '  const { container } = render(<PriceTag cents={cents} />);\n  expect(container).toMatchSnapshot();',
+            "  const { container } = render(<PriceTag cents={cents} />);\n  expect(container).toMatchSnapshot();",
             "  render(<PriceTag cents={cents} />);\n  expect(screen.getByText(expected[cents])).toBeInTheDocument();",
         ),
         Edit(
@@ -479,8 +506,11 @@ def w06_pricetag_tests() -> Session:
         "now."
     )
     s.user("valeu!")
-    s.outcome("unknown", "tests rewritten without snapshots, but Claude said they pass without running Vitest; "
-              "Rafael thanks without a verdict")
+    s.outcome(
+        "unknown",
+        "tests rewritten without snapshots, but Claude said they pass without running Vitest; "
+        "Rafael thanks without a verdict",
+    )
     return s
 
 
@@ -519,23 +549,28 @@ def w07_vercel_preview() -> Session:
     s.act(
         None,
         Bash(
-            "git commit -am \"db: prisma generate on postinstall\" && git push",
+            'git commit -am "db: prisma generate on postinstall" && git push',
             git_commit("feat/janela-entrega", "a7d40e2", "db: prisma generate on postinstall", 1, 1, 0)
             + "\nTo github.com:quitanda-app/quitanda.git\n   5be1c77..a7d40e2  feat/janela-entrega -> feat/janela-entrega",
         ),
     )
     s.say("Pushed; the preview should now build, since the client is generated on install.")
     s.user(
-        "deu ruim, mesmo erro no preview: \"Module '\\\"@quitanda/db\\\"' has no exported member 'DeliveryWindow'\" e "
+        "deu ruim, mesmo erro no preview: Module '\"@quitanda/db\"' has no exported member 'DeliveryWindow' e "
         "de novo aquele cache hit no @quitanda/db:build"
     )
     s.act(
         "Right: `prisma generate` now runs on install, but web imports the compiled `dist/` of @quitanda/db, and "
         "Turborepo replays that `dist/` from the remote cache because the cache key of `build` does not change "
         "when only schema.prisma changes. The postinstall doesn't help; I'll take it back out.",
-        Read("packages/db/package.json", DB_PKG.replace(
-            '"build": "prisma generate && tsc -p tsconfig.build.json",',
-            '"build": "prisma generate && tsc -p tsconfig.build.json",\n    "postinstall": "prisma generate",'), total=15),
+        Read(
+            "packages/db/package.json",
+            DB_PKG.replace(
+                '"build": "prisma generate && tsc -p tsconfig.build.json",',
+                '"build": "prisma generate && tsc -p tsconfig.build.json",\n    "postinstall": "prisma generate",',
+            ),
+            total=15,
+        ),
     )
     s.act(
         None,
@@ -548,18 +583,28 @@ def w07_vercel_preview() -> Session:
     )
     s.say("Reverted and pushed. The real fix is in turbo.json (what the db build's cache key depends on).")
     s.user("ok. not today")
-    s.outcome("failed", "Vercel preview build fails on DeliveryWindow; the postinstall fix did not help and was reverted")
+    s.outcome(
+        "failed", "Vercel preview build fails on DeliveryWindow; the postinstall fix did not help and was reverted"
+    )
     s.hit(TURBO)
     return s
 
 
 # ------------------------------------------------------------------------------------------------------------------
 def _sa_find_dates(a: Session) -> None:
-    a.act(None, Grep("toLocale(Date|Time)?String|Intl.DateTimeFormat", [
-        "apps/web/app/pedidos/OrderRow.tsx:8:      <td>{new Date(order.createdAt).toLocaleDateString()}</td>",
-        "apps/web/app/entregas/Slot.tsx:12:  const hora = new Date(slot.startsAt).toLocaleTimeString();",
-        "packages/ui/src/PriceTag.tsx:3:const fmt = new Intl.NumberFormat(\"pt-BR\", { style: \"currency\", currency: "
-        "\"BRL\" });"], mode="content"))
+    a.act(
+        None,
+        Grep(
+            "toLocale(Date|Time)?String|Intl.DateTimeFormat",
+            [
+                "apps/web/app/pedidos/OrderRow.tsx:8:      <td>{new Date(order.createdAt).toLocaleDateString()}</td>",
+                "apps/web/app/entregas/Slot.tsx:12:  const hora = new Date(slot.startsAt).toLocaleTimeString();",
+                'packages/ui/src/PriceTag.tsx:3:const fmt = new Intl.NumberFormat("pt-BR", { style: "currency", currency: '
+                '"BRL" });',
+            ],
+            mode="content",
+        ),
+    )
     a.say(
         "Dates are formatted in two places, both without locale or time zone: `OrderRow.tsx:8` "
         "(`toLocaleDateString()`) and `entregas/Slot.tsx:12` (`toLocaleTimeString()`). Both are rendered on the "
@@ -571,8 +616,8 @@ def _sa_find_dates(a: Session) -> None:
 def w08_fix_hydration() -> Session:
     s = web("w08-fix-hydration", "2026-11-10T13:18:09", "2.1.154", "fix/datas-pedido", "warm-itaim-cormorant")
     s.user(
-        "cliente mandou isso no whatsapp do suporte: \"oi, no site a data do meu pedido aparece 10/11 e depois de um "
-        "segundo muda pra 09/11, e agora? entregam dia 9 ou 10??\" é aquele mesmo bug da data no /pedidos, bora "
+        'cliente mandou isso no whatsapp do suporte: "oi, no site a data do meu pedido aparece 10/11 e depois de um '
+        'segundo muda pra 09/11, e agora? entregam dia 9 ou 10??" é aquele mesmo bug da data no /pedidos, bora '
         "resolver de vez",
         after=0,
     )
@@ -609,23 +654,32 @@ def w08_fix_hydration() -> Session:
     s.act(None, Read("apps/web/app/pedidos/OrderRow.tsx", ORDER_ROW, total=13))
     s.act(
         None,
-        Edit("apps/web/app/pedidos/OrderRow.tsx", 'import { PriceTag } from "@quitanda/ui";',
-             'import { PriceTag, formatOrderDate } from "@quitanda/ui";'),
-        Edit("apps/web/app/pedidos/OrderRow.tsx", "<td>{new Date(order.createdAt).toLocaleDateString()}</td>",
-             "<td>{formatOrderDate(order.createdAt)}</td>"),
+        Edit(
+            "apps/web/app/pedidos/OrderRow.tsx",
+            'import { PriceTag } from "@quitanda/ui";',
+            'import { PriceTag, formatOrderDate } from "@quitanda/ui";',
+        ),
+        Edit(
+            "apps/web/app/pedidos/OrderRow.tsx",
+            "<td>{new Date(order.createdAt).toLocaleDateString()}</td>",
+            "<td>{formatOrderDate(order.createdAt)}</td>",
+        ),
     )
     s.act(
         None,
         Bash(
             "pnpm turbo run test --filter=@quitanda/ui && pnpm --filter web test:e2e -- pedidos.spec.ts",
             vitest_out([("src/PriceTag.test.tsx", 6, 0), ("src/formatOrderDate.test.ts", 1, 0)])
-            + "\n" + playwright_out([("pedidos.spec.ts:3:5 › lista de pedidos mostra a data do pedido", "ok")]),
+            + "\n"
+            + playwright_out([("pedidos.spec.ts:3:5 › lista de pedidos mostra a data do pedido", "ok")]),
             desc="ui tests + pedidos e2e",
             secs=48,
         ),
     )
-    s.say("`formatOrderDate` (pt-BR, `timeZone: \"America/Sao_Paulo\"`) is used in OrderRow; the unit test and the "
-          "pedidos e2e test pass, and the dev console shows no hydration error on /pedidos.")
+    s.say(
+        '`formatOrderDate` (pt-BR, `timeZone: "America/Sao_Paulo"`) is used in OrderRow; the unit test and the '
+        "pedidos e2e test pass, and the dev console shows no hydration error on /pedidos."
+    )
     s.user(
         "show, deu bom!! anota aí pra gente: toLocaleDateString no servidor usa o fuso do servidor, que na Vercel é "
         "UTC. o Slot.tsx deixa pra outro PR",
@@ -636,8 +690,14 @@ def w08_fix_hydration() -> Session:
         Bash(
             'git add -A packages/ui/src apps/web/app/pedidos && git commit -m "Format order dates in pt-BR / '
             'America/Sao_Paulo on server and client" && git push -u origin fix/datas-pedido',
-            git_commit("fix/datas-pedido", "e41b7d2", "Format order dates in pt-BR / America/Sao_Paulo on server and "
-                       "client", 4, 23, 2),
+            git_commit(
+                "fix/datas-pedido",
+                "e41b7d2",
+                "Format order dates in pt-BR / America/Sao_Paulo on server and client",
+                4,
+                23,
+                2,
+            ),
         ),
     )
     s.say("Committed and pushed on fix/datas-pedido.")
@@ -666,16 +726,23 @@ def w09_fix_turbo() -> Session:
     s = web("w09-fix-turbo", "2026-11-11T18:55:17", "2.1.155", "feat/janela-entrega", "quiet-paulista-otter")
     s.user(
         "now even the web vitest complains, after Lucas merged his migration and I pulled:\n\n"
-        + VITEST_PRISMA + "\n\nenough, I want to fix this turbo cache for good",
+        + VITEST_PRISMA
+        + "\n\nenough, I want to fix this turbo cache for good",
         after=0,
     )
     s.act(
         None,
-        TodoWrite([
-            ("Find why @quitanda/db:build is a cache hit after schema changes", "in_progress", "Reading turbo.json"),
-            ("Make prisma generate a task keyed on schema.prisma", "pending", "Adding a db:generate task"),
-            ("Prove the cache misses after a schema change", "pending", "Checking the cache"),
-        ]),
+        TodoWrite(
+            [
+                (
+                    "Find why @quitanda/db:build is a cache hit after schema changes",
+                    "in_progress",
+                    "Reading turbo.json",
+                ),
+                ("Make prisma generate a task keyed on schema.prisma", "pending", "Adding a db:generate task"),
+                ("Prove the cache misses after a schema change", "pending", "Checking the cache"),
+            ]
+        ),
     )
     s.act(None, Read("turbo.json", TURBO_JSON, total=14), Read("packages/db/package.json", DB_PKG, total=14))
     s.act(
@@ -713,19 +780,29 @@ def w09_fix_turbo() -> Session:
     )
     s.act(
         None,
-        TodoWrite([
-            ("Find why @quitanda/db:build is a cache hit after schema changes", "completed", "Reading turbo.json"),
-            ("Make prisma generate a task keyed on schema.prisma", "completed", "Adding a db:generate task"),
-            ("Prove the cache misses after a schema change", "in_progress", "Checking the cache"),
-        ]),
+        TodoWrite(
+            [
+                ("Find why @quitanda/db:build is a cache hit after schema changes", "completed", "Reading turbo.json"),
+                ("Make prisma generate a task keyed on schema.prisma", "completed", "Adding a db:generate task"),
+                ("Prove the cache misses after a schema change", "in_progress", "Checking the cache"),
+            ]
+        ),
     )
     s.act(
         None,
         Bash(
             "pnpm turbo run build test --filter=web...",
-            turbo_run("build", [("@quitanda/db", "miss", "> prisma generate\n✔ Generated Prisma Client (v5.22.0)"),
-                                ("@quitanda/ui", "hit", ""), ("web", "miss", "✓ Compiled successfully")], secs=71.0)
-            + "\n" + vitest_out([("app/entregas/actions.test.ts", 4, 0), ("app/pedidos/page.test.tsx", 3, 0)]),
+            turbo_run(
+                "build",
+                [
+                    ("@quitanda/db", "miss", "> prisma generate\n✔ Generated Prisma Client (v5.22.0)"),
+                    ("@quitanda/ui", "hit", ""),
+                    ("web", "miss", "✓ Compiled successfully"),
+                ],
+                secs=71.0,
+            )
+            + "\n"
+            + vitest_out([("app/entregas/actions.test.ts", 4, 0), ("app/pedidos/page.test.tsx", 3, 0)]),
             desc="Build and test web with its dependencies",
             secs=80,
         ),
@@ -739,8 +816,10 @@ def w09_fix_turbo() -> Session:
             desc="A schema change now misses the cache",
         ),
     )
-    s.say("`db:generate` is its own task keyed on `prisma/schema.prisma`, and build/typecheck depend on it; a "
-          "schema change now misses the cache. Build and tests of web pass.")
+    s.say(
+        "`db:generate` is its own task keyed on `prisma/schema.prisma`, and build/typecheck depend on it; a "
+        "schema change now misses the cache. Build and tests of web pass."
+    )
     s.user(
         "caramba. turns out turbo only hashes the inputs you list, so schema changes never invalidated the cache. "
         "show, manda pro PR",
@@ -755,7 +834,9 @@ def w09_fix_turbo() -> Session:
         ),
     )
     s.say("Pushed; the CI and the Vercel preview of the PR are green.")
-    s.outcome("success", "prisma generate made a turbo task keyed on schema.prisma; cache misses on schema change, green")
+    s.outcome(
+        "success", "prisma generate made a turbo task keyed on schema.prisma; cache misses on schema change, green"
+    )
     s.hit(TURBO, fixed=True)
     return s
 
@@ -791,16 +872,16 @@ def w10_busca() -> Session:
             "apps/web/app/busca/page.tsx",
             'import { prisma } from "@quitanda/db";\nimport { SearchBox } from "./SearchBox";\nimport { ProductGrid } '
             'from "@quitanda/ui";\n\nexport default async function BuscaPage({ searchParams }: { searchParams: '
-            "Promise<{ q?: string; bairro?: string }> }) {\n  const { q = \"\", bairro } = await searchParams;\n  "
-            "const items = await prisma.product.findMany({ where: { OR: [{ name: { contains: q, mode: \"insensitive\" "
-            "} }, { producer: { name: { contains: q, mode: \"insensitive\" } } }], ...(bairro ? { producer: { bairro "
+            'Promise<{ q?: string; bairro?: string }> }) {\n  const { q = "", bairro } = await searchParams;\n  '
+            'const items = await prisma.product.findMany({ where: { OR: [{ name: { contains: q, mode: "insensitive" '
+            '} }, { producer: { name: { contains: q, mode: "insensitive" } } }], ...(bairro ? { producer: { bairro '
             "} } : {}) }, take: 48 });\n  return (<><SearchBox /><ProductGrid items={items} /></>);\n}\n",
         ),
         Write(
             "apps/web/app/busca/SearchBox.tsx",
             '"use client";\nimport { useRouter, useSearchParams } from "next/navigation";\n\nexport function SearchBox'
-            "() {\n  const params = useSearchParams();\n  const router = useRouter();\n  return <input type=\"search\" "
-            "defaultValue={params.get(\"q\") ?? \"\"} onChange={(e) => router.replace(`/busca?q=${e.target.value}`)} "
+            '() {\n  const params = useSearchParams();\n  const router = useRouter();\n  return <input type="search" '
+            'defaultValue={params.get("q") ?? ""} onChange={(e) => router.replace(`/busca?q=${e.target.value}`)} '
             "/>;\n}\n",
         ),
     )
@@ -808,9 +889,12 @@ def w10_busca() -> Session:
         None,
         Bash(
             "pnpm --filter web build",
-            next_build([], error=' ⨯ useSearchParams() should be wrapped in a suspense boundary at page "/busca". '
-                       "Read more: https://nextjs.org/docs/messages/missing-suspense-with-csr-bailout\n\nError occurred "
-                       'prerendering page "/busca". Read more: https://nextjs.org/docs/messages/prerender-error'),
+            next_build(
+                [],
+                error=' ⨯ useSearchParams() should be wrapped in a suspense boundary at page "/busca". '
+                "Read more: https://nextjs.org/docs/messages/missing-suspense-with-csr-bailout\n\nError occurred "
+                'prerendering page "/busca". Read more: https://nextjs.org/docs/messages/prerender-error',
+            ),
             code=1,
             desc="Build the web app",
             secs=64,
@@ -825,12 +909,14 @@ def w10_busca() -> Session:
         "needs a Suspense boundary during prerender\n   - User preference: always colocate server actions in "
         "actions.ts next to the page.\n\n3. Files:\n   - apps/web/app/busca/page.tsx: server component with "
         "prisma.product.findMany\n   - apps/web/app/busca/SearchBox.tsx: client input using useSearchParams\n\n"
-        "4. Errors:\n   - next build: useSearchParams() should be wrapped in a suspense boundary at page \"/busca\"\n\n"
+        '4. Errors:\n   - next build: useSearchParams() should be wrapped in a suspense boundary at page "/busca"\n\n'
         "5. Pending Tasks:\n   - wrap SearchBox in <Suspense>, rebuild",
         pre_tokens=158_420,
         post_tokens=12_905,
     )
-    s.not_person("User preference: always colocate server actions in actions.ts next to the page.", "compaction_summary")
+    s.not_person(
+        "User preference: always colocate server actions in actions.ts next to the page.", "compaction_summary"
+    )
     s.act(
         None,
         Edit(
@@ -840,10 +926,16 @@ def w10_busca() -> Session:
             not_read=True,
         ),
     )
-    s.act(None, Read("apps/web/app/busca/page.tsx", 'import { prisma } from "@quitanda/db";\nimport { SearchBox } '
-                     'from "./SearchBox";\nimport { ProductGrid } from "@quitanda/ui";\n\nexport default async '
-                     "function BuscaPage() {\n  // ...\n  return (<><SearchBox /><ProductGrid items={items} /></>);\n}",
-                     total=14))
+    s.act(
+        None,
+        Read(
+            "apps/web/app/busca/page.tsx",
+            'import { prisma } from "@quitanda/db";\nimport { SearchBox } '
+            'from "./SearchBox";\nimport { ProductGrid } from "@quitanda/ui";\n\nexport default async '
+            "function BuscaPage() {\n  // ...\n  return (<><SearchBox /><ProductGrid items={items} /></>);\n}",
+            total=14,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -859,17 +951,25 @@ def w10_busca() -> Session:
     )
     s.act(
         None,
-        Bash("pnpm --filter web build", next_build(["/", "/busca", "/feira", "/pedidos", "/entregas"]),
-             desc="Build the web app", secs=66),
+        Bash(
+            "pnpm --filter web build",
+            next_build(["/", "/busca", "/feira", "/pedidos", "/entregas"]),
+            desc="Build the web app",
+            secs=66,
+        ),
     )
-    s.user("e o lint? lembra: pnpm only, no npm or yarn, nem npx. usa pnpm exec",
-           rules=[("pnpm-only", "pnpm only, no npm or yarn")])
+    s.user(
+        "e o lint? lembra: pnpm only, no npm or yarn, nem npx. usa pnpm exec",
+        rules=[("pnpm-only", "pnpm only, no npm or yarn")],
+    )
     s.act(None, Bash("pnpm --filter web exec eslint app/busca --max-warnings 0", "", desc="Lint /busca"))
     s.say("/busca is a server component now, SearchBox sits in a Suspense boundary; build and lint pass.")
     s.user("show de bola")
     s.outcome("success", "/busca rebuilt as a server component; Suspense build error fixed; build and lint clean")
-    s.one_off('Next build error \'useSearchParams() should be wrapped in a suspense boundary at page "/busca"\' '
-              "(a Next build error that is not the date hydration mismatch)")
+    s.one_off(
+        "Next build error 'useSearchParams() should be wrapped in a suspense boundary at page \"/busca\"' "
+        "(a Next build error that is not the date hydration mismatch)"
+    )
     return s
 
 
@@ -905,14 +1005,21 @@ def w11_webkit() -> Session:
             "pnpm --filter web exec playwright install webkit && pnpm --filter web test:e2e -- --project=webkit",
             "Downloading Webkit 18.2 (playwright build v2104) from https://playwright.azureedge.net/builds/webkit/2104/"
             "webkit-ubuntu-24.04.zip\n|■■■■■■■■■■| 100% of 91.3 MiB\n"
-            + playwright_out([("checkout.spec.ts:3:5 › checkout de duas cestas", "ok"),
-                              ("pedidos.spec.ts:3:5 › lista de pedidos mostra a data do pedido", "ok")], project="webkit"),
+            + playwright_out(
+                [
+                    ("checkout.spec.ts:3:5 › checkout de duas cestas", "ok"),
+                    ("pedidos.spec.ts:3:5 › lista de pedidos mostra a data do pedido", "ok"),
+                ],
+                project="webkit",
+            ),
             desc="Install WebKit and run e2e on it",
             secs=120,
         ),
     )
-    s.say("Playwright now has a `webkit` project (iPhone 15) next to chromium and takes `PREVIEW_URL` as base URL; "
-          "both e2e tests pass on WebKit.")
+    s.say(
+        "Playwright now has a `webkit` project (iPhone 15) next to chromium and takes `PREVIEW_URL` as base URL; "
+        "both e2e tests pass on WebKit."
+    )
     s.user("massa. commit + PR")
     s.act(
         None,
@@ -941,9 +1048,9 @@ def w12_slot_time() -> Session:
         "the webkit CI job showed this in the new entregas e2e\n\n"
         "    Error: expect(locator).toHaveText(expected) failed\n\n"
         "    Locator: getByRole('listitem').filter({ hasText: 'Terça' }).first()\n"
-        "    Expected substring: \"08:00\"\n"
-        "    Received string:    \"Terça 11:00:00 AM\"\n\n"
-        "e no console do preview: Warning: Text content did not match. Server: \"11:00:00 AM\" Client: \"08:00:00\"\n"
+        '    Expected substring: "08:00"\n'
+        '    Received string:    "Terça 11:00:00 AM"\n\n'
+        'e no console do preview: Warning: Text content did not match. Server: "11:00:00 AM" Client: "08:00:00"\n'
         "it's the Slot.tsx I left for later kkk",
         after=0,
     )
@@ -965,14 +1072,17 @@ def w12_slot_time() -> Session:
         None,
         Bash(
             "pnpm --filter web test:e2e -- entregas.spec.ts",
-            playwright_out([("entregas.spec.ts:4:5 › mostra as janelas da semana", "ok")], project="chromium") + "\n"
+            playwright_out([("entregas.spec.ts:4:5 › mostra as janelas da semana", "ok")], project="chromium")
+            + "\n"
             + playwright_out([("entregas.spec.ts:4:5 › mostra as janelas da semana", "ok")], project="webkit"),
             desc="entregas e2e on both browsers",
             secs=70,
         ),
     )
-    s.say("Slot now uses `formatSlotTime` from packages/ui (same fixed locale and zone as the order date); the "
-          "entregas test passes on chromium and webkit.")
+    s.say(
+        "Slot now uses `formatSlotTime` from packages/ui (same fixed locale and zone as the order date); the "
+        "entregas test passes on chromium and webkit."
+    )
     s.user("boa 🙌")
     s.outcome("success", "slot time hydration mismatch fixed with the shared São Paulo formatter; e2e green")
     s.hit(HYD)
@@ -981,13 +1091,21 @@ def w12_slot_time() -> Session:
 
 # ------------------------------------------------------------------------------------------------------------------
 def _sa_cache(a: Session) -> None:
-    a.act(None, Read(".github/workflows/ci.yml",
-                     "jobs:\n  check:\n    runs-on: ubuntu-24.04\n    env:\n      TURBO_TOKEN: ${{ secrets.TURBO_TOKEN }}\n"
-                     "      TURBO_TEAM: quitanda\n    steps:\n      - uses: actions/checkout@v4\n      - uses: "
-                     "pnpm/action-setup@v4\n      - run: pnpm install --frozen-lockfile\n      - run: pnpm turbo run "
-                     "typecheck test lint", total=12))
-    a.say("CI sets TURBO_TOKEN and TURBO_TEAM=quitanda, so it reads and writes the Vercel remote cache; locally "
-          "there is no token in .env or turbo.json, so local runs only use node_modules/.cache/turbo.")
+    a.act(
+        None,
+        Read(
+            ".github/workflows/ci.yml",
+            "jobs:\n  check:\n    runs-on: ubuntu-24.04\n    env:\n      TURBO_TOKEN: ${{ secrets.TURBO_TOKEN }}\n"
+            "      TURBO_TEAM: quitanda\n    steps:\n      - uses: actions/checkout@v4\n      - uses: "
+            "pnpm/action-setup@v4\n      - run: pnpm install --frozen-lockfile\n      - run: pnpm turbo run "
+            "typecheck test lint",
+            total=12,
+        ),
+    )
+    a.say(
+        "CI sets TURBO_TOKEN and TURBO_TEAM=quitanda, so it reads and writes the Vercel remote cache; locally "
+        "there is no token in .env or turbo.json, so local runs only use node_modules/.cache/turbo."
+    )
 
 
 def w13_cache_question() -> Session:
@@ -1000,9 +1118,13 @@ def w13_cache_question() -> Session:
     )
     s.act(
         None,
-        Agent("Check turbo cache config", "In /home/rafael/code/quitanda, check how Turborepo caching is configured for "
-              "local runs and for GitHub Actions (turbo.json, .github/workflows, env files). Read only.", "Explore",
-              _sa_cache),
+        Agent(
+            "Check turbo cache config",
+            "In /home/rafael/code/quitanda, check how Turborepo caching is configured for "
+            "local runs and for GitHub Actions (turbo.json, .github/workflows, env files). Read only.",
+            "Explore",
+            _sa_cache,
+        ),
     )
     s.say(
         "Local cache: `node_modules/.cache/turbo` on your machine, keyed by each task's input hash. Remote cache: "
@@ -1011,8 +1133,10 @@ def w13_cache_question() -> Session:
         "can replay something built by someone else."
     )
     s.user("ahh that's why the CI was seeing old stuff. and what if I want to use the remote one here too?")
-    s.say("`pnpm dlx turbo login` then `pnpm dlx turbo link` and pick the quitanda team; after that local runs read "
-          "and write the remote cache too.")
+    s.say(
+        "`pnpm dlx turbo login` then `pnpm dlx turbo link` and pick the quitanda team; after that local runs read "
+        "and write the remote cache too."
+    )
     s.user("blz, obrigado")
     s.outcome("unknown", "questions about Turborepo local vs remote cache answered (read-only Explore); no task")
     return s
@@ -1026,9 +1150,15 @@ def w14_pix_migration() -> Session:
         "migration",
         after=0,
     )
-    s.act(None, Read("packages/db/prisma/schema.prisma",
-                     "enum PaymentMethod {\n  PIX\n  CARD\n}\n\nmodel Producer {\n  id     String @id @default(cuid())\n"
-                     "  name   String\n  bairro String\n}", total=10))
+    s.act(
+        None,
+        Read(
+            "packages/db/prisma/schema.prisma",
+            "enum PaymentMethod {\n  PIX\n  CARD\n}\n\nmodel Producer {\n  id     String @id @default(cuid())\n"
+            "  name   String\n  bairro String\n}",
+            total=10,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -1042,26 +1172,36 @@ def w14_pix_migration() -> Session:
         None,
         Bash(
             "pnpm --filter @quitanda/db exec prisma migrate dev --name add_pix_key",
-            "Environment variables loaded from .env\nPrisma schema loaded from prisma/schema.prisma\nDatasource \"db\": "
-            "PostgreSQL database \"quitanda_dev\", schema \"public\" at \"localhost:5432\"\n\nError: P3006\n\n"
+            'Environment variables loaded from .env\nPrisma schema loaded from prisma/schema.prisma\nDatasource "db": '
+            'PostgreSQL database "quitanda_dev", schema "public" at "localhost:5432"\n\nError: P3006\n\n'
             "Migration `20261102_payment_method` failed to apply cleanly to the shadow database. \nError:\n"
-            "ERROR: type \"PaymentMethod\" already exists\n   0: sql_schema_connector::validate_migrations\n"
+            'ERROR: type "PaymentMethod" already exists\n   0: sql_schema_connector::validate_migrations\n'
             "           at schema-engine/connectors/sql-schema-connector/src/lib.rs:359",
             code=1,
             desc="Create the migration",
             secs=9,
         ),
     )
-    s.act(None, Read("packages/db/prisma/migrations/20261102_payment_method/migration.sql",
-                     '-- CreateEnum\nCREATE TYPE "PaymentMethod" AS ENUM (\'PIX\', \'CARD\');\n\n-- CreateEnum\n'
-                     'CREATE TYPE "PaymentMethod" AS ENUM (\'PIX\', \'CARD\');\n\n-- AlterTable\nALTER TABLE "Order" '
-                     'ADD COLUMN "paymentMethod" "PaymentMethod" NOT NULL DEFAULT \'PIX\';', total=8))
-    s.say("The old migration `20261102_payment_method` creates the enum twice (a bad merge), so it can't replay on "
-          "the shadow database. It is already applied in dev and production, so I won't edit its effect, just drop "
-          "the duplicate statement. OK to edit an applied migration file here?")
-    s.user("pode, em prod ela rodou com o arquivo do Lucas que tava certo. só não esquece: nunca commita direto na "
-           "main, sempre abre PR",
-           rules=[("no-push-main", "nunca commita direto na main, sempre abre PR")])
+    s.act(
+        None,
+        Read(
+            "packages/db/prisma/migrations/20261102_payment_method/migration.sql",
+            "-- CreateEnum\nCREATE TYPE \"PaymentMethod\" AS ENUM ('PIX', 'CARD');\n\n-- CreateEnum\n"
+            "CREATE TYPE \"PaymentMethod\" AS ENUM ('PIX', 'CARD');\n\n-- AlterTable\nALTER TABLE \"Order\" "
+            'ADD COLUMN "paymentMethod" "PaymentMethod" NOT NULL DEFAULT \'PIX\';',
+            total=8,
+        ),
+    )
+    s.say(
+        "The old migration `20261102_payment_method` creates the enum twice (a bad merge), so it can't replay on "
+        "the shadow database. It is already applied in dev and production, so I won't edit its effect, just drop "
+        "the duplicate statement. OK to edit an applied migration file here?"
+    )
+    s.user(
+        "pode, em prod ela rodou com o arquivo do Lucas que tava certo. só não esquece: nunca commita direto na "
+        "main, sempre abre PR",
+        rules=[("no-push-main", "nunca commita direto na main, sempre abre PR")],
+    )
     s.act(
         None,
         Edit(
@@ -1093,9 +1233,13 @@ def w14_pix_migration() -> Session:
     )
     s.say("Migration created and applied, PR #219 is open.")
     s.user("👍 deu bom")
-    s.outcome("success", "P3006 shadow-database error from a duplicated CREATE TYPE fixed; migration created, PR opened")
-    s.one_off("Prisma migrate P3006: an old migration creates enum \"PaymentMethod\" twice, so it fails on the shadow "
-              "database (a Prisma problem that is not the stale Turborepo-cached client)")
+    s.outcome(
+        "success", "P3006 shadow-database error from a duplicated CREATE TYPE fixed; migration created, PR opened"
+    )
+    s.one_off(
+        'Prisma migrate P3006: an old migration creates enum "PaymentMethod" twice, so it fails on the shadow '
+        "database (a Prisma problem that is not the stale Turborepo-cached client)"
+    )
     return s
 
 

@@ -26,7 +26,7 @@ _PT = (
     "eles elas eu gente agora depois ainda também mais muito muita só quando como porque mesmo tudo nada foi ser "
     "ter tem tinha está estou vou vai vamos bora show deu bom boa ruim valeu obrigado brigado kkkk kkk kkkkk "
     "acho vê ver olha faz fazer coisa sempre nunca aí sim tipo então cara mano hoje amanhã ontem dá dar ficou fica "
-    "quebrou quebrando certo errado meu minha seu sua dele dela lembra esquece"
+    "quebrou quebrando certo errado meu minha seu sua dele dela lembra esquece usa usar"
 )
 _EN = (
     "the an and or but not is are was were be been it its this that these those there here i you we they "
