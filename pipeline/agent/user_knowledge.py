@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pipeline.agent import speech_cues as cues
 
 MAX_ITEM_CHARS = 300
+MIN_PASTED_PARAGRAPH = 3
+PASTED_SHARE = 0.4
 
 _SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
 _CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
@@ -150,6 +152,25 @@ _MYSELF = re.compile(
     r"\b(?:das|die|den) (?:mache|ändere|pflege|setze) ich (?:immer )?selbst\b|\blo (?:hago|cambio|gestiono) yo\b",
     re.IGNORECASE,
 )
+# "ok forget chromium-only, run the e2e on webkit too": a rule taken back and what replaces it (the marker stays:
+# rule_lifecycle reads it as a replacement)
+_FORGET = re.compile(
+    r"^forget (?!(?:it|that|this|them|about it)\b)(?:about |what I said about )?(?:the )?[\w.-]+(?:[ -][\w.-]+){0,3},"
+    r"\s*\S.{5,}",
+    re.IGNORECASE,
+)
+# "every call to the payment provider sends an idempotency key", "each test runs inside a transaction": what a
+# whole kind of thing does, stated as how it is (not "every time I run it": a report)
+_EVERY_DOES = re.compile(
+    r"^(?:each|every|all|any) (?!(?:time|day|morning|night|week|run|once|other)\b)(?:new )?[\w./-]+(?: [\w./-]+){0,6}? "
+    r"(?:runs|gets|goes|needs|sends|uses|lives|calls|returns|writes|logs|checks|imports|extends|implements|follows|"
+    r"belongs)\b.{3,}",
+    re.IGNORECASE,
+)
+# "Keep the e2e suite on chromium only, webkit is too slow": one way only for a kind of thing, a reason after it
+_ONLY_THIS = re.compile(
+    r"^(?:keep|use|run|test|deploy|build|target|ship)\b.{3,60}?\bonly\b(?=\s*(?:[,.;!]|$))", re.IGNORECASE
+)
 # "For background jobs we stay on Sidekiq": a choice for a whole kind of thing holds for every later one
 _FOR_KIND = re.compile(
     r"^for (?:all |new |every |our )?(?:[\w-]+ )?[\w-]+s,? (?:we|you) "
@@ -201,7 +222,8 @@ _GENERIC = re.compile(
     re.IGNORECASE,
 )
 _NORM_TAIL = re.compile(
-    r",\s*(?:never|not|no)\s+[\w-]+(?:\s+\w+)?\s*[.!]?$|,\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
+    r",\s*(?:never|not|no)\s+(?!(?:idea|clue|luck|worries|problem|way|need|rush|doubt|wonder|time|hurry|chance)\b)"
+    r"[\w-]+(?:\s+\w+)?\s*(?:[.!]?$|,)|,\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
     r"\bno\s+[\w-]+\s+anywhere\b|"
     r"\b[\w-]+ only(?:,\s*even (?:in|for|on|when|if) [^,]{3,40})?\s*[.!]?$|,\s*[\w./-]+ stays? out\s*[.!]?$",
     re.IGNORECASE,
@@ -312,10 +334,12 @@ def sentences(texts: Iterable[str]) -> list[str]:
 
 def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     """The lines the person typed, and the lines they pasted (code fences, quoted lines, log and compiler
-    output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's."""
-    typed: list[str] = []
-    pasted: list[str] = []
+    output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's.
+    A paragraph of three lines or more that is mostly pasted is pasted whole: a CI log's prose-like lines
+    ("Run pnpm turbo run typecheck …", "note: always pass --frozen-lockfile …") are the tool's, not the person's."""
+    lines: list[tuple[str, bool, int]] = []  # (line, pasted, paragraph)
     fenced = in_paste = False
+    paragraph = 0
     for line in text.splitlines():
         stripped = line.strip()
         if stripped.startswith("```"):
@@ -323,16 +347,24 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
             continue
         if not stripped:
             in_paste = False  # a blank line ends a pasted block
+            paragraph += 1
             continue
         # Why the rest of the paragraph too: an error's second line ("Please ensure that class is marked …")
         # is as pasted as its first, though it reads like prose (a line typed under it mostly starts lower-case)
         continued = in_paste and not stripped[0].islower()
         if fenced or continued or stripped.startswith(">") or looks_pasted(stripped):
-            pasted.append(stripped.lstrip("> ") if not fenced else line.rstrip())
+            lines.append((stripped.lstrip("> ") if not fenced else line.rstrip(), True, -1 if fenced else paragraph))
             in_paste = not fenced and not stripped.startswith(">")
         else:
-            typed.append(stripped)
-    return typed, pasted
+            lines.append((stripped, False, paragraph))
+    mostly_pasted = set()
+    for number in {p for _, _, p in lines if p >= 0}:
+        flags = [pasted for _, pasted, p in lines if p == number]
+        if len(flags) >= MIN_PASTED_PARAGRAPH and sum(flags) / len(flags) >= PASTED_SHARE:
+            mostly_pasted.add(number)
+    typed = [line for line, pasted, p in lines if not pasted and p not in mostly_pasted]
+    pasted_lines = [line for line, pasted, p in lines if pasted or p in mostly_pasted]
+    return typed, pasted_lines
 
 
 def looks_pasted(line: str) -> bool:
@@ -345,7 +377,7 @@ def looks_pasted(line: str) -> bool:
 
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm)."""
-    if sentence.rstrip().endswith("?") or _DECISION_TAG.search(sentence):
+    if sentence.rstrip().rstrip(".!").endswith("?") or _DECISION_TAG.search(sentence):
         return None
     if tagged := _RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
@@ -366,7 +398,10 @@ def rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if _FIRST_PERSON.match(clause):
             continue
-        if _FOR_KIND.match(clause) and not clause.rstrip().endswith("?"):
+        kind_wide = _FOR_KIND.match(clause) or _FORGET.match(clause) or _EVERY_DOES.match(clause)
+        if kind_wide and not clause.rstrip().endswith("?"):
+            return tidy(clause)
+        if _ONLY_THIS.match(clause):
             return tidy(clause)
         if agreed := _AGREED.match(clause):
             return tidy(agreed.group(1))
@@ -433,8 +468,16 @@ def clauses(sentence: str) -> list[str]:
             parts[-1] += f": {part}"  # the colon was inside brackets: not a clause boundary
         else:
             parts.append(part)
-    parts = [_LEAD.sub("", part.strip()).strip() for part in parts]
+    parts = [_LEAD.sub("", _unquoted(part.strip())).strip() for part in parts]
     return [part for part in parts if len(part) >= 6]
+
+
+def _unquoted(part: str) -> str:
+    """A clause that opens a quotation is what the quotation says ('"every new component gets a story", so you
+    don't forget' -> 'every new component gets a story')."""
+    if part[:1] in '"“«„' and (end := re.search(r"[\"”»“]", part[1:])):
+        return part[1 : end.start() + 1]
+    return part
 
 
 def _normative(clause: str) -> bool:

@@ -50,7 +50,15 @@ REPLACES = re.compile(
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
     r"앞으로|이제부터|더 이상|대신|"
-    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b",
+    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora|mudei de ideia)\b|"
+    # a retraction: "forget chromium-only, run the e2e on webkit too", "changed my mind: …", "oublie ce que j'ai dit"
+    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|cambié de opinión|oublie ce que)\b",
+    re.IGNORECASE,
+)
+# Taking a rule back: what follows replaces it, even when it says "too" ("forget chromium-only, run … on webkit too")
+RETRACTS = re.compile(
+    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|mudei de ideia|cambié de opinión|"
+    r"oublie ce que|vergiss)\b",
     re.IGNORECASE,
 )
 ADDS = re.compile(
@@ -290,7 +298,7 @@ def replaced_in_other_words(
     candidate: str, current: Sequence[str], subject: Callable[[str, str], float | None]
 ) -> str | None:
     """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
-    if not REPLACES.search(candidate) or ADDS.search(candidate) or not current:
+    if not REPLACES.search(candidate) or (ADDS.search(candidate) and not RETRACTS.search(candidate)) or not current:
         return None
     scored = sorted(
         (

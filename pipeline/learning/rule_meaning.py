@@ -239,6 +239,7 @@ _LEAD = re.compile(
 )
 _SPECIFIC = re.compile(
     r"^(?:nobody|no one|nothing|personne|rien)\s+(?:\w+ed|went|broke|ran|saw|did|made|wrote|n'a)\b|"
+    r"^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|"  # "nunca mexi …": "I never touched", a report
     r"\b(?:never ?mind|nunca se sabe)\b|^(?:plan|idea|todo|question|pregunta|context|contexto)\s*:|\b[0-9a-f]{7,40}\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b",
     re.IGNORECASE,
@@ -246,7 +247,9 @@ _SPECIFIC = re.compile(
 _NOT_DIRECTIVE = re.compile(
     r"^(?:i|i'm|i've|i'd|i'll|me|my|yo|mi|ich|mein|je|j'|moi|eu|我|私|僕|俺|나는|저는|"
     r"it|it's|this|that|that's|there|there's|these|those|eso|esto|es|está|era|fue|hay|das|es ist|c'est|ce|il|"
-    r"he|she|they|we had|we were|you were|did|was|were|has|had)\b",
+    r"he|she|they|we had|we were|you were|did|was|were|has|had|"
+    # Portuguese reports: "tá dando isso no dev", "conversei com o Lucas" (the "I" dropped: -ei is "I did")
+    r"tá|tava|estava|está|deu|dá|foi|era|eu|\w{3,}ei)\b",
     re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(
