@@ -298,10 +298,9 @@ def read_batch(stream: Iterator[Position], count: int) -> Batch | None:
     items = list(itertools.islice(stream, count))
     if not items:
         return None
-    offsets: dict[str, int] = {}
-    for _, _, segment, next_offset in items:
-        if next_offset > offsets.get(segment, -1):
-            offsets[segment] = next_offset
+    # Why the last position of each segment is its largest: a segment is read from start to end, and merging
+    # segments keeps each one's order.
+    offsets = {segment: next_offset for _, _, segment, next_offset in items}
     # Why sorted: projections fold a batch assuming id order ("the first event of a session"), and a segment may
     # hold imported history (ids of the past) after newer events (`EventLog.make_events`).
     items.sort(key=operator.itemgetter(0))
