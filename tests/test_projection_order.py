@@ -18,6 +18,7 @@ import pytest
 
 from events.event import Event
 from events.log import EventLog
+from events.projections import runner
 from events.projections.runner import DEFAULT_PROJECTIONS, Projector
 from events.projections.signal_patterns import pattern_id
 from events.sqlite import Database
@@ -144,6 +145,29 @@ async def test_every_arrival_order_gives_the_rows_of_an_id_order_replay(tmp_path
     for name, rows in dumps.items():
         differing = [table for table in rows if rows[table] != reference[table]]
         assert differing == [], f"{name}: {differing}"
+
+
+async def test_a_replay_in_many_batches_gives_the_rows_and_checkpoint_of_one_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long replay reads each batch while SQLite commits the one before (`runner.read_batch_after`) and
+    checkpoints each batch at every segment's last position in it: where the batches are cut must not show in
+    the rows, and the checkpoint must end at the end of every segment."""
+    lines = history(3, 900)
+    whole = dump(await arrive(tmp_path / "one", lines, ARRIVALS["id order at once"], once=True))
+    monkeypatch.setattr(runner, "BATCH_SIZE", 37)  # ~25 batches over four interleaved segments
+    db_path = await arrive(tmp_path / "many", lines, ARRIVALS["id order at once"], once=True)
+    assert dump(db_path) == whole
+    sizes = {path.name: path.stat().st_size for path in (tmp_path / "many" / "events").glob("*.jsonl")}
+    conn = sqlite3.connect(db_path)
+    try:
+        for projection in DEFAULT_PROJECTIONS:
+            offsets = conn.execute(
+                "SELECT segment, next_offset FROM projection_offsets WHERE name = ?", (projection.NAME,)
+            ).fetchall()
+            assert dict(offsets) == sizes, projection.NAME
+    finally:
+        conn.close()
 
 
 async def test_a_late_importance_event_counts_only_the_hits_after_it_without_a_replay(tmp_path: Path) -> None:

@@ -23,7 +23,6 @@ result equals applying the events one at a time (`apply` is the batch of one).
 from __future__ import annotations
 
 import math
-import operator
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -103,11 +102,12 @@ def outcome_weight(data: Mapping[str, object]) -> int:
     return max(0, min(FULL_WEIGHT, round(FULL_WEIGHT * 2 * (float(confidence) - 0.5))))
 
 
+# Why the rows are (experience, session, count): a batch's refs are written in experience order (the experience
+# index fills in order), and tuples in that order sort without a key function.
 _INSERT_REFS = (
-    "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
+    "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?2, ?1, ?3)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
-_BY_EXPERIENCE = operator.itemgetter(1, 0)
 _SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id, weight) VALUES (?, ?, ?, ?)"
 # Why p is recomputed in SQL from the merged integer credits: the same expression over the same integers gives
 # the same double however events are batched. Why coalesce: a batch that takes back more credit than it adds
@@ -171,7 +171,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
     for session, experience, count in select_in(conn, refs_sql, sessions):
         refs_of[session][experience] = int(count)
-    new_refs: dict[tuple[str, str], int] = {}
+    new_refs: dict[tuple[str, str], int] = {}  # (experience, session) -> references in the batch
     tallies: dict[str, _Tally] = {}
     changed: dict[str, tuple[str, str, int]] = {}
     for event in relevant:
@@ -200,7 +200,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         settled = outcome_of.get(session)
         # (a ref's one experience without a call: this loop runs for every reference of a replay)
         for experience in (str(data["experience_id"]),) if event.type == "ref" else referenced(event):
-            key = (session, experience)
+            key = (experience, session)
             new_refs[key] = new_refs.get(key, 0) + 1
             tally = tallies.get(experience)
             if tally is None:
@@ -214,7 +214,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             tally.total += 1
             if settled is not None:  # a reference after its outcome: credited now
                 tally.credit(settled[0], settled[1], 1)
-    conn.executemany(_INSERT_REFS, sorted([(s, x, n) for (s, x), n in new_refs.items()], key=_BY_EXPERIENCE))
+    conn.executemany(_INSERT_REFS, sorted([(x, s, n) for (x, s), n in new_refs.items()]))
     conn.executemany(_SAVE_OUTCOME, [(s, outcome, eid, w) for s, (outcome, eid, w) in changed.items()])
     merged = sorted(tallies.items())
     conn.executemany(
