@@ -10,7 +10,8 @@ it measures, tuned on since its first run) and `bench/learning_corpus_heldout2` 
 infrastructure repo, partly in Spanish; written blind to the learning code) and `bench/learning_corpus_heldout3`
 (a PyTorch training repo and a SwiftUI app, terse, partly in Japanese; written blind) and
 `bench/learning_corpus_heldout4` (a C++ firmware library and a Rails app, long and polite, partly in French;
-written blind). By default every one of them that exists.
+written blind) and `bench/learning_corpus_heldout5` (a Next.js monorepo and a FastAPI/Celery service, half in
+Brazilian Portuguese; written blind). By default every one of them that exists.
 
 For each corpus, a `memoryd serve` on a fresh temp home replays the sessions in the order they happened. Per
 session, as the hooks would: SessionStart context (`session_context` with the session id and its cwd), the
@@ -58,6 +59,7 @@ CORPORA = (
     ("held out 2", BENCH / "learning_corpus_heldout2"),
     ("held out 3", BENCH / "learning_corpus_heldout3"),
     ("held out 4", BENCH / "learning_corpus_heldout4"),
+    ("held out 5", BENCH / "learning_corpus_heldout5"),
 )
 
 

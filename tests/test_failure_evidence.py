@@ -227,3 +227,26 @@ def test_a_failure_is_quoted_without_the_loggers_prefix_and_the_process_tag() ->
     logged = "2026-10-15 15:33:12.804 E Tabilog[48390:1f2a0] Tabilog/Store.swift:19: Fatal error: store failed"
     assert readable_failure(logged) == "Tabilog/Store.swift:19: Fatal error: store failed"
     assert readable_failure("KeyError: 'sku'") == "KeyError: 'sku'"
+
+
+def test_a_name_from_code_quoted_by_an_error_joins_failures_whatever_printed_them() -> None:
+    tsc = "app/pedidos/page.tsx(18,31): error TS2339: Property 'deliveryWindow' does not exist on type 'Order'."
+    prisma = (
+        "PrismaClientValidationError:\nInvalid `prisma.order.update()` invocation\nUnknown argument `deliveryWindow`."
+    )
+    build = "Type error: Module '\"@quitanda/db\"' has no exported member 'DeliveryWindow'."
+    for output in (tsc, prisma, build):
+        assert "name:deliverywindow" in failure_evidence(output).anchors()
+    assert not any(a.startswith("name:") for a in failure_evidence("AssertionError: expected 'password'").anchors())
+
+
+def test_a_log_multiplexers_prefix_is_read_past() -> None:
+    compose = (
+        "worker-1  | [2026-11-05 17:42:26,310: ERROR/ForkPoolWorker-2] Task charge_order raised unexpected\n"
+        "worker-1  | Traceback (most recent call last):\n"
+        'worker-1  |   File "/app/src/pagamentos/tasks.py", line 16, in charge_order\n'
+        'worker-1  | sqlalchemy.exc.IntegrityError: duplicate key value violates unique constraint "payments_order_key"\n'
+    )
+    assert error_line(compose).startswith("sqlalchemy.exc.IntegrityError: duplicate key")
+    found = failure_evidence(compose, "/app")
+    assert "file:src/pagamentos/tasks.py" in found.facts() and "code:payments_order_key" in found.facts()

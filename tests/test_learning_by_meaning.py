@@ -333,3 +333,14 @@ def test_closing_words_without_a_clear_verdict_are_settled_by_their_last_sentenc
     assert verdict_meaning.verdict(vectors[words], vectors) is None  # the whole message mixes a request in
     assert verdict_meaning.closing_verdict(vectors[words], vectors[last], vectors) == "success"
     assert verdict_meaning.closing_verdict(vectors[words], None, vectors) is None
+
+
+def test_what_fails_and_what_the_speaker_did_are_no_candidates_for_rules() -> None:
+    """Reports that carry a norm word ("jamais", "nunca", "só") never reach the model."""
+    said = [
+        "sensa-dump plante au bout de trois ou quatre minutes, jamais tout de suite",
+        "nunca mexi no remote cache na real",
+        "tá dando isso no dev quando abro /pedidos, só no primeiro load",
+        "Tu peux faire ça, avec un repli sur 0.0.0 quand il n'y a pas de tag ?",
+    ]
+    assert candidates(said, clauses) == []

@@ -684,3 +684,10 @@ def test_a_paragraph_that_is_mostly_a_pasted_log_is_pasted_whole() -> None:
     assert typed == ["CI is red on the PR. the log:", "any idea?"]
     assert "note: always pass --frozen-lockfile in CI to catch lockfile drift" in pasted
     assert extract_knowledge([text]).rules == ()
+
+
+def test_a_retraction_keeps_what_it_takes_back_and_a_crash_report_is_no_rule() -> None:
+    said = "Oublie ce que j'ai dit sur la version dans CMakeLists.txt : dorénavant la version vient du tag git."
+    assert extract_knowledge([said]).rules == (
+        "Oublie ce que j'ai dit sur la version dans CMakeLists.txt : dorénavant la version vient du tag git",
+    )

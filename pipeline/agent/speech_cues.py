@@ -58,6 +58,11 @@ _RULE_LEADS = (
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
 )
+_RETRACTION = re.compile(
+    r"\b(?:oublie|oubliez) ce que (?:j'ai|je t'ai) dit|\bolvida lo que (?:te )?dije|\bvergiss,? was ich|"
+    r"\besquece o que eu (?:te )?disse|\bmudei de ideia|\bforget what I said",
+    re.IGNORECASE,
+)
 _REMEMBERED_RULE = re.compile(
     r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*.*\b(?:nunca|siempre|no \w+[ae]s|"
     r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b",
@@ -280,7 +285,9 @@ def rule_in(sentence: str) -> str | None:
         return None
     for lead in _RULE_LEADS:
         if match := lead.search(text):
-            return tidy(match.group("r"))
+            # "Oublie ce que j'ai dit sur la version : dorénavant …": the retraction names what is replaced
+            taken_back = _RETRACTION.search(text, 0, match.start("r"))
+            return tidy(text[taken_back.start() :] if taken_back else match.group("r"))
     if _REMEMBERED_RULE.search(text):
         return tidy(re.split(r"[:,]", text, maxsplit=1)[1])
     if japanese := japanese_rule(text):

@@ -379,10 +379,29 @@ def says_nothing(line: str) -> bool:
     return bool(_NOT_EVIDENCE.match(line.strip()))
 
 
+# What log multiplexers put before every line: docker compose's "worker-1  | ", Turborepo's "web:typecheck: ",
+# Vercel's and CI's "[17:31:58.311] " / "2026-11-05T17:42:13.884Z ", kubectl's "[pod/api-7d9f/api] "
+_MUX_PREFIX = re.compile(
+    r"^(?:[\w.-]+\s*\|\s?|[@\w/.-]+:[\w-]+: ?|\[\d{1,2}:\d\d:\d\d(?:\.\d+)?\]\s*|"
+    r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\s+|\[pod/[\w.-]+/[\w.-]+\]\s+)"
+)
+MIN_PREFIXED_LINES = 3
+
+
+def without_log_prefixes(text: str) -> str:
+    """The text without the prefix a log multiplexer put before most of its lines (half of them, three at least),
+    so a traceback or a compiler's error reads as it was printed: what runs first in each line is then the tool's."""
+    lines = text.splitlines()
+    prefixed = [line for line in lines if _MUX_PREFIX.match(line)]
+    if len(prefixed) < MIN_PREFIXED_LINES or len(prefixed) * 2 < len([line for line in lines if line.strip()]):
+        return text
+    return "\n".join(_MUX_PREFIX.sub("", line, count=1) for line in lines)
+
+
 def error_line(text: str, emails: bool = True) -> str:
     """The line of a failed tool's output that names the problem (see the tiers above), else the first line
     that is not Claude Code's `Exit code N`."""
-    lines = [line.strip() for line in scrub(text, emails=emails).splitlines() if line.strip()]
+    lines = [line.strip() for line in without_log_prefixes(scrub(text, emails=emails)).splitlines() if line.strip()]
     if not lines:
         return ""
     # Why: Rust prints a panic's message on the line after "panicked at FILE:LINE:COL:"

@@ -206,7 +206,9 @@ _PASTED = re.compile(
     r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \[|"
     # RSpec around a failure: "Failure/Error: …", "# ./spec/x_spec.rb:9:in …", "rspec ./spec/x_spec.rb:4 # …"
     r"\s*Failure/Error:|# \./\S+:\d+|rspec \./\S+:\d+|Failures:$|Failed examples:$|Finished in [\d.]+ \w+ |"
-    r"\d+ examples?, \d+ failures?|expected (?:to find|#?\S+ to|.{0,60}\bgot:)"
+    r"\d+ examples?, \d+ failures?|expected (?:to find|#?\S+ to|.{0,60}\bgot:)|"
+    # a log multiplexer's line: docker compose ("worker-1  | …"), Turborepo ("web:typecheck: …")
+    r"[\w.-]+-\d+\s+\|\s|[@\w/.-]+:(?:build|test|lint|typecheck|dev|start|e2e|check)(?::[\w-]+)?: "
 )
 _FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
 _CLOSES_CLAUSE = re.compile(r"(?:from now on|going forward|in future|in the future)(?=\s*(?:[,;.!]|$))", re.I)
@@ -222,8 +224,10 @@ _GENERIC = re.compile(
     re.IGNORECASE,
 )
 _NORM_TAIL = re.compile(
-    r",\s*(?:never|not|no)\s+(?!(?:idea|clue|luck|worries|problem|way|need|rush|doubt|wonder|time|hurry|chance)\b)"
-    r"[\w-]+(?:\s+\w+)?\s*(?:[.!]?$|,)|,\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
+    r",\s*(?:never|not|no)\s+[\w-]+(?:\s+\w+)?\s*[.!]?$|"
+    # "data fetching stays in server components, no useEffect fetch, we talked about it": "no X" before a remark
+    r",\s*no\s+(?!(?:idea|clue|luck|worries|problem|way|need|rush|doubt|wonder|time|hurry|chance)\b)[\w-]+(?:\s+\w+)?,|"
+    r",\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
     r"\bno\s+[\w-]+\s+anywhere\b|"
     r"\b[\w-]+ only(?:,\s*even (?:in|for|on|when|if) [^,]{3,40})?\s*[.!]?$|,\s*[\w./-]+ stays? out\s*[.!]?$",
     re.IGNORECASE,

@@ -46,13 +46,14 @@ REPLACES = re.compile(
     r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )now)\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
     r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
-    r"désormais|à partir de maintenant|au lieu de|plus de)\b|"
+    r"désormais|dorénavant|à partir de maintenant|au lieu de|plus de)\b|"
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
     r"앞으로|이제부터|더 이상|대신|"
     r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora|mudei de ideia)\b|"
     # a retraction: "forget chromium-only, run the e2e on webkit too", "changed my mind: …", "oublie ce que j'ai dit"
-    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|cambié de opinión|oublie ce que)\b",
+    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|cambié de opinión|oublie ce que|"
+    r"esquece o que)\b",
     re.IGNORECASE,
 )
 # Taking a rule back: what follows replaces it, even when it says "too" ("forget chromium-only, run … on webkit too")

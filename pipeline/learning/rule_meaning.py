@@ -239,7 +239,6 @@ _LEAD = re.compile(
 )
 _SPECIFIC = re.compile(
     r"^(?:nobody|no one|nothing|personne|rien)\s+(?:\w+ed|went|broke|ran|saw|did|made|wrote|n'a)\b|"
-    r"^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|"  # "nunca mexi …": "I never touched", a report
     r"\b(?:never ?mind|nunca se sabe)\b|^(?:plan|idea|todo|question|pregunta|context|contexto)\s*:|\b[0-9a-f]{7,40}\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b",
     re.IGNORECASE,
@@ -256,6 +255,14 @@ _SUBORDINATE = re.compile(
     r"^(?:before|after|when|whenever|while|if|once|until|since|because|unless|avant de|avant que|après|quand|"
     r"lorsque|si|pendant que|parce que?|puisque|sinon|antes de|después de|cuando|porque|bevor|nachdem|wenn|weil|"
     r"falls|sonst)\b",
+    re.IGNORECASE,
+)
+# A sentence that reports, with all its parts: what something does when it fails ("sensa-dump plante au bout de
+# trois minutes, jamais tout de suite", "it hangs, never on the first run"), what the speaker did with the "I"
+# dropped ("nunca mexi no remote cache": I never touched), what is happening ("tá dando isso no dev, só no …")
+_REPORT = re.compile(
+    r"\b(?:plante|plantent|crashe|crashent|échoue|échouent|fails|crashes|hangs|breaks|falla|fallan|trava|quebra|"
+    r"stürzt|hängt)\b|^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|^(?:tá|tava|está|estava) \w+ndo\b",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(
@@ -287,7 +294,7 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
     subordinate clause ("before merging the branch", "parce que …") says when or why, not what."""
     out: list[Candidate] = []
     for sentence in dict.fromkeys(sentences):
-        if sentence.rstrip().endswith(("?", "？")):
+        if sentence.rstrip().endswith(("?", "？")) or _REPORT.search(sentence):
             continue
         parts = clauses_of(sentence)
         # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim"

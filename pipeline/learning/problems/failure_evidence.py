@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.agent.transcript import without_log_prefixes
+
 MAX_TESTS_FOR_ANCHORS = 4  # more failing tests in one run: a shared cause, named by its exception instead
 
 _PY_TEST_ID = re.compile(r"^(?:FAILED|ERROR)\s+(\S+?)::(\S+?)(?:\[[^\]]*\])?(?:\s+-\s|\s*$)", re.MULTILINE)
@@ -48,6 +50,13 @@ _TEST_LINES = (
     re.compile(r"^\s*\d+ - (\S+) \((?:Failed|Timeout|SEGFAULT|Subprocess aborted|Child aborted|Exception)\)", re.M),
     re.compile(r"^\[  FAILED  \] ([A-Za-z_]\w*\.[A-Za-z_]\w*)(?: \(\d+ ms\))?\s*$", re.MULTILINE),  # googletest
 )
+MAX_NAMES = 3
+_ERROR_PROSE = re.compile(
+    r"\b(?:error|Error|unknown|Unknown|undefined|not exist|no exported member|missing|cannot find|Cannot find|"
+    r"not found|has no (?:attribute|field|member|property)|is not defined|unexpected|Unexpected)\b"
+)
+_QUOTED_NAME = re.compile(r"['\"`‘“]([A-Za-z_][A-Za-z0-9_]{7,})['\"`’”]")
+_COMPOUND = re.compile(r"[a-z][A-Z]|[A-Za-z]_[A-Za-z]")
 _PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
 _NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))
 _EXC_LINE = re.compile(
@@ -124,6 +133,7 @@ class FailureEvidence:
     test_files: tuple[str, ...] = ()
     in_dependency: bool = False  # `raised_in` is a dependency's module, not the project's
     symptoms: tuple[str, ...] = ()  # what went wrong without an exception naming it: `nan` (a non-finite value)
+    names: tuple[str, ...] = ()  # names from code an error message quotes: 'deliveryWindow', `order_total_cents`
 
     def anchors(self) -> tuple[str, ...]:
         """What joins signals by itself (see the module docstring)."""
@@ -139,6 +149,7 @@ class FailureEvidence:
             if place := self.raised_in or next(iter(self.project_files), ""):
                 out.append(f"exc:{exc}@{place}")
         out += [f"symptom:{symptom}" for symptom in self.symptoms]
+        out += [f"name:{name}" for name in self.names[:MAX_NAMES]]
         return tuple(dict.fromkeys(out))
 
     def facts(self) -> tuple[str, ...]:
@@ -155,6 +166,7 @@ class FailureEvidence:
 def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
     """Read a failed command's output. `cwd` (the session's) makes absolute project paths relative, as runners
     print them."""
+    output = without_log_prefixes(output)
     tests = [name for _file, name in _PY_TEST_ID.findall(output)]
     tests += _PY_TEST_HEADER.findall(output)
     for pattern in _TEST_LINES:
@@ -183,7 +195,20 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
         test_files=tuple(dict.fromkeys(m for m in known if _TEST_FILE.search(m) and not m.startswith("site:"))),
         in_dependency=raised.startswith("site:"),
         symptoms=("nan",) if _NON_FINITE.search(output) else (),
+        names=quoted_names(output),
     )
+
+
+def quoted_names(output: str) -> tuple[str, ...]:
+    """The names from code that an error message quotes ("Property 'deliveryWindow' does not exist", "no exported
+    member 'DeliveryWindow'", "Unknown argument `deliveryWindow`"), lower-cased: three failures that quote one
+    such name, whatever tool printed them, are about one thing. Only compound names (camelCase, snake_case, eight
+    characters or more), so "expected" or "id" join nothing."""
+    names = []
+    for line in output.splitlines():
+        if _ERROR_PROSE.search(line):
+            names += [n.lower() for n in _QUOTED_NAME.findall(line) if _COMPOUND.search(n)]
+    return tuple(dict.fromkeys(names))
 
 
 # A test that failed and then passed when the runner retried it: the run is green, the problem is real.
