@@ -1,12 +1,14 @@
 """How people mark a standing rule, a lesson, a decision, a complaint, or their verdict on a session, in the
-languages memoryd meets beyond English: Chinese, Japanese, German, Spanish, French (English lives in
-`user_knowledge.py` and `session_outcome.py`, with its finer grammar).
+languages memoryd meets beyond English: Chinese, Japanese, German, Spanish, French, Portuguese, Korean (English
+lives in `user_knowledge.py` and `session_outcome.py`, with its finer grammar; other languages are left to
+meaning, `pipeline/learning/rule_meaning.py` and `verdict_meaning.py`).
 
 These are the languages' own markers ("以后…", "ab jetzt …", "a partir de ahora …", "下次记得…", "passt",
 "还是不行"), never a project's words, so they carry over between projects and people. Each function returns
 the item a sentence states, or None, and keeps precision first: a sentence that points at one thing in front
 of the person ("别改这个文件": don't change *this* file) is an instruction for now, not a rule; a question or a
-sentence about the speaker's own habits ("我总是忘记…", "ich vergesse immer …") is not one either. Pure.
+sentence about the speaker's own habits ("我总是忘记…", "ich vergesse immer …", "nunca mexi …" with the "I"
+dropped) is not one either. Pure.
 """
 
 from __future__ import annotations

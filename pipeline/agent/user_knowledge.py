@@ -12,7 +12,8 @@ self:`, `note for next time:`, `for future reference,`, `remember that …`); a 
 (`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X, not
 Y", "… can live in … for now", "X become Y").
 
-Other languages (Chinese, Japanese, German, Spanish, French) are read by their own markers in `speech_cues.py`. Only
+Other languages (Chinese, Japanese, German, Spanish, French, Portuguese, Korean) are read by their own markers in
+`speech_cues.py`; what no marker reads is left to meaning (`pipeline/learning/rule_meaning.py`). Only
 what the person typed counts: the caller hands in their texts, never the assistant's, a tool's output or a
 subagent's prompt; inside them, code fences, quoted lines and lines that look pasted (log lines, stack frames,
 compiler and linter output) are skipped. Pattern matching, not understanding: it is tuned to keep precision
