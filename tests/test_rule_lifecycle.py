@@ -141,3 +141,24 @@ def test_a_japanese_replacement_never_replaces_a_rule_that_names_other_things() 
     assert replaced_in_other_words("wandbはもうonlineでいい", [*current, "wandbはずっとofflineで"], subject) == (
         "wandbはずっとofflineで"
     )
+
+
+def test_a_name_from_code_is_no_replacement_marker() -> None:
+    """ "datetime.now" says nothing about "now": a rule naming it replaces nothing by that word."""
+    current = ["os testes usam o Postgres do compose, nada de sqlite"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.4
+
+    assert replaced_in_other_words("não usa datetime.utcnow, usa datetime.now(UTC)", current, subject) is None
+    assert replaced_in_other_words("we use cents now, not Decimal", current, subject) == current[0]
+
+
+def test_a_replacement_in_another_language_finds_the_rule_that_names_the_same_thing() -> None:
+    """The model puts a Portuguese sentence nearer the Portuguese rules; "Decimal" says which rule it replaces."""
+    current = ["money is stored as Decimal in reais with two places", "os testes usam o Postgres do compose"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.30 if "Postgres" in b else 0.25
+
+    assert replaced_in_other_words("mudei de ideia: valor em centavos, nada de Decimal", current, subject) == current[0]

@@ -613,6 +613,7 @@ def test_a_bang_that_ends_a_name_from_code_ends_no_sentence() -> None:
         ("opa, não, aqui a gente não usa npm, é pnpm sempre", "aqui a gente não usa npm, é pnpm sempre"),
         ("lembra que é uv run, não python solto", "lembra que é uv run, não python solto"),
         ("nunca commita direto na main", "nunca commita direto na main"),
+        ("money is stored as Decimal in reais with two places", "money is stored as Decimal in reais with two places"),
         (
             "ok forget chromium-only, run the e2e on webkit too since half our users are on iPhone.",
             "forget chromium-only, run the e2e on webkit too since half our users are on iPhone",
@@ -642,6 +643,7 @@ def test_rules_in_brazilian_portuguese_and_in_passing(said: str, rule: str) -> N
         "Forget it for today, I'll merge the refresh PR tomorrow",
         "build is broken, no idea why, I only touched the sql",
         "every time I run it the test fails",
+        "the file is stored in S3",
         "Every mark has a story",
         "Unknown argument `deliveryWindow`. Available options are marked with ?.",
     ],

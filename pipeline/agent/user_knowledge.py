@@ -168,6 +168,14 @@ _EVERY_DOES = re.compile(
     r"belongs)\b.{3,}",
     re.IGNORECASE,
 )
+# "money is stored as Decimal in reais", "timestamps are kept in UTC": how a kind of data is held, everywhere
+# (not "the file is stored in S3" or "it is saved as json": one thing, described)
+_HELD_AS = re.compile(
+    r"^(?!(?:the|this|that|it|its|my|your|his|her|their|which|what|everything|nothing)\b)[a-z][\w-]*(?: [a-z][\w-]*)? "
+    r"(?:is|are) (?:always )?(?:stored|kept|saved|persisted|formatted|represented|serialized|encoded|handled) "
+    r"(?:as|in)\b.{3,}",
+    re.IGNORECASE,
+)
 # "Keep the e2e suite on chromium only, webkit is too slow": one way only for a kind of thing, a reason after it
 _ONLY_THIS = re.compile(
     r"^(?:keep|use|run|test|deploy|build|target|ship)\b.{3,60}?\bonly\b(?=\s*(?:[,.;!]|$))", re.IGNORECASE
@@ -404,6 +412,7 @@ def rule_in(sentence: str) -> str | None:
         if _FIRST_PERSON.match(clause):
             continue
         kind_wide = _FOR_KIND.match(clause) or _FORGET.match(clause) or _EVERY_DOES.match(clause)
+        kind_wide = kind_wide or _HELD_AS.match(clause)
         if kind_wide and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if _ONLY_THIS.match(clause):

@@ -36,14 +36,16 @@ SAME_TOPIC_COSINE = 0.89
 SURE_COSINE = 0.93
 SAME_SUBJECT = 0.15  # centred cosine: different subjects <= ~0.2, replacements 0.1-0.7 (bench/rule pairs)
 SUBJECT_MARGIN = 0.05  # over the next closest rule in force
+NAME_BONUS = 0.15  # a replacement that names the thing the old rule names (see _shared_names)
 CROSS_COSINE = 0.86  # a restatement in another script: the raw cosine, and the centred one
 CROSS_SUBJECT = 0.3
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _CJK_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
+_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
-    r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )now)\b|"
+    r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )(?<!\.)now(?![.(]))\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
     r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
     r"désormais|dorénavant|à partir de maintenant|au lieu de|plus de)\b|"
@@ -107,12 +109,13 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9._+#-]*[a-z0-9+#]|[a-z0-9]|[,;—–]|(?<=\
 # … con --atomic" asserts)
 _NEGATOR_WORDS = (
     "never no not don't dont avoid without instead rather stop nor sin nunca jamás ni ohne nie niemals kein keine "
-    "nicht statt sans jamais"
+    "nicht statt sans jamais nada não nao sem"
 )
 _NEGATORS = frozenset(_NEGATOR_WORDS.split())
 _ASSERTOR_WORDS = (
     "always use must should prefer only is are become becomes be via through "
-    "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise avec"
+    "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise avec "
+    "sempre com usem"
 )
 _ASSERTORS = frozenset(_ASSERTOR_WORDS.split())
 _BOUNDARY_WORDS = "but and so because since , ; — – - ."
@@ -122,7 +125,8 @@ _FILLER_WORDS = (
     "my ever now anymore anywhere everything everywhere all any some each every just please pls plz porfa bitte "
     "also still then "
     "instead rather than do does did doing done be been being was were will would can could shall may might "
-    "use using used uses go goes went straight directly direct"
+    "use using used uses go goes went straight directly direct "
+    "de da do das dos em na no nas nos um uma"
 )
 _FILLER = frozenset(_FILLER_WORDS.split())
 _NUMBER = re.compile(r"^v?\d+(?:\.\d+)*[a-z]*$")
@@ -303,7 +307,7 @@ def replaced_in_other_words(
         return None
     scored = sorted(
         (
-            (value, other)
+            (value + (NAME_BONUS if _shared_names(candidate, other) else 0.0), other)
             for other in current
             if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
         ),
@@ -324,6 +328,22 @@ def _may_share_subject(candidate: str, other: str) -> bool:
         return True
     mine, theirs = _latin_names(candidate), _latin_names(other)
     return not mine or not theirs or bool(mine & theirs)
+
+
+def _shared_names(candidate: str, other: str) -> bool:
+    """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
+    the model puts a sentence nearer the rules in its own language, while the name says what the rule is about."""
+    return bool(_names(candidate) & _names(other))
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised or code-like words after the first (the first is capitalised as a sentence's start)."""
+    words = text.split()[1:]
+    return {
+        word.strip(".,;:!?()`'\"").lower()
+        for word in words
+        if _NAME.fullmatch(word.strip(".,;:!?()`'\"")) and not word.strip(".,;:!?()`'\"").isupper()
+    }
 
 
 def _latin_names(text: str) -> set[str]:
