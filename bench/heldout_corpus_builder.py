@@ -3,7 +3,10 @@ truth builder, the validator and the `make_corpus.py` command line. Each corpus'
 is its own (projects, problems, skill prompts, the person's other language and the ranges its validator wants) in a
 Corpus and calls main(); the corpora were once copies of each other, and one copy keeps their checks from drifting.
 
-Standard library only and deterministic, like the transcript builder: the same scenarios give the same bytes.
+Standard library only, deterministic: every id is a uuid5/sha256 of a fixed key, every time comes from the
+scenarios, and jitter comes from random.Random seeded with the session key, so running a make_corpus.py twice gives
+identical bytes. The corpora were written without looking at memoryd's learning code, so that they can judge it as
+held-out data.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ Usage:  python3 make_corpus.py            # (re)writes sessions/ and truth.json,
         python3 make_corpus.py --check    # only validates what is on disk
         python3 make_corpus.py --index    # prints the session table used in README.md
 
-Standard library only, deterministic: every id is a uuid5/sha256 of a fixed key, every time comes from the
-scenarios, and jitter comes from random.Random seeded with the session key. Running it twice gives identical bytes.
-It was written without looking at memoryd's learning code, so that it can judge it as held-out data.
+This file declares only what is this corpus's own (projects, recurring problems, skill prompts, the person's
+language, the validator's ranges); building truth.json, validating and the command line are shared with the other
+held-out corpora in bench/heldout_corpus_builder.py, which says why the result is deterministic.
 """
 
 from __future__ import annotations
