@@ -16,7 +16,7 @@ import re
 import shutil
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
@@ -281,11 +281,52 @@ def typed_texts(path: Path) -> list[str]:
     return out
 
 
+@dataclass
+class _Check:
+    """What the validator's stages share: the corpus, truth.json as read, the findings so far, and (once the
+    person's words are checked) what the person typed in each main transcript."""
+
+    c: Corpus
+    t: dict
+    errs: Problems
+    typed: dict[str, list[str]] = field(default_factory=dict)
+
+    def body(self, f: str) -> str:
+        """A transcript's text, where phrases are looked for as they appear JSON-escaped."""
+        return (self.c.out / f).read_text(encoding="utf-8")
+
+    def said(self, text: str, f: str) -> bool:
+        """Whether the person typed the text (case aside) in that main transcript."""
+        return any(text.lower() in x.lower() for x in self.typed.get(f, []))
+
+
+def _has(phrase: str, text: str) -> bool:
+    """Whether a phrase stands in a transcript's JSON text (escaped as json.dumps escapes it)."""
+    return json.dumps(phrase, ensure_ascii=False)[1:-1] in text
+
+
 def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
     """Everything wrong with what is on disk (sessions/ and truth.json); with the built sessions also checks that
     restatements were typed and that every knowledge-looking sentence the person typed is declared."""
     errs = Problems()
     t = json.loads(c.truth_path.read_text())
+    files = _check_transcripts(c, errs)
+    _check_truth_files(c, errs, t, files)
+    ck = _Check(c, t, errs)
+    _check_problems(ck)
+    # the person's words: every declared text is in what the person typed in that session
+    ck.typed = {f: typed_texts(c.out / f) for f, v in t["sessions"].items() if v["parent"] is None}
+    _check_person_words(ck, sessions)
+    _check_not_person(ck)
+    _check_mix(ck)
+    if sessions is not None:
+        _check_complete(ck, sessions)
+    return list(errs)
+
+
+def _check_transcripts(c: Corpus, errs: Problems) -> list[Path]:
+    """Each transcript is well formed the way Claude Code writes them, and subagents link to their parents;
+    returns the transcript files found (main ones, then subagents')."""
     main_files = sorted(p for p in c.out.glob("*.jsonl"))
     sub_files = sorted(c.out.glob("*/subagents/agent-*.jsonl"))
     errs.need(26 <= len(main_files) <= 32, f"{len(main_files)} sessions (want 26-32)")
@@ -294,70 +335,87 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
     results_by_file: dict[Path, list[tuple[dict, dict]]] = {}
     compactions = 0
     for path in [*main_files, *sub_files]:
-        rel = str(path.relative_to(c.out))
-        is_sub = path in sub_files
-        raw_lines = path.read_text(encoding="utf-8").splitlines()
-        if not is_sub:
-            lo = c.min_session_lines
-            errs.need(lo <= len(raw_lines) <= 80, f"{rel}: {len(raw_lines)} lines (want {lo}-80)")
-        seen_uuids: set[str] = set()
-        tool_uses: dict[str, dict] = {}
-        results: list[tuple[dict, dict]] = []
-        first_msg = None
-        sid = None
-        for i, raw in enumerate(raw_lines, 1):
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                errs.append(f"{rel}:{i}: not JSON ({exc})")
-                continue
-            typ = line.get("type")
-            if typ in ("queue-operation", "file-history-snapshot", "ai-title"):
-                continue
-            sid = sid or line.get("sessionId")
-            errs.need(line.get("sessionId") == sid, f"{rel}:{i}: sessionId changes")
-            u = line.get("uuid")
-            errs.need(bool(u) and u not in seen_uuids, f"{rel}:{i}: missing or repeated uuid")
-            parent = line.get("parentUuid")
-            if first_msg is None:
-                first_msg = line
-                errs.need(parent is None, f"{rel}:{i}: first message has a parent")
-            elif parent is None:
-                ok = (
-                    typ == "system"
-                    and line.get("subtype") == "compact_boundary"
-                    and line.get("logicalParentUuid") in seen_uuids
-                )
-                errs.need(ok, f"{rel}:{i}: unexpected root")
-                compactions += ok
-            else:
-                errs.need(parent in seen_uuids, f"{rel}:{i}: parentUuid {parent} not an earlier line")
-            seen_uuids.add(u)
-            errs.need(line.get("isSidechain") is is_sub, f"{rel}:{i}: isSidechain should be {is_sub}")
-            if is_sub:
-                errs.need(line.get("agentId") == path.stem[len("agent-") :], f"{rel}:{i}: agentId mismatch")
-            content = (line.get("message") or {}).get("content")
-            for b in content if isinstance(content, list) else []:
-                if b.get("type") == "tool_use":
-                    errs.need(b["id"] not in tool_uses, f"{rel}:{i}: repeated tool_use id")
-                    tool_uses[b["id"]] = b
-                elif b.get("type") == "tool_result":
-                    errs.need(b["tool_use_id"] in tool_uses, f"{rel}:{i}: tool_result for unknown/later tool_use")
-                    src = line.get("sourceToolAssistantUUID")
-                    errs.need(src in seen_uuids, f"{rel}:{i}: sourceToolAssistantUUID not an earlier line")
-                    results.append((b, line))
-        answered = {b["tool_use_id"] for b, _ in results}
-        errs.need(answered == set(tool_uses), f"{rel}: tool_use without result: {set(tool_uses) - answered}")
-        if is_sub:
-            parent_id = path.parent.parent.name
-            errs.need(sid == parent_id, f"{rel}: sessionId {sid} is not the parent's {parent_id}")
-            errs.need(first_msg is not None and first_msg.get("type") == "user", f"{rel}: first line is not user")
-        else:
-            errs.need(sid == path.stem, f"{rel}: sessionId {sid} differs from the file name")
-        uses_by_file[path] = tool_uses
-        results_by_file[path] = results
+        uses_by_file[path], results_by_file[path], n = _check_transcript(c, errs, path, path in sub_files)
+        compactions += n
     errs.need(compactions >= 2, f"only {compactions} compactions")
-    # subagent links
+    _check_subagent_links(c, errs, sub_files, uses_by_file, results_by_file)
+    return [*main_files, *sub_files]
+
+
+def _check_transcript(c: Corpus, errs: Problems, path: Path, is_sub: bool) -> tuple[dict, list, int]:
+    """One transcript's chain of uuids, session id, tool calls and results; returns its tool uses by id, its
+    tool results with their lines, and how many compactions it holds."""
+    rel = str(path.relative_to(c.out))
+    compactions = 0
+    raw_lines = path.read_text(encoding="utf-8").splitlines()
+    if not is_sub:
+        lo = c.min_session_lines
+        errs.need(lo <= len(raw_lines) <= 80, f"{rel}: {len(raw_lines)} lines (want {lo}-80)")
+    seen_uuids: set[str] = set()
+    tool_uses: dict[str, dict] = {}
+    results: list[tuple[dict, dict]] = []
+    first_msg = None
+    sid = None
+    for i, raw in enumerate(raw_lines, 1):
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            errs.append(f"{rel}:{i}: not JSON ({exc})")
+            continue
+        typ = line.get("type")
+        if typ in ("queue-operation", "file-history-snapshot", "ai-title"):
+            continue
+        sid = sid or line.get("sessionId")
+        errs.need(line.get("sessionId") == sid, f"{rel}:{i}: sessionId changes")
+        u = line.get("uuid")
+        errs.need(bool(u) and u not in seen_uuids, f"{rel}:{i}: missing or repeated uuid")
+        parent = line.get("parentUuid")
+        if first_msg is None:
+            first_msg = line
+            errs.need(parent is None, f"{rel}:{i}: first message has a parent")
+        elif parent is None:
+            ok = (
+                typ == "system"
+                and line.get("subtype") == "compact_boundary"
+                and line.get("logicalParentUuid") in seen_uuids
+            )
+            errs.need(ok, f"{rel}:{i}: unexpected root")
+            compactions += ok
+        else:
+            errs.need(parent in seen_uuids, f"{rel}:{i}: parentUuid {parent} not an earlier line")
+        seen_uuids.add(u)
+        errs.need(line.get("isSidechain") is is_sub, f"{rel}:{i}: isSidechain should be {is_sub}")
+        if is_sub:
+            errs.need(line.get("agentId") == path.stem[len("agent-") :], f"{rel}:{i}: agentId mismatch")
+        content = (line.get("message") or {}).get("content")
+        for b in content if isinstance(content, list) else []:
+            if b.get("type") == "tool_use":
+                errs.need(b["id"] not in tool_uses, f"{rel}:{i}: repeated tool_use id")
+                tool_uses[b["id"]] = b
+            elif b.get("type") == "tool_result":
+                errs.need(b["tool_use_id"] in tool_uses, f"{rel}:{i}: tool_result for unknown/later tool_use")
+                src = line.get("sourceToolAssistantUUID")
+                errs.need(src in seen_uuids, f"{rel}:{i}: sourceToolAssistantUUID not an earlier line")
+                results.append((b, line))
+    answered = {b["tool_use_id"] for b, _ in results}
+    errs.need(answered == set(tool_uses), f"{rel}: tool_use without result: {set(tool_uses) - answered}")
+    if is_sub:
+        parent_id = path.parent.parent.name
+        errs.need(sid == parent_id, f"{rel}: sessionId {sid} is not the parent's {parent_id}")
+        errs.need(first_msg is not None and first_msg.get("type") == "user", f"{rel}: first line is not user")
+    else:
+        errs.need(sid == path.stem, f"{rel}: sessionId {sid} differs from the file name")
+    return tool_uses, results, compactions
+
+
+def _check_subagent_links(
+    c: Corpus,
+    errs: Problems,
+    sub_files: list[Path],
+    uses_by_file: dict[Path, dict[str, dict]],
+    results_by_file: dict[Path, list[tuple[dict, dict]]],
+) -> None:
+    """Each subagent transcript is named by exactly one Agent result in its parent, with its meta.json and prompt."""
     for path in sub_files:
         rel = str(path.relative_to(c.out))
         aid = path.stem[len("agent-") :]
@@ -382,14 +440,17 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
                 errs.need(json.loads(meta.read_text())["toolUseId"] == use["id"], f"{rel}: meta.json toolUseId")
             first = json.loads(path.read_text().splitlines()[0])
             errs.need(first["message"]["content"] == use["input"]["prompt"], f"{rel}: first line is not the prompt")
-    # truth refers to real files
+
+
+def _check_truth_files(c: Corpus, errs: Problems, t: dict, files: list[Path]) -> None:
+    """truth.json and sessions/ name the same files, and each main transcript runs in its project's directory."""
     for f, info in t["sessions"].items():
         errs.need((c.out / f).exists(), f"truth session {f} missing")
         errs.need(info["outcome"] in ("success", "failed", "unknown") and info["why"], f"truth session {f}: outcome")
         errs.need(info["project"] in t["projects"], f"truth session {f}: project")
         if info["parent"]:
             errs.need((c.out / info["parent"]).exists(), f"truth session {f}: parent missing")
-    on_disk = {str(p.relative_to(c.out)) for p in [*main_files, *sub_files]}
+    on_disk = {str(p.relative_to(c.out)) for p in files}
     errs.need(on_disk == set(t["sessions"]), f"files not in truth: {on_disk ^ set(t['sessions'])}")
     for f, info in t["sessions"].items():
         if info["parent"] is None and (c.out / f).exists():
@@ -397,12 +458,11 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
             first = next(json.loads(x) for x in (c.out / f).read_text().splitlines() if '"cwd"' in x)
             errs.need(first["cwd"] == cwd, f"{f}: cwd {first['cwd']} is not {cwd}")
 
-    def body(f: str) -> str:
-        return (c.out / f).read_text(encoding="utf-8")
 
-    def has(phrase: str, text: str) -> bool:
-        return json.dumps(phrase, ensure_ascii=False)[1:-1] in text
-
+def _check_problems(ck: _Check) -> None:
+    """Recurring problems are seen in several sessions of their project, by their nouns, and fixed in a successful
+    session whose edits or commands hold the key step; one-offs stand apart from them."""
+    c, t, errs = ck.c, ck.t, ck.errs
     for p in t["problems"]:
         errs.need(3 <= len(p["sessions"]) <= 8, f"problem {p['id']} in {len(p['sessions'])} sessions")
         errs.need(p["fixed_in"] in p["sessions"], f"problem {p['id']}: fixed_in not among its sessions")
@@ -412,26 +472,28 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
         )
         errs.need(p["key_step"] in p["fix"], f"problem {p['id']}: key_step not among the fix phrases")
         for phrase in p["fix"]:
-            errs.need(has(phrase, body(p["fixed_in"])), f"problem {p['id']}: fix phrase {phrase!r} not in fix session")
+            errs.need(
+                _has(phrase, ck.body(p["fixed_in"])), f"problem {p['id']}: fix phrase {phrase!r} not in fix session"
+            )
         steps = [
             json.dumps(b["input"], ensure_ascii=False)
-            for x in map(json.loads, body(p["fixed_in"]).splitlines())
+            for x in map(json.loads, ck.body(p["fixed_in"]).splitlines())
             if x.get("type") == "assistant"
             for b in x["message"]["content"]
             if b.get("type") == "tool_use" and b["name"] in ("Edit", "Write", "Bash")
         ]
         errs.need(
-            any(has(p["key_step"], st) for st in steps), f"problem {p['id']}: key step is not in an edit or command"
+            any(_has(p["key_step"], st) for st in steps), f"problem {p['id']}: key step is not in an edit or command"
         )
         sf = p.get("second_fix")
         if sf:
             errs.need(sf["session"] in p["sessions"], f"problem {p['id']}: second fix not among its sessions")
             errs.need(t["sessions"][sf["session"]]["outcome"] == "success", f"problem {p['id']}: second fix failed")
             for phrase in sf["fix"]:
-                errs.need(has(phrase, body(sf["session"])), f"problem {p['id']}: second fix phrase {phrase!r}")
-                errs.need(not has(phrase, body(p["fixed_in"])), f"problem {p['id']}: second fix is not different")
+                errs.need(_has(phrase, ck.body(sf["session"])), f"problem {p['id']}: second fix phrase {phrase!r}")
+                errs.need(not _has(phrase, ck.body(p["fixed_in"])), f"problem {p['id']}: second fix is not different")
         for f in p["sessions"]:
-            errs.need(any(has(n, body(f)) for n in p["nouns"]), f"problem {p['id']}: no noun in {f}")
+            errs.need(any(_has(n, ck.body(f)) for n in p["nouns"]), f"problem {p['id']}: no noun in {f}")
             errs.need(t["sessions"][f]["project"] == p["project"], f"problem {p['id']}: {f} in another project")
         for other in t["problems"]:
             if other is not p:
@@ -453,17 +515,17 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
     for o in t["one_off_problems"]:
         errs.need(o["session"] in t["sessions"], f"one-off session {o['session']} missing")
         errs.need(o["session"] not in problem_sessions, f"one-off in a recurring problem's session {o['session']}")
-    # the person's words: every declared text is in what the person typed in that session
-    typed = {f: typed_texts(c.out / f) for f, v in t["sessions"].items() if v["parent"] is None}
 
-    def said(text: str, f: str) -> bool:
-        return any(text.lower() in x.lower() for x in typed.get(f, []))
 
+def _check_person_words(ck: _Check, sessions: list[Session] | None) -> None:
+    """Every declared rule, restatement, lesson, decision and non-rule was typed by the person in its session,
+    in the numbers and languages the corpus wants."""
+    c, t, errs = ck.c, ck.t, ck.errs
     rule_texts = [r["text"] for r in t["rules"]]
     lo, hi = c.rules_range
     errs.need(lo <= len(t["rules"]) <= hi, f"{len(t['rules'])} rules (want {lo}-{hi})")
     for r in t["rules"]:
-        errs.need(said(r["text"], r["session"]), f"rule not typed in its session: {r['text']!r}")
+        errs.need(ck.said(r["text"], r["session"]), f"rule not typed in its session: {r['text']!r}")
         errs.need(r["superseded_by"] is None or r["superseded_by"] in rule_texts, f"rule {r['text']}: bad supersede")
         errs.need(r["project"] is None or r["project"] in t["projects"], f"rule {r['text']}: project")
     reversals = [r for r in t["rules"] if r["superseded_by"]]
@@ -481,20 +543,25 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
             for _rid, text, _sup in s.truth.rules:
                 para_sessions.setdefault(text, file_of(s))
         for text, f in para_sessions.items():
-            errs.need(said(text, f), f"restatement not typed: {text!r}")
+            errs.need(ck.said(text, f), f"restatement not typed: {text!r}")
     errs.need(t["non_rules"] == [x["text"] for x in t["non_rule_sessions"]], "non_rules and non_rule_sessions differ")
     for kind in ("lessons", "decisions", "non_rule_sessions"):
         for x in t[kind]:
-            errs.need(said(x["text"], x["session"]), f"{kind[:-1]} not typed in its session: {x['text']!r}")
+            errs.need(ck.said(x["text"], x["session"]), f"{kind[:-1]} not typed in its session: {x['text']!r}")
     errs.need(4 <= len(t["lessons"]) <= 6, f"{len(t['lessons'])} lessons (want 4-6)")
     errs.need(4 <= len(t["decisions"]) <= 6, f"{len(t['decisions'])} decisions (want 4-6)")
     c.language_checks(c, errs, t)
-    # rule-like text that is not the person's: verbatim in the named place, and never typed by the person
+
+
+def _check_not_person(ck: _Check) -> None:
+    """Rule-like text that is not the person's stands verbatim in the named place (assistant text, tool output,
+    pasted log, subagent prompt, compaction summary) and was not typed by the person, in all five places."""
+    c, t, errs = ck.c, ck.t, ck.errs
     wheres = Counter()
     for n in t["not_person_rules"]:
         f, text, where = n["session"], n["text"], n["where"]
         wheres[where] += 1
-        lines = [json.loads(x) for x in body(f).splitlines()]
+        lines = [json.loads(x) for x in ck.body(f).splitlines()]
         subs = [
             json.loads(x)
             for p in (c.out / f.replace(".jsonl", "")).glob("subagents/*.jsonl")
@@ -512,7 +579,7 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
             ]
             place = [json.loads(f'"{p[1:-1]}"') if p.startswith('"') else p for p in place]
         elif where == "pasted_log":
-            place = typed[f]
+            place = ck.typed[f]
         elif where == "subagent_prompt":
             place = [x["message"]["content"] for x in subs[:1]] + [
                 b["input"].get("prompt", "")
@@ -525,8 +592,14 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
             place = [x["message"]["content"] for x in lines if x.get("isCompactSummary")]
         errs.need(any(text in p for p in place), f"not-person text not in {where} of {f}: {text!r}")
         if where != "pasted_log":
-            errs.need(not said(text, f), f"not-person text was typed by the person: {text!r}")
+            errs.need(not ck.said(text, f), f"not-person text was typed by the person: {text!r}")
     errs.need(len(wheres) == 5, f"not-person rules cover only {sorted(wheres)}")
+
+
+def _check_mix(ck: _Check) -> None:
+    """The corpus as a whole: a retry, enough skill prompts, a mix of outcomes, the share of the other language,
+    and (where asked) no fix before a problem was seen twice."""
+    c, t, errs = ck.c, ck.t, ck.errs
     errs.need(len(t["retries"]) >= 1, "no retry")
     errs.need(len(t["skill_prompts"]["should_not"]) >= 15, "too few should_not prompts")
     for pid in c.problems:
@@ -536,7 +609,7 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
     errs.need(
         outcomes["failed"] >= 5 and outcomes["success"] >= 12 and outcomes["unknown"] >= 3, f"outcome mix {outcomes}"
     )
-    all_typed = [x for f in typed for x in typed[f] if not x.startswith("<ide_opened_file>")]
+    all_typed = [x for f in ck.typed for x in ck.typed[f] if not x.startswith("<ide_opened_file>")]
     c.share_check(c, errs, all_typed)
     if c.fix_after_seen_twice:
         # each project has a recurring problem shown once only in words, and the fix is in a later session
@@ -545,23 +618,26 @@ def validate(c: Corpus, sessions: list[Session] | None = None) -> list[str]:
                 all(t["sessions"][f]["started"] <= t["sessions"][p["fixed_in"]]["started"] for f in p["sessions"][:2]),
                 f"problem {p['id']}: fixed before it was seen twice",
             )
-    # every knowledge-looking sentence the person typed is declared (truth is complete)
-    if sessions is not None:
-        declared_all = [
-            *rule_texts,
-            *(x for g in t["paraphrases"] for x in g),
-            *(x["text"] for x in t["lessons"]),
-            *(x["text"] for x in t["decisions"]),
-            *t["non_rules"],
-            *(x["text"] for x in t["not_person_rules"] if x["where"] == "pasted_log"),
-        ]
-        for s in sessions:
-            for text in s.typed:
-                for sent in sentences(text):
-                    if c.knowledge_words.search(sent):
-                        ok = any(d.lower() in sent.lower() or sent.lower() in d.lower() for d in declared_all)
-                        errs.need(ok, f"{s.key}: undeclared knowledge-like sentence: {sent!r}")
-    return list(errs)
+
+
+def _check_complete(ck: _Check, sessions: list[Session]) -> None:
+    """Every knowledge-looking sentence the person typed is declared (truth is complete)."""
+    c, t, errs = ck.c, ck.t, ck.errs
+    rule_texts = [r["text"] for r in t["rules"]]
+    declared_all = [
+        *rule_texts,
+        *(x for g in t["paraphrases"] for x in g),
+        *(x["text"] for x in t["lessons"]),
+        *(x["text"] for x in t["decisions"]),
+        *t["non_rules"],
+        *(x["text"] for x in t["not_person_rules"] if x["where"] == "pasted_log"),
+    ]
+    for s in sessions:
+        for text in s.typed:
+            for sent in sentences(text):
+                if c.knowledge_words.search(sent):
+                    ok = any(d.lower() in sent.lower() or sent.lower() in d.lower() for d in declared_all)
+                    errs.need(ok, f"{s.key}: undeclared knowledge-like sentence: {sent!r}")
 
 
 def lang_share(c: Corpus, mains: list[str]) -> int:
