@@ -40,19 +40,24 @@ class Corpus:
     language_checks: Callable[[Corpus, Problems, dict], None]  # what truth.json must hold in that language
     share_check: Callable[[Corpus, Problems, list[str]], None]  # how much of what was typed is in that language
     is_lang: Callable[[str], bool] | None = None  # a text in that language (default: lang_of(text) == lang)
+    # What the validator asks differs between the first two corpora and the later ones, which were built to
+    # harder specs (shorter sessions allowed, more rules, a one-off and a late fix in each project); the defaults
+    # are the later corpora's, and the first two set theirs.
     min_session_lines: int = 6
     rules_range: tuple[int, int] = (12, 16)
-    want_second_fix: bool = False
+    want_second_fix: bool = False  # a problem fixed a second way
     one_off_in_each_project: bool = True
-    fix_after_seen_twice: bool = True
+    fix_after_seen_twice: bool = True  # a problem's fix comes after its first two sightings
     show_typed: bool = True  # the summary line counts the typed messages
 
     @property
     def out(self) -> Path:
+        """sessions/, which write() replaces whole."""
         return self.here / "sessions"
 
     @property
     def truth_path(self) -> Path:
+        """truth.json, what the learning bench scores against."""
         return self.here / "truth.json"
 
     def in_lang(self, text: str) -> bool:
