@@ -604,6 +604,65 @@ def f14_badge_claim() -> Session:
     return s
 
 
+def f15_nullable_field() -> Session:
+    s = app("f15-nullable-field", "2026-12-19T11:08:14", "2.1.168", "feat/pickup-time", "late-zvezdara-tern")
+    s.user("made pickupTime nullable in the Order model, now the analyzer complains in the order card", after=0)
+    s.act(
+        None,
+        Bash(
+            "melos run gen",
+            "melos run gen\n  └> dart run build_runner build --delete-conflicting-outputs\n"
+            "[INFO] Succeeded after 9.7s with 41 outputs (12 actions)\nmelos run gen ✓",
+            desc="Generate",
+        ),
+    )
+    bad = analyzer(
+        [
+            (
+                "error",
+                "lib/features/orders/order_card.dart:31:38",
+                "The argument type 'DateTime?' can't be assigned to the parameter type 'DateTime'",
+            )
+        ]
+    )
+    s.act(
+        "Generated code is current; the error is in the card itself.",
+        Bash("dart analyze lib", bad, code=3, desc="Analyze"),
+    )
+    s.act(
+        None,
+        Read(
+            "lib/features/orders/order_card.dart",
+            "      Text(formatPickup(order.pickupTime)),",
+            offset=31,
+            limit=1,
+            total=80,
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "lib/features/orders/order_card.dart",
+            "      Text(formatPickup(order.pickupTime)),",
+            "      if (order.pickupTime case final t?) Text(formatPickup(t)),",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "dart analyze lib && flutter test test/features/orders",
+            "Analyzing pekara_app...\nNo issues found!\n" + flutter_test(7),
+            desc="Analyze and test",
+        ),
+    )
+    s.user("👍 норм")
+    s.outcome("success", "a real null-safety error after making a freezed field nullable, fixed in the widget")
+    s.one_off(
+        "dart analyze: DateTime? can't be assigned to DateTime after pickupTime became nullable (not stale codegen)"
+    )
+    return s
+
+
 SESSIONS = [
     f01_cart_screen,
     f02_conflicting_outputs,
@@ -619,4 +678,5 @@ SESSIONS = [
     f12_crashlytics,
     f13_gradle_sdk,
     f14_badge_claim,
+    f15_nullable_field,
 ]
