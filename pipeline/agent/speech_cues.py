@@ -60,9 +60,11 @@ _RULE_LEADS = (
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
 )
-_RETRACTION = re.compile(
-    r"\b(?:oublie|oubliez) ce que (?:j'ai|je t'ai) dit|\bolvida lo que (?:te )?dije|\bvergiss,? was ich|"
-    r"\besquece o que eu (?:te )?disse|\bmudei de ideia|\bforget what I said",
+# Taking a rule back ("forget chromium-only, …", "oublie ce que j'ai dit sur X : …", "mudei de ideia: …"): what
+# follows replaces it; the rule lifecycle reads it as a replacement (`rule_lifecycle.RETRACTS`)
+RETRACTION = re.compile(
+    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|mudei de ideia|cambié de opinión|"
+    r"(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que)\b",
     re.IGNORECASE,
 )
 _REMEMBERED_RULE = re.compile(
@@ -288,7 +290,7 @@ def rule_in(sentence: str) -> str | None:
     for lead in _RULE_LEADS:
         if match := lead.search(text):
             # "Oublie ce que j'ai dit sur la version : dorénavant …": the retraction names what is replaced
-            taken_back = _RETRACTION.search(text, 0, match.start("r"))
+            taken_back = RETRACTION.search(text, 0, match.start("r"))
             return tidy(text[taken_back.start() :] if taken_back else match.group("r"))
     if _REMEMBERED_RULE.search(text):
         return tidy(re.split(r"[:,]", text, maxsplit=1)[1])

@@ -28,10 +28,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pipeline.agent import speech_cues as cues
+from pipeline.agent.pasted_text import typed_and_pasted
 
 MAX_ITEM_CHARS = 300
-MIN_PASTED_PARAGRAPH = 3
-PASTED_SHARE = 0.4
 
 _SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
 _CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
@@ -204,23 +203,9 @@ _THIS_NOT_THAT = re.compile(
     r"[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}$",
     re.IGNORECASE,
 )
-# A line the person pasted rather than wrote: log and compiler output, stack frames, shell prompts.
-_PASTED = re.compile(
-    r"^(?:\[?\d{4}-\d{2}-\d{2}[T ]|\d{2}:\d{2}:\d{2}\b|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?[: ]|"
-    r"\S+\.\w{1,5}:\d+|\s*at\s+\S+\s*\(|\s*File \"|error\[E\d+\]|npm ERR!|\$ |> |#\d+ |"
-    r"(?:FAILED|PASSED|ERROR)\s+\S+::|thread '.*' panicked|Traceback \(most recent)|"
-    r"::(?:error|warning|notice)(?: [^:]*)?::|##\[(?:error|warning)\]|^(?:---|\+\+\+) [ab]/|^@@ -\d|"
-    r"(?:Error|Warning|FAIL|FAILED|PASS|panic):\s|"
-    r"(?:Fatal |Uncaught |Unhandled )?[\w.$]*(?:Exception|Error)\b:\s|\[[A-Za-z][\w .:-]{1,30}\] |"
-    r"\s*\d+ (?:failed|passed|skipped|flaky)\b|\s*\d+\) \[|"
-    # RSpec around a failure: "Failure/Error: …", "# ./spec/x_spec.rb:9:in …", "rspec ./spec/x_spec.rb:4 # …"
-    r"\s*Failure/Error:|# \./\S+:\d+|rspec \./\S+:\d+|Failures:$|Failed examples:$|Finished in [\d.]+ \w+ |"
-    r"\d+ examples?, \d+ failures?|expected (?:to find|#?\S+ to|.{0,60}\bgot:)|"
-    # a log multiplexer's line: docker compose ("worker-1  | …"), Turborepo ("web:typecheck: …")
-    r"[\w.-]+-\d+\s+\|\s|[@\w/.-]+:(?:build|test|lint|typecheck|dev|start|e2e|check)(?::[\w-]+)?: "
-)
-_FROM_NOW_ON = re.compile(r"\b(?:from now on|going forward|in future|in the future)\b,?\s*(.{6,})", re.IGNORECASE)
-_CLOSES_CLAUSE = re.compile(r"(?:from now on|going forward|in future|in the future)(?=\s*(?:[,;.!]|$))", re.I)
+_LATER_ON = r"(?:from now on|going forward|in future|in the future)"
+_FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b,?\s*(.{{6,}})", re.IGNORECASE)
+_CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
 _IMPERATIVE = re.compile(
     r"^(?:please\s+|make sure (?:to |you )?|be sure to |remember to )?"
@@ -343,49 +328,6 @@ def sentences(texts: Iterable[str]) -> list[str]:
             for sentence in pieces:
                 out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
     return out
-
-
-def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
-    """The lines the person typed, and the lines they pasted (code fences, quoted lines, log and compiler
-    output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's.
-    A paragraph of three lines or more that is mostly pasted is pasted whole: a CI log's prose-like lines
-    ("Run pnpm turbo run typecheck …", "note: always pass --frozen-lockfile …") are the tool's, not the person's."""
-    lines: list[tuple[str, bool, int]] = []  # (line, pasted, paragraph)
-    fenced = in_paste = False
-    paragraph = 0
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("```"):
-            fenced = not fenced
-            continue
-        if not stripped:
-            in_paste = False  # a blank line ends a pasted block
-            paragraph += 1
-            continue
-        # Why the rest of the paragraph too: an error's second line ("Please ensure that class is marked …")
-        # is as pasted as its first, though it reads like prose (a line typed under it mostly starts lower-case)
-        continued = in_paste and not stripped[0].islower()
-        if fenced or continued or stripped.startswith(">") or looks_pasted(stripped):
-            lines.append((stripped.lstrip("> ") if not fenced else line.rstrip(), True, -1 if fenced else paragraph))
-            in_paste = not fenced and not stripped.startswith(">")
-        else:
-            lines.append((stripped, False, paragraph))
-    mostly_pasted = set()
-    for number in {p for _, _, p in lines if p >= 0}:
-        flags = [pasted for _, pasted, p in lines if p == number]
-        if len(flags) >= MIN_PASTED_PARAGRAPH and sum(flags) / len(flags) >= PASTED_SHARE:
-            mostly_pasted.add(number)
-    typed = [line for line, pasted, p in lines if not pasted and p not in mostly_pasted]
-    pasted_lines = [line for line, pasted, p in lines if pasted or p in mostly_pasted]
-    return typed, pasted_lines
-
-
-def looks_pasted(line: str) -> bool:
-    """A line that looks copied from a terminal or a log, not written: its markers, or mostly symbols."""
-    if _PASTED.match(line):
-        return True
-    letters = sum(ch.isalpha() for ch in line)
-    return len(line) >= 20 and letters / len(line) < 0.45
 
 
 def rule_in(sentence: str) -> str | None:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from pipeline.agent import speech_cues
 from pipeline.learning.lessons import similarity, trigrams
 
 SAME_TOPIC_COSINE = 0.89
@@ -52,18 +53,11 @@ REPLACES = re.compile(
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
     r"앞으로|이제부터|더 이상|대신|"
-    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora|mudei de ideia)\b|"
-    # a retraction: "forget chromium-only, run the e2e on webkit too", "changed my mind: …", "oublie ce que j'ai dit"
-    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|cambié de opinión|oublie ce que|"
-    r"esquece o que)\b",
+    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b",
     re.IGNORECASE,
 )
-# Taking a rule back: what follows replaces it, even when it says "too" ("forget chromium-only, run … on webkit too")
-RETRACTS = re.compile(
-    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|mudei de ideia|cambié de opinión|"
-    r"oublie ce que|vergiss)\b",
-    re.IGNORECASE,
-)
+# Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")
+RETRACTS = speech_cues.RETRACTION
 ADDS = re.compile(
     r"\b(?:too|also|as well|in addition|additionally|auch|además|aussi|também|além disso)\b|也|还要|另外|同时|"
     r"^あと|それと|さらに|加えて|또한",
@@ -303,7 +297,8 @@ def replaced_in_other_words(
     candidate: str, current: Sequence[str], subject: Callable[[str, str], float | None]
 ) -> str | None:
     """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
-    if not REPLACES.search(candidate) or (ADDS.search(candidate) and not RETRACTS.search(candidate)) or not current:
+    retracts = bool(RETRACTS.search(candidate))
+    if not (REPLACES.search(candidate) or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
     scored = sorted(
         (

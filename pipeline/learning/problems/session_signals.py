@@ -19,9 +19,10 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent import speech_cues as cues
+from pipeline.agent.pasted_text import typed_and_pasted
 from pipeline.agent.session_outcome import is_check
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
-from pipeline.agent.user_knowledge import decision_in, rule_in, typed_and_pasted
+from pipeline.agent.user_knowledge import decision_in, rule_in
 from pipeline.learning.problems.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,
