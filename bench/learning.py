@@ -60,6 +60,7 @@ CORPORA = (
     ("held out 3", BENCH / "learning_corpus_heldout3"),
     ("held out 4", BENCH / "learning_corpus_heldout4"),
     ("held out 5", BENCH / "learning_corpus_heldout5"),
+    ("held out 6", BENCH / "learning_corpus_heldout6"),
 )
 
 
