@@ -95,7 +95,7 @@ def c01_inventory() -> Session:
         Edit(
             "Assets/Scripts/UI/Inventory/InventoryView.cs",
             "        private void Awake()\n        {\n        }",
-            "        private void Awake()\n        {\n            _grid = GameObject.Find(\"InventoryGrid\").transform;\n"
+            '        private void Awake()\n        {\n            _grid = GameObject.Find("InventoryGrid").transform;\n'
             "        }\n\n        public async Task Show(IReadOnlyList<ItemStack> items)\n        {\n"
             "            foreach (var item in items.OrderByDescending(i => i.Rarity))\n            {\n"
             "                var slot = await slotPrefab.InstantiateAsync(_grid).Task;\n"
@@ -170,7 +170,11 @@ def c02_mailbox_empty() -> Session:
         "editor (Mono); it needs a device build to confirm."
     )
     s.user("I need a phone build to check and QA has the build machine today. let's look tomorrow")
-    s.outcome("failed", "mailbox empty on the Android build (MissingMethodException on MailDto); guess made, unverified")
+    s.outcome(
+        "failed",
+        "mailbox empty on the Android build (MissingMethodException on MailDto); an explicit constructor added, "
+        "unverified, and the mailbox is still broken in c10",
+    )
     s.hit(STRIP)
     return s
 
@@ -227,7 +231,10 @@ def c03_golem_missing() -> Session:
 
 def c04_shop_asmdef() -> Session:
     s = client("c04-shop-asmdef", "2027-01-06T07:10:33", "2.1.172", "feat/shop", "warm-itaewon-finch")
-    s.user("made a new folder Assets/Scripts/Shop. write a few EditMode tests for ShopPresenter, mostly the buy button lock conditions", after=0)
+    s.user(
+        "made a new folder Assets/Scripts/Shop. write a few EditMode tests for ShopPresenter, mostly the buy button lock conditions",
+        after=0,
+    )
     s.act(
         None,
         Write(
@@ -463,7 +470,9 @@ def c07_crit_and_tween() -> Session:
             "            panel.DOScale(1f, 0.25f).From(0.6f).SetEase(Ease.OutBack).SetLink(gameObject);\n",
         ),
     )
-    s.act(None, Bash("tools/run-tests.sh PlayMode", unity_tests("PlayMode", 23, secs="48.90"), desc="PlayMode", secs=70))
+    s.act(
+        None, Bash("tools/run-tests.sh PlayMode", unity_tests("PlayMode", 23, secs="48.90"), desc="PlayMode", secs=70)
+    )
     s.user("👍")
     s.outcome("success", "crit multiplier bug fixed (tests green), reward popup scale-in with DOTween")
     s.one_off("CombatTests.CritDamage_IsDoubledOnCrit: Expected 200 But was 150, a refactor hard-coded the multiplier")
@@ -499,7 +508,8 @@ def c08_attendance_ko() -> Session:
 def c09_shop_bundle() -> Session:
     s = client("c09-shop-bundle", "2027-01-12T01:30:18", "2.1.174", "main", "soft-seochon-wren")
     s.user(
-        f"QA again, different error on the CI build this time, when opening the shop:\n\n```\n{BUNDLE_LOG}\n```", after=0
+        f"QA again, different error on the CI build this time, when opening the shop:\n\n```\n{BUNDLE_LOG}\n```",
+        after=0,
     )
     s.act(
         None,
@@ -529,9 +539,9 @@ def _sa_dtos(a: Session) -> None:
             "JsonConvert.DeserializeObject|GetAsync<",
             [
                 "Assets/Scripts/Net/ApiClient.cs:58:            return JsonConvert.DeserializeObject<T>(body, Settings);",
-                "Assets/Scripts/Net/MailboxApi.cs:14:        => _client.GetAsync<MailDto[]>(\"/v1/mail\");",
-                "Assets/Scripts/Net/ShopApi.cs:12:        => _client.GetAsync<ShopOfferDto[]>(\"/v1/shop/offers\");",
-                "Assets/Scripts/Net/AttendanceApi.cs:9:        => _client.GetAsync<AttendanceRewardDto>(\"/v1/attendance\");",
+                'Assets/Scripts/Net/MailboxApi.cs:14:        => _client.GetAsync<MailDto[]>("/v1/mail");',
+                'Assets/Scripts/Net/ShopApi.cs:12:        => _client.GetAsync<ShopOfferDto[]>("/v1/shop/offers");',
+                'Assets/Scripts/Net/AttendanceApi.cs:9:        => _client.GetAsync<AttendanceRewardDto>("/v1/attendance");',
             ],
             mode="content",
         ),
@@ -557,7 +567,9 @@ def c10_fix_stripping() -> Session:
             _sa_dtos,
         ),
     )
-    s.not_person("Do not edit anything; only list the classes that are deserialized with JsonConvert", "subagent_prompt")
+    s.not_person(
+        "Do not edit anything; only list the classes that are deserialized with JsonConvert", "subagent_prompt"
+    )
     s.act(
         None,
         Bash(
@@ -636,7 +648,11 @@ def c11_editor_in_player() -> Session:
     s.act(
         "The editor-only menu item pulls UnityEditor into a runtime assembly; the editor compiles it, a player build "
         "can't. Wrapping both in UNITY_EDITOR.",
-        Edit("Assets/Scripts/UI/Debug/DebugMenu.cs", "using UnityEditor;\n", "#if UNITY_EDITOR\nusing UnityEditor;\n#endif\n"),
+        Edit(
+            "Assets/Scripts/UI/Debug/DebugMenu.cs",
+            "using UnityEditor;\n",
+            "#if UNITY_EDITOR\nusing UnityEditor;\n#endif\n",
+        ),
         Edit(
             "Assets/Scripts/UI/Debug/DebugMenu.cs",
             '        [MenuItem("Moonrise/Reset Save")]\n        private static void ResetSave() => PlayerPrefs.DeleteAll();\n',
@@ -680,7 +696,10 @@ def c11_editor_in_player() -> Session:
 
 def c12_fix_addressables() -> Session:
     s = client("c12-fix-addressables", "2027-01-15T01:15:40", "2.1.175", "fix/ci-addressables", "clear-bukchon-kestrel")
-    s.user("let's kill the stale Addressables in CI builds today. golem, banner, shop bundle: feels like one thing", after=0)
+    s.user(
+        "let's kill the stale Addressables in CI builds today. golem, banner, shop bundle: feels like one thing",
+        after=0,
+    )
     s.act(None, Read("Assets/Editor/Build/BuildScript.cs", BUILD_SCRIPT, total=21))
     s.act(
         None,
@@ -785,7 +804,7 @@ def c13_haptics_link() -> Session:
     s.act(
         "The .mm that defines NativeHaptics_Play has iOS disabled in its import settings (the meta was regenerated "
         "when the file moved last week), so it isn't copied into the Xcode project while the IL2CPP code still "
-        "calls it through [DllImport(\"__Internal\")].",
+        'calls it through [DllImport("__Internal")].',
         Edit(
             "Assets/Plugins/iOS/NativeHaptics.mm.meta",
             "      iPhone: iOS\n    second:\n      enabled: 0",
@@ -816,7 +835,7 @@ def c14_reset_timer_claim() -> Session:
         ),
         Write(
             "Assets/Tests/EditMode/DailyResetTimerTests.cs",
-            "public class DailyResetTimerTests\n{\n    [TestCase(\"2027-01-19T19:59:59Z\", \"00:00:01\")]\n"
+            'public class DailyResetTimerTests\n{\n    [TestCase("2027-01-19T19:59:59Z", "00:00:01")]\n'
             "    public void Remaining_CountsDownToFiveKst(string now, string expected) { /* ... */ }\n}",
         ),
     )
@@ -830,7 +849,9 @@ def c14_reset_timer_claim() -> Session:
 
 def c15_season_pass() -> Session:
     s = client("c15-season-pass", "2027-01-21T02:30:55", "2.1.176", "feat/season-pass", "blue-hannam-robin")
-    s.user("season pass screen next. horizontal reward track, and locked tiers get a lock icon that wiggles a bit", after=0)
+    s.user(
+        "season pass screen next. horizontal reward track, and locked tiers get a lock icon that wiggles a bit", after=0
+    )
     s.act(
         None,
         Write(

@@ -105,7 +105,7 @@ def s01_leaderboard_schema() -> Session:
         Bash(
             "mix ecto.migrate && git add priv lib && git commit -m 'Leaderboard entries table'",
             "06:12:31.204 [info] == Running 20270104061500 Moonrise.Repo.Migrations.CreateLeaderboardEntries.change/0 forward\n"
-            "06:12:31.219 [info] create table leaderboard_entries\n06:12:31.233 [info] execute \"CREATE INDEX leaderboard_season_score ON leaderboard_entries (season_id, score DESC)\"\n"
+            '06:12:31.219 [info] create table leaderboard_entries\n06:12:31.233 [info] execute "CREATE INDEX leaderboard_season_score ON leaderboard_entries (season_id, score DESC)"\n'
             "06:12:31.236 [info] == Migrated 20270104061500 in 0.0s\n"
             + git_commit("feat/leaderboard", "e4a71c0", "Leaderboard entries table", 2, 27, 0),
             desc="Migrate and commit",
@@ -124,7 +124,7 @@ def s01_leaderboard_schema() -> Session:
         Edit(
             path,
             '    execute("CREATE INDEX leaderboard_season_score ON leaderboard_entries (season_id, score DESC)")\n',
-            "    create index(:leaderboard_entries, [:season_id, \"score DESC\"], name: :leaderboard_season_score)\n",
+            '    create index(:leaderboard_entries, [:season_id, "score DESC"], name: :leaderboard_season_score)\n',
         ),
     )
     s.act(
@@ -157,14 +157,16 @@ def s02_admin_players() -> Session:
         "admin 시작하자. we decided to keep the admin inside the Phoenix app under /admin with LiveView, not a "
         "separate service. 첫 페이지는 닉네임으로 플레이어 검색",
         after=0,
-        decisions=["we decided to keep the admin inside the Phoenix app under /admin with LiveView, not a separate service"],
+        decisions=[
+            "we decided to keep the admin inside the Phoenix app under /admin with LiveView, not a separate service"
+        ],
     )
     s.act(
         None,
         Write(
             "lib/moonrise_web/live/admin/player_live/index.ex",
             "defmodule MoonriseWeb.Admin.PlayerLive.Index do\n  use MoonriseWeb, :live_view\n\n"
-            "  def handle_event(\"search\", %{\"q\" => q}, socket) do\n"
+            '  def handle_event("search", %{"q" => q}, socket) do\n'
             "    {:noreply, assign(socket, players: Moonrise.Players.search_by_nickname(q))}\n  end\nend\n",
         ),
         Read(
@@ -235,9 +237,7 @@ def s02_admin_players() -> Session:
         "Leaderboard page at /admin/leaderboard (inside the :admin live_session): top 100 of the current season, a "
         "dropdown switches seasons. 9 admin tests pass, credo is clean."
     )
-    s.outcome(
-        "success", "player search accepted implicitly by the next request; leaderboard page built, tests green"
-    )
+    s.outcome("success", "player search accepted implicitly by the next request; leaderboard page built, tests green")
     return s
 
 
@@ -327,7 +327,11 @@ def s04_duplicate_column() -> Session:
     s.act(
         "Minsu's migration adds the same column on another branch; ours already creates it. I'll make his "
         "`add_if_not_exists` and keep the backfill.",
-        Edit(minsu, "      add :season_id, references(:seasons)", "      add_if_not_exists :season_id, references(:seasons)"),
+        Edit(
+            minsu,
+            "      add :season_id, references(:seasons)",
+            "      add_if_not_exists :season_id, references(:seasons)",
+        ),
     )
     s.user(
         "데이터 바꾸는 건 마이그레이션에 넣지 마. 그 UPDATE는 빼고 Moonrise.Release에 backfill 함수로 옮겨줘",
@@ -349,13 +353,18 @@ def s04_duplicate_column() -> Session:
             "  def migrate do\n",
             "  def backfill_leaderboard_season(season_id \\\\ 1) do\n    load_app()\n"
             "    {:ok, _, _} = Ecto.Migrator.with_repo(Moonrise.Repo, fn repo ->\n"
-            "      repo.query!(\"UPDATE leaderboard_entries SET season_id = $1 WHERE season_id IS NULL\", [season_id])\n"
+            '      repo.query!("UPDATE leaderboard_entries SET season_id = $1 WHERE season_id IS NULL", [season_id])\n'
             "    end)\n  end\n\n  def migrate do\n",
         ),
     )
     s.act(
         None,
-        Bash("mix ecto.reset && mix test", "The database for Moonrise.Repo has been dropped\n" + mix_test(64, secs="3.1"), desc="Reset and test", secs=16),
+        Bash(
+            "mix ecto.reset && mix test",
+            "The database for Moonrise.Repo has been dropped\n" + mix_test(64, secs="3.1"),
+            desc="Reset and test",
+            secs=16,
+        ),
     )
     s.user(
         "turns out Ecto only orders migrations by timestamp, so two branches can add the same column without any git "
@@ -364,7 +373,9 @@ def s04_duplicate_column() -> Session:
             "turns out Ecto only orders migrations by timestamp, so two branches can add the same column without any git conflict"
         ],
     )
-    s.outcome("success", "duplicate_column after a merge fixed with add_if_not_exists, backfill moved to a release task")
+    s.outcome(
+        "success", "duplicate_column after a merge fixed with add_if_not_exists, backfill moved to a release task"
+    )
     s.one_off('Postgrex ERROR 42701 duplicate_column "season_id": two branches added the same column')
     return s
 
@@ -563,7 +574,7 @@ def s08_fly_nxdomain() -> Session:
         "confirm from inside the machine what the name resolves to.",
         Denied(
             Bash(
-                "fly ssh console -a moonrise-api -C \"/app/bin/moonrise rpc ':inet.getaddrs(~c\\\"moonrise-db.flycast\\\", :inet6) |> IO.inspect()'\"",
+                'fly ssh console -a moonrise-api -C "/app/bin/moonrise rpc \':inet.getaddrs(~c\\"moonrise-db.flycast\\", :inet6) |> IO.inspect()\'"',
                 desc="Resolve the DB host on prod",
             )
         ),
@@ -572,7 +583,7 @@ def s08_fly_nxdomain() -> Session:
         "prod에는 fly ssh로 직접 들어가서 뭐 하지 마. 설정은 fly.toml이랑 secrets로만 바꿔",
         rules=[("no-fly-ssh", "prod에는 fly ssh로 직접 들어가서 뭐 하지 마")],
     )
-    s.act(None, Read("fly.toml", "[env]\n  PHX_HOST = \"api.moonrise.gg\"\n  PORT = \"8080\"", offset=9, limit=3, total=40))
+    s.act(None, Read("fly.toml", '[env]\n  PHX_HOST = "api.moonrise.gg"\n  PORT = "8080"', offset=9, limit=3, total=40))
     s.act(None, Edit("fly.toml", '  PORT = "8080"', '  PORT = "8080"\n  ECTO_IPV6 = "true"'))
     s.act(
         None,
@@ -642,7 +653,9 @@ def s09_random_ci_ko() -> Session:
         None,
         Bash(
             "mix test test/moonrise/rewards_test.exs --repeat-until-failure 30",
-            "Running ExUnit with seed: 7710, max_cases: 20\n\n" + OWNERSHIP_FAIL + "\n\nThe run failed on repetition 9.",
+            "Running ExUnit with seed: 7710, max_cases: 20\n\n"
+            + OWNERSHIP_FAIL
+            + "\n\nThe run failed on repetition 9.",
             code=2,
             desc="Repeat until failure",
             secs=40,
@@ -654,14 +667,20 @@ def s09_random_ci_ko() -> Session:
         "test files that enqueue jobs, so jobs run in Oban's processes outside the test's sandbox."
     )
     s.user("아 잠깐 회의 들어가야 돼")
-    s.outcome("unknown", "random CI test failures described in Korean; reproduced and a cause suspected, then abandoned")
+    s.outcome(
+        "unknown", "random CI test failures described in Korean; reproduced and a cause suspected, then abandoned"
+    )
     s.hit(OBAN)
     return s
 
 
 def s10_leaderboard_ties() -> Session:
-    s = server("s10-leaderboard-ties", "2027-01-14T01:55:30", "2.1.174", "feat/leaderboard-ties", "bright-euljiro-gannet")
-    s.user("added a tie test for the leaderboard and it's red. same score: whoever submitted first ranks higher", after=0)
+    s = server(
+        "s10-leaderboard-ties", "2027-01-14T01:55:30", "2.1.174", "feat/leaderboard-ties", "bright-euljiro-gannet"
+    )
+    s.user(
+        "added a tie test for the leaderboard and it's red. same score: whoever submitted first ranks higher", after=0
+    )
     fail = mix_test(
         66,
         [
@@ -712,7 +731,9 @@ def s10_leaderboard_ties() -> Session:
         None,
         Bash(
             "git fetch origin && git merge --no-edit origin/main && mix test && git push",
-            "Merge made by the 'ort' strategy.\n" + mix_test(68, secs="3.3") + "\n   6f1e2a9..b4c8d03  feat/leaderboard-ties -> feat/leaderboard-ties",
+            "Merge made by the 'ort' strategy.\n"
+            + mix_test(68, secs="3.3")
+            + "\n   6f1e2a9..b4c8d03  feat/leaderboard-ties -> feat/leaderboard-ties",
             desc="Merge main, test, push",
         ),
     )
@@ -724,7 +745,10 @@ def s10_leaderboard_ties() -> Session:
 
 def s11_fix_oban_tests() -> Session:
     s = server("s11-fix-oban-tests", "2027-01-15T05:30:08", "2.1.175", "fix/oban-testing", "calm-jongmyo-swan")
-    s.user("let's finish the random Oban test failures today. OwnershipError, owner exited, the CI-only ones: I think it's all one cause", after=0)
+    s.user(
+        "let's finish the random Oban test failures today. OwnershipError, owner exited, the CI-only ones: I think it's all one cause",
+        after=0,
+    )
     s.act(
         None,
         TodoWrite(
@@ -761,7 +785,8 @@ def s11_fix_oban_tests() -> Session:
         None,
         Bash(
             "mix test --repeat-until-failure 30",
-            "Running ExUnit with seed: 31204, max_cases: 20\n\n" + mix_test(71, secs="24.8", seed=31204)
+            "Running ExUnit with seed: 31204, max_cases: 20\n\n"
+            + mix_test(71, secs="24.8", seed=31204)
             + "\n\nAll 30 repetitions passed.",
             desc="Whole suite, 30 repetitions",
             secs=300,
@@ -783,7 +808,9 @@ def s11_fix_oban_tests() -> Session:
         None,
         Bash(
             "git commit -am 'Oban testing: :manual, assert and perform jobs in tests' && git push -u origin fix/oban-testing",
-            git_commit("fix/oban-testing", "3e70b9c", "Oban testing: :manual, assert and perform jobs in tests", 5, 21, 9),
+            git_commit(
+                "fix/oban-testing", "3e70b9c", "Oban testing: :manual, assert and perform jobs in tests", 5, 21, 9
+            ),
         ),
     )
     s.outcome("success", "Oban in testing: :manual with perform_job; the suite passes 30 repetitions in a row")
@@ -893,7 +920,16 @@ def s13_rewards_queue() -> Session:
 def s14_close_season_cron() -> Session:
     s = server("s14-close-season-cron", "2027-01-22T03:15:42", "2.1.176", "feat/season-close", "late-gwanghwamun-tern")
     s.user("시즌 종료 Oban cron job 만들자. 매주 월요일 KST 05:00에 시즌 닫고 상위 100명 보상 enqueue", after=0)
-    s.act(None, Read("config/config.exs", OBAN_CONFIG.replace("default: 10]", "default: 10, rewards: 5]"), offset=40, limit=5, total=92))
+    s.act(
+        None,
+        Read(
+            "config/config.exs",
+            OBAN_CONFIG.replace("default: 10]", "default: 10, rewards: 5]"),
+            offset=40,
+            limit=5,
+            total=92,
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -918,7 +954,7 @@ def s14_close_season_cron() -> Session:
         "manual",
         "This session is being continued from a previous conversation. Summary:\n1. Primary Request: Oban cron job "
         "closing the season every Monday 05:00 KST and enqueueing rewards for the top 100.\n2. Done: "
-        "Moonrise.Workers.CloseSeason, Cron plugin entry \"0 20 * * 0\", worker tests pass (4).\n3. Pending: none "
+        'Moonrise.Workers.CloseSeason, Cron plugin entry "0 20 * * 0", worker tests pass (4).\n3. Pending: none '
         "requested.",
         pre_tokens=91_300,
         post_tokens=8_050,
@@ -929,7 +965,7 @@ def s14_close_season_cron() -> Session:
         Edit(
             "config/config.exs",
             '{Oban.Plugins.Cron, crontab: [{"0 20 * * 0", Moonrise.Workers.CloseSeason}]}',
-            '{Oban.Plugins.Cron,\n     # Oban cron runs in UTC: Sunday 20:00 UTC is Monday 05:00 KST\n'
+            "{Oban.Plugins.Cron,\n     # Oban cron runs in UTC: Sunday 20:00 UTC is Monday 05:00 KST\n"
             '     crontab: [{"0 20 * * 0", Moonrise.Workers.CloseSeason}]}',
         ),
     )
