@@ -250,3 +250,26 @@ def test_a_log_multiplexers_prefix_is_read_past() -> None:
     assert error_line(compose).startswith("sqlalchemy.exc.IntegrityError: duplicate key")
     found = failure_evidence(compose, "/app")
     assert "file:src/pagamentos/tasks.py" in found.facts() and "code:payments_order_key" in found.facts()
+
+
+def test_a_log_level_or_a_runners_count_is_never_the_error_and_a_bare_label_takes_what_follows() -> None:
+    build_runner = (
+        "[INFO] Generating build script completed, took 412ms\n[INFO] Reading cached asset graph completed\n"
+        "[SEVERE] Conflicting outputs were detected and the build is unable to prompt for permission to remove them.\n"
+        "lib/cart_state.g.dart\npub finished with exit code 78"
+    )
+    assert error_line(build_runner).startswith("[SEVERE] Conflicting outputs were detected")
+    dart_test = (
+        "00:20 +10 -1: test/goldens/checkout_button_test.dart: CheckoutButton golden [E]\n"
+        '  Golden "goldens/checkout_button.png": Pixel test failed, 2.87% diff detected.\n'
+        "00:21 +11 -1: Some tests failed."
+    )
+    assert "Pixel test failed" in error_line(dart_test)
+    grpcurl = "Exit code 1\nERROR:\n  Code: DeadlineExceeded\n  Message: context deadline exceeded"
+    assert error_line(grpcurl) == "ERROR: Code: DeadlineExceeded Message: context deadline exceeded"
+    testify = (
+        "--- FAIL: TestListOrders (12.00s)\n    orders_test.go:88:\n        Error Trace: orders_test.go:88\n"
+        "        Error:      Received unexpected error:\n        list orders: timeout: context deadline exceeded\n"
+        "        Test:       TestListOrders\nFAIL"
+    )
+    assert error_line(testify).endswith("Received unexpected error: list orders: timeout: context deadline exceeded")

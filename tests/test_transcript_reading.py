@@ -693,3 +693,78 @@ def test_a_retraction_keeps_what_it_takes_back_and_a_crash_report_is_no_rule() -
     assert extract_knowledge([said]).rules == (
         "Oublie ce que j'ai dit sur la version dans CMakeLists.txt : dorénavant la version vient du tag git",
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # asked to be kept in the agent's instructions file, in any language
+        ("add to CLAUDE.md: generated files are never edited by hand.", "generated files are never edited by hand"),
+        ("добавь в AGENTS.md: миграции только через golang-migrate", "миграции только через golang-migrate"),
+        # a correction that says how it is done here
+        ("нет, у нас так не делают: стейт только через Riverpod.", "стейт только через Riverpod"),
+        (
+            "no, we don't do it that way here: every handler takes the caller's deadline",
+            "every handler takes the caller's deadline",
+        ),
+        # Russian markers: only through, every X does, never, must
+        ("кстати, строки только через arb-файлы", "строки только через arb-файлы"),
+        ("каждый тест создаёт свою схему и удаляет её в конце", "каждый тест создаёт свою схему и удаляет её в конце"),
+        ("никогда не пушь в main напрямую, только через PR", "никогда не пушь в main напрямую, только через PR"),
+        ("линтер должен быть зелёным перед пушем", "линтер должен быть зелёным перед пушем"),
+        # a rule taken back and what replaces it
+        ("ok scrap slog, we log with zap everywhere now", "scrap slog, we log with zap everywhere now"),
+    ],
+)
+def test_rules_the_person_says_to_keep_or_states_in_russian(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "look at AGENTS.md: the build section is outdated",
+        "no, not like that: put it in utils",
+        "я никогда не трогал этот файл",
+        "оно всегда падает на CI",
+        "не пушь пока",
+    ],
+)
+def test_notes_about_files_corrections_for_now_and_reports_in_russian_are_no_rules(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_russian_verdicts_first_hand_looks_and_notes_edited_after_a_check() -> None:
+    for words, expected in (("ок, норм.", "success"), ("работает, спасибо", "success"), ("опять падает", "failed")):
+        t = Transcript().user("fix the cart").edit("/repo/cart.dart", "a", "b").user(words)
+        assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == expected, words
+    # the person saw it work: no claim taken on trust
+    seen = Transcript().user("add the route").edit("/repo/router.dart", "a", "b")
+    seen.say("Both routes are named. Router tests pass.").user("good, thanks, works on device too")
+    assert session_outcome(parse_transcript(seen.bytes(), "x")).outcome == "success"
+    # a check, then CLAUDE.md edited: the check still stands for the code
+    noted = Transcript().user("cart screen").edit("/repo/cart.dart", "a", "b").bash("flutter test", "All tests passed!")
+    noted.edit("/repo/CLAUDE.md", "- a", "- a\n- b").say("Added to CLAUDE.md. Cart tests are green.").user("👍")
+    assert session_outcome(parse_transcript(noted.bytes(), "x")).outcome == "success"
+
+
+def test_a_pushed_revert_ships_nothing_and_a_subagents_task_is_no_check() -> None:
+    reverted = Transcript().user("regenerate the goldens").edit("/repo/golden.png", "a", "b")
+    reverted.bash("git revert --no-edit HEAD && git push origin feat", "[feat 71c0d5e] Revert", 0)
+    outcome = session_outcome(parse_transcript(reverted.bytes(), "x"))
+    assert not any("committed or pushed" in reason for reason in outcome.evidence), outcome.evidence
+    # any tool's own check subcommand is a check; a deploy's rollout status with flags before it too
+    rolled = (
+        Transcript()
+        .user("fix the image")
+        .bash(
+            "kubectl -n staging rollout restart deploy/orders && kubectl -n staging rollout status deploy/orders",
+            'deployment "orders" successfully rolled out',
+        )
+    )
+    assert session_outcome(parse_transcript(rolled.user("работает, спасибо").bytes(), "x")).outcome == "success"
+    # a read-only subagent whose task names a check runs none: a question answered is no outcome
+    asked = Transcript().user("question, no changes: what does buf breaking compare against?")
+    asked.tool("Agent", {"description": "buf breaking check", "prompt": "Read buf.yaml. Read-only."}, "main branch")
+    asked.say("It compares against main.").user("thanks")
+    assert session_outcome(parse_transcript(asked.bytes(), "x")).outcome == "unknown"

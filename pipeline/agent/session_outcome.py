@@ -91,9 +91,17 @@ _ONLY_THANKS = re.compile(
 )
 # Throwing the session's changes away ("git checkout -- src", "git restore .", "git reset --hard", "git stash")
 _REVERTS = re.compile(
-    r"\bgit (?:checkout (?:\S+ )?--(?:\s|$)|restore\b|reset --hard\b|stash(?!\s+(?:pop|apply|list|show)))"
+    r"\bgit (?:checkout (?:\S+ )?--(?:\s|$)|restore\b|reset --hard\b|revert\b|stash(?!\s+(?:pop|apply|list|show)))"
 )
 _EDITS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
+_NOTES = re.compile(r"\.(?:md|markdown|rst|txt|adoc)$", re.I)
+# The person's own look at the result ("works on device too", "работает", "funciona aqui"), not thanks for a
+# claim: it stands even when the assistant claimed checks it never ran
+_FIRST_HAND = re.compile(
+    r"\b(?:works|worked|working|runs|passes|passed|green|confirmed|verified|checked|tested|works on|"
+    r"работает|заработало|проверил|funciona|funcionou|marche|fonctionne|läuft|klappt|funziona)\b|好使|能用了|通过了|動いた",
+    re.I,
+)
 HEARD_WEIGHT = 2.5  # below a cue's 3: a meaning read from a few words is less sure than a known phrase
 _NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
 _CHECK = re.compile(
@@ -105,7 +113,12 @@ _CHECK = re.compile(
     r"gradlew|mvnw|terraform (?:validate|plan|apply)|tflint|helm (?:lint|upgrade|install|test)|kubectl rollout status|"
     r"alembic upgrade|cargo nextest|nextest run|dbt (?:run|test|build)|playwright test|golangci-lint|sqlfluff lint|"
     r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift (?:test|build)|dotnet build|"
-    r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests))\b"
+    r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests)|kubectl(?: -{1,2}\S+(?:[= ]\S+)?)* "
+    r"rollout status|flutter (?:test|analyze)|dart (?:test|analyze)|buf (?:lint|breaking))\b|"
+    # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
+    # how command-line tools name them, whatever the tool
+    r"(?:^|&&\s*|;\s*)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
+    r"verify|typecheck)\b"
 )
 _SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
 _READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo)\b")
@@ -141,7 +154,7 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         if cue is not None and (cue[0] < 0 or _did_work(steps)):
             # Why only after work: thanks for an answer to a question say nothing of work that went well
             value, reason = cue
-            if value > 0 and _claimed_unchecked(steps):
+            if value > 0 and _claimed_unchecked(steps) and not _FIRST_HAND.search(words):
                 value, reason = 0.0, "thanks for checks the assistant said passed but never ran"
             evidence.append((value * weight, f"{reason}: {_quote(words)}"))
         elif (
@@ -173,7 +186,15 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         elif not acknowledged:
             evidence.append((-1.5, f"the last check failed: `{_command(steps[check])}`"))
     failure = _last(steps, lambda s: s.kind == "tool" and s.status == "failed")
-    shipped = _last(steps, lambda s: s.kind == "tool" and s.status == "ok" and bool(_SHIPPED.search(_command(s))))
+    shipped = _last(
+        steps,
+        lambda s: (
+            s.kind == "tool"
+            and s.status == "ok"
+            and bool(_SHIPPED.search(_command(s)))
+            and not _REVERTS.search(_command(s))
+        ),  # a pushed revert ships nothing
+    )
     if shipped is not None and (failure is None or shipped > failure):
         evidence.append((1.0, f"the work was committed or pushed: `{_command(steps[shipped])}`"))
     answered = t.is_subagent and bool(steps) and steps[-1].kind == "assistant"
@@ -213,7 +234,9 @@ def _claimed_unchecked(steps: list[Step]) -> bool:
     "rubocop is clean and the suite is green") though no check ran after that change: the person's thanks
     take the claim on trust, they verify nothing."""
     edits = [
-        i for i, s in enumerate(steps) if s.kind == "tool" and s.status == "ok" and _changes(s) and not is_check(s)
+        i
+        for i, s in enumerate(steps)
+        if s.kind == "tool" and s.status == "ok" and _changes(s) and not is_check(s) and not _notes_only(s)
     ]
     if not edits:
         return False
@@ -222,6 +245,12 @@ def _claimed_unchecked(steps: list[Step]) -> bool:
         return False
     said = [s.text for s in after if s.kind == "assistant"]
     return bool(said) and bool(_CLAIMS_PASS.search(said[-1]))
+
+
+def _notes_only(step: Step) -> bool:
+    """An edit of notes (CLAUDE.md, a README, a changelog): no check it follows is made stale by it."""
+    call = step.call
+    return call is not None and call.name in _EDITS and bool(call.files) and all(_NOTES.search(f) for f in call.files)
 
 
 def _did_work(steps: list[Step]) -> bool:
@@ -322,7 +351,8 @@ def _substantive(step: Step) -> bool:
 
 def is_check(step: Step) -> bool:
     """A finished tool step that ran tests, a type check, a linter or looked at CI."""
-    return step.kind == "tool" and step.status in ("ok", "failed") and bool(_CHECK.search(_command(step)))
+    command = step.call.command if step.call is not None else ""  # a subagent's task names no check it ran
+    return step.kind == "tool" and step.status in ("ok", "failed") and bool(_CHECK.search(" ".join(command.split())))
 
 
 def _command(step: Step) -> str:

@@ -1,5 +1,5 @@
 """How people mark a standing rule, a lesson, a decision, a complaint, or their verdict on a session, in the
-languages memoryd meets beyond English: Chinese, Japanese, German, Spanish, French, Portuguese, Korean (English
+languages memoryd meets beyond English: Chinese, Japanese, German, Spanish, French, Portuguese, Russian, Korean (English
 lives in `user_knowledge.py` and `session_outcome.py`, with its finer grammar; other languages are left to
 meaning, `pipeline/learning/rule_meaning.py` and `verdict_meaning.py`).
 
@@ -25,16 +25,22 @@ _OPENING = re.compile(
     r"^(?:(?:así que|entonces|vale|bueno|pues|y|pero|oye|mira|venga|also|und|aber|okay|ok|donc|alors|et|mais|"
     r"bon|non|ah|au passage|pour info|d'ailleurs|du coup|mas|então|好|那|嗯|所以)[,，.!:\s]+|"
     # Portuguese interjections, only with their comma ("não, os testes usam …"; "não usa X" keeps its "não")
-    r"(?:não|nao|opa|blz|beleza|show|aí|hmm+)(?:\s+(?:não|nao))*[,.!]+\s*)+",
+    r"(?:não|nao|opa|blz|beleza|show|aí|hmm+)(?:\s+(?:não|nao))*[,.!]+\s*|"
+    # Russian: "и ещё: …", "кстати, …", "ок, норм. …", "нет, …"
+    r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс)[,.!:\s]+)+",
     re.IGNORECASE,
 )
-_QUESTION = re.compile(r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi)\b")
+_QUESTION = re.compile(
+    r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
+)
 _NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
 _ABOUT_ME = re.compile(
     r"^(?:我(?:总是|老是|经常|每次都|从来)?(?:忘|记不住)|ich (?:vergesse|habe|hatte|war)|yo (?:siempre )?olvido|"
     r"j'oublie|je (?:n'ai|suis)|"
     # Portuguese and Spanish drop the "I": "nunca mexi no remote cache" (I never touched), "nunca usé" are reports
-    r"(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|eu \w+)",
+    r"(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|eu \w+|"
+    # Russian: what I do or did ("я всегда забываю …", "мы вчера …", "я никогда не трогал …")
+    r"я\b|мы\s+(?:\w+\s+){0,2}\w+(?:л|ла|ли)\b)",
     re.IGNORECASE,
 )
 # "this file", "that test", "hier oben": the instruction is about something in front of the person.
@@ -59,14 +65,62 @@ _RULE_LEADS = (
     # Spanish, French
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
+    # Russian: from now on / henceforth; "правило: …"
+    re.compile(
+        r"(?:^|[,:;]\s+)(?P<r>(?:с этого момента|с сегодняшнего дня|впредь|отныне|дальше всегда)[,:]?\s+.{6,})", re.I
+    ),
+    re.compile(r"^(?:правило|договорились|конвенция)\s*:\s*(?P<r>.{6,})", re.I),
 )
 # Taking a rule back ("forget chromium-only, …", "oublie ce que j'ai dit sur X : …", "mudei de ideia: …"): what
 # follows replaces it; the rule lifecycle reads it as a replacement (`rule_lifecycle.RETRACTS`)
 RETRACTION = re.compile(
-    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:I )?changed my mind|mudei de ideia|cambié de opinión|"
-    r"(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que)\b",
+    r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
+    r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
+    r"забудь(?:те)? (?:про|о|об|что)|я передумал|передумал)\b",
     re.IGNORECASE,
 )
+# Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
+# after a correction that says how it is done here ("no, we don't do it that way here: …", "нет, у нас так не
+# делают: …", "non, chez nous on ne fait pas comme ça : …"): what follows the colon is a standing rule, said so by
+# the person, in any language.
+_MEMORY_FILE = re.compile(
+    r"^(?P<lead>.{0,40}?)\b(?:CLAUDE|AGENTS|GEMINI|CONVENTIONS)(?:\.local)?\.md\b[^:：\n]{0,20}[:：]\s*(?P<r>\S.{5,})",
+    re.I,
+)
+_WRITE_VERB = re.compile(
+    r"\b(?:add|put|write|note|append|record|save|update|добав\w*|запиш\w*|впиш\w*|ajout\w*|écri\w*|mets|añad\w*|"
+    r"agreg\w*|escrib\w*|pon|adicion\w*|coloc\w*|escrev\w*|anot\w*|füg\w*|schreib\w*|trag\w*|aggiung\w*|scriv\w*|"
+    r"metti|voeg\w*|dodaj|zapisz|ekle)\b|加|写|记|追加|書",
+    re.I,
+)
+_CORRECTION = re.compile(
+    r"^(?:no|nope|nah|нет|ні|non|nein|não|nao|不是?|いや|ちがう|違う)(?:\b|(?<=[^\w]))[\s,.!—–-]*(?P<lead>[^:：]{3,50}?)"
+    r"\s*[:：]\s*(?P<r>\S.{5,})",
+    re.I,
+)
+_WE_HERE = re.compile(
+    r"\b(?:we|us|here|у нас|мы|chez nous|on ne|nous|aquí|acá|nosotros|bei uns|wir|a gente|aqui|da noi|noi)\b|"
+    r"我们|うちでは|うちは",
+    re.I,
+)
+_THAT_WAY = re.compile(
+    r"\b(?:like that|that way|this way|так|comme ça|ainsi|así|asi|so|assim|desse jeito|così)\b|这样|这么|そう",
+    re.I,
+)
+
+
+def told_to_keep(sentence: str) -> str | None:
+    """The rule in a sentence that asks for it to be kept in the agent's instructions file, or that follows a
+    correction saying how it is done here (see `_MEMORY_FILE`, `_CORRECTION`); else None."""
+    text = _OPENING.sub("", sentence.strip())
+    if (kept := _MEMORY_FILE.match(text)) and (not kept["lead"].strip() or _WRITE_VERB.search(kept["lead"])):
+        return tidy(kept["r"])
+    fixed = _CORRECTION.match(sentence.strip())
+    if fixed and _WE_HERE.search(fixed["lead"]) and _THAT_WAY.search(fixed["lead"]):
+        return tidy(fixed["r"])
+    return None
+
+
 _REMEMBERED_RULE = re.compile(
     r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*.*\b(?:nunca|siempre|no \w+[ae]s|"
     r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b",
@@ -135,6 +189,22 @@ _RULE_MARKERS = (
         r"\blembra(?:-se)?(?: que)?:?\s+(?:é|são|a gente|sempre|nunca|não)\b.{2,}|"
         r"\b(?:usa|use)\s+\S+.{0,40}?,\s*(?:não|nada de|nunca)\s+\S|"
         r"\b(?:usa|use)\s+\S+.{0,40}?,\s*\S+(?:\s+\S+)?\s+só\b",
+        re.I,
+    ),
+    # Russian: never/always/only at the opening, "only through X", "no X whatsoever", must, "every X does",
+    # "we don't edit … by hand", "у нас так принято", a negative imperative of a work verb
+    re.compile(
+        r"^(?:никогда|всегда|только|ни в коем случае)\s+\S|\bникогда не\b|\bни в коем случае\b|"
+        r"\bтолько (?:через|в|на|с|из|под|по|до|после)\s+\S|(?:^|[,;]\s*)никаких\s+\S|"
+        r"\b(?:должен|должна|должно|должны|обязательно|запрещено|нельзя)\b|"
+        r"^кажд(?:ый|ая|ое|ые)\s+\S+(?:\s+\S+)?\s+\w+(?:[еёи]т|[уюая]т|[её]тся|ится)\b|"
+        r"\bне (?:правим|трогаем|меняем|редактируем|коммитим|пушим|мержим|деплоим|используем|пишем|катим)\b|"
+        r"\bу нас (?:так )?(?:принято|не принято|не делают|делают|используют|пишут)\b|"
+        r"^мы (?:всегда |везде |только )?(?:используем|пишем|логируем|храним|держим|деплоим|катим|мержим)\b.*"
+        r"\b(?:везде|всегда|только|теперь)\b|"
+        r"^забудь(?:те)? (?:про|о|об)\s+[^,]{2,40},\s*\S.{5,}|"
+        r"^не (?:используй|пушь|трогай|добавляй|пиши|коммить|мержи|правь|меняй|удаляй|запускай|делай|ставь|"
+        r"лезь|катай)(?:те)?\b",
         re.I,
     ),
     # Korean: always/never/without fail/from now on, ending in a request ("배포는 항상 파이프라인으로만 해")
@@ -206,6 +276,12 @@ _LESSON = (
         r"^(?:leçon|à retenir|à noter|bon à savoir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})",
         re.I,
     ),
+    # Russian: "урок: …", "на заметку: …", "оказалось, что …"
+    re.compile(
+        r"^(?:урок|вывод|на заметку|на будущее|запомни(?:, что| что)?|оказалось(?:, что| что)?|"
+        r"выяснилось(?:, что| что)?)\s*[:,]?\s*(?P<l>.{6,})",
+        re.I,
+    ),
     # Portuguese: "lição pra anotar: …", "anota aí pra gente: …", "fica a dica: …", "aprendi que …"
     re.compile(
         r"^(?:lição|lições|aprendizado|aprendi que|anota aí|anota ai|anota isso|fica a dica|bom saber|nota pra mim|"
@@ -226,6 +302,8 @@ _DECISION = (
     re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:|decidimos|hemos decidido)\s.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:on part sur|on garde|décision\s*:)\s.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:on a décidé|nous avons décidé|on a choisi|on reste (?:sur|en|avec|à))\b.{4,})", re.I),
+    re.compile(r"(?:^|[,:]\s*)(?:решили|решено|решение)\s*[:,]?\s*(?P<d>.{6,})", re.I),
+    re.compile(r"\b(?P<d>(?:остаёмся|остаемся|оставляем|берём|берем) (?:на|в|с)?\s*\S.{3,})", re.I),
 )
 
 # The person's verdict at the end of a session.
@@ -235,7 +313,10 @@ POSITIVE = re.compile(
     r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
     r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon|"
     # Portuguese (Brazil)
-    r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo)\b|"
+    r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo|"
+    # Russian, Ukrainian
+    r"спасибо|спс|благодарю|отлично|супер|круто|класс|норм|нормально|збс|огонь|работает|заработало|"
+    r"всё зелёное|все зелёные|пойдёт|годится|дякую|чудово|працює)\b|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
     re.IGNORECASE,
 )
@@ -246,7 +327,9 @@ NEGATIVE = re.compile(
     r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
     r"toujours cassé|deu ruim|não funcionou|não deu certo|"
     r"ainda (?:tá |está )?(?:quebrando|quebrado|falhando|dando erro)|"
-    r"continua (?:quebrando|falhando|dando erro)|desisto)\b",
+    r"continua (?:quebrando|falhando|dando erro)|desisto|"
+    r"не работает|не заработало|не помогло|вс[её] ещё (?:падает|красн\w+|не \w+)|опять (?:падает|упал\w*|красн\w+)|"
+    r"сломалось|забей|бросаем|не працює)\b",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -264,6 +347,9 @@ DEFERRED = re.compile(
     r"\bcuando tenga (?:un rato|tiempo|un momento)\b|\bwenn ich (?:mal )?(?:zeit|luft) habe\b|"
     r"\b(?:amanhã|depois|segunda|semana que vem) (?:eu )?(?:vejo|olho|continuo|resolvo|termino)\b|"
     r"\b(?:vejo|olho|continuo) (?:isso )?(?:amanhã|depois|segunda)\b|\bfica pra (?:amanhã|depois|outro dia)\b|"
+    r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
+    r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
+    r"\b(?:гляну|посмотрю|доделаю|разберусь) (?:завтра|потом|позже)\b|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
@@ -368,5 +454,10 @@ def _is_instruction(text: str) -> bool:
     """A sentence that tells rather than reports: no past tense report markers, not about what happened."""
     if re.search(r"(?:别再|不要再).+了$", text):
         text = text[:-1]  # "别再加 pandas 了": this 了 asks to stop, it reports nothing
-    reported = re.search(r"(?:了$|过了|刚刚|昨天|上次)|\b(?:war|hatte|wurde|fue|était)\b", text, re.IGNORECASE)
+    reported = re.search(
+        r"(?:了$|过了|刚刚|昨天|上次)|\b(?:war|hatte|wurde|fue|était|был|была|было|были|вчера|пока|сейчас|сегодня)\b|"
+        r"\b(?:падает|падают|упал\w*|ломается|сломал\w*|висит|зависает|крашится|вылетает)\b",
+        text,
+        re.IGNORECASE,
+    )
     return reported is None

@@ -338,7 +338,13 @@ _ERROR_TIERS = (
     # a compiler's diagnostic with no error word (Go: "internal/http/rooms.go:41:22: room.Capacity undefined");
     # the first one is the cause, the rest follow from it
     (re.compile(r"^[\w./-]+\.[A-Za-z]{1,6}:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
-    (re.compile(r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|No such file|[Pp]ermission denied"), True),
+    (
+        re.compile(
+            r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|No such file|[Pp]ermission denied|"
+            r"^\[?(?:SEVERE|CRITICAL|FATAL)\]?:?\s"  # log levels that name a failure (build_runner's "[SEVERE] …")
+        ),
+        True,
+    ),
     (re.compile(r"error|failed|fatal|not found|denied", re.IGNORECASE), True),
 )
 # Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
@@ -367,9 +373,25 @@ _NOT_EVIDENCE = re.compile(
     r"^collect2: error: ld returned \d+ exit status|"
     r"^(?:clang|clang\+\+|g\+\+|gcc|c\+\+)(?:-\d+)?: error: linker command|"
     r"^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\*|^Failed examples:?$|^Finished in [\d.]+ (?:seconds?|minutes?)|"
-    r"^\d+ examples?, \d+ failures?"
+    r"^\d+ examples?, \d+ failures?|"
+    # a log level that says nothing failed ("[INFO] Generating build script completed"); the Dart/Flutter test
+    # runner's and others' closing count ("00:14 +3 -1: Some tests failed.")
+    r"^\[?(?:INFO|DEBUG|TRACE|FINE|FINER|FINEST|CONFIG|NOTICE)\]?:?\s|"
+    r"^(?:[\d:]+ \+\d+(?: ~\d+)? -\d+: )?Some tests failed\.?$"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
+_LABEL_ONLY = re.compile(r"(?:^|\b)(?:error|errors|exception|failure|fatal|caused by)\s*:$", re.IGNORECASE)
+_FIELD = re.compile(r"^[A-Z][\w ]{0,20}:\s+\S")
+
+
+def _with_what_follows(lines: list[str], index: int) -> str:
+    """A label line with the line after it, and a second one when both are "Field: value" lines."""
+    said = lines[index + 1 : index + 3]
+    if len(said) == 2 and not (_FIELD.match(said[0]) and _FIELD.match(said[1])):
+        said = said[:1]
+    return " ".join([lines[index], *said])
+
+
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 
 
@@ -407,6 +429,12 @@ def error_line(text: str, emails: bool = True) -> str:
     # Why: Rust prints a panic's message on the line after "panicked at FILE:LINE:COL:"
     lines = [
         f"{line} {lines[i + 1]}" if _PANIC_AT.search(line) and i + 1 < len(lines) else line
+        for i, line in enumerate(lines)
+    ]
+    # Why: many tools print a bare label and put the error under it ("ERROR:" / "  Code: DeadlineExceeded" /
+    # "  Message: …" from grpcurl, testify's "Error: Received unexpected error:" / "list orders: timeout …")
+    lines = [
+        _with_what_follows(lines, i) if _LABEL_ONLY.search(line) and not _NOT_EVIDENCE.match(line) else line
         for i, line in enumerate(lines)
     ]
     # Terraform, OpenTofu and other HashiCorp tools frame a diagnostic in "╷ │ … ╵" and open it with its

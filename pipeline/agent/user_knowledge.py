@@ -155,8 +155,8 @@ _MYSELF = re.compile(
 # "ok forget chromium-only, run the e2e on webkit too": a rule taken back and what replaces it (the marker stays:
 # rule_lifecycle reads it as a replacement)
 _FORGET = re.compile(
-    r"^forget (?!(?:it|that|this|them|about it)\b)(?:about |what I said about )?(?:the )?[\w.-]+(?:[ -][\w.-]+){0,3},"
-    r"\s*\S.{5,}",
+    r"^(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)(?:about |what I said about )?(?:the )?"
+    r"[\w.-]+(?:[ -][\w.-]+){0,3},\s*\S.{5,}",
     re.IGNORECASE,
 )
 # "every call to the payment provider sends an idempotency key", "each test runs inside a transaction": what a
@@ -164,7 +164,7 @@ _FORGET = re.compile(
 _EVERY_DOES = re.compile(
     r"^(?:each|every|all|any) (?!(?:time|day|morning|night|week|run|once|other)\b)(?:new )?[\w./-]+(?: [\w./-]+){0,6}? "
     r"(?:runs|gets|goes|needs|sends|uses|lives|calls|returns|writes|logs|checks|imports|extends|implements|follows|"
-    r"belongs)\b.{3,}",
+    r"belongs|takes|carries|reads|keeps|creates|owns|wraps|validates|handles|exposes|emits|publishes|declares)\b.{3,}",
     re.IGNORECASE,
 )
 # "money is stored as Decimal in reais", "timestamps are kept in UTC": how a kind of data is held, everywhere
@@ -289,6 +289,9 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     decisions: list[str] = []
     for sentence in sentences(user_texts):
         english = not (cues.has_cjk(sentence) or cues.has_kana(sentence))
+        if found := cues.told_to_keep(sentence):
+            rules.append(found)
+            continue
         if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
             lessons.append(found)
             continue

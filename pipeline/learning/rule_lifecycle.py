@@ -43,6 +43,14 @@ CROSS_SUBJECT = 0.3
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _CJK_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
+_WORD = re.compile(r"[^\W\d_][\w.+#-]*")
+_RETRACTION_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
+        "olvida vergiss esquece mudei ideia cambié opinión",
+    )
+)
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
@@ -53,7 +61,10 @@ REPLACES = re.compile(
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
     r"앞으로|이제부터|더 이상|대신|"
-    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b",
+    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b|"
+    # Russian, Ukrainian: now, from now on, instead of, no longer, switch to
+    r"\b(?:теперь|отныне|с этого момента|впредь|вместо|больше не|уже не|переходим на|перешли на|тепер|замість|"
+    r"більше не)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")
@@ -103,13 +114,13 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9._+#-]*[a-z0-9+#]|[a-z0-9]|[,;—–]|(?<=\
 # … con --atomic" asserts)
 _NEGATOR_WORDS = (
     "never no not don't dont avoid without instead rather stop nor sin nunca jamás ni ohne nie niemals kein keine "
-    "nicht statt sans jamais nada não nao sem"
+    "nicht statt sans jamais nada não nao sem никогда не нет никаких без вместо"
 )
 _NEGATORS = frozenset(_NEGATOR_WORDS.split())
 _ASSERTOR_WORDS = (
     "always use must should prefer only is are become becomes be via through "
     "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise avec "
-    "sempre com usem"
+    "sempre com usem всегда только через используем используй"
 )
 _ASSERTORS = frozenset(_ASSERTOR_WORDS.split())
 _BOUNDARY_WORDS = "but and so because since , ; — – - ."
@@ -302,7 +313,7 @@ def replaced_in_other_words(
         return None
     scored = sorted(
         (
-            (value + (NAME_BONUS if _shared_names(candidate, other) else 0.0), other)
+            (value + (NAME_BONUS if _shared_names(candidate, other) or _takes_back(candidate, other) else 0.0), other)
             for other in current
             if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
         ),
@@ -329,6 +340,17 @@ def _shared_names(candidate: str, other: str) -> bool:
     """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
     the model puts a sentence nearer the rules in its own language, while the name says what the rule is about."""
     return bool(_names(candidate) & _names(other))
+
+
+def _takes_back(candidate: str, other: str) -> bool:
+    """The candidate takes back what `other` names: "scrap slog, we log with zap now" names "slog", which "log
+    with slog in JSON" asserts ("забудь про named routes, …" and "… named routes only" alike)."""
+    taken = RETRACTS.search(candidate)
+    if taken is None:
+        return False
+    said = _WORD.findall(candidate[taken.start() : taken.end() + 30].lower())
+    named = {part for w in said[:6] for part in (w, *w.split("-")) if len(part) >= 4}
+    return bool((named - _RETRACTION_WORDS) & {p for w in _WORD.findall(other.lower()) for p in (w, *w.split("-"))})
 
 
 def _names(text: str) -> set[str]:

@@ -183,6 +183,8 @@ OTHER_EXAMPLES = (
 
 _DIRECTIVE = re.compile(
     r"\b(?:always|never|don'?t|do not|must|should|shall|needs? to|has to|have to|make sure|please|pls|instead of|"
+    # "tabs, no spaces", "PRs only", "status codes only at the handler layer"
+    r"(?<=, )(?:no|not|never|only)|\w+ only(?=\s*(?:[,.;!]|$))|only (?:at|in|through|via|from|on|with|for|after)|"
     r"rather than|from now on|going forward|anymore|as usual|goes? (?:through|in|into|to))\b|"
     r"^(?:use|keep|prefer|avoid|put|run|write|stick|nothing|nobody|no|every|each|all|any|only)\b|"
     r"\b(?:we|please|pls|always|never|to) (?:use|keep|prefer|avoid)\b|"
@@ -207,6 +209,7 @@ _DIRECTIVE = re.compile(
     r"vermijd|voortaan|vanaf nu|graag|moet(?:en)?|in plaats van|niet meer)\b|"
     # Russian, Ukrainian, Polish, Turkish
     r"\b(?:всегда|никогда|не (?:используй|делай|пушь|трогай|добавляй|пиши)|только|кажд\w+|используй|избегай|"
+    r"должен|обязательно|запрещено|никаких|принято|без|"
     r"с этого момента|впредь|пожалуйста|нельзя|надо|нужно|должн\w*|вместо|завжди|ніколи|тільки|кожн\w+|"
     r"використовуй|будь ласка|не треба|потрібно|zawsze|nigdy|tylko|każd\w+|wszystkie|używaj|unikaj|od teraz|"
     r"proszę|nie (?:używaj|rób|dodawaj|pushuj)|zamiast|trzeba|musi\w*|her zaman|asla|sadece|yalnızca|kullan\w*|"
@@ -234,21 +237,25 @@ _PREFERENCE = re.compile(
 _LEAD = re.compile(
     r"^(?:(?:no|nope|ok|okay|vale|bueno|pues|venga|oye|mira|also|and|y|además|remember|recuerda|recuerden|"
     r"one more thing|otra cosa|por cierto|btw|fyi|also|so|así que|pero|but|wait|ah|oh|ja|nein|doch|bon|"
-    r"alors|et)\b[\s,.:!—-]*)+",
+    r"alors|et|и|а|ну|ок|окей|ладно|кстати|ещё|слушай|короче|нет|збс|норм)\b[\s,.:!—-]*)+",
     re.IGNORECASE,
 )
 _SPECIFIC = re.compile(
     r"^(?:nobody|no one|nothing|personne|rien)\s+(?:\w+ed|went|broke|ran|saw|did|made|wrote|n'a)\b|"
     r"\b(?:never ?mind|nunca se sabe)\b|^(?:plan|idea|todo|question|pregunta|context|contexto)\s*:|\b[0-9a-f]{7,40}\b|"
-    r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b",
+    r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b|"
+    # for today or this time only: no standing instruction ("A broader question, no code today")
+    r"\b(?:today|tonight|right now|this time|for today|hoy|heute|aujourd'hui|сегодня|hoje|oggi)\b|今天|今日",
     re.IGNORECASE,
 )
 _NOT_DIRECTIVE = re.compile(
     r"^(?:i|i'm|i've|i'd|i'll|me|my|yo|mi|ich|mein|je|j'|moi|eu|我|私|僕|俺|나는|저는|"
     r"it|it's|this|that|that's|there|there's|these|those|eso|esto|es|está|era|fue|hay|das|es ist|c'est|ce|il|"
-    r"he|she|they|we had|we were|you were|did|was|were|has|had|"
+    r"he|she|they|we had|we were|you were|did|was|were|has|had|we'll|we will|let's|let us|"
     # Portuguese reports: "tá dando isso no dev", "conversei com o Lucas" (the "I" dropped: -ei is "I did")
-    r"tá|tava|estava|está|deu|dá|foi|era|eu|\w{3,}ei)\b",
+    r"tá|tava|estava|está|deu|dá|foi|era|eu|\w{3,}ei|"
+    # Russian: I, it, this, there ("я там видел …", "это падает …")
+    r"я|это|оно|он|она|там|тут|вот)\b",
     re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(
@@ -330,14 +337,31 @@ def standing_rules(found: Sequence[Candidate], vectors: Mapping[str, np.ndarray]
     rule_matrix = np.stack([centred(v, middle) for v in rules])
     other_matrix = np.stack([centred(v, middle) for v in others])
     best: dict[str, tuple[float, str]] = {}
+    clearing: dict[str, list[str]] = {}
     for item in found:
         vector = vectors.get(item.text)
         if vector is None:
             continue
         value = standing_score(centred(vector, middle), rule_matrix, other_matrix)
-        if value >= STANDING_AT and value > best.get(item.sentence, (float("-inf"), ""))[0]:
+        if value < STANDING_AT:
+            continue
+        clearing.setdefault(item.sentence, []).append(item.text)
+        if value > best.get(item.sentence, (float("-inf"), ""))[0]:
             best[item.sentence] = (value, item.text)
-    return [best[s][1] for s in dict.fromkeys(i.sentence for i in found) if s in best]
+    return [_whole(best[s][1], clearing[s]) for s in dict.fromkeys(i.sentence for i in found) if s in best]
+
+
+def _whole(chosen: str, clearing: list[str]) -> str:
+    """The longest candidate that also clears the bar and adds only directives to the chosen one: "никогда не
+    пушь в main напрямую" scores best, but ", только через PR" belongs to the rule (a reason or a report after it
+    does not: "log with slog, я там видел принтлн …")."""
+    longest = chosen
+    for text in clearing:
+        if len(text) > len(longest) and chosen in text:
+            rest = [p.strip(" ,.;") for p in text.replace(chosen, ",").split(",")]
+            if all(directive(p) for p in rest if p):
+                longest = text
+    return longest
 
 
 def standing_score(vector: np.ndarray, rules: np.ndarray, others: np.ndarray) -> float:
