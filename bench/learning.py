@@ -61,6 +61,7 @@ CORPORA = (
     ("held out 4", BENCH / "learning_corpus_heldout4"),
     ("held out 5", BENCH / "learning_corpus_heldout5"),
     ("held out 6", BENCH / "learning_corpus_heldout6"),
+    ("held out 7", BENCH / "learning_corpus_heldout7"),
 )
 
 
