@@ -768,3 +768,48 @@ def test_a_pushed_revert_ships_nothing_and_a_subagents_task_is_no_check() -> Non
     asked.tool("Agent", {"description": "buf breaking check", "prompt": "Read buf.yaml. Read-only."}, "main branch")
     asked.say("It compares against main.").user("thanks")
     assert session_outcome(parse_transcript(asked.bytes(), "x")).outcome == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("we don't use GameObject.Find at runtime", "we don't use GameObject.Find at runtime"),
+        (
+            "use DOTween for UI animations, avoid hand-rolled lerps",
+            "use DOTween for UI animations, avoid hand-rolled lerps",
+        ),
+        ('from our release checklist: "release builds are made only by CI."', "release builds are made only by CI"),
+        ("I told you not to use print in library code", "I told you not to use print in library code"),
+        ("one more thing: we animate UI with LitMotion from now on.", "we animate UI with LitMotion from now on"),
+        # Korean: a negative imperative, an obligation, only one way, from now on
+        ("데이터 바꾸는 건 마이그레이션에 넣지 마.", "데이터 바꾸는 건 마이그레이션에 넣지 마"),
+        ("어드민 화면은 전부 require_admin 거쳐야 돼.", "어드민 화면은 전부 require_admin 거쳐야 돼"),
+        (
+            "아니 Resources.Load 쓰지 말고 무조건 Addressables로만 로드해.",
+            "Resources.Load 쓰지 말고 무조건 Addressables로만 로드해",
+        ),
+        ("이제부터 보상 지급 job은 rewards 큐로 따로 돌려.", "이제부터 보상 지급 job은 rewards 큐로 따로 돌려"),
+    ],
+)
+def test_norms_stated_reminded_or_quoted_and_korean_rules(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said", ["아직 커밋하지 마", "그 파일 건드리지 마", "원인부터 찾아줘", "ok, from now on.", "I told you to run it"]
+)
+def test_korean_requests_for_now_and_bare_markers_are_no_rules(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_korean_lessons_verdicts_and_a_projects_own_test_script() -> None:
+    assert extract_knowledge(["교훈: Oban이 테스트에서 job을 돌리면 DB를 못 써."]).lessons == (
+        "Oban이 테스트에서 job을 돌리면 DB를 못 써",
+    )
+    for words, expected in (("고마워요", "success"), ("여전히 안 돼", "failed"), ("ok, stopping here today", "failed")):
+        t = Transcript().user("fix the shop").edit("/repo/Shop.cs", "a", "b").user(words)
+        assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == expected, words
+    scripted = Transcript().user("season pass screen").edit("/repo/SeasonPass.cs", "a", "b")
+    scripted.bash("tools/run-tests.sh EditMode", '<test-run result="Passed" passed="109" failed="0">')
+    scripted.say("109/109 EditMode tests pass.").user("nice, 머지할게")
+    assert session_outcome(parse_transcript(scripted.bytes(), "x")).outcome == "success"

@@ -44,7 +44,8 @@ _NEGATIVE = re.compile(
     r"\bstill\b(?:\s+[\w`'-]+){0,2}?\s+(?:blows? up|blowing up|breaks|crash\w*|panic\w*|explodes?|dies|fails?|"
     r"errors? out|hangs?)\b|"
     r"\b(?:forget it|not (?:merging|shipping|releasing|deploying)(?: (?:it|this|that))? (?:today|yet|now))\b|"
-    r"\bleav(?:e|ing) (?:it|this|that) (?:for today|for now|for later|for tomorrow)\b|\b(?:done|enough) for today\b",
+    r"\bleav(?:e|ing) (?:it|this|that) (?:for today|for now|for later|for tomorrow)\b|\b(?:done|enough) for today\b|"
+    r"\bstop(?:ping)? (?:here|there)(?: for)? today\b",
     re.IGNORECASE,
 )
 # Leaving with the work unfinished: "ok. later", "egal, morgen", "stop, meeting" (a deferral, unless the same
@@ -118,7 +119,10 @@ _CHECK = re.compile(
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
     # how command-line tools name them, whatever the tool
     r"(?:^|&&\s*|;\s*)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
-    r"verify|typecheck)\b"
+    r"verify|typecheck)\b|"
+    # a project's own script named for its tests or checks ("tools/run-tests.sh EditMode", "./scripts/lint"), and
+    # an engine's or runner's flag that runs them ("-runTests")
+    r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*(?:test|tests|lint|check)[\w-]*(?:\.sh|\.py|\.ps1|\.bash)?(?=\s|$)|\s-{1,2}run-?tests\b"
 )
 _SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
 _READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo)\b")

@@ -27,7 +27,9 @@ _OPENING = re.compile(
     # Portuguese interjections, only with their comma ("não, os testes usam …"; "não usa X" keeps its "não")
     r"(?:não|nao|opa|blz|beleza|show|aí|hmm+)(?:\s+(?:não|nao))*[,.!]+\s*|"
     # Russian: "и ещё: …", "кстати, …", "ок, норм. …", "нет, …"
-    r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс)[,.!:\s]+)+",
+    r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс)[,.!:\s]+|"
+    # Korean: "아니 …" (no), "그리고 …", "근데 …", "참, …"
+    r"(?:아니|아니야|그리고|근데|참|아|음|ㅇㅋ|오케이)[,.!\s]+)+",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(
@@ -47,7 +49,9 @@ _ABOUT_ME = re.compile(
 # ("in this repo" is the rule's scope, not a thing in front of the person)
 _SCOPE = r"(?!\s+(?:repo|repositorio|proyecto|equipo|código|projekt|team|code|projet|équipe)\b)"
 _DEICTIC = re.compile(
-    rf"这个|那个|这里|这段|这次|上面|刚才|diese[rsnm]?\b{_SCOPE}|das da\b|este\b{_SCOPE}|esta\b{_SCOPE}|ce fichier\b"
+    rf"这个|那个|这里|这段|这次|上面|刚才|diese[rsnm]?\b{_SCOPE}|das da\b|este\b{_SCOPE}|esta\b{_SCOPE}|ce fichier\b|"
+    # Korean: this/that one, here, this time, for now, yet
+    r"(?:^|\s)(?:이|그|저)\s|이거|그거|저거|여기|거기|이번(?:에|엔)?\s|아직|일단|당분간|지금은|오늘"
 )
 
 # A lead that says the rule changes how things were done ("以后", "ab jetzt") stays in the rule: rule_lifecycle
@@ -98,6 +102,13 @@ _CORRECTION = re.compile(
     r"\s*[:：]\s*(?P<r>\S.{5,})",
     re.I,
 )
+# Quoted from the team's written rules ('from our release checklist: "release builds are made only by CI"')
+_QUOTED_DOC = re.compile(
+    r"\b(?:from|per|in|according to)\s+(?:our|the team's|the|my)\s+(?:[\w-]+\s+){0,3}(?:checklist|guidelines?|docs?|"
+    r"documentation|wiki|handbook|style ?guide|conventions?|rules|policy|playbook|runbook|CONTRIBUTING(?:\.md)?|"
+    r"README(?:\.md)?|onboarding)\b[^\"“”]{0,40}?[\"“](?P<r>[^\"”]{8,})[\"”]",
+    re.I,
+)
 _WE_HERE = re.compile(
     r"\b(?:we|us|here|у нас|мы|chez nous|on ne|nous|aquí|acá|nosotros|bei uns|wir|a gente|aqui|da noi|noi)\b|"
     r"我们|うちでは|うちは",
@@ -110,11 +121,14 @@ _THAT_WAY = re.compile(
 
 
 def told_to_keep(sentence: str) -> str | None:
-    """The rule in a sentence that asks for it to be kept in the agent's instructions file, or that follows a
-    correction saying how it is done here (see `_MEMORY_FILE`, `_CORRECTION`); else None."""
+    """The rule in a sentence that asks for it to be kept in the agent's instructions file, quotes the team's
+    written rules, or follows a correction saying how it is done here (`_MEMORY_FILE`, `_QUOTED_DOC`,
+    `_CORRECTION`); else None."""
     text = _OPENING.sub("", sentence.strip())
     if (kept := _MEMORY_FILE.match(text)) and (not kept["lead"].strip() or _WRITE_VERB.search(kept["lead"])):
         return tidy(kept["r"])
+    if quoted := _QUOTED_DOC.search(sentence):
+        return tidy(quoted["r"])
     fixed = _CORRECTION.match(sentence.strip())
     if fixed and _WE_HERE.search(fixed["lead"]) and _THAT_WAY.search(fixed["lead"]):
         return tidy(fixed["r"])
@@ -125,6 +139,9 @@ _REMEMBERED_RULE = re.compile(
     r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*.*\b(?:nunca|siempre|no \w+[ae]s|"
     r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b",
     re.I,
+)
+_KO_REQUEST = (
+    r"(?:해|해요|하세요|해라|해줘|하자|써|쓰세요|돌려|돌려줘|바꿔|넣어|빼|로드해|마|마세요|말아|말 것|할 것|돼|거쳐)"
 )
 _RULE_MARKERS = (
     # Chinese: never/always/must/uniformly, or "don't" with a generic object
@@ -207,11 +224,17 @@ _RULE_MARKERS = (
         r"лезь|катай)(?:те)?\b",
         re.I,
     ),
-    # Korean: always/never/without fail/from now on, ending in a request ("배포는 항상 파이프라인으로만 해")
+    # Korean: always/never/without fail/all/from now on, ending in a request ("배포는 항상 파이프라인으로만 해");
+    # a negative imperative ("데이터 바꾸는 건 마이그레이션에 넣지 마"); an obligation ("전부 require_admin 거쳐야
+    # 돼"); only through one way ("Addressables로만 로드해")
     re.compile(
-        r"(?:항상|절대|반드시|꼭|앞으로는?)\s.*"
-        r"(?:해|해요|하세요|해라|해줘|하자|써|쓰세요|마|마세요|말아|말 것|할 것)[.!]?$"
+        r"(?:항상|절대(?:로)?|반드시|꼭|무조건|전부|모든|매번|앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?)\s.*"
+        rf"{_KO_REQUEST}[.!~]?$"
     ),
+    re.compile(r"[가-힣]지 ?(?:마|마세요|마요|말 것|말아(?:요|줘)?)[.!~]?$"),
+    re.compile(r"[가-힣]지 말라고 (?:했잖아|했지|했는데|했어)"),  # "I told you not to …"
+    re.compile(r"[가-힣](?:아|어|여|해)야 ?(?:돼|되|해|한다|합니다|됩니다|돼요|해요|함)[.!~]?$"),
+    re.compile(rf"\S(?:으로만|로만|에서만)\s.*{_KO_REQUEST}[.!~]?$"),
 )
 
 # Japanese. A request ends in the te-form ("…て", "…で", "…ないで", "…こと"), but most requests are for now
@@ -276,6 +299,8 @@ _LESSON = (
         r"^(?:leçon|à retenir|à noter|bon à savoir|note pour plus tard|pour la prochaine fois)\s*[:,]\s*(?P<l>.{6,})",
         re.I,
     ),
+    # Korean: "교훈: …", "배운 점: …", "메모: …"
+    re.compile(r"^(?:교훈|배운 점|오늘의 교훈|메모|참고|알고 보니)\s*[:：]\s*(?P<l>.{6,})"),
     # Russian: "урок: …", "на заметку: …", "оказалось, что …"
     re.compile(
         r"^(?:урок|вывод|на заметку|на будущее|запомни(?:, что| что)?|оказалось(?:, что| что)?|"
@@ -317,6 +342,8 @@ POSITIVE = re.compile(
     # Russian, Ukrainian
     r"спасибо|спс|благодарю|отлично|супер|круто|класс|норм|нормально|збс|огонь|работает|заработало|"
     r"всё зелёное|все зелёные|пойдёт|годится|дякую|чудово|працює)\b|"
+    # Korean
+    r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
     re.IGNORECASE,
 )
@@ -329,7 +356,8 @@ NEGATIVE = re.compile(
     r"ainda (?:tá |está )?(?:quebrando|quebrado|falhando|dando erro)|"
     r"continua (?:quebrando|falhando|dando erro)|desisto|"
     r"не работает|не заработало|не помогло|вс[её] ещё (?:падает|красн\w+|не \w+)|опять (?:падает|упал\w*|красн\w+)|"
-    r"сломалось|забей|бросаем|не працює)\b",
+    r"сломалось|забей|бросаем|не працює)\b|"
+    r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -349,6 +377,7 @@ DEFERRED = re.compile(
     r"\b(?:vejo|olho|continuo) (?:isso )?(?:amanhã|depois|segunda)\b|\bfica pra (?:amanhã|depois|outro dia)\b|"
     r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
     r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
+    r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
     r"\b(?:гляну|посмотрю|доделаю|разберусь) (?:завтра|потом|позже)\b|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",

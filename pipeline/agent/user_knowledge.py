@@ -57,7 +57,8 @@ _KIND_NORM = re.compile(
     r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s)"
     r"(?: (?:in|of|on|for|from) (?:the )?[\w.'-]+(?: [\w.'-]+)?)? "
     r"(?:(?:are|is|get|gets) (?!being\b)(?:always )?"
-    r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)\w+(?:ed|en|wn|pt|ut)\b"
+    r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)"
+    r"(?:\w+(?:ed|en|wn|pt|ut)|made|built|run|kept|held|set|sent|written|shipped)\b"
     r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires)\b"
     r"|(?:go|goes) (?:through|into|in|to|under|via)\b)",
     re.IGNORECASE,
@@ -87,6 +88,21 @@ _WE_PRACTICE = re.compile(
     r"format|lint|vendor|version|document|validate|return|send|handle|target|build|mock|stub|release|ship|test|"
     r"squash-merge|merge|review|encode|serialize|hash|sign|cache)\s+(?!(?:it|this|that|them|these|those|him|her|"
     r"you|me|to|up|out|off|back|in|on|into|a bit|some)\b)\S+(?:\s+\S+){2,}",
+    re.IGNORECASE,
+)
+# "we don't use GameObject.Find at runtime", "we never mock the database": what the team does not do, anywhere
+_WE_DONT = re.compile(
+    r"^(?:we|the team)\s+(?:don'?t|do not|never)\s+(?:use|write|put|run|commit|push|merge|deploy|call|add|touch|edit|"
+    r"mock|hardcode|store|log|ship|catch|import)\s+(?!(?:it|this|that|them|these|those|him|her|you|me)\b)\S+.{2,}",
+    re.IGNORECASE,
+)
+# "I told you not to use GameObject.Find at runtime": a rule the person already gave, reminded
+_TOLD_YOU = re.compile(r"^I (?:told|asked) you (?:not to|never to|to never|to always|always to)\s+\S.{4,}", re.I)
+# "use DOTween for UI animations, avoid hand-rolled lerps": one way for a kind of work, and what not to do instead
+_USE_AVOID = re.compile(
+    r"^(?:please\s+)?(?:use|prefer|keep|go with)\s+(?!(?:it|this|that|them|the|these|those|my|your|our)\b)"
+    r"\S.{2,60}?,\s*"
+    r"(?:avoid|no|not|never|don'?t|instead of)\b.{3,}",
     re.IGNORECASE,
 )
 # "error bodies stay plain text for now", "secrets remain in the vault": how a kind of thing is kept.
@@ -164,7 +180,7 @@ _FORGET = re.compile(
 _EVERY_DOES = re.compile(
     r"^(?:each|every|all|any) (?!(?:time|day|morning|night|week|run|once|other)\b)(?:new )?[\w./-]+(?: [\w./-]+){0,6}? "
     r"(?:runs|gets|goes|needs|sends|uses|lives|calls|returns|writes|logs|checks|imports|extends|implements|follows|"
-    r"belongs|takes|carries|reads|keeps|creates|owns|wraps|validates|handles|exposes|emits|publishes|declares)\b.{3,}",
+    r"belongs|takes|reads|keeps|creates|owns|wraps|validates|handles|exposes|emits|publishes|declares)\b.{3,}",
     re.IGNORECASE,
 )
 # "money is stored as Decimal in reais", "timestamps are kept in UTC": how a kind of data is held, everywhere
@@ -204,7 +220,7 @@ _THIS_NOT_THAT = re.compile(
     re.IGNORECASE,
 )
 _LATER_ON = r"(?:from now on|going forward|in future|in the future)"
-_FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b,?\s*(.{{6,}})", re.IGNORECASE)
+_FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b(?:,?\s*(.{{6,}})|(?=\s*[.!;]?\s*$))", re.IGNORECASE)
 _CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
 _IMPERATIVE = re.compile(
@@ -266,6 +282,7 @@ _WE_DECIDE = re.compile(
 _FOR_NOW = re.compile(r"^(?:the |our |this )?[\w-]+(?: [\w-]+){0,3} (?:can|will|should|stays?) .{3,}\bfor now\b", re.I)
 _BECOME = re.compile(r"^(?:the |our |all )?[\w./*-]+(?: [\w./*-]+){0,3} (?:become|becomes|are now|is now) \S", re.I)
 _FIRST_PERSON = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my)\b")
+_ABOUT_ME = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my|there's|there is|it's|it is)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,14 +362,18 @@ def rule_in(sentence: str) -> str | None:
             # "We decided the board build ships with -fno-exceptions from now on, the binary is too big": the
             # marker closes what comes before it; what follows is the reason
             said = clauses(sentence[: closing.end()])
-            if not said or _DECISION.search(said[-1]):
-                return None  # a decision taken ("we decided … from now on"), read by decision_in
+            claim = _LEAD.sub("", said[-1]) if said else ""
+            if not claim or _DECISION.search(claim) or len(claim.split()) <= 3 or _ABOUT_ME.match(claim):
+                # a decision taken ("we decided … from now on", read by decision_in), the speaker's own plans
+                # ("I'll start writing them down from now on"), or no rule
+                return None
             return tidy(said[-1])
         # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES)
-        return tidy(sentence[later.start() :])
+        return tidy(sentence[later.start() :]) if later.group(1) else None
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
-        if (_RATHER.match(clause) or _MYSELF.search(clause)) and not clause.rstrip().endswith("?"):
+        kept_by_me = _RATHER.match(clause) or _MYSELF.search(clause) or _TOLD_YOU.match(clause)
+        if kept_by_me and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if _FIRST_PERSON.match(clause):
             continue
@@ -373,7 +394,8 @@ def rule_in(sentence: str) -> str | None:
             return tidy(here.group(1) or clause)
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
             return tidy(clause)
-        practice = _WE_PRACTICE.match(clause) or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
+        practice = _WE_PRACTICE.match(clause) or _WE_DONT.match(clause) or _USE_AVOID.match(clause)
+        practice = practice or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause) or _NOTHING_WITHOUT.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):

@@ -60,7 +60,7 @@ REPLACES = re.compile(
     r"désormais|dorénavant|à partir de maintenant|au lieu de|plus de)\b|"
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
-    r"앞으로|이제부터|더 이상|대신|"
+    r"앞으로|이제부터|지금부터|더 이상|더는|대신|던 건 끝|"
     r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b|"
     # Russian, Ukrainian: now, from now on, instead of, no longer, switch to
     r"\b(?:теперь|отныне|с этого момента|впредь|вместо|больше не|уже не|переходим на|перешли на|тепер|замість|"
