@@ -273,3 +273,12 @@ def test_a_log_level_or_a_runners_count_is_never_the_error_and_a_bare_label_take
         "        Test:       TestListOrders\nFAIL"
     )
     assert error_line(testify).endswith("Received unexpected error: list orders: timeout: context deadline exceeded")
+
+
+def test_a_logcat_or_logger_prefix_on_one_pasted_line_and_elixirs_exceptions_name_the_failure() -> None:
+    logcat = "01-05 10:41:22.913 11842 11871 E Unity : MissingMethodException: Default constructor not found for type X"
+    assert failure_evidence(logcat).exceptions == ("MissingMethodException",)
+    assert readable_failure(logcat) == "MissingMethodException: Default constructor not found for type X"
+    elixir = "02:31:07.448 [error] Oban job Rewards (id: 17) failed: ** (DBConnection.OwnershipError) cannot find owner"
+    assert failure_evidence(elixir).exceptions == ("OwnershipError",)
+    assert readable_failure(elixir).startswith("Oban job Rewards")

@@ -59,11 +59,19 @@ _QUOTED_NAME = re.compile(r"['\"`‘“]([A-Za-z_][A-Za-z0-9_]{7,})['\"`’”]"
 _COMPOUND = re.compile(r"[a-z][A-Z]|[A-Za-z]_[A-Za-z]")
 _PANIC_THREAD = re.compile(r"^thread '([^']+)' panicked at", re.MULTILINE)
 _NOT_TEST_THREADS = frozenset(("main", "<unnamed>", "tokio-runtime-worker", "rayon"))
+# A single logged line's prefix, pasted alone (a multiplexer's on every line is read past before): Android's
+# logcat ("01-05 10:41:22.913 11842 11871 E Unity : "), a logger's time and level ("02:31:07.448 [error] ")
+LINE_PREFIX = (
+    r"(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\s+\d+\s+\d+\s+[VDIWEFA]\s+[^:\n]{1,40}:\s+|"
+    r"\d\d:\d\d:\d\d(?:\.\d+)?\s+\[(?:error|warning|warn|info|debug|notice|critical)\]\s+)"
+)
 _EXC_LINE = re.compile(
-    r"^\s*(?:E\s+)?(?:Caused by:\s*|Exception in thread \"[^\"]*\"\s+)?"
+    rf"^\s*{LINE_PREFIX}?(?:E\s+)?(?:Caused by:\s*|Exception in thread \"[^\"]*\"\s+)?"
     r"((?:[a-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Exit|Warning|Failure|Fault)))\b(?::|$)",
     re.M,
 )
+# Elixir prints an exception as "** (DBConnection.OwnershipError) cannot find owner …", anywhere in a line
+_ELIXIR_EXC = re.compile(r"\*\* \(((?:[A-Z]\w*\.)*([A-Z]\w*(?:Error|Exception)))\)")
 _PYTEST_FAILED = re.compile(r"^E?\s*Failed: (Timeout|DID NOT RAISE)\b", re.MULTILINE)
 _CODES = (
     re.compile(r"\berror\[(E\d{4})\]"),  # rustc
@@ -173,7 +181,7 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
         for found in pattern.findall(output):
             tests.append(".".join(found) if isinstance(found, tuple) else found)
     tests += [name for name in _PANIC_THREAD.findall(output) if name not in _NOT_TEST_THREADS]
-    exceptions = [short for _full, short in _EXC_LINE.findall(output)]
+    exceptions = [short for _full, short in [*_EXC_LINE.findall(output), *_ELIXIR_EXC.findall(output)]]
     exceptions += [f"Failed{kind.replace(' ', '')}" for kind in _PYTEST_FAILED.findall(output)]
     codes = [code for pattern in _CODES for code in pattern.findall(output)]
     modules = [_module(path, cwd) for pattern in _FRAMES for path in pattern.findall(output)]

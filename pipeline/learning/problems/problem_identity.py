@@ -28,6 +28,7 @@ from difflib import SequenceMatcher
 import numpy as np
 
 from pipeline.learning.meaning import centred
+from pipeline.learning.problems.failure_evidence import LINE_PREFIX
 
 # Centred cosines (pipeline/learning/meaning.py), e5-small, "query:" on both sides; calibrated with
 # bench/problem_identity_fit.py, first on the development corpora (shop, dev2: 0.40 joined no failure wrongly
@@ -57,7 +58,9 @@ _PROCESS_TAG = re.compile(r"^[\w.-]+\[\d+(?::[0-9a-fx]+)?\]:?\s+")
 _PANIC_PREFIX = re.compile(r"^thread '[^']*' panicked at \S+:\s*")
 # A logger's or a build tool's line prefix ("[2026-01-02 10:00:01,123][app.engine][INFO] - ", "[14:04:31]: ▸ ❌ ",
 # "2026-01-02 10:00:01.1 E "): when and by whom, the same on every line, so no part of what failed
-_LOG_PREFIX = re.compile(r"^(?:(?:\[[^\]]{1,60}\]:?|\d{4}-\d\d-\d\d[ T][\d:.,]+Z?(?:\s+[A-Z]\b)?)\s*)+(?:[-▸❌|:]\s*)*")
+_LOG_PREFIX = re.compile(
+    rf"^(?:{LINE_PREFIX}|(?:\[[^\]]{{1,60}}\]:?|\d{{4}}-\d\d-\d\d[ T][\d:.,]+Z?(?:\s+[A-Z]\b)?)\s*)+(?:[-▸❌|:]\s*)*"
+)
 
 # What failures look like in general, in several toolchains and languages: their mean is part of every
 # project's centroid, so that a project with few failures known yet is compared on what is particular to them.
