@@ -20,6 +20,7 @@ import sqlite3
 
 import structlog
 
+from daemon import hook_settings_file
 from daemon.api import dispatch
 from daemon.app import App
 from daemon.config import ConfigError, Settings
@@ -157,6 +158,8 @@ async def start(settings: Settings, stack: contextlib.AsyncExitStack, stop: asyn
             logger.info("home_initialised", home=str(settings.home), created=created)
         if tightened := make_private(settings.home):
             logger.info("home_made_private", home=str(settings.home), changed=tightened)
+        # Why here: the first hook of a session then finds its settings without importing daemon.config
+        hook_settings_file.write_at_start(str(settings.home))
         step = "claiming the socket"
         server = SocketServer(
             settings.socket_path,

@@ -344,6 +344,23 @@ def test_after_the_first_hook_a_hook_imports_no_settings_module_typing_or_orjson
     assert seen[1:] == ["[]"] * len(ALL_HOOKS), seen
 
 
+def test_the_daemon_writes_the_hook_settings_so_a_sessions_first_hook_imports_no_settings_module(
+    daemon_factory: Any, memory_home: Path
+) -> None:
+    """SessionStart, which Claude Code waits for, is often the first hook since config.toml was written: the
+    daemon leaves the hook settings for it when it starts, so it too skips `daemon.config` (~26 ms); and they
+    are the values config.toml gives (a hook after a change still follows the change)."""
+    write_config(memory_home, "[hooks]\ntranscript_on_stop = false\n")
+    daemon = daemon_factory().start()
+    sock = daemon.socket
+    assert "daemon.config" not in installed_hook_imports(memory_home, sock, "SessionStart", cc.session_start())
+    stop = cc.stop(transcript=str(cc.SAMPLE_TRANSCRIPT))
+    assert cc.run_hook(memory_home, sock, "Stop", stop).code == 0
+    write_config(memory_home, "[hooks]\ntranscript_on_stop = true\n")
+    assert cc.run_hook(memory_home, sock, "Stop", stop).code == 0
+    assert [line["outcome"] for line in cc.hook_log(memory_home)][-2:] == ["skipped", "handed_over"]
+
+
 def test_hooks_follow_every_change_of_config_toml(memory_home: Path, tmp_path: Path) -> None:
     """The cached hook settings are config.toml's as it is now: written, changed, broken, removed."""
     memory_home.mkdir(exist_ok=True)

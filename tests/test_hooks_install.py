@@ -73,7 +73,7 @@ def test_install_is_idempotent_and_uninstall_restores_the_original(tmp_path: Pat
         assert installed["hooks"][event][: len(groups)] == groups  # the user's hooks stay, first
     ours = installed["hooks"]["PostToolUse"][-1]
     assert ours["matcher"] == "Edit|Write|NotebookEdit"  # Claude Code's editing tools (no MultiEdit any more)
-    assert installed["hooks"]["PreToolUse"][-1]["matcher"] == "Read|Edit|Write|NotebookEdit"
+    assert installed["hooks"]["PreToolUse"][-1]["matcher"] == "Read"  # the rules gate is off: no hook on edits
     assert ours["hooks"][0]["command"] == installed_command(tmp_path / "home", "PostToolUse")
     assert ours["hooks"][0]["timeout"] == 5
     assert "matcher" not in installed["hooks"]["UserPromptSubmit"][0]
@@ -135,6 +135,31 @@ def test_an_install_by_an_older_memoryd_gets_the_current_matchers_and_timeouts(t
     assert data["hooks"]["PostToolUse"][1]["matcher"] == "Edit|Write|NotebookEdit"
     assert data["hooks"]["SessionEnd"] == [{"hooks": [{"type": "command", "command": f"{command} hook SessionEnd"}]}]
     assert not hooks_install.install(settings, base_command=command).changed
+
+
+def test_with_the_rules_gate_on_pre_tool_use_also_runs_on_edits_and_status_says_when_it_does_not(
+    tmp_path: Path,
+) -> None:
+    """PreToolUse on Edit/Write does something only for `[hooks] rules_gate`; Claude Code waits for a hook
+    process on every call it matches, so install matches edits only with the gate on, and a gate turned on
+    after the install is pointed out by `hooks status` and set right by installing again (and back)."""
+    settings, home = tmp_path / "settings.json", tmp_path / "home"
+    home.mkdir()
+    assert cli("install", "--settings", str(settings), home=home).returncode == 0
+    assert json.loads(settings.read_text())["hooks"]["PreToolUse"][-1]["matcher"] == "Read"
+    assert "rules_gate is on" not in cli("status", "--settings", str(settings), home=home).stdout
+    (home / "config.toml").write_text("[hooks]\nrules_gate = true\n", encoding="utf-8")
+    assert hooks_install.gate_unhooked(settings)
+    assert "rules_gate is on" in cli("status", "--settings", str(settings), home=home).stdout
+    report = json.loads(cli("install", "--settings", str(settings), "--json", home=home).stdout)
+    assert report["updated"] == ["PreToolUse"]
+    assert json.loads(settings.read_text())["hooks"]["PreToolUse"][-1]["matcher"] == "Read|Edit|Write|NotebookEdit"
+    assert not hooks_install.gate_unhooked(settings)
+    assert "rules_gate is on" not in cli("status", "--settings", str(settings), home=home).stdout
+    (home / "config.toml").write_text("[hooks]\nrules_gate = false\n", encoding="utf-8")
+    report = json.loads(cli("install", "--settings", str(settings), "--json", home=home).stdout)
+    assert report["updated"] == ["PreToolUse"]
+    assert json.loads(settings.read_text())["hooks"]["PreToolUse"][-1]["matcher"] == "Read"
 
 
 def test_a_settings_file_that_is_not_json_is_never_touched(tmp_path: Path) -> None:

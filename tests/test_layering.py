@@ -19,13 +19,14 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("daemon", "pipeline", "events")
 
 # What a client process (CLI, hooks, MCP server, service installer) may import from the project besides its own
-# package: the settings, the home layout, the version, the log setup (memoryd ui), and four small text/file leaves
+# package: the settings (and the hooks' file of them), the home layout, the version, the log setup (memoryd ui), and four small text/file leaves
 # of the pipeline.
 CLIENT_ALLOWED = {
     "daemon",
     "daemon.config",
     "daemon.env_file",
     "daemon.home",
+    "daemon.hook_settings_file",
     "daemon.log_setup",
     "pipeline.memory_layout",
     "pipeline.scrub",
@@ -38,6 +39,7 @@ DAEMON_CORE = {
     "daemon.config",
     "daemon.env_file",
     "daemon.home",
+    "daemon.hook_settings_file",
     "daemon.instance_lock",
     "daemon.log_setup",
     "daemon.supervise",

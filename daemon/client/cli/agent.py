@@ -50,11 +50,14 @@ def run_hooks(args: argparse.Namespace, settings: Settings) -> int:
                 print_json({"settings": str(path), "hooks": found})
             else:
                 print("\n".join(f"{event}: {command or '(not installed)'}" for event, command in found.items()))
+                if settings.hooks.rules_gate and hooks_install.gate_unhooked(path):
+                    print("[hooks] rules_gate is on but PreToolUse does not run on edits: run `memoryd hooks install`")
             return 0
         report = hooks_install.install(
             path,
             uninstall=args.uninstall or args.action == "uninstall",
             record=settings.state_dir / "hooks_install.json",
+            rules_gate=settings.hooks.rules_gate,
         )
     except hooks_install.SettingsError as exc:
         print(f"memoryd: {exc}", file=sys.stderr)

@@ -46,9 +46,12 @@ HOOKS: dict[str, str | None] = {  # event -> matcher
     "PreCompact": None,
     "SessionEnd": None,
     "Stop": None,
-    "PreToolUse": "Read|Edit|Write|NotebookEdit",  # project rules on first read, and the optional rules gate
+    "PreToolUse": "Read",  # project rules on the first read (with `[hooks] rules_gate`: GATED_PRE_TOOL_USE)
     "SubagentStart": None,  # project rules for each subagent's fresh context
 }
+# Why not always: PreToolUse on an edit does something only for the rules gate (off by default), and Claude Code
+# waits for a hook process on every Edit/Write it matches (~15-20 ms each, bench/agent_session.py).
+GATED_PRE_TOOL_USE = "Read|Edit|Write|NotebookEdit"
 TIMEOUT_S = 5  # Claude Code's limit for the command; the hook itself stops well within 1 s
 NO_TIMEOUT = ("SessionEnd",)  # events whose shared budget a timeout would raise (see the module docstring)
 _OURS = re.compile(
@@ -93,16 +96,23 @@ def hook_event_of(command: Any) -> str | None:
     return match.group(1) if match else None
 
 
-def merged(settings: dict[str, Any], base_command: str) -> tuple[dict[str, Any], list[str], list[str], list[str]]:
-    """`settings` with memoryd's hooks present and current. Returns (new settings, added, updated, created
-    containers: "hooks" and/or event names whose list did not exist). Pure."""
+def matchers(rules_gate: bool) -> dict[str, str | None]:
+    """Event -> matcher, as installed with `[hooks] rules_gate` on or off."""
+    return {**HOOKS, "PreToolUse": GATED_PRE_TOOL_USE} if rules_gate else dict(HOOKS)
+
+
+def merged(
+    settings: dict[str, Any], base_command: str, *, rules_gate: bool = False
+) -> tuple[dict[str, Any], list[str], list[str], list[str]]:
+    """`settings` with memoryd's hooks present and current (`rules_gate`: PreToolUse on edits too). Returns (new
+    settings, added, updated, created containers: "hooks" and/or event names whose list did not exist). Pure."""
     out = copy.deepcopy(settings)
     created = [] if "hooks" in out else ["hooks"]
     hooks = out.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise SettingsError("'hooks' in settings.json is not an object; fix it by hand first")
     added, updated = [], []
-    for event, matcher in HOOKS.items():
+    for event, matcher in matchers(rules_gate).items():
         command = f"{base_command} hook {event}"
         if event not in hooks:
             created.append(event)
@@ -189,10 +199,15 @@ def removed(settings: dict[str, Any], created: list[str] | None = None) -> tuple
 
 
 def install(
-    path: Path, *, uninstall: bool = False, base_command: str | None = None, record: Path | None = None
+    path: Path,
+    *,
+    uninstall: bool = False,
+    base_command: str | None = None,
+    record: Path | None = None,
+    rules_gate: bool = False,
 ) -> Report:
     """Merge (or remove) memoryd's hooks in the settings file at `path`. `record` is the JSON file that
-    remembers which containers an install created. Raises SettingsError."""
+    remembers which containers an install created; `rules_gate` is `[hooks] rules_gate`. Raises SettingsError."""
     original = _load(path)
     key = str(path.expanduser().resolve())
     records = _load(record) if record is not None else {}
@@ -203,7 +218,8 @@ def install(
         added: list[str] = []
         changed_events: list[str] = []
     else:
-        updated_settings, added, changed_events, created_now = merged(original, base_command or memoryd_command())
+        command = base_command or memoryd_command()
+        updated_settings, added, changed_events, created_now = merged(original, command, rules_gate=rules_gate)
         gone = []
         if added:
             previous: list[str] = records[key] if isinstance(records.get(key), list) else []
@@ -232,6 +248,16 @@ def status(path: Path) -> dict[str, str | None]:
                 if _is_ours(hook, event):
                     found[event] = hook["command"]
     return found
+
+
+def gate_unhooked(path: Path) -> bool:
+    """Whether memoryd's PreToolUse entry is installed but does not run on edits (installed with the rules gate
+    off): with the gate on, `memoryd hooks install` again fixes it."""
+    settings = _load(path)
+    hooks: dict[str, Any] = settings["hooks"] if isinstance(settings.get("hooks"), dict) else {}
+    groups = [g for g in hooks.get("PreToolUse") or [] if isinstance(g, dict)]
+    ours = [g for g in groups if any(_is_ours(h, "PreToolUse") for h in g.get("hooks") or [])]
+    return bool(ours) and not any(re.fullmatch(str(g.get("matcher") or ".*"), "Edit") for g in ours)
 
 
 def _is_ours(hook: Any, event: str) -> bool:
