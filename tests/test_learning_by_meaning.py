@@ -16,7 +16,7 @@ from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
 from pipeline.learning import verdict_meaning
-from pipeline.learning.meaning import centred, centroid
+from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rule_meaning import candidates, examples, standing_rules
@@ -42,8 +42,10 @@ def measures(embedder: FastEmbedEmbedder, current: list[str], candidates: list[s
     def similar(a: str, b: str) -> float | None:
         return float(np.dot(vectors[a], vectors[b]))
 
+    in_place = ScriptCentred({t: vectors[t] for t in [*current, *GENERIC_RULES]}, middle)
+
     def subject(a: str, b: str) -> float | None:
-        return float(np.dot(centred(vectors[a], middle), centred(vectors[b], middle)))
+        return float(np.dot(in_place(a, vectors[a]), in_place(b, vectors[b])))
 
     return similar, subject
 
@@ -67,6 +69,22 @@ def test_a_rule_replaced_in_chinese_supersedes_the_english_one(embedder: FastEmb
     similar, subject = measures(embedder, RULES, [new])
     verdict = judge(new, RULES, similar, subject)
     assert (verdict.action, verdict.other) == ("supersede", RULES[1])
+
+
+def test_in_a_home_with_rules_in_two_languages_a_replacement_finds_its_rule_not_its_language(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    mixed = [
+        "keep all background jobs on the default queue for now, we run one small machine",
+        "every migration has to be reversible",
+        "데이터 바꾸는 건 마이그레이션에 넣지 마",
+        "prod 서버에 직접 들어가서 고치지 마",
+        "커밋하기 전에 테스트 꼭 돌려줘",
+    ]
+    new = "이제부터 결제 job은 payments 큐로 따로 돌려"
+    similar, subject = measures(embedder, mixed, [new])
+    verdict = judge(new, mixed, similar, subject)
+    assert (verdict.action, verdict.other) == ("supersede", mixed[0])
 
 
 def test_a_compatible_rule_on_the_same_subject_is_kept_beside_it(embedder: FastEmbedEmbedder) -> None:

@@ -10,6 +10,7 @@ same subject well above. Pure, numpy only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -36,3 +37,40 @@ def nearest_mean(vector: np.ndarray, examples: np.ndarray, nearest: int) -> floa
     """The mean of the `nearest` highest cosines of a (centred) vector to the rows of `examples`: how close it
     sits to a kind of text, read from that kind's closest examples rather than from their centre."""
     return float(np.sort(examples @ vector)[-nearest:].mean())
+
+
+_SCRIPTS = (
+    ("hangul", re.compile(r"[\uac00-\ud7af]")),
+    ("kana", re.compile(r"[\u3040-\u30ff]")),
+    ("han", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")),
+    ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
+    ("arabic", re.compile(r"[\u0600-\u06ff]")),
+    ("devanagari", re.compile(r"[\u0900-\u097f]")),
+)
+MIN_PER_SCRIPT = 3
+
+
+def script_of(text: str) -> str:
+    """The writing system a text is in, by its first non-Latin letters ("latin" when it has none): Japanese
+    before Chinese, since its kanji are Han too."""
+    return next((name for name, letters in _SCRIPTS if letters.search(text)), "latin")
+
+
+class ScriptCentred:
+    """Centred vectors with each writing system's own mean taken away as well: in a home with rules in two
+    languages, the model puts a sentence nearer the rules written in its own language, whatever they say (a
+    Korean "from now on, reward jobs run on their own queue" scored 0.14 against the English rule it replaces
+    and 0.25 against an unrelated Korean one). A script with fewer than MIN_PER_SCRIPT texts keeps the plain
+    centred vector."""
+
+    def __init__(self, vectors: dict[str, np.ndarray], middle: np.ndarray | None) -> None:
+        self.middle = middle
+        groups: dict[str, list[np.ndarray]] = {}
+        for text, vector in vectors.items():
+            groups.setdefault(script_of(text), []).append(centred(vector, middle))
+        self.means = {name: np.mean(np.stack(g), axis=0) for name, g in groups.items() if len(g) >= MIN_PER_SCRIPT}
+
+    def __call__(self, text: str, vector: np.ndarray) -> np.ndarray:
+        moved = centred(vector, self.middle)
+        mean = self.means.get(script_of(text))
+        return centred(moved, mean) if mean is not None else moved

@@ -26,7 +26,7 @@ from pipeline.agent.user_knowledge import clauses, says_something, sentences, ti
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import rule_meaning, verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
-from pipeline.learning.meaning import centred, centroid
+from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rule_meaning import candidates
 from pipeline.memory_layout import read_text
@@ -63,11 +63,13 @@ class Knowledge:
 
         similar = _cosine(vectors)
 
+        in_place = ScriptCentred({t: v for t, v in vectors.items() if t in current or t in GENERIC_RULES}, middle)
+
         def subject(a: str, b: str) -> float | None:
             va, vb = vectors.get(a), vectors.get(b)
             if va is None or vb is None:
                 return None
-            return float(np.dot(centred(va, middle), centred(vb, middle)))
+            return float(np.dot(in_place(a, va), in_place(b, vb)))
 
         in_force = list(current)
         for candidate in cleaned:
