@@ -5,8 +5,7 @@ after a `grep` that found nothing succeeded; one whose tests passed but whose us
 staging, I'll look tomorrow" failed. The evidence, strongest first:
 1. the person's last words, when they come after some work (not the opening request): "thanks", "perfect",
    "went green", "merging 🎉" vs "still broken", "I'll pick it up another day", "gotta run, don't commit"
-   (and in Chinese, German, Spanish and French: "好了，谢谢", "passt", "还是不行", "morgen weiter", see
-   `speech_cues.py`);
+   (and in other languages: "好了，谢谢", "passt", "还是不行", "morgen weiter", "норм", see `verdict_words.py`);
    when more work follows them, they judge the work before and weigh half;
 2. the final state of the work: the last check (tests, type check, lint, CI) passing or failing, unless the
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
@@ -24,7 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.agent import speech_cues as cues
+from pipeline.agent import verdict_words
 from pipeline.agent.transcript import Step, Transcript, error_line
 
 _NEGATIVE = re.compile(
@@ -287,12 +286,12 @@ def _closing(steps: list[Step], users: list[int]) -> tuple[str, float]:
 
 def _cue(words: str) -> tuple[float, str] | None:
     """What the person's words say by the cues of the languages this module knows, strongest first."""
-    if _NEGATIVE.search(words) or cues.NEGATIVE.search(words):
+    if _NEGATIVE.search(words) or verdict_words.NEGATIVE.search(words):
         return -3.0, "the user's last words"
     thanked = _REFUSAL.sub("", words)  # "Non merci, …" declines an offer; it thanks for nothing
-    if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or cues.POSITIVE.search(thanked):
+    if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or verdict_words.POSITIVE.search(thanked):
         return 3.0, "the user's last words"
-    if _DEFERRED.search(words) or cues.DEFERRED.search(words) or _NO_TIME.search(words):
+    if _DEFERRED.search(words) or verdict_words.DEFERRED.search(words) or _NO_TIME.search(words):
         return -3.0, "the user left it for later"
     if _MILD_NEGATIVE.search(words):
         return -1.5, "the user's last words"
@@ -306,7 +305,7 @@ def _deferred_before_thanks(steps: list[Step], users: list[int]) -> int | None:
         return None
     before = users[-2]
     words = steps[before].text
-    if not (_NO_TIME.search(words) or _DEFERRED.search(words) or cues.DEFERRED.search(words)):
+    if not (_NO_TIME.search(words) or _DEFERRED.search(words) or verdict_words.DEFERRED.search(words)):
         return None
     return None if any(_changes(s) and s.status == "ok" for s in steps[before : users[-1]]) else before
 

@@ -29,18 +29,22 @@ from dataclasses import dataclass
 
 from pipeline.agent import speech_cues as cues
 from pipeline.agent.pasted_text import typed_and_pasted
+from pipeline.agent.sentence_parts import LEAD as _LEAD
+from pipeline.agent.sentence_parts import clauses, sentences, tidy
 
-MAX_ITEM_CHARS = 300
+__all__ = [
+    "UserKnowledge",
+    "clauses",
+    "decision_in",
+    "extract_knowledge",
+    "lesson_in",
+    "rule_in",
+    "says_something",
+    "sentences",
+    "tidy",
+    "typed_and_pasted",
+]
 
-_SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
-_CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
-_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
-_LEAD = re.compile(
-    r"^(?:#+\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
-    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and)\s+)+",
-    re.IGNORECASE,
-)
-_PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 _RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
 # "The team agreed that every resource gets the owner tags": a convention the team set, stated as agreed
 _AGREED = re.compile(r"^(?:the team|we all|we|the whole team) agreed (?:that|to)\s+(.{8,})", re.I)
@@ -333,23 +337,6 @@ def _cue_rule(sentence: str) -> str | None:
     return None
 
 
-def sentences(texts: Iterable[str]) -> list[str]:
-    """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said).
-    A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence."""
-    out: list[str] = []
-    for text in texts:
-        for line in typed_and_pasted(text)[0]:
-            pieces: list[str] = []
-            for piece in _SENTENCE.split(line):
-                if pieces and _CODE_BANG.search(pieces[-1]):
-                    pieces[-1] += f" {piece}"
-                else:
-                    pieces.append(piece)
-            for sentence in pieces:
-                out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
-    return out
-
-
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm)."""
     if sentence.rstrip().rstrip(".!").endswith("?") or _DECISION_TAG.search(sentence):
@@ -440,27 +427,6 @@ def decision_in(sentence: str) -> str | None:
     return None
 
 
-def clauses(sentence: str) -> list[str]:
-    """The sentence cut at dashes, semicolons and colons (not inside brackets: "(feat:, fix:)" is one list),
-    each without leading interjections ("No, ", "ok. ")."""
-    parts: list[str] = []
-    for part in _CLAUSE.split(sentence):
-        if parts and parts[-1].count("(") > parts[-1].count(")"):
-            parts[-1] += f": {part}"  # the colon was inside brackets: not a clause boundary
-        else:
-            parts.append(part)
-    parts = [_LEAD.sub("", _unquoted(part.strip())).strip() for part in parts]
-    return [part for part in parts if len(part) >= 6]
-
-
-def _unquoted(part: str) -> str:
-    """A clause that opens a quotation is what the quotation says ('"every new component gets a story", so you
-    don't forget' -> 'every new component gets a story')."""
-    if part[:1] in '"“«„' and (end := re.search(r"[\"”»“]", part[1:])):
-        return part[1 : end.start() + 1]
-    return part
-
-
 def _normative(clause: str) -> bool:
     if clause.rstrip().endswith("?") or _FIRST_PERSON.match(clause):
         return False
@@ -473,12 +439,6 @@ def _normative(clause: str) -> bool:
             return False  # "you must have been elated": what the speaker supposes, not what anyone must do
         return verb not in _NOT_VERB and not (verb.endswith(("ed", "ing")) and len(verb) > 4)
     return bool(_NORM_TAIL.search(clause) and _COPULA.search(clause))
-
-
-def tidy(text: str) -> str:
-    text = " ".join(text.split()).strip(" ,;:—–-")
-    text = _PARENTHETICAL.sub("", text).rstrip(".!")
-    return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"
 
 
 def _unique(items: list[str]) -> tuple[str, ...]:

@@ -1,0 +1,71 @@
+"""A person's messages cut into sentences and clauses, as rules, lessons and decisions are read from them.
+
+A sentence ends at ". ", "! ", "? " or an emoji, never at the "!" that ends a name from code; Chinese and
+Japanese end theirs with "。！？；". A clause is cut at dashes, semicolons and colons (not inside brackets), each
+without the interjections that lead it ("No, ", "ok. "), and a clause that opens a quotation is what the
+quotation says. Code fences, quoted lines and pasted output are no sentences (`pasted_text.py`). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pipeline.agent import speech_cues as cues
+from pipeline.agent.pasted_text import typed_and_pasted
+
+MAX_ITEM_CHARS = 300
+
+_SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
+_CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
+_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
+LEAD = re.compile(
+    r"^(?:#+\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
+    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and)\s+)+",
+    re.IGNORECASE,
+)
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def sentences(texts: Iterable[str]) -> list[str]:
+    """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said).
+    A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence."""
+    out: list[str] = []
+    for text in texts:
+        for line in typed_and_pasted(text)[0]:
+            pieces: list[str] = []
+            for piece in _SENTENCE.split(line):
+                if pieces and _CODE_BANG.search(pieces[-1]):
+                    pieces[-1] += f" {piece}"
+                else:
+                    pieces.append(piece)
+            for sentence in pieces:
+                out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
+    return out
+
+
+def clauses(sentence: str) -> list[str]:
+    """The sentence cut at dashes, semicolons and colons (not inside brackets: "(feat:, fix:)" is one list),
+    each without leading interjections ("No, ", "ok. ")."""
+    parts: list[str] = []
+    for part in _CLAUSE.split(sentence):
+        if parts and parts[-1].count("(") > parts[-1].count(")"):
+            parts[-1] += f": {part}"  # the colon was inside brackets: not a clause boundary
+        else:
+            parts.append(part)
+    parts = [LEAD.sub("", _unquoted(part.strip())).strip() for part in parts]
+    return [part for part in parts if len(part) >= 6]
+
+
+def _unquoted(part: str) -> str:
+    """A clause that opens a quotation is what the quotation says ('"every new component gets a story", so you
+    don't forget' -> 'every new component gets a story')."""
+    if part[:1] in '"“«„' and (end := re.search(r"[\"”»“]", part[1:])):
+        return part[1 : end.start() + 1]
+    return part
+
+
+def tidy(text: str) -> str:
+    text = " ".join(text.split()).strip(" ,;:—–-")
+    text = _PARENTHETICAL.sub("", text).rstrip(".!")
+    return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"
