@@ -19,6 +19,7 @@ import pytest
 from events.event import Event
 from events.log import EventLog
 from events.projections import runner
+from events.projections.bulk import drop_deferred_indexes
 from events.projections.runner import DEFAULT_PROJECTIONS, Projector
 from events.projections.signal_patterns import pattern_id
 from events.sqlite import Database
@@ -168,6 +169,43 @@ async def test_a_replay_in_many_batches_gives_the_rows_and_checkpoint_of_one_bat
             assert dict(offsets) == sizes, projection.NAME
     finally:
         conn.close()
+
+
+def schema_of(path: Path) -> list[tuple[str, str]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY 1"
+        ).fetchall()
+    finally:
+        conn.close()
+
+
+async def test_a_replay_from_zero_ends_with_every_index_and_a_cut_short_one_gets_them_back_at_setup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay from zero leaves the query-only indexes out while it writes and builds them at its end
+    (`bulk.drop_deferred_indexes`): the database must end with exactly the indexes the schema declares, and a
+    database left without them (a replay cut short) must get them back from `setup`."""
+    declared = [projection for projection in DEFAULT_PROJECTIONS if getattr(projection, "DEFERRED_INDEXES", ())]
+    assert declared, "no projection defers an index: this test checks nothing"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    async with Database.open(empty / "index.db") as db, EventLog.open(empty / "events", host="alpha") as log:
+        await Projector(db, log).setup()
+    expected = schema_of(empty / "index.db")
+    monkeypatch.setattr(runner, "BATCH_SIZE", 37)  # many batches: a replay, from zero
+    db_path = await arrive(tmp_path / "many", history(3, 900), ARRIVALS["id order at once"], once=True)
+    assert schema_of(db_path) == expected
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        drop_deferred_indexes(conn, DEFAULT_PROJECTIONS)  # as the first batch of a replay leaves them
+    finally:
+        conn.close()
+    assert len(schema_of(db_path)) < len(expected)
+    async with Database.open(db_path) as db, EventLog.open(tmp_path / "many" / "events", host="alpha") as log:
+        await Projector(db, log).setup()
+    assert schema_of(db_path) == expected
 
 
 async def test_a_late_importance_event_counts_only_the_hits_after_it_without_a_replay(tmp_path: Path) -> None:

@@ -104,22 +104,14 @@ _AT_CAP = f"SELECT content_hash FROM access_stats WHERE content_hash IN ({{marks
 _RECOMPUTE = f"UPDATE access_stats SET importance = {_IMPORTANCE} WHERE content_hash = ?"
 
 
-def _statements(event: Event) -> list[tuple[str, tuple[object, ...]]]:
-    if event.type == "access":
-        hashes = event.data.get("hashes")
-        if isinstance(hashes, list):  # one event per search: each hit gets the id EVENT_ID:RANK
-            hits = [(h, f"{event.id}:{rank:03d}") for rank, h in enumerate(hashes, 1)]
-        else:  # the older form: one hit per event
-            hits = [(event.data.get("content_hash"), event.id)]
-        # a hit without a content hash cannot be attributed
-        return [
-            (_HIT, (key_of(h), event.ts, DEFAULT_IMPORTANCE, hit, HIT_INCREMENT))
-            for h, hit in hits
-            if isinstance(h, str) and h
-        ]
-    if event.type == "importance":
-        return [(_SET_IMPORTANCE, (key_of(event.data["content_hash"]), event.id, float(event.data["value"])))]
-    return []
+def _hits(event: Event) -> list[tuple[str, str]]:
+    """(key, hit id) of each attributable hit of an `access` event (a hit without a content hash cannot be)."""
+    data = event.data
+    hashes = data.get("hashes")
+    if isinstance(hashes, list):  # one event per search: each hit gets the id EVENT_ID:RANK
+        return [(key_of(h), f"{event.id}:{rank:03d}") for rank, h in enumerate(hashes, 1) if isinstance(h, str) and h]
+    content_hash = data.get("content_hash")  # the older form: one hit per event
+    return [(key_of(content_hash), event.id)] if isinstance(content_hash, str) and content_hash else []
 
 
 def apply(conn: sqlite3.Connection, event: Event) -> None:
@@ -127,28 +119,38 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Each run of same-kind events goes in one executemany (runs keep their order), then the hashes given an
-    importance drop the hit ids it made useless, and every touched hash's importance is recomputed once."""
+    """Each run of hits (or of importance settings) goes in one executemany (runs keep their order), then the
+    hashes given an importance drop the hit ids it made useless, and every touched hash's importance is
+    recomputed once. Why the rows are built in this one loop (no statement tuples per hit): it sees every event
+    of a replay."""
     sql = ""
     rows: list[tuple[object, ...]] = []
+    hit_ids: list[tuple[str, str]] = []
     touched: set[str] = set()
-    hits: list[tuple[str, str]] = []
     sets: set[str] = set()
     for event in events:
-        if event.type != "access" and event.type != "importance":
-            continue  # (what `_statements` ignores, skipped without a call: this loop sees every event)
-        for statement in _statements(event):
-            if statement[0] != sql:
-                _flush(conn, sql, rows, hits)
-                sql, rows, hits = statement[0], [], []
-            rows.append(statement[1])
-            key = str(statement[1][0])
+        kind = event.type
+        if kind == "access":
+            hits = _hits(event)
+            if not hits:
+                continue
+            if sql != _HIT:
+                _flush(conn, sql, rows, hit_ids)
+                sql, rows, hit_ids = _HIT, [], []
+            ts = event.ts
+            for key, hit_id in hits:
+                rows.append((key, ts, DEFAULT_IMPORTANCE, hit_id, HIT_INCREMENT))
+                touched.add(key)
+            hit_ids += hits
+        elif kind == "importance":
+            if sql != _SET_IMPORTANCE:
+                _flush(conn, sql, rows, hit_ids)
+                sql, rows, hit_ids = _SET_IMPORTANCE, [], []
+            key = key_of(event.data["content_hash"])
+            rows.append((key, event.id, float(event.data["value"])))
             touched.add(key)
-            if event.type == "access":
-                hits.append((key, str(statement[1][3])))
-            else:
-                sets.add(key)
-    _flush(conn, sql, rows, hits)
+            sets.add(key)
+    _flush(conn, sql, rows, hit_ids)
     conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
     at_cap = sorted(str(row[0]) for row in select_in(conn, _AT_CAP, sorted(touched - sets)))
     conn.executemany(_CAP, [(key,) for key in at_cap])

@@ -34,6 +34,9 @@ NAME = "experience_effectiveness"
 VERSION = 4  # items, skills and evidence-weighted credit
 ORDER_FREE = True
 TABLES = ("experience_refs", "session_outcomes", "experience_effectiveness")
+# Why deferred: these serve queries only; `apply_batch` reads refs by session;
+# a replay from zero builds them once at its end (events/projections/bulk.py).
+DEFERRED_INDEXES = ("experience_refs_experience",)
 SCHEMA = """
 CREATE TABLE experience_refs (
     session_id TEXT NOT NULL,
@@ -102,10 +105,11 @@ def outcome_weight(data: Mapping[str, object]) -> int:
     return max(0, min(FULL_WEIGHT, round(FULL_WEIGHT * 2 * (float(confidence) - 0.5))))
 
 
-# Why the rows are (experience, session, count): a batch's refs are written in experience order (the experience
-# index fills in order), and tuples in that order sort without a key function.
+# Why the rows are written in (session, experience) order: that is the table's key, and a replay's sessions are
+# mostly new, so the rows go in at the end of the B-tree; the experience index, which they would reach at
+# scattered places, is built once after a replay from zero (DEFERRED_INDEXES).
 _INSERT_REFS = (
-    "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?2, ?1, ?3)"
+    "INSERT INTO experience_refs (session_id, experience_id, ref_count) VALUES (?, ?, ?)"
     " ON CONFLICT (session_id, experience_id) DO UPDATE SET ref_count = ref_count + excluded.ref_count"
 )
 _SAVE_OUTCOME = "INSERT OR REPLACE INTO session_outcomes (session_id, outcome, event_id, weight) VALUES (?, ?, ?, ?)"
@@ -171,7 +175,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
     for session, experience, count in select_in(conn, refs_sql, sessions):
         refs_of[session][experience] = int(count)
-    new_refs: dict[tuple[str, str], int] = {}  # (experience, session) -> references in the batch
+    new_refs: dict[tuple[str, str], int] = {}  # (session, experience) -> references in the batch
     tallies: dict[str, _Tally] = {}
     changed: dict[str, tuple[str, str, int]] = {}
     for event in relevant:
@@ -200,7 +204,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         settled = outcome_of.get(session)
         # (a ref's one experience without a call: this loop runs for every reference of a replay)
         for experience in (str(data["experience_id"]),) if event.type == "ref" else referenced(event):
-            key = (experience, session)
+            key = (session, experience)
             new_refs[key] = new_refs.get(key, 0) + 1
             tally = tallies.get(experience)
             if tally is None:
@@ -214,7 +218,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
             tally.total += 1
             if settled is not None:  # a reference after its outcome: credited now
                 tally.credit(settled[0], settled[1], 1)
-    conn.executemany(_INSERT_REFS, sorted([(x, s, n) for (x, s), n in new_refs.items()]))
+    conn.executemany(_INSERT_REFS, sorted([(s, x, n) for (s, x), n in new_refs.items()]))
     conn.executemany(_SAVE_OUTCOME, [(s, outcome, eid, w) for s, (outcome, eid, w) in changed.items()])
     merged = sorted(tallies.items())
     conn.executemany(

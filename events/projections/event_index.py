@@ -17,6 +17,9 @@ NAME = "event_index"
 VERSION = 1
 ORDER_FREE = True
 TABLES = ("event_index",)
+# Why deferred: these serve queries only (`events/queries/event_index.py`); `apply` writes by id;
+# a replay from zero builds them once at its end (events/projections/bulk.py).
+DEFERRED_INDEXES = ("event_index_type", "event_index_session")
 SCHEMA = """
 CREATE TABLE event_index (
     id TEXT PRIMARY KEY,

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import itertools
 import operator
 import sqlite3
@@ -44,16 +43,24 @@ from events.projections import (
     sessions,
     signal_patterns,
 )
+from events.projections.bulk import (
+    bulk_settings,
+    drop_deferred_indexes,
+    ensure_indexes,
+    pause_collector,
+    restore_settings,
+    resume_collector,
+)
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
 
-# Why 20 000: a batch is one transaction and one merge per projection, so larger batches mean fewer commits,
+# Why 50 000: a batch is one transaction and one merge per projection, so larger batches mean fewer commits,
 # fewer rewrites of hot pages and fewer per-batch merges and recomputes; replaying 10^6 events took about a
-# quarter less CPU than at 5 000. One batch holds the write lock for about 0.3 s of CPU time.
-BATCH_SIZE = 20_000
-BULK_CACHE_KIB = -65_536  # negative: KiB, i.e. 64 MB of page cache while a replay runs (`bulk_settings`)
-BULK_AUTOCHECKPOINT_PAGES = 10_000
+# quarter less CPU at 20 000 than at 5 000, and about 1.3 s (5 %) less again at 50 000. One batch holds the
+# write lock for about 0.7 s of CPU time; only a replay (a start with no database, `rebuild`, another machine's
+# history arriving) has batches that large.
+BATCH_SIZE = 50_000
 HANDOVER_WAIT_S = 60.0  # `read_batch_after` reads anyway after this: a wait decides speed only, never correctness
 DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (
     event_index,
@@ -160,6 +167,7 @@ class Projector:
                 if row is None or row[0] != projection.VERSION or missing:
                     reset_projection(conn, projection)
                     stale.append(projection.NAME)
+            ensure_indexes(conn, self.projections)  # a replay cut short leaves its deferred indexes unbuilt
             return stale
 
         stale = await self.db.write(prepare)
@@ -202,9 +210,12 @@ class Projector:
         if batch is None:
             return 0
         tuned = batch.size >= BATCH_SIZE  # more follows: a replay, worth the bulk settings
+        from_zero = tuned and not checkpoint.offsets  # and from zero: query-only indexes are built once at the end
         if tuned:
             saved = await self.db.read(bulk_settings)
             collecting = pause_collector()
+            if from_zero:
+                await self.db.write(functools.partial(drop_deferred_indexes, projections=group))
         try:
             while batch is not None:
                 # Why the smallest id, not the first: a segment may hold imported history (ids of the past,
@@ -237,6 +248,8 @@ class Projector:
             return applied
         finally:
             if tuned:
+                if from_zero:
+                    await self.db.write(functools.partial(ensure_indexes, projections=group))
                 resume_collector(collecting)
                 await self.db.read(functools.partial(restore_settings, saved=saved))
 
@@ -318,49 +331,6 @@ def _bulk(conn: sqlite3.Connection) -> Iterator[None]:
         restore_settings(conn, saved)
 
 
-def pause_collector() -> bool:
-    """Pause Python's cyclic garbage collector for a replay; returns whether it was on (for `resume_collector`).
-
-    Why: a replay allocates millions of objects that live for a batch or two (events, their payloads, rows),
-    so the collector ran a full collection over the whole heap every second or so; that took about a quarter of
-    the CPU of replaying 10^6 events. Replay code makes next to no reference cycles; what cycles other work makes
-    meanwhile are collected once the collector is back on.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    return was_on
-
-
-def resume_collector(was_on: bool) -> None:
-    if was_on:  # (an inner replay leaves it to the outer one)
-        gc.enable()
-
-
-def bulk_settings(conn: sqlite3.Connection) -> tuple[int, int]:
-    """Settings for a replay of many batches; returns what they replace, for `restore_settings`.
-
-    Why a larger page cache: a replay touches the same index pages (a session's rows, an experience's refs,
-    the tail of every table) batch after batch, and with SQLite's default 2 MB they are evicted and read back
-    from the WAL each time; 64 MB took about a tenth off the CPU of replaying 10^6 events. Why a larger
-    auto-checkpoint: pages rewritten by consecutive batches are copied into the database once instead of each
-    time. Neither changes what is written, nor durability (synchronous stays NORMAL; the log is the truth).
-    """
-    saved = (
-        int(conn.execute("PRAGMA cache_size").fetchone()[0]),
-        int(conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]),
-    )
-    conn.execute(f"PRAGMA cache_size = {BULK_CACHE_KIB}")
-    conn.execute(f"PRAGMA wal_autocheckpoint = {BULK_AUTOCHECKPOINT_PAGES}")
-    return saved
-
-
-def restore_settings(conn: sqlite3.Connection, saved: tuple[int, int]) -> None:
-    """Put back what `bulk_settings` replaced and give the larger cache's memory back."""
-    conn.execute(f"PRAGMA cache_size = {int(saved[0])}")
-    conn.execute(f"PRAGMA wal_autocheckpoint = {int(saved[1])}")
-    conn.execute("PRAGMA shrink_memory")
-
-
 def apply_batch(
     conn: sqlite3.Connection, group: Sequence[ModuleType], batch: Batch, then: Callable[[], None] | None = None
 ) -> None:
@@ -410,6 +380,9 @@ def verify_rebuild(
                 item for item in log.read_positions() if item[3] <= limits.get(item[2], 0)
             )  # (id, event, segment, next offset)
             with _bulk(fresh):
+                # (the fresh copy is compared, then deleted: its query-only indexes would never be read)
+                with sync_transaction(fresh):
+                    drop_deferred_indexes(fresh, projections)
                 while (batch := read_batch(stream, BATCH_SIZE)) is not None:
                     with sync_transaction(fresh):
                         apply_batch(fresh, projections, batch)

@@ -14,6 +14,9 @@ NAME = "sessions"
 VERSION = 2
 ORDER_FREE = True
 TABLES = ("sessions",)
+# Why deferred: these serve queries only; `apply` writes by session;
+# a replay from zero builds them once at its end (events/projections/bulk.py).
+DEFERRED_INDEXES = ("sessions_ts",)
 SCHEMA = """
 CREATE TABLE sessions (
     session_id TEXT PRIMARY KEY,
