@@ -119,7 +119,7 @@ def b02_entrypoint_missing() -> Session:
 
 
 def b03_welcome_doesnotexist() -> Session:
-    s = portal("b03-welcome-doesnotexist", "2027-02-03T10:50:26", "2.1.183", "main", "dark-galvani-rook")
+    s = portal("b03-welcome-doesnotexist", "2027-02-03T10:50:26", "2.1.184", "main", "dark-galvani-rook")
     s.user(f"the worker throws this for some new registrations:\n\n```\n{WORKER_TRACE}\n```", after=0)
     s.act(
         None,
@@ -313,7 +313,7 @@ def b06_environ_staging() -> Session:
         "Let me also check the migration state on staging before you export.",
         Denied(
             Bash(
-                "$env:DATABASE_URL = $env:STAGING_DATABASE_URL; py manage.py showmigrations members",
+                "powershell -NoProfile -Command '$env:DATABASE_URL = $env:STAGING_DATABASE_URL; py manage.py showmigrations members'",
                 desc="Show migrations on staging",
             )
         ),
@@ -383,7 +383,14 @@ def b08_powershell_and() -> Session:
         after=0,
         decisions=["decision: Celery stays on Redis as broker, we're not adding RabbitMQ"],
     )
-    s.act(None, Bash("$PSVersionTable.PSVersion.ToString()", "5.1.22621.4391", desc="PowerShell version"))
+    s.act(
+        None,
+        Bash(
+            "powershell -NoProfile -Command '$PSVersionTable.PSVersion.ToString()'",
+            "5.1.22621.4391",
+            desc="PowerShell version",
+        ),
+    )
     s.act(
         "Windows PowerShell 5.1 has no `&&` (PowerShell 7 does). I'll give the README a form that works in both.",
         Edit(
