@@ -84,3 +84,20 @@ def _act_reading_first(self, text=None, *tools, think=None, latency=None):
 
 
 heldout_transcript_kit.Session.act = _act_reading_first
+
+
+_snapshot = heldout_transcript_kit.Session._snapshot
+
+
+def _snapshot_relative(self, message_id):
+    """File-history snapshots key tracked files relative to the project, which the shared builder does by cutting
+    a POSIX cwd prefix; here the cwd prefix ends in a backslash."""
+    _snapshot(self, message_id)
+    snap = self.lines[-1]["snapshot"]
+    prefix = self.cwd + "\\"
+    snap["trackedFileBackups"] = {
+        (k[len(prefix) :] if k.startswith(prefix) else k): v for k, v in snap["trackedFileBackups"].items()
+    }
+
+
+heldout_transcript_kit.Session._snapshot = _snapshot_relative
