@@ -552,8 +552,8 @@ def b11_ruff_dj001() -> Session:
 def b12_fix_crlf() -> Session:
     s = portal("b12-fix-crlf", "2027-02-15T09:30:44", "2.1.187", "fix/line-endings", "true-san-luca-kite")
     s.user(
-        "Ok, let's fix the scripts properly so the new laptop works: web, worker and beat. Without touching my "
-        "global git config",
+        "Ok, let's fix the scripts properly so the new laptop works: web, worker and beat. Something that "
+        "lives in the repo, so every clone gets it",
         after=0,
     )
     s.act(
