@@ -1,6 +1,6 @@
 """How people mark a standing rule, a lesson, a decision or a complaint in the languages memoryd meets beyond
 English: Chinese, Japanese, German, Spanish, French, Portuguese, Russian, Korean (English lives in
-`user_knowledge.py`, with its finer grammar; verdicts on a session in `verdict_words.py`; other languages are left to
+`user_knowledge.py`, with its finer grammar; verdicts on a session in `session_outcome.py`; other languages are left to
 meaning, `pipeline/learning/rule_meaning.py` and `verdict_meaning.py`).
 
 These are the languages' own markers ("以后…", "ab jetzt …", "a partir de ahora …", "下次记得…", "passt",

@@ -44,13 +44,11 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _CJK_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
 _WORD = re.compile(r"[^\W\d_][\w.+#-]*")
-_RETRACTION_WORDS = frozenset(
-    re.split(
-        r"\s+",
-        "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
-        "olvida vergiss esquece mudei ideia cambié opinión",
-    )
+_RETRACTION_WORD_LIST = (
+    "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
+    "olvida vergiss esquece mudei ideia cambié opinión"
 )
+_RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
