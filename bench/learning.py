@@ -62,6 +62,7 @@ CORPORA = (
     ("held out 5", BENCH / "learning_corpus_heldout5"),
     ("held out 6", BENCH / "learning_corpus_heldout6"),
     ("held out 7", BENCH / "learning_corpus_heldout7"),
+    ("held out 8", BENCH / "learning_corpus_heldout8"),
 )
 
 
