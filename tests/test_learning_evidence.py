@@ -226,3 +226,26 @@ def test_a_second_different_resolution_updates_the_skill_even_while_the_gates_ar
     assert "a later resolution (session `s-4`) also did this" in update and "serve(wait_for_port=True)" in update
     gates = daemon.call("capabilities", {})
     assert gates["passed"] is False  # new skills still wait for the gates
+
+
+def test_a_session_from_windows_teaches_its_project_by_the_folder_name(daemon_factory: Any, memory_home: Path) -> None:
+    """Claude Code on Windows writes `C:\\Users\\…\\app` as its cwd: the rule goes to `areas/projects/app`, the
+    session names `app` as its project, and a second session in another case of the same path is the same
+    project (the bug was one project named `C-Users-giulia-src-ricambi-api` per spelling)."""
+    daemon = start(daemon_factory, memory_home)
+    cwd = "C:\\Users\\giulia\\src\\ricambi-api"
+
+    def take(name: str, data: bytes) -> None:
+        source = memory_home.parent / f"{name}.jsonl"
+        source.write_bytes(data)
+        drop(daemon, memory_home, source, f"{name}.jsonl")
+
+    first = Transcript(session="w-1", cwd=cwd).user("from now on every endpoint gets a validator, no manual checks")
+    take("w-1", first.edit("src/Api/Parts.cs", "x", "y").say("Done.").user("thanks").bytes())
+    second = Transcript(session="w-2", cwd=cwd.lower()).user("never push straight to main, everything goes via a PR")
+    take("w-2", second.say("Understood.").bytes())
+    rules = (memory_home / "areas" / "projects" / "ricambi-api" / "rules.md").read_text(encoding="utf-8")
+    assert "every endpoint gets a validator" in rules and "never push straight to main" in rules
+    assert sorted(p.name for p in (memory_home / "areas" / "projects").iterdir()) == ["ricambi-api", "shop"]
+    summary = (memory_home / "sessions" / "w-1.md").read_text(encoding="utf-8")
+    assert "- `src/Api/Parts.cs` (Edit)" in summary

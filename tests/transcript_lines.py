@@ -15,8 +15,8 @@ _ids = itertools.count(1)
 class Transcript:
     """Lines of one transcript; `agent` makes it a subagent's (every line a sidechain with that agentId)."""
 
-    def __init__(self, session: str = SESSION, *, agent: str = "", version: str = "2.1.170") -> None:
-        self.session, self.agent, self.version = session, agent, version
+    def __init__(self, session: str = SESSION, *, agent: str = "", version: str = "2.1.170", cwd: str = CWD) -> None:
+        self.session, self.agent, self.version, self.cwd = session, agent, version, cwd
         self.lines: list[dict[str, Any]] = []
         self.minute = 0
 
@@ -26,7 +26,7 @@ class Transcript:
             "parentUuid": self.lines[-1]["uuid"] if self.lines else None,
             "isSidechain": bool(self.agent),
             "userType": "external",
-            "cwd": CWD,
+            "cwd": self.cwd,
             "sessionId": self.session,
             "version": self.version,
             "gitBranch": "main",
@@ -72,8 +72,11 @@ class Transcript:
         return self.tool("Bash", {"command": command, "description": "run"}, text, is_error=bool(code))
 
     def edit(self, path: str, old: str, new: str) -> Transcript:
-        args = {"file_path": f"{CWD}/{path}", "old_string": old, "new_string": new}
-        return self.tool("Edit", args, f"The file {CWD}/{path} has been updated successfully.")
+        """An Edit of `path`, relative to the cwd (with the cwd's separator)."""
+        sep = "\\" if "\\" in self.cwd else "/"
+        full = self.cwd + sep + path.replace("/", sep)
+        args = {"file_path": full, "old_string": old, "new_string": new}
+        return self.tool("Edit", args, f"The file {full} has been updated successfully.")
 
     def raw(self, line: dict[str, Any]) -> Transcript:
         self.lines.append(line)

@@ -17,6 +17,7 @@ from daemon.app import App
 from daemon.services.project_rules import ProjectRules
 from events.event import parse_timestamp
 from pipeline.agent.daily_note import Edit, add_edit
+from pipeline.agent_path import folder_name
 from pipeline.scrub import scrub, scrub_data
 
 
@@ -38,7 +39,7 @@ class EditRecorder:
 
     def project_name(self, cwd: str | None) -> str:
         """The project an edit belongs to in the daily note: a known project folder, else the cwd's folder name."""
-        return self.projects.project_of(cwd) or (Path(cwd).name if cwd else "") or "unknown"
+        return self.projects.project_of(cwd) or folder_name(cwd or "") or "unknown"
 
     def edit_from_data(self, data: dict[str, Any]) -> Edit:
         """An `edit` event's payload as a daily-note `Edit` (scrubbed; paths relative to cwd when inside it)."""

@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
+
+from pipeline.agent_path import agent_path, is_windows
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +52,9 @@ class ProjectMap:
             return None
         target = _normal(path)
         for prefix, name in self.prefixes:
-            if target == prefix or target.startswith(prefix.rstrip("/") + "/"):
+            if _inside(target, prefix):
                 return name
-        parts = Path(target).parts[1:]
+        parts = agent_path(target).parts[1:]
         for part in reversed(parts):
             if part not in ("", ".", "..") and (self.projects_dir / part).is_dir():
                 return part
@@ -75,5 +77,14 @@ class ProjectMap:
 
 
 def _normal(path: str) -> str:
-    """Absolute, user-expanded, without `..`; symlinks are not resolved (hooks hand us the agent's spelling)."""
+    """Absolute, user-expanded, without `..`; symlinks are not resolved (hooks hand us the agent's spelling).
+    A Windows path (a transcript written on Windows) keeps its drive and is written with `/`."""
+    if is_windows(path):
+        return PureWindowsPath(os.path.normpath(path.replace("\\", "/"))).as_posix()
     return os.path.normpath(os.path.abspath(os.path.expanduser(path)))
+
+
+def _inside(target: str, prefix: str) -> bool:
+    if is_windows(target):  # Windows paths compare without case
+        target, prefix = target.casefold(), prefix.casefold()
+    return target == prefix or target.startswith(prefix.rstrip("/") + "/")

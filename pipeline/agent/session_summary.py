@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from pathlib import PurePosixPath
 from typing import Any
 
 import orjson
@@ -23,6 +22,7 @@ import orjson
 from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.transcript import Transcript
 from pipeline.agent.user_knowledge import extract_knowledge
+from pipeline.agent_path import relative_to
 from pipeline.scrub import scrub
 
 MAX_ITEMS = 8
@@ -229,16 +229,6 @@ def _files(t: Transcript) -> tuple[tuple[str, str], ...]:
     return tuple(
         (path, ", ".join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())) for path, counts in tools.items()
     )
-
-
-def relative_to(path: str, cwd: str) -> str:
-    """`path` relative to `cwd` when inside it, else as given."""
-    if cwd and path.startswith("/"):
-        try:
-            return PurePosixPath(path).relative_to(PurePosixPath(cwd)).as_posix()
-        except ValueError:
-            return path
-    return path
 
 
 def _todos(t: Transcript) -> list[str]:

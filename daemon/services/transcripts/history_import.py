@@ -59,6 +59,7 @@ from pipeline.agent.claude_home import (
 from pipeline.agent.codex_rollout import describe_rollout, find_rollouts, to_claude_lines
 from pipeline.agent.session_summary import summary_sha256
 from pipeline.agent.transcript import NotATranscript, parse_transcript
+from pipeline.agent_path import folder_project
 from pipeline.heap import release_free_memory
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.regular_file import read_regular
@@ -250,7 +251,7 @@ class HistoryImport:
             **result,
             "continued": status == "grown",
             "agent_id": t.agent_id,
-            "project": receipt["project"] or _folder(t.cwd),
+            "project": receipt["project"] or folder_project(t.cwd),
             "started": t.started,
             "ended": t.ended,
             "signals": receipt["signals"],
@@ -289,7 +290,7 @@ class HistoryImport:
         """(memory-home path, section) for a source; the section names the source, so every item is marked."""
         if f.scope == "user":
             return "MEMORY.md", f"Preferences (from {f.label})"
-        project = self.projects.project_of(f.cwd) or safe_id(Path(f.cwd).name)
+        project = self.projects.project_of(f.cwd) or folder_project(f.cwd)
         if f.scope == "auto_memory":
             return "MEMORY.md", f"Lessons of {project} (from {f.label})"
         return f"areas/projects/{project}/rules.md", f"Rules (from {f.label})"
@@ -358,11 +359,6 @@ def _moment(stamp: str, fallback: float) -> dt.datetime:
         except ValueError:
             pass
     return dt.datetime.fromtimestamp(fallback, dt.UTC)
-
-
-def _folder(cwd: str) -> str:
-    """The project a working directory names when memoryd has no folder for it (as signals are scoped)."""
-    return safe_id(Path(cwd).name) if cwd else ""
 
 
 def _under(cwd: str, project: str) -> bool:

@@ -56,6 +56,7 @@ from pipeline.agent.session_summary import (
     summary_sha256,
 )
 from pipeline.agent.transcript import Step, Transcript, parse_transcript
+from pipeline.agent_path import folder_project
 from pipeline.atomic_file import write_atomic
 from pipeline.learning.problems.fix_steps import Resolution, find_resolution
 from pipeline.learning.problems.session_signals import session_signals
@@ -154,7 +155,7 @@ class SessionIngest:
         rel_summary = summary_name(session, t.agent_id)
         await asyncio.to_thread(write_atomic, app.settings.home / rel_summary, render(summary, emails=emails))
         found = session_signals(t)
-        scope = project or _folder_name(t.cwd) or ""
+        scope = project or folder_project(t.cwd)
         keyed = await self.problem_keys.key(found, scope, session)
         extra = await until_stopped(llm_signals(signal_source(t, summary), llm, {k.signal.key for k in keyed}), stop)
         keyed += [KeyedSignal(signal, len(t.steps), "llm") for signal in extra or []]
@@ -220,7 +221,7 @@ class SessionIngest:
         when = (summary.ended or summary.started)[:10] or self.app.clock().strftime("%Y-%m-%d")
         changes: list[dict[str, Any]] = []
         if summary.rules:
-            project = summary.project or _folder_name(summary.cwd)
+            project = summary.project or folder_project(summary.cwd)
             if project:
                 target, section = home / "areas" / "projects" / project / "rules.md", "Rules"
             else:
@@ -390,11 +391,6 @@ async def _new_events(
         if (experience := f"{SKILL_PREFIX}{name}") not in referenced:
             drafts.append(("ref", {"experience_id": experience, "session_id": session, "context": "opened"}))
     return drafts
-
-
-def _folder_name(cwd: str) -> str | None:
-    name = safe_id(Path(cwd).name) if cwd else ""
-    return name if name and name != "session" else None
 
 
 def _read_gzip(path: Path) -> bytes:

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pipeline.agent.session_outcome import is_check
-from pipeline.agent.session_summary import relative_to
 from pipeline.agent.transcript import Step, Transcript
+from pipeline.agent_path import relative_to
 
 MAX_STEPS = 14
 MAX_SAID_CHARS = 240
