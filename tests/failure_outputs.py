@@ -181,3 +181,28 @@ Running 6 tests using 2 workers
     [chromium] › e2e/booking.spec.ts:14:5 › booking › book a free slot ─────────────────────────────
   5 passed (21.4s)
 """
+
+# dotnet test on Windows (VSTest console logger, xUnit)
+DOTNET_TEST = """\
+Exit code 1
+  Determining projects to restore...
+  Billing.Tests -> C:\\Users\\ana\\code\\billing\\tests\\Billing.Tests\\bin\\Debug\\net8.0\\Billing.Tests.dll
+Test run for C:\\Users\\ana\\code\\billing\\tests\\Billing.Tests\\bin\\Debug\\net8.0\\Billing.Tests.dll (.NETCoreApp,Version=v8.0)
+Starting test execution, please wait...
+  Failed Billing.Tests.Invoices.InvoiceTotalsTests.Total_RoundsHalfAwayFromZero [38 ms]
+  Error Message:
+   Assert.Equal() Failure: Values differ
+   Expected: 10.05
+   Actual:   10.04
+  Stack Trace:
+     at Billing.Core.Money.Round(Decimal value) in C:\\Users\\ana\\code\\billing\\src\\Billing.Core\\Money.cs:line 27
+     at Billing.Tests.Invoices.InvoiceTotalsTests.Total_RoundsHalfAwayFromZero() in C:\\Users\\ana\\code\\billing\\tests\\Billing.Tests\\Invoices\\InvoiceTotalsTests.cs:line 19
+  --- End of stack trace from previous location ---
+
+Failed!  - Failed:     1, Passed:    41, Skipped:     0, Total:    42, Duration: 2 s - Billing.Tests.dll (net8.0)
+"""
+DOTNET_CRASH = """\
+Unhandled exception. Npgsql.PostgresException (0x80004005): 42P01: relation "invoices" does not exist
+   at Npgsql.Internal.NpgsqlConnector.ReadMessageLong(Boolean async)
+   at Billing.Api.Program.<Main>$(String[] args) in /home/ana/code/billing/src/Billing.Api/Program.cs:line 31
+"""

@@ -282,3 +282,18 @@ def test_a_logcat_or_logger_prefix_on_one_pasted_line_and_elixirs_exceptions_nam
     elixir = "02:31:07.448 [error] Oban job Rewards (id: 17) failed: ** (DBConnection.OwnershipError) cannot find owner"
     assert failure_evidence(elixir).exceptions == ("OwnershipError",)
     assert readable_failure(elixir).startswith("Oban job Rewards")
+
+
+def test_dotnet_names_its_failing_test_its_frames_and_its_namespaced_exceptions() -> None:
+    """VSTest prints the test as `Failed Ns.Class.Method [38 ms]`, the assertion under "Error Message:", frames
+    as `in C:\\…\\Money.cs:line 27` (Windows paths, relative to the session's cwd), and a crash's exception by
+    its namespace; the closing "Failed!  - Failed: 1, …" is a count, never the error."""
+    found = failure_evidence(out.DOTNET_TEST, "C:\\Users\\ana\\code\\billing")
+    assert found.anchors() == ("test:InvoiceTotalsTests.Total_RoundsHalfAwayFromZero",)
+    assert found.failed_count == 1 and found.project_files == ("src/Billing.Core/Money.cs",)
+    assert found.test_files == ("tests/Billing.Tests/Invoices/InvoiceTotalsTests.cs",)
+    assert error_line(out.DOTNET_TEST) == "Error Message: Assert.Equal() Failure: Values differ"
+    crash = failure_evidence(out.DOTNET_CRASH, "/home/ana/code/billing")
+    assert crash.exceptions == ("PostgresException",) and "exc:PostgresException" in crash.anchors()
+    nunit = failure_evidence("Tests run: 9, Failures: 1\n1) Failed : Game.Tests.InventoryTests.AddItem_Stacks\n")
+    assert nunit.anchors() == ("test:InventoryTests.AddItem_Stacks",)

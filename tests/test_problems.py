@@ -101,6 +101,19 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     assert references("the dst slots thing, same as in the api", api, project="web") == ["p-dst"]
 
 
+def test_a_sentence_naming_a_failing_test_comes_back_to_its_problem_in_any_language() -> None:
+    """No cue word of any language ("riprendiamo …, test_checkout_total, in locale va tutto"), but a name from
+    code: it is kept apart from problem talk, to name a known problem only by that problem's own words."""
+    t = Transcript().user("Riprendiamo la storia del totale. test_checkout_total in locale va, in CI no.")
+    t.edit("shop/cart.py", "total = sum(prices)", "total = sum(prices, Decimal(0))")
+    found = session_signals(parse_transcript(t.bytes(), "x"))
+    assert found.problem_talk == () and [s for _, s in found.naming] == ["test_checkout_total in locale va, in CI no."]
+    known = [KnownProblem("p-total", ("test:test_checkout_total",), ("checkout total rounding",), ("shop",))]
+    assert references(found.naming[0][1], known, project="shop") == ["p-total"]
+    plain = Transcript().user("add a field to OrderService please").bash("pytest -q", "4 passed", 0)
+    assert session_signals(parse_transcript(plain.bytes(), "y")).naming == ()
+
+
 def test_coming_back_to_fix_a_problem_for_good_names_it_without_a_word_of_how_it_fails() -> None:
     t = Transcript().user("the checkout total rounds differently per run. let's finally fix that properly")
     t.edit("shop/cart.py", "total = sum(prices)", "total = sum(prices, Decimal(0))")

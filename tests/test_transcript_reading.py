@@ -221,6 +221,23 @@ def test_a_session_that_ends_on_a_declined_change_did_not_succeed() -> None:
     assert outcome.outcome == "failed" and "the user declined the last change" in outcome.evidence[0], outcome
 
 
+def test_a_declined_command_is_outweighed_by_the_persons_approval_after_it() -> None:
+    """The person stopped one command on the way ("not against staging") and then said the work is good: their
+    last word about the work decides, not the command they declined."""
+
+    def session(closing: str) -> str:
+        t = Transcript().user("manage.py can't find .env when I run it from another folder")
+        t.edit("config/settings/base.py", "read_env()", "read_env(BASE_DIR / '.env')")
+        t.tool("Bash", {"command": "DATABASE_URL=$STAGING python manage.py migrate"}, "x")
+        t.lines[-1]["message"]["content"][0]["content"] = "The user doesn't want to proceed with this tool use."
+        t.lines[-1]["message"]["content"][0]["is_error"] = True
+        t.user("[Request interrupted by user for tool use]").user("never run manage.py against staging")
+        return session_outcome(parse_transcript(t.say("Understood.").user(closing).bytes(), "x")).outcome
+
+    assert session("works now, thanks") == "success"
+    assert session("still broken") == "failed"
+
+
 def test_spanish_openings_remember_and_decisions() -> None:
     found = extract_knowledge(
         [
@@ -237,6 +254,47 @@ def test_spanish_openings_remember_and_decisions() -> None:
         "el emulador arranca en inglés",
     )
     assert found.decisions == ("Decidimos usar un solo clúster",)
+
+
+def test_italian_rules_lessons_and_decisions_and_what_is_no_rule() -> None:
+    """Written for this test, not taken from a corpus: from now on, never/always at a clause's opening,
+    "niente X", "qui da noi si usa …", "regola:", a lesson and a decision; a report with "mai" inside is none."""
+    found = extract_knowledge(
+        [
+            "ok, d'ora in poi i log si scrivono in JSON",
+            "aspetta, mai print() nel codice di produzione",
+            "niente segreti nel repo, solo variabili d'ambiente",
+            "qui da noi si usa black con la riga a 100",
+            "regola: una migration per PR",
+            "lezione imparata: il container gira in UTC, non nell'ora locale",
+            "decisione: restiamo su Postgres 16",
+            "non l'ho mai visto fallire in locale",
+        ]
+    )
+    assert found.rules == (
+        "d'ora in poi i log si scrivono in JSON",
+        "aspetta, mai print() nel codice di produzione",
+        "niente segreti nel repo, solo variabili d'ambiente",
+        "qui da noi si usa black con la riga a 100",
+        "una migration per PR",
+    ), found.rules
+    assert found.lessons == ("il container gira in UTC, non nell'ora locale",)
+    assert found.decisions == ("restiamo su Postgres 16",)
+
+
+def test_the_house_way_and_a_convention_replaced_are_rules_in_english() -> None:
+    found = extract_knowledge(
+        [
+            "Use pytest-mock for the fakes, it's what the rest of the suite uses. Then open the PR",
+            "we're moving off Travis, builds go through GitHub Actions instead",
+            "use this one, it's what I need",
+            "we're dropping the old client, it was slow instead",
+        ]
+    )
+    assert found.rules == (
+        "Use pytest-mock for the fakes",
+        "we're moving off Travis, builds go through GitHub Actions instead",
+    ), found.rules
 
 
 def test_an_errors_prose_line_is_pasted_with_it_a_line_typed_under_it_is_not() -> None:

@@ -262,12 +262,17 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         and not _seen_and_accepted(steps, users, steps.index(ending[-1]))
     ):
         evidence.append((-2.0, f"the session stopped on a failure: `{_command(ending[-1])}`"))
+    # Why: "no, not against staging" … "ok, works": what the person says last, about the work, outweighs a
+    # command they stopped on the way
+    approved_after = last_user is not None and words == steps[last_user].text and any(v > 0 for v, _ in evidence)
     declined = _last(steps, lambda s: s.kind == "tool" and s.status == "denied" and _changes(s))
-    if declined is not None and not any(
-        s.kind == "tool" and s.status == "ok" and _changes(s) for s in steps[declined:]
+    if (
+        declined is not None
+        and not (approved_after and last_user is not None and last_user > declined)
+        and not any(s.kind == "tool" and s.status == "ok" and _changes(s) for s in steps[declined:])
     ):
         evidence.append((-2.0, f"the user declined the last change: `{_command(steps[declined])}`"))
-    if _left_after_interrupt(steps):
+    if _left_after_interrupt(steps) and not approved_after:
         evidence.append((-1.0, "the user interrupted and left"))
     if answered:
         # Why: nobody judges a subagent's run; it did its job when it came back with an answer (a test it

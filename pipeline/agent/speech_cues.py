@@ -74,6 +74,12 @@ _RULE_LEADS = (
         r"(?:^|[,:;]\s+)(?P<r>(?:с этого момента|с сегодняшнего дня|впредь|отныне|дальше всегда)[,:]?\s+.{6,})", re.I
     ),
     re.compile(r"^(?:правило|договорились|конвенция)\s*:\s*(?P<r>.{6,})", re.I),
+    # Italian: from now on; "regola: …"
+    re.compile(
+        r"(?:^|[,:;]\s+)(?P<r>(?:d'ora in (?:poi|avanti)|da ora in poi|da adesso in poi|da oggi in poi)[,:]?\s+.{6,})",
+        re.I,
+    ),
+    re.compile(r"^(?:regola|convenzione)\s*:\s*(?P<r>.{6,})", re.I),
 )
 # Taking a rule back ("forget chromium-only, …", "oublie ce que j'ai dit sur X : …", "mudei de ideia: …"): what
 # follows replaces it; the rule lifecycle reads it as a replacement (`rule_lifecycle.RETRACTS`)
@@ -239,6 +245,14 @@ _RULE_MARKERS = (
         r"(?:돼|되|해|한다|합니다|됩니다|돼요|해요|함)[.!~]?$"
     ),
     re.compile(rf"\S(?:으로만|로만|에서만)\s.*{_KO_REQUEST}[.!~]?$"),
+    # Italian: never/always at the opening of a clause, "niente X" (no X), "qui da noi si usa …" (here we use),
+    # a negative imperative of a work verb ("non pushare mai su main")
+    re.compile(
+        r"(?:^|[,;:]\s*)(?:per favore,?\s+)?(?:mai|sempre)\s+\S|(?:^|[,;]\s*)niente \S+|"
+        r"\bqui da noi (?:si |non si )?(?:usa|usano|usiamo|fa|fanno|facciamo|scrive|scrivono|legge|leggono)\b|"
+        r"^non (?:usare|fare|mettere|toccare|aggiungere|pushare|committare|modificare|lanciare|cancellare)\b",
+        re.I,
+    ),
 )
 
 # Japanese. A request ends in the te-form ("…て", "…で", "…ないで", "…こと"), but most requests are for now
@@ -311,6 +325,11 @@ _LESSON = (
         r"выяснилось(?:, что| что)?)\s*[:,]?\s*(?P<l>.{6,})",
         re.I,
     ),
+    re.compile(
+        r"^(?:lezione(?: imparata)?|ho imparato che|nota per me|da ricordare|buono a sapersi|per la prossima volta)"
+        r"\s*[:,]?\s*(?P<l>.{6,})",
+        re.I,
+    ),
     # Portuguese: "lição pra anotar: …", "anota aí pra gente: …", "fica a dica: …", "aprendi que …"
     re.compile(
         r"^(?:lição|lições|aprendizado|aprendi que|anota aí|anota ai|anota isso|fica a dica|bom saber|nota pra mim|"
@@ -333,6 +352,7 @@ _DECISION = (
     re.compile(r"\b(?P<d>(?:on a décidé|nous avons décidé|on a choisi|on reste (?:sur|en|avec|à))\b.{4,})", re.I),
     re.compile(r"(?:^|[,:]\s*)(?:решили|решено|решение)\s*[:,]?\s*(?P<d>.{6,})", re.I),
     re.compile(r"\b(?P<d>(?:остаёмся|остаемся|оставляем|берём|берем) (?:на|в|с)?\s*\S.{3,})", re.I),
+    re.compile(r"(?:^|[,:]\s*)(?:decisione|deciso|abbiamo deciso(?: che| di)?)\s*[:,]?\s*(?P<d>.{6,})", re.I),
 )
 
 # The person talking about a problem ("又挂了", "schon wieder rot"): worth comparing with the known problems.

@@ -324,7 +324,9 @@ _ERROR_TIERS = (
             r"\bexceeded the maximum execution time\b|^[A-Za-z_][\w.]*(?:Interrupt|Exit)\b|"
             # ctest's verdict on one test ("2/2 Test #2: FrameReaderTest.ManyFrames ...***Timeout 60.02 sec"),
             # a debugger's or a shell's report of a crash
-            r"\*\*\*(?:Failed|Timeout|Exception)\b|\bProgram received signal SIG[A-Z]+|\bSegmentation fault\b"
+            r"\*\*\*(?:Failed|Timeout|Exception)\b|\bProgram received signal SIG[A-Z]+|\bSegmentation fault\b|"
+            # dotnet test puts the assertion under a label ("Error Message:" / "Assert.Single() Failure: …")
+            r"^Error Message:\s*\S"
         ),
         True,
     ),
@@ -340,12 +342,12 @@ _ERROR_TIERS = (
     (re.compile(r"^[\w./-]+\.[A-Za-z]{1,6}:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
     (
         re.compile(
-            r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|No such file|[Pp]ermission denied|"
+            r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|[Nn]o such file|[Pp]ermission denied|"
             r"^\[?(?:SEVERE|CRITICAL|FATAL)\]?:?\s"  # log levels that name a failure (build_runner's "[SEVERE] …")
         ),
         True,
     ),
-    (re.compile(r"error|failed|fatal|not found|denied", re.IGNORECASE), True),
+    (re.compile(r"error|failed|fatal|not found|denied|\bunable to\b|\bcould not\b", re.IGNORECASE), True),
 )
 # Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
 # failure itself (summaries, re-run hints, stack frames, build tools' own exit lines).
@@ -377,10 +379,18 @@ _NOT_EVIDENCE = re.compile(
     # a log level that says nothing failed ("[INFO] Generating build script completed"); the Dart/Flutter test
     # runner's and others' closing count ("00:14 +3 -1: Some tests failed.")
     r"^\[?(?:INFO|DEBUG|TRACE|FINE|FINER|FINEST|CONFIG|NOTICE)\]?:?\s|"
-    r"^(?:[\d:]+ \+\d+(?: ~\d+)? -\d+: )?Some tests failed\.?$"
+    r"^(?:[\d:]+ \+\d+(?: ~\d+)? -\d+: )?Some tests failed\.?$|"
+    # dotnet test around a failure: its verdict line, the labels and markers of a stack trace
+    r"^(?:Failed|Passed)!\s+-\s+Failed:|^Stack Trace:$|^--- End of (?:inner exception )?stack trace\b|"
+    # PowerShell around its message: the prompt echoed with the command, where it failed, the code and carets
+    # echoed, the error record's fields
+    r"^PS [A-Za-z]:\\[^>]*>|^At (?:line:\d+ char:\d+|[A-Za-z]:\\.*:\d+ char:\d+)$|^\+ |"
+    r"^\+?\s*(?:CategoryInfo|FullyQualifiedErrorId)\s+:"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
-_LABEL_ONLY = re.compile(r"(?:^|\b)(?:error|errors|exception|failure|fatal|caused by)\s*:$", re.IGNORECASE)
+_LABEL_ONLY = re.compile(
+    r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$", re.IGNORECASE
+)
 _FIELD = re.compile(r"^[A-Z][\w ]{0,20}:\s+\S")
 
 
@@ -420,10 +430,15 @@ def without_log_prefixes(text: str) -> str:
     return "\n".join(_MUX_PREFIX.sub("", line, count=1) for line in lines)
 
 
+# docker compose's service prefix on a pasted line or two ("web-1  | exec …"), too few for `without_log_prefixes`
+_COMPOSE_PREFIX = re.compile(r"^[\w.-]+-\d+\s*\|\s?")
+
+
 def error_line(text: str, emails: bool = True) -> str:
     """The line of a failed tool's output that names the problem (see the tiers above), else the first line
     that is not Claude Code's `Exit code N`."""
     lines = [line.strip() for line in without_log_prefixes(scrub(text, emails=emails)).splitlines() if line.strip()]
+    lines = [_COMPOSE_PREFIX.sub("", line, count=1) for line in lines]
     if not lines:
         return ""
     # Why: Rust prints a panic's message on the line after "panicked at FILE:LINE:COL:"

@@ -109,6 +109,19 @@ _USE_AVOID = re.compile(
     r"(?:avoid|no|not|never|don'?t|instead of)\b.{3,}",
     re.IGNORECASE,
 )
+# "use Moq for the test doubles, it's what the rest of the suite uses": one way, because it is the house's way
+_CONFORMING = re.compile(
+    r"^(?:please\s+)?(?P<rule>(?:use|keep|put|write|go with|stick (?:to|with))\s+"
+    r"(?!(?:it|this|that|them|these|those|my|your)\b)\S.{2,60}?),\s*(?:it'?s|that'?s|this is|which is) what "
+    r"(?:we|the rest of|everyone|everybody|the team|the codebase|all (?:the|our)|every)\b",
+    re.IGNORECASE,
+)
+# "we're dropping Moq, new tests use NSubstitute instead": a convention replaced, said as the team's move
+_SWITCHING = re.compile(
+    r"^(?:we'?re|we are|the team is)\s+(?:dropping|ditching|phasing out|retiring|moving (?:away )?(?:off|from)|"
+    r"switching (?:away )?from)\s+\S.{0,60}?,\s*\S.{2,}?\b(?:use|uses|go|goes|get|gets|are|is) .{0,40}?\binstead\b",
+    re.IGNORECASE,
+)
 # "error bodies stay plain text for now", "secrets remain in the vault": how a kind of thing is kept.
 _STAYS = re.compile(
     r"^(?!(?:i|we|you|they|he|she|it|this|that|everything|nothing|something)\b)(?:the |our |all )?"
@@ -370,6 +383,10 @@ def rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if _ONLY_THIS.match(clause):
             return tidy(clause)
+        if conforming := _CONFORMING.match(clause):
+            return tidy(conforming.group("rule"))
+        if switching := _SWITCHING.match(clause):
+            return tidy(switching.group(0))
         if agreed := _AGREED.match(clause):
             return tidy(agreed.group(1))
         if stop := _STOP_DOING.match(clause):

@@ -185,7 +185,7 @@ _DIRECTIVE = re.compile(
     r"\b(?:always|never|don'?t|do not|must|should|shall|needs? to|has to|have to|make sure|please|pls|instead of|"
     # "tabs, no spaces", "PRs only", "status codes only at the handler layer"
     r"(?<=, )(?:no|not|never|only)|\w+ only(?=\s*(?:[,.;!]|$))|only (?:at|in|through|via|from|on|with|for|after)|"
-    r"rather than|from now on|going forward|anymore|as usual|goes? (?:through|in|into|to))\b|"
+    r"rather than|from now on|going forward|anymore|as usual|goes? (?:through|in|into|to)|\w+ instead(?! of))\b|"
     r"^(?:use|keep|prefer|avoid|put|run|write|stick|nothing|nobody|no|every|each|all|any|only)\b|"
     r"\b(?:we|please|pls|always|never|to) (?:use|keep|prefer|avoid)\b|"
     r"\b(?:siempre|nunca|jamás|nada de|hay que|tienen? que|debes?|deben|solo|sólo|sin|todo con|preferimos|"
@@ -205,7 +205,8 @@ _DIRECTIVE = re.compile(
     r"on utilise|utilise[rz]?|préf[èe]r\w*|plutôt que|au lieu de|désormais|dorénavant|à partir de maintenant|sans|"
     r"interdit|obligatoire|systématiquement|à chaque|avant (?:de|chaque))\b|"
     # Italian, Dutch
-    r"\b(?:sempre|mai|non (?:usare|fare|mettere|toccare|aggiungere)|usa|evita|d'ora in poi|da adesso|solo|ogni|"
+    r"\b(?:sempre|mai|non (?:usare|fare|mettere|toccare|aggiungere|pushare|modificare)|usa|evita|d'ora in poi|"
+    r"da adesso|solo|ogni|niente|nessun\w*|qui da noi|ricordati|si usa|"
     r"tutti i|tutte le|per favore|invece di|bisogna|devi|dobbiamo|altijd|nooit|geen|alleen|elke|iedere|gebruik|"
     r"vermijd|voortaan|vanaf nu|graag|moet(?:en)?|in plaats van|niet meer)\b|"
     # Russian, Ukrainian, Polish, Turkish
@@ -244,6 +245,7 @@ _LEAD = re.compile(
 _SPECIFIC = re.compile(
     r"^(?:nobody|no one|nothing|personne|rien)\s+(?:\w+ed|went|broke|ran|saw|did|made|wrote|n'a)\b|"
     r"\b(?:never ?mind|nunca se sabe)\b|^(?:plan|idea|todo|question|pregunta|context|contexto)\s*:|\b[0-9a-f]{7,40}\b|"
+    r"^(?:(?:a )?(?:quick|short) question|domanda (?:veloce|rapida)|kurze frage|pregunta rápida|question rapide)\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b|"
     # for today or this time only: no standing instruction ("A broader question, no code today")
     r"\b(?:today|tonight|right now|this time|for today|hoy|heute|aujourd'hui|сегодня|hoje|oggi)\b|今天|今日",
@@ -338,28 +340,27 @@ def standing_rules(found: Sequence[Candidate], vectors: Mapping[str, np.ndarray]
     rule_matrix = np.stack([centred(v, middle) for v in rules])
     other_matrix = np.stack([centred(v, middle) for v in others])
     best: dict[str, tuple[float, str]] = {}
-    clearing: dict[str, list[str]] = {}
+    parts: dict[str, list[str]] = {}
     for item in found:
+        parts.setdefault(item.sentence, []).append(item.text)
         vector = vectors.get(item.text)
         if vector is None:
             continue
         value = standing_score(centred(vector, middle), rule_matrix, other_matrix)
-        if value < STANDING_AT:
-            continue
-        clearing.setdefault(item.sentence, []).append(item.text)
-        if value > best.get(item.sentence, (float("-inf"), ""))[0]:
+        if value >= STANDING_AT and value > best.get(item.sentence, (float("-inf"), ""))[0]:
             best[item.sentence] = (value, item.text)
-    return [_whole(best[s][1], clearing[s]) for s in dict.fromkeys(i.sentence for i in found) if s in best]
+    return [_whole(best[s][1], parts[s]) for s in dict.fromkeys(i.sentence for i in found) if s in best]
 
 
-def _whole(chosen: str, clearing: list[str]) -> str:
-    """The longest candidate that also clears the bar and adds only directives to the chosen one: "никогда не
-    пушь в main напрямую" scores best, but ", только через PR" belongs to the rule (a reason or a report after it
-    does not: "log with slog, я там видел принтлн …")."""
+def _whole(chosen: str, candidates: list[str]) -> str:
+    """The longest candidate of the sentence that adds only directives to the chosen one: "никогда не пушь в
+    main напрямую" scores best, but ", только через PR" belongs to the rule, as "niente X in appsettings.json"
+    belongs to ", solo user-secrets" (a reason or a report after it does not: "log with slog, я там видел
+    принтлн …"); what the longer text adds need not clear the bar, being a directive of the same sentence."""
     longest = chosen
-    for text in clearing:
+    for text in candidates:
         if len(text) > len(longest) and chosen in text:
-            rest = [p.strip(" ,.;") for p in text.replace(chosen, ",").split(",")]
+            rest = [_LEAD.sub("", p.strip(" ,.;")).strip(" ,.;") for p in text.replace(chosen, ",").split(",")]
             if all(directive(p) for p in rest if p):
                 longest = text
     return longest

@@ -121,6 +121,10 @@ class ProblemKeys:
             if refs and key:
                 talk = Signal("recurring_issue", key, evidence(sentence), tuple(refs))
                 out.append(KeyedSignal(talk, step, "talk", match=match))
+        for step, sentence in found.naming:
+            refs = [f"node:{pid}" for pid in index.references(sentence)]
+            if (key := normalise_key(sentence)) and refs:
+                out.append(KeyedSignal(Signal("recurring_issue", key, evidence(sentence), tuple(refs)), step, "talk"))
         return _unique(out)
 
 

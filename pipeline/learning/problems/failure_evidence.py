@@ -1,6 +1,7 @@
 """What a failed command's output says about *which* problem it is: the failing tests, the errors (exception
 types, error codes, panics), where they came from, and the project files involved. Python, Rust, Go, JS/TS
-(Jest, Vitest, tsc), JVM (JUnit via Gradle/Maven), RSpec, dbt and plain CLI tools are read; a format not known
+(Jest, Vitest, tsc), JVM (JUnit via Gradle/Maven), .NET (`dotnet test`, NUnit), RSpec, dbt and plain CLI tools
+are read; a format not known
 here still gives its files and its message, and the meaning of its message (`problem_identity.py`).
 
 Two kinds of evidence come out:
@@ -24,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from pipeline.agent.transcript import without_log_prefixes
+from pipeline.agent_path import agent_path, is_windows, relative_to
 
 MAX_TESTS_FOR_ANCHORS = 4  # more failing tests in one run: a shared cause, named by its exception instead
 
@@ -49,6 +51,10 @@ _TEST_LINES = (
     re.compile(r"^\s*\d+/\d+ Test\s+#\d+: (\S+?)\s*\.*\s*\*{3}(?:Failed|Timeout|Exception)", re.M),  # ctest
     re.compile(r"^\s*\d+ - (\S+) \((?:Failed|Timeout|SEGFAULT|Subprocess aborted|Child aborted|Exception)\)", re.M),
     re.compile(r"^\[  FAILED  \] ([A-Za-z_]\w*\.[A-Za-z_]\w*)(?: \(\d+ ms\))?\s*$", re.MULTILINE),  # googletest
+    # dotnet test (VSTest: "  Failed Ns.PartSearchTests.Search_IgnoresAccents [412 ms]"), NUnit's console and
+    # Unity's runner ("1) Failed : Ns.InventoryTests.AddItem_Stacks"): the class and the method
+    re.compile(r"^\s*Failed\s+(?:[\w`]+\.)*?([\w`]+)\.(\w+)(?:\(.*?\))?\s+\[[\d.]+ ?(?:ms|s|m)\]\s*$", re.M),
+    re.compile(r"^\s*\d+\) Failed : (?:[\w`]+\.)*?([\w`]+)\.(\w+)(?:\(.*?\))?\s*$", re.MULTILINE),
 )
 MAX_NAMES = 3
 _ERROR_PROSE = re.compile(
@@ -69,6 +75,12 @@ _EXC_LINE = re.compile(
     rf"^\s*{LINE_PREFIX}?(?:E\s+)?(?:Caused by:\s*|Exception in thread \"[^\"]*\"\s+)?"
     r"((?:[a-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Exit|Warning|Failure|Fault)))\b(?::|$)",
     re.M,
+)
+# .NET names an exception by its namespace ("System.InvalidOperationException: …", "Unhandled exception.
+# Npgsql.PostgresException: …", an inner one after "---> ")
+_DOTNET_EXC = re.compile(
+    r"(?:^\s*|---> |Unhandled exception\. )((?:[A-Z]\w*\.)+([A-Z]\w*Exception))(?:\s*\(0x[0-9A-Fa-f]+\))?(?::|\s*$)",
+    re.MULTILINE,
 )
 # Elixir prints an exception as "** (DBConnection.OwnershipError) cannot find owner …", anywhere in a line
 _ELIXIR_EXC = re.compile(r"\*\* \(((?:[A-Z]\w*\.)*([A-Z]\w*(?:Error|Exception)))\)")
@@ -103,8 +115,9 @@ _FRAMES = (
         r"\d+(?::\d+)?"
     ),
     re.compile(r"^((?:\.{0,2}/)?[\w./-]+\.(?:ts|tsx|js|jsx|cs))\(\d+,\d+\)", re.MULTILINE),  # tsc, msbuild
+    re.compile(r"\bin ((?:[A-Za-z]:)?[\w\\/. -]+\.(?:cs|fs|vb)):line \d+"),  # .NET stack frames
 )
-_SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b")
+_SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b|^Failed!\s+-\s+Failed:\s+(\d+),", re.MULTILINE)
 _ENVIRONMENT = re.compile(
     r"(?:^|/)\.?(?:venv|virtualenv|env)/|(?:^|/)bin/|node_modules/|(?:^|/)\.cargo/|(?:^|/)\.rustup/|"
     r"(?:^|/)go/pkg/mod/|(?:^|/)usr/(?:local/)?(?:lib|go)/|(?:^|/)rustc/[0-9a-f]+/|(?:^|/)vendor/"
@@ -114,7 +127,7 @@ _STDLIB = re.compile(r"(?:^|/)(?:lib/)?python3\.\d+/(?!site-packages)|^<frozen|^
 _RUNNER = re.compile(r"^(?:_pytest|pytest|pluggy|pytest_\w+|unittest|asyncio|anyio|trio|greenlet)(?:/|$)")
 _TEST_FILE = re.compile(
     r"(?:^|/)(?:tests?|spec|__tests__|testing)/|(?:^|/)(?:test_[^/]+|[^/]+_test|conftest)\.py$|"
-    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt|swift)$|_spec\.rb$|"
+    r"\.(?:test|spec)\.[jt]sx?$|_test\.go$|(?:^|/)[A-Z]\w*Tests?\.(?:java|kt|swift|cs|fs)$|_spec\.rb$|"
     r"_test\.(?:cpp|cc|cxx|c)$"
 )
 GENERIC_EXCEPTIONS_WORDS = (
@@ -125,7 +138,9 @@ GENERIC_EXCEPTIONS_WORDS = (
     "ApiError ServiceError SystemExit CalledProcessError FileNotFoundError PermissionError "
     "UnicodeDecodeError JSONDecodeError Failure DeprecationWarning UserWarning Warning Error "
     "ReferenceError SyntaxError RangeError AssertionFailure IllegalStateException IllegalArgumentException "
-    "NullPointerException"
+    "NullPointerException InvalidOperationException ArgumentException ArgumentNullException "
+    "ArgumentOutOfRangeException NullReferenceException FormatException KeyNotFoundException NotSupportedException "
+    "TaskCanceledException OperationCanceledException AggregateException HttpRequestException"
 )
 GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
 
@@ -181,7 +196,8 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
         for found in pattern.findall(output):
             tests.append(".".join(found) if isinstance(found, tuple) else found)
     tests += [name for name in _PANIC_THREAD.findall(output) if name not in _NOT_TEST_THREADS]
-    exceptions = [short for _full, short in [*_EXC_LINE.findall(output), *_ELIXIR_EXC.findall(output)]]
+    found = [*_EXC_LINE.findall(output), *_ELIXIR_EXC.findall(output), *_DOTNET_EXC.findall(output)]
+    exceptions = [short for _full, short in found]
     exceptions += [f"Failed{kind.replace(' ', '')}" for kind in _PYTEST_FAILED.findall(output)]
     codes = [code for pattern in _CODES for code in pattern.findall(output)]
     modules = [_module(path, cwd) for pattern in _FRAMES for path in pattern.findall(output)]
@@ -189,7 +205,7 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
     libraries = [m for m in known if not _TEST_FILE.search(m)]
     project = [_with_suffix(m) for m in libraries if not m.startswith("site:")]
     raised = next((m for m in reversed(libraries) if _is_python(m)), "") or next(iter(project), "")
-    counts = [int(n) for n in _SUMMARY_COUNT.findall(output)]
+    counts = [int(a or b) for a, b in _SUMMARY_COUNT.findall(output)]
     names = list(dict.fromkeys(t for t in (_plain_test(t) for t in tests) if t))
     # Why: Jest names a test by its suite path (`Suite › case`) in one place and by the case alone in another
     names = [n for n in names if not any(other != n and other.endswith(f" {n}") for other in names)]
@@ -247,7 +263,10 @@ def _module(path: str, cwd: str) -> str:
         return ""
     if _SITE.match(path):
         return "site:" + _SITE.sub("", path).removesuffix(".py")
-    path = path.removeprefix("./")
+    if is_windows(path):  # a transcript from Windows: relative to its cwd like a POSIX one
+        inside = relative_to(path, cwd)
+        path = inside if inside != path else "/".join(agent_path(path).parts[-3:])
+    path = path.replace("\\", "/").removeprefix("./")
     if path.startswith("/"):
         root = cwd.rstrip("/") + "/"
         if not (cwd and path.startswith(root)) and _ENVIRONMENT.search(path):

@@ -107,12 +107,16 @@ class SessionSignal:
 class SessionSignals:
     signals: tuple[SessionSignal, ...]
     problem_talk: tuple[tuple[int, str], ...]  # (step, sentence): the person talking about a problem
+    # (step, sentence): a sentence naming a name from code (`Search_IgnoresAccents`) and no cue word; it names
+    # a problem only by that problem's own words, in any language, never by meaning
+    naming: tuple[tuple[int, str], ...] = ()
 
 
 def session_signals(t: Transcript) -> SessionSignals:
     found: list[SessionSignal] = []
     failures: dict[str, list[SessionSignal]] = {}
     talk: list[tuple[int, str]] = []
+    naming: list[tuple[int, str]] = []
     for index, step in enumerate(t.steps):
         if step.kind == "tool" and step.status == "failed" and step.call is not None:
             signal = _output_signal(step.output, t.cwd)
@@ -131,7 +135,9 @@ def session_signals(t: Transcript) -> SessionSignals:
             typed, pasted = typed_and_pasted(step.text)
             said = "\n".join(typed)
             found += [SessionSignal(s, index, "user") for s in _user_signals(said)]
-            talk += [(index, sentence) for sentence in _problem_sentences(said)]
+            talked = _problem_sentences(said)
+            talk += [(index, sentence) for sentence in talked]
+            naming += [(index, sentence) for sentence in _naming_sentences(said) if sentence not in talked]
             if _FOR_GOOD.search(said):
                 # Why the whole message: "the month report shuffles the categories… can we fix that properly
                 # now": the problem is named in one sentence, the intent in the next
@@ -140,7 +146,7 @@ def session_signals(t: Transcript) -> SessionSignals:
             if pasted and (signal := _output_signal(_with_continuations(step.text, pasted), t.cwd)) is not None:
                 found.append(SessionSignal(signal, index, "pasted"))
     found += _retries(failures)
-    return SessionSignals(tuple(_first_of_each(found)), tuple(talk))
+    return SessionSignals(tuple(_first_of_each(found)), tuple(talk), tuple(naming))
 
 
 def _output_signal(output: str, cwd: str) -> Signal | None:
@@ -248,6 +254,22 @@ def _problem_sentences(text: str) -> list[str]:
                 cue = _talks_of_a_problem(sentence)
                 if long_enough and cue and not extract_signals(sentence) and not _states_a_choice(sentence):
                     out.append(sentence.strip())
+    return out
+
+
+# A name from code as people type it in prose: `Search_IgnoresAccents`, `send_welcome_email`, `retryBudget`
+_CODE_NAME = re.compile(r"(?<![\w./])(?:[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w(])")
+MIN_CODE_NAME = 8
+
+
+def _naming_sentences(text: str) -> list[str]:
+    """Sentences that name a name from code (see `SessionSignals.naming`); the language they are in is no
+    matter: "riprendiamo la storia degli accenti. Search_IgnoresAccents, …" comes back to a failing test."""
+    out = []
+    for line in text.splitlines():
+        for sentence in _SENTENCE.split(line.strip()):
+            if any(len(name) >= MIN_CODE_NAME for name in _CODE_NAME.findall(sentence)):
+                out.append(sentence.strip())
     return out
 
 
