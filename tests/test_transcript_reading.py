@@ -238,6 +238,25 @@ def test_a_declined_command_is_outweighed_by_the_persons_approval_after_it() -> 
     assert session("still broken") == "failed"
 
 
+def test_being_called_away_says_nothing_of_the_work_but_a_deferral_does() -> None:
+    """ "gotta run" / "muss los, Termin" / "мне бежать": life interrupting leaves the outcome to the rest of the
+    evidence (none here: unknown); "meeting now, stopping here" or "morgen früh, jetzt Elternabend" leave the work
+    for later: not done."""
+
+    def session(closing: str) -> str:
+        t = Transcript().user("the import ignores --api-url, can you look")
+        t.bash("grep -rn api_url src/", "src/client.py:5:_BASE = settings.api_url", 0)
+        t.edit("src/client.py", "_BASE = settings.api_url", "def base() -> str: return settings.api_url")
+        return session_outcome(
+            parse_transcript(t.say("Found it: the URL is read at import.").user(closing).bytes(), "x")
+        ).outcome
+
+    assert [session(w) for w in ("ok gotta run", "ok. muss los, Termin", "ой, мне бежать")] == ["unknown"] * 3
+    assert session("meeting now, stopping here") == "failed"
+    assert session("ok, dann morgen früh, jetzt Elternabend") == "failed"
+    assert session("great, thanks! gotta run") == "success"
+
+
 def test_spanish_openings_remember_and_decisions() -> None:
     found = extract_knowledge(
         [

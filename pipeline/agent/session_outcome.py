@@ -4,8 +4,9 @@ The last tool result alone never decides: a session that ends "yes, everything i
 after a `grep` that found nothing succeeded; one whose tests passed but whose user says "still broken on
 staging, I'll look tomorrow" failed. The evidence, strongest first:
 1. the person's last words, when they come after some work (not the opening request): "thanks", "perfect",
-   "went green", "merging 🎉" vs "still broken", "I'll pick it up another day", "gotta run, don't commit"
-   (and in other languages: "好了，谢谢", "passt", "还是不行", "morgen weiter", "норм", below);
+   "went green", "merging 🎉" vs "still broken", "I'll pick it up another day", "don't commit" (and in other
+   languages: "好了，谢谢", "passt", "还是不行", "morgen weiter", "норм", below); being called away ("gotta run",
+   "muss los, Termin") says nothing of the work, leaving it for later ("meeting now, stopping here") does;
    when more work follows them, they judge the work before and weigh half;
 2. the final state of the work: the last check (tests, type check, lint, CI) passing or failing, unless the
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
@@ -28,8 +29,8 @@ from pipeline.agent.transcript import Step, Transcript, error_line
 _NEGATIVE = re.compile(
     r"\bstill (?:broken|failing|fails|failed|hanging|hangs|wrong|not working|red|crashing|the same|times? out|"
     r"timing out|there|happening)\b|\b(?:doesn't|does not|didn't|did not|won't|isn't|is not) (?:work|help|fix|fixed)\b|"
-    r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time|gotta (?:run|go)|got to (?:run|go)|"
-    r"have to (?:run|go|leave))\b|\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
+    r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time)\b|"
+    r"\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
     r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
     r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there)\b|"
     r"\bdon'?t (?:commit|push|merge)(?: (?:anything|it|this|that))?\b|\b(?:have|has|must|need) to wait\b|"
@@ -51,7 +52,17 @@ _NEGATIVE = re.compile(
 _DEFERRED = re.compile(
     r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))\s*[.!]*\s*$|"
     r"\bwhen I (?:have|get|find) (?:a (?:moment|minute|sec)|(?:the |some )?time)\b|"
-    r"\b(?:meeting|demo|call|lunch) (?:now|at \d)|^\s*stop,? (?:meeting|call|lunch)\b",
+    r"\b(?:demo|lunch) (?:now|at \d)|^\s*stop,? lunch\b|\bstop(?:ping)? (?:here|there)\b",
+    re.IGNORECASE,
+)
+# Called away: "gotta run", "meeting now", "muss los, Termin", "devo scappare", "мне бежать", "회의 들어가야 돼".
+# Life interrupting says nothing of the work: what else the session shows decides (a failing check, a push).
+_LEAVING = re.compile(
+    r"\b(?:gotta (?:run|go)|got to (?:run|go)|(?:have|need) to (?:run|go|leave)|off to (?:a |the |my )?"
+    r"(?:meeting|call)|(?:meeting|call|standup) (?:now|in \d+)|stop,? (?:meeting|call)|muss (?:los|weg)|"
+    r"jetzt (?:meeting|termin|elternabend)|devo (?:scappare|andare|staccare)|(?:me )?tengo que ir(?:me)?|"
+    r"je dois (?:y aller|filer|partir)|(?:tenho|preciso) (?:que |de )?(?:ir|sair|correr)|мне (?:бежать|пора)|"
+    r"убегаю)\b|회의 들어가|가야 (?:돼|해)|가봐야|我(?:得|要)走了|要开会了|行かなきゃ|会議(?:行|に行)",
     re.IGNORECASE,
 )
 _REFUSAL = re.compile(
@@ -124,7 +135,7 @@ _NEGATIVE_OTHER = re.compile(
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
 _DEFERRED_OTHER = re.compile(
-    r"\bmorgen(?: früh)?\s*[.!]*\s*$|\bjetzt (?:meeting|termin|elternabend|feierabend)\b|\bfeierabend\b|"
+    r"\bmorgen(?: früh)?\s*(?:[.!]*\s*$|,)|\bjetzt feierabend\b|\bfeierabend\b|"
     # Spanish, French: "lo vemos mañana", "lo miro otro día", "lo dejamos así por hoy", "no me da tiempo"
     r"\b(?:lo|la|los|las) (?:vemos|veo|miro|miramos|arreglo|arreglamos|hablo|hablamos|seguimos|retomamos)\b.{0,30}"
     r"\b(?:mañana|otro día|luego|más tarde|la semana que viene|la próxima semana|el lunes|el martes|el miércoles|"
@@ -345,6 +356,9 @@ def _cue(words: str) -> tuple[float, str] | None:
     """What the person's words say by the cues of the languages this module knows, strongest first."""
     if _NEGATIVE.search(words) or _NEGATIVE_OTHER.search(words):
         return -3.0, "the user's last words"
+    deferred = _DEFERRED.search(words) or _DEFERRED_OTHER.search(words) or _NO_TIME.search(words)
+    if _LEAVING.search(words) and not (_POSITIVE.search(words) or deferred):
+        return 0.0, "the user was called away (nothing said of the work)"
     thanked = _REFUSAL.sub("", words)  # "Non merci, …" declines an offer; it thanks for nothing
     if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or _POSITIVE_OTHER.search(thanked):
         return 3.0, "the user's last words"

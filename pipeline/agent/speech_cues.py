@@ -64,7 +64,9 @@ _RULE_LEADS = (
     ),
     re.compile(r"^(?:规则|约定|规范)[：:]\s*(?P<r>.{3,})"),
     # German
-    re.compile(r"^(?P<r>(?:ab jetzt|ab sofort|künftig|in zukunft|von nun an|ab heute)[,:]?\s+.{6,})", re.I),
+    re.compile(
+        r"(?:^|[,:;]\s+)(?P<r>(?:ab jetzt|ab sofort|künftig|in zukunft|von nun an|ab heute)[,:]?\s+.{6,})", re.I
+    ),
     re.compile(r"^(?:regel|konvention)\s*:\s*(?P<r>.{6,})", re.I),
     # Spanish, French
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
@@ -86,7 +88,10 @@ _RULE_LEADS = (
 RETRACTION = re.compile(
     r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
     r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
-    r"забудь(?:те)? (?:про|о|об|что)|я передумал|передумал)\b",
+    r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|"
+    r"забудь(?:те)? (?:про|о|об|что)|я передумал|передумал|"
+    # what is dropped: "pytest-xdist fliegt raus, ab jetzt …", "we're dropping Moq, …"
+    r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+)\b",
     re.IGNORECASE,
 )
 # Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
@@ -142,8 +147,11 @@ def told_to_keep(sentence: str) -> str | None:
 
 
 _REMEMBERED_RULE = re.compile(
-    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*.*\b(?:nunca|siempre|no \w+[ae]s|"
-    r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b",
+    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*"
+    # "merk dir: bevor du sagst, dass ein Chart fertig ist, helm lint laufen lassen": what to do before something
+    r"(?:(?:bevor|vor jede[mr]|before (?:you|every|each|any)|antes de|avant de|avant chaque)\b|"
+    r".*\b(?:nunca|siempre|no \w+[ae]s|"
+    r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b)",
     re.I,
 )
 _KO_REQUEST = (

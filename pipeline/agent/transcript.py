@@ -385,7 +385,9 @@ _NOT_EVIDENCE = re.compile(
     # PowerShell around its message: the prompt echoed with the command, where it failed, the code and carets
     # echoed, the error record's fields
     r"^PS [A-Za-z]:\\[^>]*>|^At (?:line:\d+ char:\d+|[A-Za-z]:\\.*:\d+ char:\d+)$|^\+ |"
-    r"^\+?\s*(?:CategoryInfo|FullyQualifiedErrorId)\s+:"
+    r"^\+?\s*(?:CategoryInfo|FullyQualifiedErrorId)\s+:|"
+    # kubeconform's and similar validators' closing count
+    r"^Summary: \d+ resources? found"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _LABEL_ONLY = re.compile(

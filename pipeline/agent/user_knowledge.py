@@ -116,6 +116,15 @@ _CONFORMING = re.compile(
     r"(?:we|the rest of|everyone|everybody|the team|the codebase|all (?:the|our)|every)\b",
     re.IGNORECASE,
 )
+# "run the tests with pytest -n auto, it's faster": how a recurring task is done, and why that way is better
+_HOW_IT_IS_DONE = re.compile(
+    r"^(?:please\s+)?(?P<rule>(?:run|build|start|deploy|test|lint|format)\s+(?:the |all |our )?"
+    r"(?:(?:unit |integration |e2e )?tests?|test suite|suite|specs?|linters?|checks|builds?|benchmarks?|app|"
+    r"dev server|server|containers?|stack)\s+(?:\S+\s+){0,3}?"
+    r"(?:with|against|using|via|through|on|in)\s+\S.{2,60}?),\s*(?:it'?s|that'?s|this is|which is)\s+"
+    r"(?:much |a lot |way )?(?:faster|quicker|safer|cleaner|simpler|easier|more reliable|how we|what CI)\b",
+    re.IGNORECASE,
+)
 # "we're dropping Moq, new tests use NSubstitute instead": a convention replaced, said as the team's move
 _SWITCHING = re.compile(
     r"^(?:we'?re|we are|the team is)\s+(?:dropping|ditching|phasing out|retiring|moving (?:away )?(?:off|from)|"
@@ -283,6 +292,7 @@ _LESSON = re.compile(
     re.IGNORECASE,
 )
 _DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
+_WE_DECIDED = re.compile(r"(?:we|the team)(?: have|'ve)? decided (?:to|that|on|against)\b", re.IGNORECASE)
 _DECISION = re.compile(
     r"\b(?:we(?:'ve| have)? (?:just |finally )?decided\b(?! (?:not|against)\b)|"
     r"let's (?:go with|use|keep|switch to|stick with|stay on)|"
@@ -354,6 +364,8 @@ def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm)."""
     if sentence.rstrip().rstrip(".!").endswith("?") or _DECISION_TAG.search(sentence):
         return None
+    if _WE_DECIDED.match(_LEAD.sub("", sentence.strip())):
+        return None  # "we decided to stay on Traefik, no ingress-nginx": a choice recorded (decision_in), no norm
     if tagged := _RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
     if later := _FROM_NOW_ON.search(sentence):
@@ -383,7 +395,7 @@ def rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if _ONLY_THIS.match(clause):
             return tidy(clause)
-        if conforming := _CONFORMING.match(clause):
+        if conforming := _CONFORMING.match(clause) or _HOW_IT_IS_DONE.match(clause):
             return tidy(conforming.group("rule"))
         if switching := _SWITCHING.match(clause):
             return tidy(switching.group(0))

@@ -60,7 +60,9 @@ _PROBLEM_CUE_JA = re.compile(
 _CRASHED = re.compile(
     r"^Traceback \(most recent call last\):?\s*$(?=[\s\S]*^\s*(?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception)\b)|"
     r"\bFatal error: \S|^thread '[^']*' panicked at|^panic: \S|\bSegmentation fault\b|\bcore dumped\b|"
-    r"\bCUDA out of memory\b|\bOut of memory: Killed process\b",
+    r"\bCUDA out of memory\b|\bOut of memory: Killed process\b|"
+    # a container that cannot run, as `kubectl logs` / `kubectl get pods` / `docker ps` show it (they exit 0)
+    r"\bexec format error\b|\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|OOMKilled)\b",
     re.MULTILINE,
 )
 # What hides a command's exit code: a pipe into another program, a loop, "; true" / "|| true"
