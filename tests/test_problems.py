@@ -114,6 +114,14 @@ def test_a_sentence_naming_a_failing_test_comes_back_to_its_problem_in_any_langu
     assert session_signals(parse_transcript(plain.bytes(), "y")).naming == ()
 
 
+def test_a_container_that_cannot_run_is_a_failure_though_kubectl_exited_zero() -> None:
+    t = Transcript().user("the agent pod keeps restarting since the rollout")
+    t.bash("kubectl -n edge logs agent-7f9c --previous", "exec /usr/local/bin/agent: exec format error", 0)
+    t.bash("kubectl -n edge get pods", "NAME         READY   STATUS    RESTARTS\nagent-7f9c   1/1     Running   0", 0)
+    found = session_signals(parse_transcript(t.bytes(), "x"))
+    assert [s.signal.text for s in found.signals] == ["exec /usr/local/bin/agent: exec format error"]
+
+
 def test_coming_back_to_fix_a_problem_for_good_names_it_without_a_word_of_how_it_fails() -> None:
     t = Transcript().user("the checkout total rounds differently per run. let's finally fix that properly")
     t.edit("shop/cart.py", "total = sum(prices)", "total = sum(prices, Decimal(0))")

@@ -316,6 +316,25 @@ def test_the_house_way_and_a_convention_replaced_are_rules_in_english() -> None:
     ), found.rules
 
 
+def test_a_replacement_mid_sentence_keeps_what_it_takes_back_and_a_decision_is_no_rule() -> None:
+    found = extract_knowledge(
+        [
+            "vergiss --force, ab sofort nehmen wir --wait und prüfen selbst",
+            "mypy-strict fliegt raus, ab jetzt reicht pyright",
+            "merk dir: bevor du einen Release taggst, den Changelog aktualisieren",
+            "we decided to stay on Postgres 15, no upgrade this quarter",
+            "and run the tests with -p no:randomly, it's faster",
+        ]
+    )
+    assert found.rules == (
+        "vergiss --force, ab sofort nehmen wir --wait und prüfen selbst",
+        "mypy-strict fliegt raus, ab jetzt reicht pyright",
+        "bevor du einen Release taggst, den Changelog aktualisieren",
+        "run the tests with -p no:randomly",
+    ), found.rules
+    assert found.decisions == ("we decided to stay on Postgres 15, no upgrade this quarter",)
+
+
 def test_an_errors_prose_line_is_pasted_with_it_a_line_typed_under_it_is_not() -> None:
     typed, pasted = typed_and_pasted(
         "Crashlytics says:\n\nFatal Exception: kotlinx.serialization.SerializationException: no serializer.\n"
