@@ -63,6 +63,7 @@ CORPORA = (
     ("held out 6", BENCH / "learning_corpus_heldout6"),
     ("held out 7", BENCH / "learning_corpus_heldout7"),
     ("held out 8", BENCH / "learning_corpus_heldout8"),
+    ("held out 9", BENCH / "learning_corpus_heldout9"),
 )
 
 
