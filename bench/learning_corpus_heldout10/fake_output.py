@@ -12,7 +12,7 @@ __all__ = ["API", "FW", "ctest_run", "git_commit", "guru", "idf_build", "pest", 
 def pest(passed: int, failures: list[tuple[str, str]] = (), *, secs: str = "4.21") -> str:
     """`php artisan test` (Pest 3) output: a few PASS lines, FAIL blocks, then the totals."""
     out = ["", "   PASS  Tests\\Unit\\MoneyTest", "  ✓ it formats kurus as lira", ""]
-    for name, body in failures:
+    for name, _body in failures:
         cls, _, test = name.partition(" > ")
         out += [f"   FAIL  {cls}", f"  ⨯ {test}", ""]
     for name, body in failures:
@@ -42,7 +42,9 @@ def phpstan(errors: list[tuple[str, int, str, str]]) -> str:
     return "\n".join(out)
 
 
-def idf_build(size_line: str = "gps_tracker.bin binary size 0xd8a40 bytes. Smallest app partition is 0x100000 bytes. 0x275c0 bytes (15%) free.") -> str:
+def idf_build(
+    size_line: str = "gps_tracker.bin binary size 0xd8a40 bytes. Smallest app partition is 0x100000 bytes. 0x275c0 bytes (15%) free.",
+) -> str:
     """The tail of `idf.py build` on ESP-IDF v5.2."""
     return (
         "Executing action: all (aliases: build)\nRunning ninja in directory /home/mehmet/projeler/rota-firmware/build\n"
@@ -67,7 +69,12 @@ def ctest_run(results: list[tuple[str, bool, str]]) -> str:
             out.append(body)
     failed = [r for r in results if not r[1]]
     pct = 100 * (n - len(failed)) // n
-    out += ["", f"{pct}% tests passed, {len(failed)} tests failed out of {n}", "", "Total Test time (real) =   0.05 sec"]
+    out += [
+        "",
+        f"{pct}% tests passed, {len(failed)} tests failed out of {n}",
+        "",
+        "Total Test time (real) =   0.05 sec",
+    ]
     if failed:
         out.append("\nThe following tests FAILED:")
         out += [f"\t  {i} - {name} (Failed)" for i, (name, ok, _) in enumerate(results, 1) if not ok]
@@ -77,7 +84,7 @@ def ctest_run(results: list[tuple[str, bool, str]]) -> str:
 
 def guru(kind: str, frames: list[tuple[str, str]], excvaddr: str = "0x00000000") -> str:
     """An ESP32 panic as idf.py monitor shows it, with the backtrace decoded by addr2line."""
-    addrs = " ".join(f"0x400d{0x5a3b + 0x1e3 * i:04x}:0x3ffb{0x8f40 + 0x30 * i:04x}" for i in range(len(frames)))
+    addrs = " ".join(f"0x400d{0x5A3B + 0x1E3 * i:04x}:0x3ffb{0x8F40 + 0x30 * i:04x}" for i in range(len(frames)))
     out = [
         f"Guru Meditation Error: Core  0 panic'ed ({kind}). Exception was unhandled.",
         "",
@@ -90,9 +97,17 @@ def guru(kind: str, frames: list[tuple[str, str]], excvaddr: str = "0x00000000")
         f"Backtrace: {addrs}",
     ]
     for i, (fn, where) in enumerate(frames):
-        out.append(f"--- 0x400d{0x5a3b + 0x1e3 * i:04x}: {fn} at {where}")
-    out += ["", "", "ELF file SHA256: 3f9a0c71e2b84d55", "", "Rebooting...", "ets Jun  8 2016 00:22:57", "",
-            "rst:0xc (SW_CPU_RESET),boot:0x13 (SPI_FAST_FLASH_BOOT)"]
+        out.append(f"--- 0x400d{0x5A3B + 0x1E3 * i:04x}: {fn} at {where}")
+    out += [
+        "",
+        "",
+        "ELF file SHA256: 3f9a0c71e2b84d55",
+        "",
+        "Rebooting...",
+        "ets Jun  8 2016 00:22:57",
+        "",
+        "rst:0xc (SW_CPU_RESET),boot:0x13 (SPI_FAST_FLASH_BOOT)",
+    ]
     return "\n".join(out)
 
 

@@ -66,8 +66,8 @@ PROBLEMS = {
         "test_rmc_without_fix failing three times under ctest (Expected 'V' Was '0'), and as a Turkish-only "
         "report that the tracker resets in the covered car park (kapali otoparkta) and is fine outside.",
         "nouns": ["nmea_parse_rmc", "$GPRMC", "otoparkta"],
-        "fix": ["strsep(&cursor, \",\")", "test_rmc_keeps_empty_fields"],
-        "key_step": "strsep(&cursor, \",\")",
+        "fix": ['strsep(&cursor, ",")', "test_rmc_keeps_empty_fields"],
+        "key_step": 'strsep(&cursor, ",")',
     },
 }
 

@@ -151,7 +151,16 @@ def a03_eta_string() -> Session:
         "sunu bi duzelt",
         after=0,
     )
-    s.act(None, Bash(f"{TEST} --filter=EtaCalculatorTest", pest(4, [("Tests\\Feature\\EtaCalculatorTest > it counts minutes late", ETA_FAIL)]), code=1, desc="Run the failing test", secs=15))
+    s.act(
+        None,
+        Bash(
+            f"{TEST} --filter=EtaCalculatorTest",
+            pest(4, [("Tests\\Feature\\EtaCalculatorTest > it counts minutes late", ETA_FAIL)]),
+            code=1,
+            desc="Run the failing test",
+            secs=15,
+        ),
+    )
     s.act(
         "planned_at arrives as a string here, so I'll parse it before doing the arithmetic.",
         Edit(
@@ -163,9 +172,7 @@ def a03_eta_string() -> Session:
     )
     s.act(None, Bash(f"{TEST} --filter=EtaCalculatorTest", pest(5, secs="1.40"), desc="Run the test again", secs=12))
     s.say("EtaCalculatorTest passes now: the calculator parses planned_at with CarbonImmutable::parse().")
-    s.user(
-        "yok bu yama. baska yerde de planned_at kullaniyoruz, her yerde parse mi edecegiz? geri al, sonra bakarim"
-    )
+    s.user("yok bu yama. baska yerde de planned_at kullaniyoruz, her yerde parse mi edecegiz? geri al, sonra bakarim")
     s.act(None, Bash("git checkout -- app/Services/EtaCalculator.php", "", desc="Revert EtaCalculator"))
     s.say("Reverted app/Services/EtaCalculator.php.")
     s.outcome("failed", "test made green with a local Carbon::parse patch, rejected as a workaround and reverted")
@@ -195,7 +202,10 @@ def a04_sms_job_push() -> Session:
             "    }\n}\n",
         ),
     )
-    s.act(None, Bash("php artisan test --filter=SendDeliverySms", pest(2, secs="0.61"), desc="Run job tests on sqlite", secs=6))
+    s.act(
+        None,
+        Bash("php artisan test --filter=SendDeliverySms", pest(2, secs="0.61"), desc="Run job tests on sqlite", secs=6),
+    )
     s.act(
         None,
         Bash(
@@ -265,7 +275,16 @@ def a05_money_fk() -> Session:
         "`tariffs_depot_id_foreign` FOREIGN KEY (`depot_id`) REFERENCES `depots` (`id`)) (Connection: mysql, SQL: "
         "insert into `tariffs` (`kurus_per_km`, `kurus_per_kg`, `updated_at`, `created_at`) values (450, 120, ...))"
     )
-    s.act(None, Bash(f"{TEST} --filter=PriceCalculator", pest(1, [("Tests\\Feature\\PriceCalculatorTest > it prices a route", fk)]), code=1, desc="Run pricing tests", secs=14))
+    s.act(
+        None,
+        Bash(
+            f"{TEST} --filter=PriceCalculator",
+            pest(1, [("Tests\\Feature\\PriceCalculatorTest > it prices a route", fk)]),
+            code=1,
+            desc="Run pricing tests",
+            secs=14,
+        ),
+    )
     s.act(
         "The tariffs table needs a depot; the factory doesn't create one.",
         Edit(
@@ -301,8 +320,17 @@ def a06_migration_port() -> Session:
             secs=9,
         ),
     )
-    s.act(None, Bash("sudo ss -ltnp | grep 3306", 'LISTEN 0 151 127.0.0.1:3306 0.0.0.0:* users:(("mysqld",pid=1187,fd=23))', desc="Who holds 3306"))
-    s.say("A local mysqld (pid 1187) holds port 3306. Either stop it (`sudo systemctl stop mysql`) or set FORWARD_DB_PORT=3307 in .env.")
+    s.act(
+        None,
+        Bash(
+            "sudo ss -ltnp | grep 3306",
+            'LISTEN 0 151 127.0.0.1:3306 0.0.0.0:* users:(("mysqld",pid=1187,fd=23))',
+            desc="Who holds 3306",
+        ),
+    )
+    s.say(
+        "A local mysqld (pid 1187) holds port 3306. Either stop it (`sudo systemctl stop mysql`) or set FORWARD_DB_PORT=3307 in .env."
+    )
     s.user("FORWARD_DB_PORT=3307 yap. ve migration'i yaz")
     s.act(
         None,
@@ -315,7 +343,15 @@ def a06_migration_port() -> Session:
             "            $table->unsignedInteger('capacity_grams')->default(0)->after('plate');\n        });\n    }\n};\n",
         ),
     )
-    s.act(None, Bash("./vendor/bin/sail up -d && ./vendor/bin/sail artisan migrate", "[+] Running 3/3\n ✔ Container rota-api-mysql-1  Started\n\n   INFO  Running migrations.\n\n  2027_03_03_132500_add_capacity_grams_to_vehicles .... 38.21ms DONE", desc="Start Sail and migrate", secs=20))
+    s.act(
+        None,
+        Bash(
+            "./vendor/bin/sail up -d && ./vendor/bin/sail artisan migrate",
+            "[+] Running 3/3\n ✔ Container rota-api-mysql-1  Started\n\n   INFO  Running migrations.\n\n  2027_03_03_132500_add_capacity_grams_to_vehicles .... 38.21ms DONE",
+            desc="Start Sail and migrate",
+            secs=20,
+        ),
+    )
     s.user(
         "bir de: never edit a migration that already ran on production, write a new one. gecen ay biri "
         "create_vehicles'i degistirmis, prod'da patladi",
@@ -374,7 +410,16 @@ def a08_phpstan_is_past() -> Session:
         None,
         Bash(
             STAN,
-            phpstan([("app/Policies/DeliveryWindowPolicy.php", 18, "Cannot call method isPast() on string.", "method.nonObject")]),
+            phpstan(
+                [
+                    (
+                        "app/Policies/DeliveryWindowPolicy.php",
+                        18,
+                        "Cannot call method isPast() on string.",
+                        "method.nonObject",
+                    )
+                ]
+            ),
             code=1,
             desc="Run PHPStan",
             secs=40,
@@ -415,7 +460,9 @@ def a08_phpstan_is_past() -> Session:
         ),
     )
     s.act(None, Bash(STAN, phpstan([]), desc="Run PHPStan", secs=38))
-    s.say("PHPStan is clean: the policy now parses planned_at when it is a string. I'll always run PHPStan before saying a change is done.")
+    s.say(
+        "PHPStan is clean: the policy now parses planned_at when it is a string. I'll always run PHPStan before saying a change is done."
+    )
     s.not_person("I'll always run PHPStan before saying a change is done.", "assistant_text")
     s.user("bu da yama ya. a03'teki gibi. neyse, commit etme, dursun")
     s.outcome("failed", "PHPStan green only through an is_string() guard the person calls another patch; not committed")
@@ -430,7 +477,16 @@ def a09_vehicle_plate_stan() -> Session:
         None,
         Bash(
             STAN,
-            phpstan([("app/Services/LoadPlanner.php", 42, "Access to an undefined property App\\Models\\Vehicle::$capacity_grams.", "property.notFound")]),
+            phpstan(
+                [
+                    (
+                        "app/Services/LoadPlanner.php",
+                        42,
+                        "Access to an undefined property App\\Models\\Vehicle::$capacity_grams.",
+                        "property.notFound",
+                    )
+                ]
+            ),
             code=1,
             desc="Run PHPStan",
             secs=41,
@@ -450,9 +506,13 @@ def a09_vehicle_plate_stan() -> Session:
         "ok sagol. unrelated question: if we ever switch to Octane we would never keep state in singletons, right?",
         non_rules=["if we ever switch to Octane we would never keep state in singletons, right?"],
     )
-    s.say("Right: under Octane a singleton lives across requests, so per-request state in one leaks between users. Use scoped bindings instead.")
+    s.say(
+        "Right: under Octane a singleton lives across requests, so per-request state in one leaks between users. Use scoped bindings instead."
+    )
     s.outcome("success", "PHPStan property.notFound fixed with a @property line; then a side question")
-    s.one_off("PHPStan: Access to an undefined property App\\Models\\Vehicle::$capacity_grams (docblock missing the new column)")
+    s.one_off(
+        "PHPStan: Access to an undefined property App\\Models\\Vehicle::$capacity_grams (docblock missing the new column)"
+    )
     return s
 
 
@@ -479,7 +539,7 @@ def a10_invalid_date_tr() -> Session:
     )
     s.say(
         "delivered_at is cast, so it is serialised as ISO 8601 (2027-03-08T09:30:00.000000Z). planned_at is not in "
-        "casts(), so the resource sends the raw MySQL string \"2027-03-08 09:30:00\"; the app's date parser on iOS "
+        'casts(), so the resource sends the raw MySQL string "2027-03-08 09:30:00"; the app\'s date parser on iOS '
         "rejects that format, which gives 'Invalid Date'. Shipments created through the new endpoint still hold the "
         "string they were saved with, which is why only some stops show it."
     )
@@ -494,7 +554,7 @@ def a11_manifest_duplicate() -> Session:
     s.user(
         "laravel.log'da bu var, gece 3 kere:\n\n[2027-03-09 02:14:51] production.ERROR: SQLSTATE[23000]: "
         "Integrity constraint violation: 1062 Duplicate entry 'MNF-2027-0311' for key 'manifests.manifests_code_unique' "
-        "(Connection: mysql, SQL: insert into `manifests` (`code`, `carrier`, ...)) {\"exception\":\"[object] "
+        '(Connection: mysql, SQL: insert into `manifests` (`code`, `carrier`, ...)) {"exception":"[object] '
         "(Illuminate\\\\Database\\\\UniqueConstraintViolationException(code: 23000) at /var/www/html/app/Jobs/"
         "ImportCarrierManifest.php:47)\"}\n\nayni dosya iki kere mi geliyor Aras'tan?",
         after=0,
@@ -525,7 +585,9 @@ def a11_manifest_duplicate() -> Session:
         "staging'de denedim. duplicate hatasi gitti ama manifest_lines'da her satir iki kere var simdi. Aras dosyayi "
         "bir kere gonderiyor, SFTP log'unda tek. olmadi bu"
     )
-    s.say("Then the same file is imported twice by us, not sent twice. I'll revert the updateOrCreate so the error stays visible.")
+    s.say(
+        "Then the same file is imported twice by us, not sent twice. I'll revert the updateOrCreate so the error stays visible."
+    )
     s.act(None, Bash("git checkout -- app/Jobs/ImportCarrierManifest.php", "", desc="Revert"))
     s.outcome("failed", "updateOrCreate hid the 1062 but the lines were duplicated; reverted")
     s.hit(RETRY)
@@ -557,10 +619,10 @@ def a12_export_compacted() -> Session:
         Write(
             "app/Exports/RouteCsvExport.php",
             "<?php\n\nnamespace App\\Exports;\n\nuse App\\Models\\Route;\n\nfinal class RouteCsvExport\n{\n"
-            "    public function __invoke(Route $route): string\n    {\n        $rows = [\"\\u{FEFF}sira;kod;adres;agirlik_kg\"];\n"
+            '    public function __invoke(Route $route): string\n    {\n        $rows = ["\\u{FEFF}sira;kod;adres;agirlik_kg"];\n'
             "        foreach ($route->stops()->orderBy('sequence')->get() as $stop) {\n"
             "            $rows[] = implode(';', [$stop->sequence, $stop->shipment->code, $stop->address, $stop->shipment->weight_grams / 1000]);\n"
-            "        }\n\n        return implode(\"\\r\\n\", $rows);\n    }\n}\n",
+            '        }\n\n        return implode("\\r\\n", $rows);\n    }\n}\n',
         ),
     )
     s.act(None, Bash("php artisan test --filter=RouteExport", pest(3, secs="0.88"), desc="Run export tests", secs=8))
@@ -589,13 +651,15 @@ def a12_export_compacted() -> Session:
         ),
         Edit(
             "app/Exports/RouteCsvExport.php",
-            "        return implode(\"\\r\\n\", $rows);",
+            '        return implode("\\r\\n", $rows);',
             "        $rows[] = implode(';', ['', '', 'TOPLAM', $route->stops->sum(fn ($s) => $s->shipment->weight_grams) / 1000]);\n\n"
-            "        return implode(\"\\r\\n\", $rows);",
+            '        return implode("\\r\\n", $rows);',
         ),
     )
     s.act(None, Bash(f"{TEST}", pest(58, secs="11.73"), desc="Run all tests on MySQL", secs=35))
-    s.say("phpunit.xml now points at the Sail MySQL `testing` database; the export has a TOPLAM row. All 58 tests pass on MySQL.")
+    s.say(
+        "phpunit.xml now points at the Sail MySQL `testing` database; the export has a TOPLAM row. All 58 tests pass on MySQL."
+    )
     s.user("ok, opened the PR. thanks")
     s.outcome("success", "route CSV export done, tests moved to MySQL and green, PR opened")
     return s
@@ -630,7 +694,9 @@ def a13_sms_twice_tr() -> Session:
 
 
 def a14_fix_planned_at_cast() -> Session:
-    s = api("a14-fix-planned-at-cast", "2027-03-12T09:30:14", "2.1.193", "fix/planned-at-cast", "bold-seferihisar-crane")
+    s = api(
+        "a14-fix-planned-at-cast", "2027-03-12T09:30:14", "2.1.193", "fix/planned-at-cast", "bold-seferihisar-crane"
+    )
     s.user(
         "planned_at olayini kokten cozelim: ETA testi, phpstan, Invalid Date, hepsi ayni sey bence. modele "
         "cast ekle, yamalari temizle, testleri calistir",
@@ -678,7 +744,9 @@ def a14_fix_planned_at_cast() -> Session:
             ]
         ),
     )
-    s.act(None, Bash(f"{TEST} && {STAN}", pest(62, secs="12.40") + "\n" + phpstan([]), desc="Pest and PHPStan", secs=60))
+    s.act(
+        None, Bash(f"{TEST} && {STAN}", pest(62, secs="12.40") + "\n" + phpstan([]), desc="Pest and PHPStan", secs=60)
+    )
     s.say(
         "Shipment::casts() now has 'planned_at' => 'immutable_datetime'. EtaCalculator and DeliveryWindowPolicy "
         "need no parsing (the a03/a08 patches were never committed), the resource now sends ISO 8601, and "
@@ -687,7 +755,9 @@ def a14_fix_planned_at_cast() -> Session:
     s.user(
         "super. ders: cast olmayan tarih alani string olarak geliyor, bunu her yerde parse etmek yerine modelde "
         "cast yaz. soforlerin uygulamasi da duzeldi, kontrol ettim",
-        lessons=["ders: cast olmayan tarih alani string olarak geliyor, bunu her yerde parse etmek yerine modelde cast yaz"],
+        lessons=[
+            "ders: cast olmayan tarih alani string olarak geliyor, bunu her yerde parse etmek yerine modelde cast yaz"
+        ],
     )
     s.outcome("success", "planned_at cast added, Pest and PHPStan green, the person checked the driver app")
     s.hit(CAST, fixed=True)
@@ -779,7 +849,9 @@ def a17_geocode_timeout() -> Session:
         "GeocodeAddress job'lari TimeoutExceededException ile dusuyor, ikisi alakali mi?",
         after=0,
     )
-    s.not_person("Warning: Never run composer update in CI; use composer install with the committed lock file.", "pasted_log")
+    s.not_person(
+        "Warning: Never run composer update in CI; use composer install with the committed lock file.", "pasted_log"
+    )
     s.act(
         None,
         Read(
@@ -819,7 +891,19 @@ def a17_geocode_timeout() -> Session:
             "            $table->dropColumn('capacity_grams');\n        });\n    }",
         ),
     )
-    s.act(None, Bash("./vendor/bin/sail pint && git add -A && git commit -m \"ROTA-241 Time out geocoding, fake it in export test\" && git push -u origin fix/geocode-timeout", "    PASS   ...... 71 files\n" + git_commit("fix/geocode-timeout", "d09e4b1", "ROTA-241 Time out geocoding, fake it in export test", 3, 19, 1) + "\nbranch 'fix/geocode-timeout' set up to track 'origin/fix/geocode-timeout'.", desc="Pint, commit, push branch", secs=10))
+    s.act(
+        None,
+        Bash(
+            './vendor/bin/sail pint && git add -A && git commit -m "ROTA-241 Time out geocoding, fake it in export test" && git push -u origin fix/geocode-timeout',
+            "    PASS   ...... 71 files\n"
+            + git_commit(
+                "fix/geocode-timeout", "d09e4b1", "ROTA-241 Time out geocoding, fake it in export test", 3, 19, 1
+            )
+            + "\nbranch 'fix/geocode-timeout' set up to track 'origin/fix/geocode-timeout'.",
+            desc="Pint, commit, push branch",
+            secs=10,
+        ),
+    )
     s.user("CI yesil, merge ettim 👌")
     s.outcome("success", "geocoding timeout and the CI export test fixed; CI green, merged")
     s.one_off("Horizon TimeoutExceededException for GeocodeAddress: the HTTP call to Nominatim had no timeout")

@@ -6,7 +6,7 @@ monitor), FreeRTOS tasks, Unity tests both on target (test/target) and on the ho
 from __future__ import annotations
 
 from fake_output import FW, ctest_run, git_commit, guru, idf_build
-from transcript_kit import Agent, Bash, Denied, Edit, Read, Session, Write
+from transcript_kit import Agent, Bash, Edit, Read, Session, Write
 
 NMEA = "nmea-strtok-empty-fields"
 
@@ -16,7 +16,7 @@ HOST_BUILD = "cmake -S test/host -B build_host && cmake --build build_host"
 PARSER = (
     "int nmea_parse_rmc(const char *line, gps_fix_t *out)\n{\n    char buf[NMEA_MAX_LEN];\n"
     "    strlcpy(buf, line, sizeof(buf));\n    char *field[13] = {0};\n    int n = 0;\n"
-    "    for (char *tok = strtok(buf, \",\"); tok && n < 13; tok = strtok(NULL, \",\")) {\n"
+    '    for (char *tok = strtok(buf, ","); tok && n < 13; tok = strtok(NULL, ",")) {\n'
     "        field[n++] = tok;\n    }\n    out->valid = field[2][0] == 'A';\n"
     "    out->lat = nmea_coord(field[3], field[4][0]);\n    out->lon = nmea_coord(field[5], field[6][0]);\n"
     "    return n == 13 ? 0 : -1;\n}"
@@ -47,7 +47,7 @@ def f01_partition_isr() -> Session:
         None,
         Write(
             "main/accel_irq.c",
-            "#include \"accel_irq.h\"\n\nstatic QueueHandle_t s_motion_q;\n\n"
+            '#include "accel_irq.h"\n\nstatic QueueHandle_t s_motion_q;\n\n'
             "static void IRAM_ATTR accel_isr(void *arg)\n{\n    uint32_t pin = (uint32_t)arg;\n"
             "    BaseType_t woken = pdFALSE;\n    xQueueSendFromISR(s_motion_q, &pin, &woken);\n"
             "    if (woken) {\n        portYIELD_FROM_ISR();\n    }\n}\n",
@@ -77,8 +77,20 @@ def f01_partition_isr() -> Session:
             "factory,  app,  factory, 0x10000, 0x180000,",
         ),
     )
-    s.act(None, Bash("idf.py build", idf_build("gps_tracker.bin binary size 0x10a3c0 bytes. Smallest app partition is 0x180000 bytes. 0x75c40 bytes (31%) free."), desc="Build", secs=60))
-    s.say("Motion interrupt only queues the pin number; the modem task wakes on the queue. The build fits again (31 % free).")
+    s.act(
+        None,
+        Bash(
+            "idf.py build",
+            idf_build(
+                "gps_tracker.bin binary size 0x10a3c0 bytes. Smallest app partition is 0x180000 bytes. 0x75c40 bytes (31%) free."
+            ),
+            desc="Build",
+            secs=60,
+        ),
+    )
+    s.say(
+        "Motion interrupt only queues the pin number; the modem task wakes on the queue. The build fits again (31 % free)."
+    )
     s.user("tamam, cihazda denedim, sallayinca modem kalkiyor 👍")
     s.outcome("success", "motion interrupt added, partition grown, the person confirms on the device")
     s.one_off("app partition is too small for binary gps_tracker.bin (overflow 0xa3c0): factory partition 1M")
@@ -130,7 +142,7 @@ def f02_jira_ota_question() -> Session:
         ),
     )
     s.say(
-        "Reworded to \"ROTA-219 Move the server URL to menuconfig\". On the tests: no. Code that doesn't touch the "
+        'Reworded to "ROTA-219 Move the server URL to menuconfig". On the tests: no. Code that doesn\'t touch the '
         "hardware (the NMEA parser, geo math, the point buffer) can run as Unity tests on the host with CMake and "
         "ctest, which is much faster; only driver-level tests need the board."
     )
@@ -146,7 +158,10 @@ def f03_guru_rmc() -> Session:
         [
             ("nmea_parse_rmc", f"{FW}/main/nmea.c:57"),
             ("gps_task", f"{FW}/main/gps_task.c:88"),
-            ("vPortTaskWrapper", "/home/mehmet/esp/esp-idf/components/freertos/FreeRTOS-Kernel/portable/xtensa/port.c:162"),
+            (
+                "vPortTaskWrapper",
+                "/home/mehmet/esp/esp-idf/components/freertos/FreeRTOS-Kernel/portable/xtensa/port.c:162",
+            ),
         ],
     )
     s.user(
@@ -171,21 +186,25 @@ def f03_guru_rmc() -> Session:
         None,
         Edit(
             "main/nmea.c",
-            "        printf(\"bad RMC: %s\\n\", line);",
-            "        ESP_LOGE(TAG, \"bad RMC: %s\", line);",
+            '        printf("bad RMC: %s\\n", line);',
+            '        ESP_LOGE(TAG, "bad RMC: %s", line);',
         ),
     )
     s.act(
         None,
         Bash(
             f"{HOST_BUILD} && {CTEST}",
-            "-- Configuring done (0.4s)\n-- Build files have been written to: " + FW + "/build_host\n[100%] Built target test_nmea\n"
+            "-- Configuring done (0.4s)\n-- Build files have been written to: "
+            + FW
+            + "/build_host\n[100%] Built target test_nmea\n"
             + ctest_run([("test_nmea", True, ""), ("test_geo", True, "")]),
             desc="Host tests",
             secs=20,
         ),
     )
-    s.say("The parser now rejects short $GPRMC sentences instead of dereferencing NULL; host tests pass. Flash it and watch the monitor.")
+    s.say(
+        "The parser now rejects short $GPRMC sentences instead of dereferencing NULL; host tests pass. Flash it and watch the monitor."
+    )
     s.user(
         "flashladim, testler yesil ama cihazda hala resetleniyor, ayni LoadProhibited, yine nmea.c. olmadi. "
         "yarin bakariz"
@@ -208,7 +227,7 @@ def f04_accel_stack() -> Session:
         None,
         Read(
             "main/accel_task.c",
-            "    xTaskCreate(accel_task, \"accel_task\", 1536, NULL, 5, NULL);",
+            '    xTaskCreate(accel_task, "accel_task", 1536, NULL, 5, NULL);',
             offset=102,
             total=110,
         ),
@@ -217,22 +236,28 @@ def f04_accel_stack() -> Session:
         "accel_task gets 1536 bytes but keeps a 1 KB sample window on its stack. I'll raise it to 4096.",
         Edit(
             "main/accel_task.c",
-            "    xTaskCreate(accel_task, \"accel_task\", 1536, NULL, 5, NULL);",
-            "    xTaskCreate(accel_task, \"accel_task\", 4096, NULL, 5, NULL);",
+            '    xTaskCreate(accel_task, "accel_task", 1536, NULL, 5, NULL);',
+            '    xTaskCreate(accel_task, "accel_task", 4096, NULL, 5, NULL);',
         ),
     )
     s.user(
         "olur ama sayi yazma oraya. task stacks in bytes with a #define in app_config.h, no magic numbers in "
         "xTaskCreate",
-        rules=[("stack-defines", "task stacks in bytes with a #define in app_config.h, no magic numbers in xTaskCreate")],
+        rules=[
+            ("stack-defines", "task stacks in bytes with a #define in app_config.h, no magic numbers in xTaskCreate")
+        ],
     )
     s.act(
         None,
-        Edit("main/app_config.h", "#define GPS_TASK_STACK 4096", "#define GPS_TASK_STACK 4096\n#define ACCEL_TASK_STACK 4096"),
+        Edit(
+            "main/app_config.h",
+            "#define GPS_TASK_STACK 4096",
+            "#define GPS_TASK_STACK 4096\n#define ACCEL_TASK_STACK 4096",
+        ),
         Edit(
             "main/accel_task.c",
-            "    xTaskCreate(accel_task, \"accel_task\", 4096, NULL, 5, NULL);",
-            "    xTaskCreate(accel_task, \"accel_task\", ACCEL_TASK_STACK, NULL, 5, NULL);",
+            '    xTaskCreate(accel_task, "accel_task", 4096, NULL, 5, NULL);',
+            '    xTaskCreate(accel_task, "accel_task", ACCEL_TASK_STACK, NULL, 5, NULL);',
         ),
     )
     s.act(None, Bash("idf.py build", idf_build(), desc="Build", secs=65))
@@ -258,14 +283,23 @@ def f05_ttyusb_permission() -> Session:
             secs=8,
         ),
     )
-    s.act(None, Bash("ls -l /dev/ttyUSB0 && id -nG", "crw-rw---- 1 root dialout 188, 0 Mar  5 16:31 /dev/ttyUSB0\nmehmet adm cdrom sudo plugdev docker", desc="Port owner and groups"))
+    s.act(
+        None,
+        Bash(
+            "ls -l /dev/ttyUSB0 && id -nG",
+            "crw-rw---- 1 root dialout 188, 0 Mar  5 16:31 /dev/ttyUSB0\nmehmet adm cdrom sudo plugdev docker",
+            desc="Port owner and groups",
+        ),
+    )
     s.user(
         "dur, flash etmeden once bana sor, unutma. cihaz bazen aracta takili oluyor, yanlis seyi yaziyorsun. "
         "grup sorununu coz sadece",
         rules=[("ask-before-flash", "flash etmeden once bana sor, unutma")],
     )
     s.act(None, Bash("sudo usermod -aG dialout mehmet", "", desc="Add mehmet to dialout"))
-    s.say("Added you to dialout (the port is root:dialout). Log out and back in (or `newgrp dialout`), then the port opens. Shall I flash after that?")
+    s.say(
+        "Added you to dialout (the port is root:dialout). Log out and back in (or `newgrp dialout`), then the port opens. Shall I flash after that?"
+    )
     s.user("oldu, flash ettim kendim")
     s.outcome("success", "serial port permission fixed by joining dialout; the person flashed")
     s.one_off("esptool: Could not open /dev/ttyUSB0 ... [Errno 13] Permission denied (user not in dialout)")
@@ -298,7 +332,9 @@ def f06_ctest_no_fix() -> Session:
     s.act(None, Bash(f"cmake --build build_host && {CTEST}", out, code=8, desc="Rebuild and run host tests", secs=6))
     s.act(None, Bash(CTEST, out, code=8, desc="Run host tests again", secs=4))
     s.act(None, Bash(CTEST, out, code=8, desc="Run host tests again", secs=4))
-    s.say("Still Expected 'V' Was '0'. Stripping the checksum changed nothing; the field indices are off somewhere else.")
+    s.say(
+        "Still Expected 'V' Was '0'. Stripping the checksum changed nothing; the field indices are off somewhere else."
+    )
     s.user("ayni komutu uc kere calistirdin ya. birak, geri al")
     s.act(None, Bash("git checkout -- main/nmea.c", "", desc="Revert nmea.c"))
     s.outcome("failed", "host test for an RMC sentence without a fix fails 3x; checksum change reverted")
@@ -313,13 +349,15 @@ def f07_resumed_battery() -> Session:
         None,
         Write(
             "main/battery.c",
-            "#include \"esp_adc/adc_oneshot.h\"\n#include \"esp_adc/adc_cali_scheme.h\"\n\n"
+            '#include "esp_adc/adc_oneshot.h"\n#include "esp_adc/adc_cali_scheme.h"\n\n'
             "int battery_mv(void)\n{\n    int raw = 0, mv = 0;\n    ESP_ERROR_CHECK(adc_oneshot_read(s_adc, ADC_CHANNEL_7, &raw));\n"
             "    ESP_ERROR_CHECK(adc_cali_raw_to_voltage(s_cali, raw, &mv));\n    return mv * 2;\n}\n",
         ),
     )
     s.act(None, Bash("idf.py build", idf_build(), desc="Build", secs=70))
-    s.say("battery_mv() reads GPIO35 (ADC1 channel 7) with line-fitting calibration and doubles it for the divider. Builds clean.")
+    s.say(
+        "battery_mv() reads GPIO35 (ADC1 channel 7) with line-fitting calibration and doubles it for the divider. Builds clean."
+    )
     s.user("ok I will try it on the device tomorrow, leaving now")
     s.user(
         "geldim. denedim, 4.1V gosteriyor, multimetre 4.08, guzel. bir sey: monitor'de backtrace cozulmemisti dun "
@@ -332,8 +370,8 @@ def f07_resumed_battery() -> Session:
         None,
         Edit(
             "main/uplink.c",
-            "    cJSON_AddNumberToObject(point, \"speed\", fix->speed_kmh);",
-            "    cJSON_AddNumberToObject(point, \"speed\", fix->speed_kmh);\n    cJSON_AddNumberToObject(point, \"battery_mv\", battery_mv());",
+            '    cJSON_AddNumberToObject(point, "speed", fix->speed_kmh);',
+            '    cJSON_AddNumberToObject(point, "speed", fix->speed_kmh);\n    cJSON_AddNumberToObject(point, "battery_mv", battery_mv());',
         ),
     )
     s.act(None, Bash("idf.py build", idf_build(), desc="Build", secs=60))
@@ -350,17 +388,24 @@ def f08_interrupt_led() -> Session:
         None,
         Write(
             "main/status_led.c",
-            "#include \"driver/gpio.h\"\n#include \"app_config.h\"\n\nvoid status_led_task(void *arg)\n{\n"
+            '#include "driver/gpio.h"\n#include "app_config.h"\n\nvoid status_led_task(void *arg)\n{\n'
             "    for (;;) {\n        bool fix = gps_has_fix();\n        gpio_set_level(STATUS_LED_GPIO, fix ? 1 : !gpio_get_level(STATUS_LED_GPIO));\n"
             "        vTaskDelay(pdMS_TO_TICKS(fix ? 1000 : 500));\n    }\n}\n",
         ),
     )
     s.act(None, Bash("idf.py build", idf_build(), desc="Build", secs=60))
-    s.act(None, Bash("idf.py -p /dev/ttyUSB0 flash monitor", "Executing action: flash\nSerial port /dev/ttyUSB0\nConnecting....", desc="Flash and monitor", secs=4))
+    s.act(
+        None,
+        Bash(
+            "idf.py -p /dev/ttyUSB0 flash monitor",
+            "Executing action: flash\nSerial port /dev/ttyUSB0\nConnecting....",
+            desc="Flash and monitor",
+            secs=4,
+        ),
+    )
     s.interrupt(after=2)
     s.user(
-        "dur! cihaz su an aracta. commit at, branch'i pushla. api'de de dedim, burada da ayni: main'e direkt "
-        "push yok",
+        "dur! cihaz su an aracta. commit at, branch'i pushla. api'de de dedim, burada da ayni: main'e direkt push yok",
         rules=[("no-push-main", "api'de de dedim, burada da ayni: main'e direkt push yok")],
     )
     s.act(
@@ -392,7 +437,7 @@ def f09_task_wdt() -> Session:
         None,
         Read(
             "main/modem.c",
-            "    while (!modem_at_ok(\"AT+CEREG?\", \"+CEREG: 0,1\")) {\n        /* wait for registration */\n    }",
+            '    while (!modem_at_ok("AT+CEREG?", "+CEREG: 0,1")) {\n        /* wait for registration */\n    }',
             offset=130,
             total=210,
         ),
@@ -401,10 +446,14 @@ def f09_task_wdt() -> Session:
         "modem_task busy-waits on registration without ever yielding, so IDLE0 never runs. A delay in the loop fixes it.",
         Edit(
             "main/modem.c",
-            "    while (!modem_at_ok(\"AT+CEREG?\", \"+CEREG: 0,1\")) {\n        /* wait for registration */\n    }",
-            "    while (!modem_at_ok(\"AT+CEREG?\", \"+CEREG: 0,1\")) {\n        vTaskDelay(pdMS_TO_TICKS(500));\n    }",
+            '    while (!modem_at_ok("AT+CEREG?", "+CEREG: 0,1")) {\n        /* wait for registration */\n    }',
+            '    while (!modem_at_ok("AT+CEREG?", "+CEREG: 0,1")) {\n        vTaskDelay(pdMS_TO_TICKS(500));\n    }',
         ),
-        Bash("git push origin --delete feature/gps-5hz", "To github.com:rota-lojistik/rota-firmware.git\n - [deleted]         feature/gps-5hz", desc="Delete the 5 Hz branch"),
+        Bash(
+            "git push origin --delete feature/gps-5hz",
+            "To github.com:rota-lojistik/rota-firmware.git\n - [deleted]         feature/gps-5hz",
+            desc="Delete the 5 Hz branch",
+        ),
     )
     s.act(None, Bash("idf.py build", idf_build(), desc="Build", secs=60))
     s.say("modem_task now waits 500 ms between CEREG polls; the 5 Hz branch is deleted.")
@@ -421,7 +470,15 @@ def f10_otopark_tr() -> Session:
         "gibi, icerde uydu yok. disarida hic sorun yok. log yok elimde, arac sahada. ne olabilir, kodu degistirme",
         after=0,
     )
-    s.act(None, Read("main/gps_task.c", "        if (strncmp(line, \"$GPRMC\", 6) == 0 && nmea_parse_rmc(line, &fix) == 0) {\n            point_buffer_push(&fix);\n        }", offset=80, total=140))
+    s.act(
+        None,
+        Read(
+            "main/gps_task.c",
+            '        if (strncmp(line, "$GPRMC", 6) == 0 && nmea_parse_rmc(line, &fix) == 0) {\n            point_buffer_push(&fix);\n        }',
+            offset=80,
+            total=140,
+        ),
+    )
     s.say(
         "Indoors the u-blox keeps sending $GPRMC sentences, but with status V and empty fields (,,,,). That is "
         "the path where nmea_parse_rmc has crashed before on the bench. I'd reproduce it with a recorded no-fix "
@@ -435,7 +492,15 @@ def f10_otopark_tr() -> Session:
 
 def _sa_parser(c: Session) -> None:
     c.act(None, Read("main/nmea.c", PARSER, offset=44, total=120))
-    c.act(None, Read("test/host/test_nmea.c", "static const char *NO_FIX = \"$GPRMC,083559.00,V,,,,,,,080327,,,N*7C\";", offset=12, total=90))
+    c.act(
+        None,
+        Read(
+            "test/host/test_nmea.c",
+            'static const char *NO_FIX = "$GPRMC,083559.00,V,,,,,,,080327,,,N*7C";',
+            offset=12,
+            total=90,
+        ),
+    )
     c.say(
         "nmea_parse_rmc copies the line and splits it with strtok(buf, \",\"). strtok treats ',,' as one separator, "
         "so in the no-fix sentence the empty fields vanish: field[2] becomes the date '080327' and field[4]/field[6] "
@@ -461,19 +526,22 @@ def f11_fix_strsep() -> Session:
             _sa_parser,
         ),
     )
-    s.not_person("Do not flash the device; only read the parser and report how fields are split in nmea_parse_rmc", "subagent_prompt")
+    s.not_person(
+        "Do not flash the device; only read the parser and report how fields are split in nmea_parse_rmc",
+        "subagent_prompt",
+    )
     s.act(
         "strtok folds the empty fields. I'll split with strsep, which keeps them as empty strings.",
         Edit(
             "main/nmea.c",
-            "    for (char *tok = strtok(buf, \",\"); tok && n < 13; tok = strtok(NULL, \",\")) {\n        field[n++] = tok;\n    }",
-            "    char *cursor = buf;\n    char *tok;\n    while (n < 13 && (tok = strsep(&cursor, \",\")) != NULL) {\n        field[n++] = tok;\n    }\n"
-            "    if (n < 7) {\n        ESP_LOGW(TAG, \"short RMC (%d fields)\", n);\n        return -1;\n    }",
+            '    for (char *tok = strtok(buf, ","); tok && n < 13; tok = strtok(NULL, ",")) {\n        field[n++] = tok;\n    }',
+            '    char *cursor = buf;\n    char *tok;\n    while (n < 13 && (tok = strsep(&cursor, ",")) != NULL) {\n        field[n++] = tok;\n    }\n'
+            '    if (n < 7) {\n        ESP_LOGW(TAG, "short RMC (%d fields)", n);\n        return -1;\n    }',
         ),
         Edit(
             "test/host/test_nmea.c",
-            "static const char *NO_FIX = \"$GPRMC,083559.00,V,,,,,,,080327,,,N*7C\";",
-            "static const char *NO_FIX = \"$GPRMC,083559.00,V,,,,,,,080327,,,N*7C\";\n\n"
+            'static const char *NO_FIX = "$GPRMC,083559.00,V,,,,,,,080327,,,N*7C";',
+            'static const char *NO_FIX = "$GPRMC,083559.00,V,,,,,,,080327,,,N*7C";\n\n'
             "void test_rmc_keeps_empty_fields(void)\n{\n    gps_fix_t fix;\n"
             "    TEST_ASSERT_EQUAL_INT(0, nmea_parse_rmc(NO_FIX, &fix));\n    TEST_ASSERT_FALSE(fix.valid);\n}",
         ),
@@ -487,12 +555,22 @@ def f11_fix_strsep() -> Session:
             secs=8,
         ),
     )
-    s.say("All host tests pass, including test_rmc_without_fix and the new test_rmc_keeps_empty_fields. Tell me when the device is free and I'll flash it.")
+    s.say(
+        "All host tests pass, including test_rmc_without_fix and the new test_rmc_keeps_empty_fields. Tell me when the device is free and I'll flash it."
+    )
     s.user(
         "flash et, cihaz masada. TIL strtok collapses empty fields, so ',,' in NMEA shifts every index",
         lessons=["TIL strtok collapses empty fields, so ',,' in NMEA shifts every index"],
     )
-    s.act(None, Bash("idf.py -p /dev/ttyUSB0 flash", "Executing action: flash\nSerial port /dev/ttyUSB0\nConnecting....\nChip is ESP32-D0WD-V3 (revision v3.0)\nWrote 1090496 bytes (652310 compressed) at 0x00010000 in 14.8 seconds (effective 589.5 kbit/s)...\nHash of data verified.\n\nLeaving...\nHard resetting via RTS pin...\nDone", desc="Flash", secs=25))
+    s.act(
+        None,
+        Bash(
+            "idf.py -p /dev/ttyUSB0 flash",
+            "Executing action: flash\nSerial port /dev/ttyUSB0\nConnecting....\nChip is ESP32-D0WD-V3 (revision v3.0)\nWrote 1090496 bytes (652310 compressed) at 0x00010000 in 14.8 seconds (effective 589.5 kbit/s)...\nHash of data verified.\n\nLeaving...\nHard resetting via RTS pin...\nDone",
+            desc="Flash",
+            secs=25,
+        ),
+    )
     s.user("metal kutuya koydum (uydu yok), 20 dk reset yok. sonra disari cikardim fix aldi. oldu 🎉")
     s.outcome("success", "strtok replaced by strsep; host tests green, no reset without a fix on the device")
     s.hit(NMEA, fixed=True)
@@ -500,8 +578,17 @@ def f11_fix_strsep() -> Session:
 
 
 def _sa_stacks(c: Session) -> None:
-    c.act(None, Bash("grep -rn \"_TASK_STACK\" main/", "main/app_config.h:12:#define GPS_TASK_STACK 4096\nmain/app_config.h:13:#define ACCEL_TASK_STACK 4096\nmain/app_config.h:14:#define MODEM_TASK_STACK 6144\nmain/app_config.h:15:#define LED_TASK_STACK 2048", desc="Find stack defines"))
-    c.say("Four stack defines in main/app_config.h: GPS 4096, ACCEL 4096, MODEM 6144, LED 2048; each used once in xTaskCreate.")
+    c.act(
+        None,
+        Bash(
+            'grep -rn "_TASK_STACK" main/',
+            "main/app_config.h:12:#define GPS_TASK_STACK 4096\nmain/app_config.h:13:#define ACCEL_TASK_STACK 4096\nmain/app_config.h:14:#define MODEM_TASK_STACK 6144\nmain/app_config.h:15:#define LED_TASK_STACK 2048",
+            desc="Find stack defines",
+        ),
+    )
+    c.say(
+        "Four stack defines in main/app_config.h: GPS 4096, ACCEL 4096, MODEM 6144, LED 2048; each used once in xTaskCreate."
+    )
 
 
 def f12_kconfig_compact() -> Session:
@@ -533,10 +620,10 @@ def f12_kconfig_compact() -> Session:
         Edit(
             "main/Kconfig.projbuild",
             "endmenu",
-            "    config ROTA_GPS_TASK_STACK\n        int \"GPS task stack (bytes)\"\n        default 4096\n\n"
-            "    config ROTA_ACCEL_TASK_STACK\n        int \"Accelerometer task stack (bytes)\"\n        default 4096\n\n"
-            "    config ROTA_MODEM_TASK_STACK\n        int \"Modem task stack (bytes)\"\n        default 6144\n\n"
-            "    config ROTA_LED_TASK_STACK\n        int \"Status LED task stack (bytes)\"\n        default 2048\n\nendmenu",
+            '    config ROTA_GPS_TASK_STACK\n        int "GPS task stack (bytes)"\n        default 4096\n\n'
+            '    config ROTA_ACCEL_TASK_STACK\n        int "Accelerometer task stack (bytes)"\n        default 4096\n\n'
+            '    config ROTA_MODEM_TASK_STACK\n        int "Modem task stack (bytes)"\n        default 6144\n\n'
+            '    config ROTA_LED_TASK_STACK\n        int "Status LED task stack (bytes)"\n        default 2048\n\nendmenu',
         ),
     )
     s.agent_done(after=10)
@@ -559,7 +646,9 @@ def f12_kconfig_compact() -> Session:
         ),
     )
     s.act(None, Bash("idf.py build", idf_build(), desc="Build", secs=70))
-    s.say("Stack sizes now come from menuconfig (Rota tracker → … task stack); app_config.h only maps them. Builds clean.")
+    s.say(
+        "Stack sizes now come from menuconfig (Rota tracker → … task stack); app_config.h only maps them. Builds clean."
+    )
     s.user("menuconfig'de gordum, guzel. ROTA-233 ile commit at, branch'i pushla")
     s.act(
         None,
@@ -587,7 +676,9 @@ def f13_sleep_questions() -> Session:
         "mode; if your board cuts the GPS supply in deep sleep, you get a cold start (~30 s) instead of a hot start (~1 s)."
     )
     s.user("peki ivmeolcer interrupt'i deep sleep'ten uyandirir mi?")
-    s.say("Yes, with ext0/ext1 wakeup on an RTC-capable GPIO (GPIO 0, 2, 4, 12–15, 25–27, 32–39). Your INT1 is on GPIO34, which qualifies.")
+    s.say(
+        "Yes, with ext0/ext1 wakeup on an RTC-capable GPIO (GPIO 0, 2, 4, 12–15, 25–27, 32–39). Your INT1 is on GPIO34, which qualifies."
+    )
     s.outcome("unknown", "questions only about sleep modes, answered, no verdict")
     return s
 
