@@ -162,3 +162,20 @@ def test_a_replacement_in_another_language_finds_the_rule_that_names_the_same_th
         return 0.30 if "Postgres" in b else 0.25
 
     assert replaced_in_other_words("mudei de ideia: valor em centavos, nada de Decimal", current, subject) == current[0]
+
+
+def test_dropping_a_tool_replaces_the_rule_that_names_it_even_a_short_name() -> None:
+    """ "we're dropping Moq, …", "pytest-xdist fliegt raus, ab jetzt …": what is dropped says which rule goes,
+    a three-letter name included when it is written as a name ("Moq"), never a short word ("the")."""
+    current = ["Use Moq for the test doubles", "never push straight to main, everything goes through a PR"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.12  # below SAME_SUBJECT alone: the name decides
+
+    new = "we're dropping Moq, new tests use NSubstitute instead"
+    assert replaced_in_other_words(new, current, subject) == current[0]
+    xdist = ["run the tests with pytest -n auto", "always run ruff before committing"]
+    assert replaced_in_other_words("pytest-xdist fliegt raus, ab jetzt seriell", xdist, subject) == xdist[0]
+    assert (
+        replaced_in_other_words("we're dropping the nightly job, builds run on push instead", current, subject) is None
+    )

@@ -46,7 +46,8 @@ _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
 _WORD = re.compile(r"[^\W\d_][\w.+#-]*")
 _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
-    "olvida vergiss esquece mudei ideia cambié opinión"
+    "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
+    "dimentica cambiato idea"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
@@ -346,8 +347,14 @@ def _takes_back(candidate: str, other: str) -> bool:
     taken = RETRACTS.search(candidate)
     if taken is None:
         return False
-    said = _WORD.findall(candidate[taken.start() : taken.end() + 30].lower())
-    named = {part for w in said[:6] for part in (w, *w.split("-")) if len(part) >= 4}
+    said = _WORD.findall(candidate[taken.start() : taken.end() + 30])
+    # a short name counts when it is written as one ("Moq", "SQS"), not a short word ("the", "die", "per")
+    named = {
+        part.lower()
+        for w in said[:6]
+        for part in (w, *w.split("-"))
+        if len(part) >= 4 or (len(part) == 3 and part != part.lower())
+    }
     return bool((named - _RETRACTION_WORDS) & {p for w in _WORD.findall(other.lower()) for p in (w, *w.split("-"))})
 
 
