@@ -179,3 +179,15 @@ def test_dropping_a_tool_replaces_the_rule_that_names_it_even_a_short_name() -> 
     assert (
         replaced_in_other_words("we're dropping the nightly job, builds run on push instead", current, subject) is None
     )
+
+
+def test_the_one_rule_a_retraction_names_is_replaced_however_near_another_sits_in_meaning() -> None:
+    """In a home with rules in two languages the model puts an Italian sentence nearer the Italian rules;
+    "lascia perdere SQLite" names the one rule it takes back."""
+    current = ["le settings si leggono solo con env(), mai os.environ", "run the tests against SQLite locally"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.34 if "env()" in b else 0.21
+
+    new = "lascia perdere SQLite per i test, d'ora in poi solo Postgres in Docker"
+    assert replaced_in_other_words(new, current, subject) == current[1]

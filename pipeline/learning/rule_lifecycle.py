@@ -130,7 +130,10 @@ _FILLER_WORDS = (
     "also still then "
     "instead rather than do does did doing done be been being was were will would can could shall may might "
     "use using used uses go goes went straight directly direct "
-    "de da do das dos em na no nas nos um uma"
+    "de da do das dos em na no nas nos um uma "
+    # function words of other languages: shared, they make two rules look alike ("un", "che", "die", "les")
+    "un il lo la le gli di del della dei che per cosa e el los las y que por para der die das und zu für ein eine "
+    "les des du et pour qui"
 )
 _FILLER = frozenset(_FILLER_WORDS.split())
 _NUMBER = re.compile(r"^v?\d+(?:\.\d+)*[a-z]*$")
@@ -320,6 +323,11 @@ def replaced_in_other_words(
     )
     if not scored:
         return None
+    # Why first: "lascia perdere SQLite, d'ora in poi …" takes back the one rule that names SQLite, however near
+    # in meaning a rule in its own language sits
+    taken = [other for _value, other in scored if _takes_back(candidate, other)]
+    if len(taken) == 1 and (subject(candidate, taken[0]) or 0.0) >= 0.0:
+        return taken[0]
     value, other = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else -1.0
     return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
