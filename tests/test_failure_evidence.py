@@ -297,3 +297,16 @@ def test_dotnet_names_its_failing_test_its_frames_and_its_namespaced_exceptions(
     assert crash.exceptions == ("PostgresException",) and "exc:PostgresException" in crash.anchors()
     nunit = failure_evidence("Tests run: 9, Failures: 1\n1) Failed : Game.Tests.InventoryTests.AddItem_Stacks\n")
     assert nunit.anchors() == ("test:InventoryTests.AddItem_Stacks",)
+
+
+def test_kubelets_state_events_are_never_the_error_the_pull_failure_above_them_is() -> None:
+    """Two pulls failing for different reasons both end in "Error: ErrImagePull": the reason is the problem."""
+    events = (
+        '  Warning  Failed  2m (x4 over 4m)  kubelet  Failed to pull image "ghcr.io/acme/api:1.2": {why}\n'
+        "  Warning  Failed  2m (x4 over 4m)  kubelet  Error: ErrImagePull\n"
+        '  Normal   BackOff 30s (x9 over 4m) kubelet  Back-off pulling image "ghcr.io/acme/api:1.2"\n'
+    )
+    assert error_line(events.format(why="401 Unauthorized")).endswith("401 Unauthorized")
+    assert error_line(events.format(why="no match for platform in manifest")).endswith(
+        "no match for platform in manifest"
+    )

@@ -162,3 +162,32 @@ def test_a_replacement_in_another_language_finds_the_rule_that_names_the_same_th
         return 0.30 if "Postgres" in b else 0.25
 
     assert replaced_in_other_words("mudei de ideia: valor em centavos, nada de Decimal", current, subject) == current[0]
+
+
+def test_dropping_a_tool_replaces_the_rule_that_names_it_even_a_short_name() -> None:
+    """ "we're dropping Moq, …", "pytest-xdist fliegt raus, ab jetzt …": what is dropped says which rule goes,
+    a three-letter name included when it is written as a name ("Moq"), never a short word ("the")."""
+    current = ["Use Moq for the test doubles", "never push straight to main, everything goes through a PR"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.12  # below SAME_SUBJECT alone: the name decides
+
+    new = "we're dropping Moq, new tests use NSubstitute instead"
+    assert replaced_in_other_words(new, current, subject) == current[0]
+    xdist = ["run the tests with pytest -n auto", "always run ruff before committing"]
+    assert replaced_in_other_words("pytest-xdist fliegt raus, ab jetzt seriell", xdist, subject) == xdist[0]
+    assert (
+        replaced_in_other_words("we're dropping the nightly job, builds run on push instead", current, subject) is None
+    )
+
+
+def test_the_one_rule_a_retraction_names_is_replaced_however_near_another_sits_in_meaning() -> None:
+    """In a home with rules in two languages the model puts an Italian sentence nearer the Italian rules;
+    "lascia perdere SQLite" names the one rule it takes back."""
+    current = ["le settings si leggono solo con env(), mai os.environ", "run the tests against SQLite locally"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.34 if "env()" in b else 0.21
+
+    new = "lascia perdere SQLite per i test, d'ora in poi solo Postgres in Docker"
+    assert replaced_in_other_words(new, current, subject) == current[1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.agent.sentence_parts import tidy
 from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
 from pipeline.agent.transcript import NotATranscript, error_line, parse_transcript
@@ -292,13 +293,24 @@ def test_italian_rules_lessons_and_decisions_and_what_is_no_rule() -> None:
     )
     assert found.rules == (
         "d'ora in poi i log si scrivono in JSON",
-        "aspetta, mai print() nel codice di produzione",
+        "mai print() nel codice di produzione",
         "niente segreti nel repo, solo variabili d'ambiente",
         "qui da noi si usa black con la riga a 100",
         "una migration per PR",
     ), found.rules
     assert found.lessons == ("il container gira in UTC, non nell'ora locale",)
     assert found.decisions == ("restiamo su Postgres 16",)
+
+
+def test_what_opens_a_message_is_no_part_of_the_rule_but_a_name_is() -> None:
+    """ "no no, …", "e un'altra cosa: …", "warte, …" open a message; the lifecycle compares a rule's words, and
+    "un", "cosa" from the opening had made two migration rules one."""
+    assert tidy("no no, never push straight to main, everything goes through a PR.") == (
+        "never push straight to main, everything goes through a PR"
+    )
+    assert tidy("e un'altra cosa: don't edit a merged migration") == "don't edit a merged migration"
+    assert tidy("ok. warte, nie wieder utcnow") == "nie wieder utcnow"
+    assert tidy("moment.js nie wieder") == "moment.js nie wieder" and tidy("no, we never push") == "no, we never push"
 
 
 def test_the_house_way_and_a_convention_replaced_are_rules_in_english() -> None:

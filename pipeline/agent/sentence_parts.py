@@ -66,6 +66,6 @@ def _unquoted(part: str) -> str:
 
 
 def tidy(text: str) -> str:
-    text = " ".join(text.split()).strip(" ,;:—–-")
+    text = cues.DISCOURSE.sub("", " ".join(text.split())).strip(" ,;:—–-")
     text = _PARENTHETICAL.sub("", text).rstrip(".!")
     return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"

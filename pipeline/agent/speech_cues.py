@@ -455,8 +455,19 @@ def has_kana(text: str) -> bool:
     return bool(_KANA.search(text))
 
 
+# What opens a message without being part of what it says ("no no, …", "no aspetta, …", "e un'altra cosa: …",
+# "warte, …"): kept out of an item, whose words the rule lifecycle compares
+DISCOURSE = re.compile(
+    r"^(?:(?:no|nein|non|nope|ah|oh|eh|ok|okay)\s*[,.!:](?=\s|$)\s*)*(?:(?:no|ah|oh|ok)\s+)?"
+    r"(?:(?:wait|hold on|aspetta|espera|warte|moment|attends|подожди|погоди)\s*[,.!:](?=\s|$)\s*|"
+    r"(?:(?:and|e|y|und|et|и)\s+)?(?:one more thing|another thing|un'altra cosa|otra cosa|noch (?:was|etwas|eins)|"
+    r"autre chose|ещё одно|еще одно)\s*[,.!:](?=\s|$)\s*|(?:no\s+no|nein\s+nein|non\s+non)\s*[,.!:](?=\s|$)\s*)+",
+    re.IGNORECASE,
+)
+
+
 def tidy(text: str) -> str:
-    return " ".join(text.split()).strip(" ,，;；:：。.!！")
+    return DISCOURSE.sub("", " ".join(text.split())).strip(" ,，;；:：。.!！")
 
 
 def _is_instruction(text: str) -> bool:

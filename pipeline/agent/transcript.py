@@ -386,8 +386,10 @@ _NOT_EVIDENCE = re.compile(
     # echoed, the error record's fields
     r"^PS [A-Za-z]:\\[^>]*>|^At (?:line:\d+ char:\d+|[A-Za-z]:\\.*:\d+ char:\d+)$|^\+ |"
     r"^\+?\s*(?:CategoryInfo|FullyQualifiedErrorId)\s+:|"
-    # kubeconform's and similar validators' closing count
-    r"^Summary: \d+ resources? found"
+    # kubeconform's and similar validators' closing count; kubelet's events that only name the state the failure
+    # above them left ("Error: ErrImagePull", "Back-off pulling image …")
+    r"^Summary: \d+ resources? found|^.*?\bkubelet\s+(?:Error: (?:ErrImagePull|ImagePullBackOff|CrashLoopBackOff)\s*$|"
+    r"Back-off (?:pulling image|restarting failed container)\b)"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _LABEL_ONLY = re.compile(

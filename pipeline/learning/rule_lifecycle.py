@@ -46,7 +46,8 @@ _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
 _WORD = re.compile(r"[^\W\d_][\w.+#-]*")
 _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
-    "olvida vergiss esquece mudei ideia cambié opinión"
+    "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
+    "dimentica cambiato idea"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
@@ -129,7 +130,10 @@ _FILLER_WORDS = (
     "also still then "
     "instead rather than do does did doing done be been being was were will would can could shall may might "
     "use using used uses go goes went straight directly direct "
-    "de da do das dos em na no nas nos um uma"
+    "de da do das dos em na no nas nos um uma "
+    # function words of other languages: shared, they make two rules look alike ("un", "che", "die", "les")
+    "un il lo la le gli di del della dei che per cosa e el los las y que por para der die das und zu für ein eine "
+    "les des du et pour qui"
 )
 _FILLER = frozenset(_FILLER_WORDS.split())
 _NUMBER = re.compile(r"^v?\d+(?:\.\d+)*[a-z]*$")
@@ -319,6 +323,11 @@ def replaced_in_other_words(
     )
     if not scored:
         return None
+    # Why first: "lascia perdere SQLite, d'ora in poi …" takes back the one rule that names SQLite, however near
+    # in meaning a rule in its own language sits
+    taken = [other for _value, other in scored if _takes_back(candidate, other)]
+    if len(taken) == 1 and (subject(candidate, taken[0]) or 0.0) >= 0.0:
+        return taken[0]
     value, other = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else -1.0
     return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
@@ -346,8 +355,14 @@ def _takes_back(candidate: str, other: str) -> bool:
     taken = RETRACTS.search(candidate)
     if taken is None:
         return False
-    said = _WORD.findall(candidate[taken.start() : taken.end() + 30].lower())
-    named = {part for w in said[:6] for part in (w, *w.split("-")) if len(part) >= 4}
+    said = _WORD.findall(candidate[taken.start() : taken.end() + 30])
+    # a short name counts when it is written as one ("Moq", "SQS"), not a short word ("the", "die", "per")
+    named = {
+        part.lower()
+        for w in said[:6]
+        for part in (w, *w.split("-"))
+        if len(part) >= 4 or (len(part) == 3 and part != part.lower())
+    }
     return bool((named - _RETRACTION_WORDS) & {p for w in _WORD.findall(other.lower()) for p in (w, *w.split("-"))})
 
 
