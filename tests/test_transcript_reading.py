@@ -313,6 +313,19 @@ def test_what_opens_a_message_is_no_part_of_the_rule_but_a_name_is() -> None:
     assert tidy("moment.js nie wieder") == "moment.js nie wieder" and tidy("no, we never push") == "no, we never push"
 
 
+def test_a_rules_second_half_said_as_a_fragment_after_it_belongs_to_it() -> None:
+    found = extract_knowledge(
+        [
+            "from now on money is stored as integer cents. floats only for display (charts, tooltips). thanks",
+            "never push to main. I only have an hour today",
+        ]
+    )
+    assert found.rules == (
+        "from now on money is stored as integer cents. floats only for display",
+        "never push to main",
+    )
+
+
 def test_the_house_way_and_a_convention_replaced_are_rules_in_english() -> None:
     found = extract_knowledge(
         [

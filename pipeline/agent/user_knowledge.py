@@ -331,7 +331,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     rules: list[str] = []
     lessons: list[str] = []
     decisions: list[str] = []
-    for sentence in sentences(user_texts):
+    said = [(s, after) for text in user_texts for s, after in _with_next(sentences([text]))]
+    for sentence, after in said:
         english = not (cues.has_cjk(sentence) or cues.has_kana(sentence))
         if found := cues.told_to_keep(sentence):
             rules.append(found)
@@ -340,7 +341,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
             lessons.append(found)
             continue
         if found := (english and rule_in(sentence)) or _cue_rule(sentence):
-            rules.append(found)
+            goes_on = after and _GOES_ON.match(re.sub(r"\s*\([^()]*\)", "", after))
+            rules.append(f"{found}. {tidy(after)}" if goes_on else found)
         if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
     for sentence in sentences(other_texts):
@@ -349,6 +351,17 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
         elif _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
             decisions.append(tidy(sentence))
     return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
+
+
+# A rule's second half said as a fragment after it, in the same message: "ab jetzt kommt alles vom Server über
+# TanStack Query. zustand nur noch für UI-State", "from now on money is cents. floats only for display"
+_GOES_ON = re.compile(
+    r"^[a-z][\w./-]*(?:\s+\S+){0,2}\s+(?:only|nur(?: noch)?|solo|seulement|uniquement|só|только)\b(?:\s+\S+){0,4}\s*[.!]?$"
+)
+
+
+def _with_next(said: list[str]) -> list[tuple[str, str]]:
+    return [(s, said[i + 1] if i + 1 < len(said) else "") for i, s in enumerate(said)]
 
 
 def _cue_rule(sentence: str) -> str | None:
