@@ -356,7 +356,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
 # A rule's second half said as a fragment after it, in the same message: "ab jetzt kommt alles vom Server über
 # TanStack Query. zustand nur noch für UI-State", "from now on money is cents. floats only for display"
 _GOES_ON = re.compile(
-    r"^[a-z][\w./-]*(?:\s+\S+){0,2}\s+(?:only|nur(?: noch)?|solo|seulement|uniquement|só|только)\b(?:\s+\S+){0,4}\s*[.!]?$"
+    r"^[a-z][\w./-]*(?:\s+\S+){0,2}\s+(?:only|nur(?: noch)?|solo|seulement|uniquement|só|только)\b"
+    r"(?:\s+\S+){0,4}\s*[.!]?$"
 )
 
 
