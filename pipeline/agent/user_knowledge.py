@@ -341,8 +341,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
             lessons.append(found)
             continue
         if found := (english and rule_in(sentence)) or _cue_rule(sentence):
-            goes_on = after and _GOES_ON.match(re.sub(r"\s*\([^()]*\)", "", after))
-            rules.append(f"{found}. {tidy(after)}" if goes_on else found)
+            rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
+            rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
         if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
     for sentence in sentences(other_texts):
