@@ -326,6 +326,16 @@ def test_a_rules_second_half_said_as_a_fragment_after_it_belongs_to_it() -> None
     )
 
 
+def test_marking_a_kind_of_thing_to_keep_a_property_is_a_rule_and_go_packages_end_no_sentence() -> None:
+    found = extract_knowledge(
+        [
+            "tag the slow tests with the e2e marker so pytest ./... stays fast. CI runs them nightly",
+            "keep this one so it stays",
+        ]
+    )
+    assert found.rules == ("tag the slow tests with the e2e marker so pytest ./... stays fast",)
+
+
 def test_the_house_way_and_a_convention_replaced_are_rules_in_english() -> None:
     found = extract_knowledge(
         [

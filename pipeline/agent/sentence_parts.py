@@ -16,7 +16,8 @@ from pipeline.agent.pasted_text import typed_and_pasted
 
 MAX_ITEM_CHARS = 300
 
-_SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=\S)")  # an emoji ends a sentence too
+# an emoji ends a sentence too; Go's package pattern ("go test ./...") does not
+_SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])(?<!/\.\.\.)\s+(?=\S)")
 _CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
 LEAD = re.compile(

@@ -125,6 +125,14 @@ _HOW_IT_IS_DONE = re.compile(
     r"(?:much |a lot |way )?(?:faster|quicker|safer|cleaner|simpler|easier|more reliable|how we|what CI)\b",
     re.IGNORECASE,
 )
+# "tag the container tests with the integration build tag so go test ./... stays fast": how a kind of thing is
+# marked or kept, for a property that must hold from now on
+_SO_IT_STAYS = re.compile(
+    r"^(?:please\s+)?(?:tag|mark|label|name|prefix|put|keep|group)\s+(?!(?:it|this|that|them)\b)"
+    r"(?:the |all |our |every |any )?\S.{3,80}?"
+    r",?\s+so (?:that )?\S.{0,40}?\b(?:stays?|remains?|keeps? (?:being|working)|never \w+)\b",
+    re.IGNORECASE,
+)
 # "we're dropping Moq, new tests use NSubstitute instead": a convention replaced, said as the team's move
 _SWITCHING = re.compile(
     r"^(?:we'?re|we are|the team is)\s+(?:dropping|ditching|phasing out|retiring|moving (?:away )?(?:off|from)|"
@@ -411,6 +419,8 @@ def rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if conforming := _CONFORMING.match(clause) or _HOW_IT_IS_DONE.match(clause):
             return tidy(conforming.group("rule"))
+        if _SO_IT_STAYS.match(clause):
+            return tidy(clause)  # the property kept is part of the rule
         if switching := _SWITCHING.match(clause):
             return tidy(switching.group(0))
         if agreed := _AGREED.match(clause):
