@@ -336,6 +336,11 @@ def test_marking_a_kind_of_thing_to_keep_a_property_is_a_rule_and_go_packages_en
     assert found.rules == ("tag the slow tests with the e2e marker so pytest ./... stays fast",)
 
 
+def test_the_reason_said_after_a_rule_is_no_part_of_it() -> None:
+    found = extract_knowledge(["scrap slog, we log with zap everywhere now, it's what the platform team reads"])
+    assert found.rules == ("scrap slog, we log with zap everywhere now",)
+
+
 def test_the_house_way_and_a_convention_replaced_are_rules_in_english() -> None:
     found = extract_knowledge(
         [

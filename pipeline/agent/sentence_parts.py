@@ -25,6 +25,14 @@ LEAD = re.compile(
     r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and)\s+)+",
     re.IGNORECASE,
 )
+# Why a rule is kept, said after it ("…, it's what the platform team ships dashboards for", "…, that's faster"):
+# not part of what it asks
+REASON_TAIL = re.compile(
+    r",\s*(?:it'?s|that'?s|this is)\s+(?:what|how|why|because|much |way |a lot )?\s*(?:\w+er|what|how|why)\b.*$",
+    re.IGNORECASE,
+)
+
+
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pipeline.agent import speech_cues as cues
 from pipeline.agent.pasted_text import typed_and_pasted
 from pipeline.agent.sentence_parts import LEAD as _LEAD
-from pipeline.agent.sentence_parts import clauses, sentences, tidy
+from pipeline.agent.sentence_parts import REASON_TAIL, clauses, sentences, tidy
 
 __all__ = [
     "UserKnowledge",
@@ -383,7 +383,13 @@ def _cue_rule(sentence: str) -> str | None:
 
 
 def rule_in(sentence: str) -> str | None:
-    """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm)."""
+    """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
+    the reason said after it ("…, it's what the platform team ships dashboards for")."""
+    found = _rule_in(sentence)
+    return REASON_TAIL.sub("", found) or found if found else None
+
+
+def _rule_in(sentence: str) -> str | None:
     if sentence.rstrip().rstrip(".!").endswith("?") or _DECISION_TAG.search(sentence):
         return None
     if _WE_DECIDED.match(_LEAD.sub("", sentence.strip())):

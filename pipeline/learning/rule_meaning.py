@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.agent.sentence_parts import REASON_TAIL
 from pipeline.learning import rule_examples
 from pipeline.learning.meaning import centred, centroid, nearest_mean
 
@@ -349,7 +350,8 @@ def standing_rules(found: Sequence[Candidate], vectors: Mapping[str, np.ndarray]
         value = standing_score(centred(vector, middle), rule_matrix, other_matrix)
         if value >= STANDING_AT and value > best.get(item.sentence, (float("-inf"), ""))[0]:
             best[item.sentence] = (value, item.text)
-    return [_whole(best[s][1], parts[s]) for s in dict.fromkeys(i.sentence for i in found) if s in best]
+    chosen = [_whole(best[s][1], parts[s]) for s in dict.fromkeys(i.sentence for i in found) if s in best]
+    return [REASON_TAIL.sub("", rule) for rule in chosen]
 
 
 def _whole(chosen: str, candidates: list[str]) -> str:
