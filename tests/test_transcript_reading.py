@@ -258,6 +258,19 @@ def test_being_called_away_says_nothing_of_the_work_but_a_deferral_does() -> Non
     assert session("great, thanks! gotta run") == "success"
 
 
+def test_italian_closings_read_like_the_other_languages() -> None:
+    def session(closing: str) -> str:
+        t = Transcript().user("il worker non parte, guarda")
+        t.edit("scripts/start.sh", "bash", "sh").bash("docker compose up -d worker", "Started", 0)
+        return session_outcome(parse_transcript(t.user(closing).bytes(), "x")).outcome
+
+    assert [session(w) for w in ("perfetto, grazie", "funziona tutto!")] == ["success"] * 2
+    assert [session(w) for w in ("non funziona ancora", "ok lascia stare, domani ci guardo con calma")] == [
+        "failed"
+    ] * 2
+    assert session("vabbè, per oggi uso il vecchio portatile") == "failed"
+
+
 def test_spanish_openings_remember_and_decisions() -> None:
     found = extract_knowledge(
         [

@@ -114,7 +114,9 @@ _POSITIVE_OTHER = re.compile(
     r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo|"
     # Russian, Ukrainian
     r"спасибо|спс|благодарю|отлично|супер|круто|класс|норм|нормально|збс|огонь|работает|заработало|"
-    r"всё зелёное|все зелёные|пойдёт|годится|дякую|чудово|працює)\b|"
+    r"всё зелёное|все зелёные|пойдёт|годится|дякую|чудово|працює|"
+    # Italian
+    r"grazie|perfetto|ottimo|funziona|va bene|tutto ok|funziona tutto|finalmente)\b|"
     # Korean
     r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
@@ -129,7 +131,11 @@ _NEGATIVE_OTHER = re.compile(
     r"ainda (?:tá |está )?(?:quebrando|quebrado|falhando|dando erro)|"
     r"continua (?:quebrando|falhando|dando erro)|desisto|"
     r"не работает|не заработало|не помогло|вс[её] ещё (?:падает|красн\w+|не \w+)|опять (?:падает|упал\w*|красн\w+)|"
-    r"сломалось|забей|бросаем|не працює)\b|"
+    r"сломалось|забей|бросаем|не працює|"
+    # Italian: still not working, leave it, oh well (resigned), I give up, I'll look at it tomorrow
+    r"non (?:funziona|va|parte)(?: ancora| più)?|non va bene|ancora (?:rotto|niente|non va)|"
+    r"lascia(?:mo)? (?:stare|perdere)|"
+    r"vabb[eè]|niente da fare|ci rinuncio|(?:ci|lo) guardo (?:domani|con calma)|domani ci guardo)\b|"
     r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기",
     re.IGNORECASE,
 )
