@@ -552,9 +552,11 @@ def g11_fix_imagecache() -> Session:
 def g12_strings_resumed() -> Session:
     s = ios("g12-strings-resumed", "2027-03-16T09:30:25", "2.1.196", "feat/localization", "slow-can-gio-owl")
     s.user(
-        "chuyen cac string cung trong Orders/ sang String Catalog (Localizable.xcstrings), vi va en. we decided to "
-        "support iOS 17 and up only, so xcstrings is fine",
+        "chuyen cac string cung trong Orders/ sang String Catalog (Localizable.xcstrings), vi va en. text moi phai "
+        "vao String Catalog, khong hardcode tieng Viet trong view. we decided to support iOS 17 and up only, so "
+        "xcstrings is fine",
         after=0,
+        rules=[("string-catalog", "text moi phai vao String Catalog, khong hardcode tieng Viet trong view")],
         decisions=["we decided to support iOS 17 and up only"],
     )
     s.act(

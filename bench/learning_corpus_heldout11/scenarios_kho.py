@@ -256,14 +256,19 @@ def k03_dbt_utils_undefined() -> Session:
         "dim_customers builds (48.2k rows) with unique/not_null on customer_key. The error was only the missing `dbt deps`."
     )
     s.user(
-        "TIL dbt deps has to run again after every packages.yml change, CI does it but my laptop doesnt. ok commit it",
+        "TIL dbt deps has to run again after every packages.yml change, CI does it but my laptop doesnt. and "
+        "every package in packages.yml gets an exact version, no ranges, pin dbt_utils to what got installed. "
+        "then commit",
         lessons=["TIL dbt deps has to run again after every packages.yml change"],
+        rules=[("exact-packages", "every package in packages.yml gets an exact version, no ranges")],
     )
+    s.act(None, Edit("packages.yml", '    version: [">=1.1.0", "<2.0.0"]', "    version: 1.3.0"))
     s.act(
         None,
         Bash(
-            'git add models/marts/dim_customers.sql models/marts/_marts.yml && git commit -m "feat: add dim_customers"',
-            git_commit("feat/dim-customers", "4c1e9a7", "feat: add dim_customers", 2, 31, 0),
+            "git add packages.yml models/marts/dim_customers.sql models/marts/_marts.yml && "
+            'git commit -m "feat: add dim_customers"',
+            git_commit("feat/dim-customers", "4c1e9a7", "feat: add dim_customers", 3, 32, 1),
             desc="Commit",
         ),
     )
@@ -835,7 +840,7 @@ def k13_fix_marketing_dag() -> Session:
 
 def k14_resources_exceeded() -> Session:
     s = kho("k14-resources-exceeded", "2027-03-16T03:00:14", "2.1.196", "feat/shipper-ranking", "long-can-gio-tit")
-    s.user("model moi mart_shipper_ranking bi loi tren BigQuery, em xem nhe", after=0)
+    s.user("new model mart_shipper_ranking errors out on BigQuery, pls check", after=0)
     s.act(
         None,
         Bash(
