@@ -206,3 +206,40 @@ Unhandled exception. Npgsql.PostgresException (0x80004005): 42P01: relation "inv
    at Npgsql.Internal.NpgsqlConnector.ReadMessageLong(Boolean async)
    at Billing.Api.Program.<Main>$(String[] args) in /home/ana/code/billing/src/Billing.Api/Program.cs:line 31
 """
+
+# Laravel's Pest runner, PHPStan, Unity (C) under ctest, and an ESP32 panic (written for the tests)
+PEST = """\
+   FAIL  Tests\\Feature\\InvoiceTest
+  ⨯ it totals the lines
+
+  ────────────────────────────────────────────
+   FAILED  Tests\\Feature\\InvoiceTest > it totals the lines
+  Illuminate\\Database\\QueryException
+  SQLSTATE[42S22]: Column not found: 1054 Unknown column 'net_cents' in 'field list'
+
+  Tests:    1 failed, 3 passed (7 assertions)
+"""
+PHPSTAN = """\
+ 12/12 [▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓] 100%
+
+ ------ ------------------------------------------
+  Line   app/Models/Invoice.php
+ ------ ------------------------------------------
+  31     Cannot call method format() on string.
+         🪪  method.nonObject
+ ------ ------------------------------------------
+
+ [ERROR] Found 1 error
+"""
+UNITY_CTEST = """\
+1/1 Test #1: test_parser ......................***Failed    0.01 sec
+/home/ana/fw/test/host/test_parser.c:40:test_empty_field:FAIL: Expected 0 Was 44
+The following tests FAILED:
+\t  1 - test_parser (Failed)
+Errors while running CTest
+"""
+ESP32_PANIC = """\
+Guru Meditation Error: Core  1 panic'ed (StoreProhibited). Exception was unhandled.
+Backtrace: 0x400d1a2b:0x3ffb8f40 0x400d1c1e:0x3ffb8f70
+--- 0x400d1a2b: ring_push at /home/ana/fw/main/ring.c:21
+"""

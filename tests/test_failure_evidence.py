@@ -310,3 +310,18 @@ def test_kubelets_state_events_are_never_the_error_the_pull_failure_above_them_i
     assert error_line(events.format(why="no match for platform in manifest")).endswith(
         "no match for platform in manifest"
     )
+
+
+def test_php_c_unity_and_esp32_failures_name_their_test_their_error_and_their_file() -> None:
+    pest = failure_evidence(out.PEST)
+    assert pest.anchors()[:2] == ("test:InvoiceTest > it totals the lines", "exc:QueryException")
+    assert error_line(out.PEST).startswith("Illuminate\\Database\\QueryException SQLSTATE[42S22]")
+    phpstan = failure_evidence(out.PHPSTAN)
+    assert phpstan.facts() == ("code:method.nonObject", "file:app/Models/Invoice.php")
+    assert error_line(out.PHPSTAN) == "31     Cannot call method format() on string."
+    unity = failure_evidence(out.UNITY_CTEST, "/home/ana/fw")
+    assert "test:test_empty_field" in unity.anchors()
+    assert error_line(out.UNITY_CTEST).endswith("test_empty_field:FAIL: Expected 0 Was 44")
+    panic = failure_evidence(out.ESP32_PANIC, "/home/ana/fw")
+    assert panic.facts() == ("code:StoreProhibited", "file:main/ring.c")
+    assert error_line(out.ESP32_PANIC).startswith("Guru Meditation Error")

@@ -271,6 +271,39 @@ def test_italian_closings_read_like_the_other_languages() -> None:
     assert session("vabbè, per oggi uso il vecchio portatile") == "failed"
 
 
+def test_turkish_rules_lessons_decisions_and_closings_with_and_without_its_letters() -> None:
+    """Written for this test: always/never in a sentence that reports nothing, from now on after what it drops,
+    "…, unutma", "ders:", "karar:"; "hep patlıyor" is a complaint, "her seferinde değil" no rule."""
+    found = extract_knowledge(
+        [
+            "commit'ten once hep testleri calistir",
+            "main'e asla force push yapma, her sey PR ile",
+            "redis'i birak, bundan sonra cache dosyada tutulacak",
+            "deploy etmeden once bana sor, unutma",
+            "bu test hep patliyor",
+            "her seferinde değil, bazen",
+            "ders: cast olmayan tarih alani string olarak geliyor",
+            "karar: PHP 8.3'te kaliyoruz",
+        ]
+    )
+    assert found.rules == (
+        "commit'ten once hep testleri calistir",
+        "main'e asla force push yapma, her sey PR ile",
+        "redis'i birak, bundan sonra cache dosyada tutulacak",
+        "deploy etmeden once bana sor, unutma",
+    ), found.rules
+    assert found.lessons == ("cast olmayan tarih alani string olarak geliyor",)
+    assert found.decisions == ("PHP 8.3'te kaliyoruz",)
+
+    def session(closing: str) -> str:
+        t = Transcript().user("SMS job'u iki kere calisiyor")
+        t.edit("config/queue.php", "90", "330").bash("./vendor/bin/sail artisan test", "Tests: 41 passed", 0)
+        return session_outcome(parse_transcript(t.user(closing).bytes(), "x")).outcome
+
+    assert [session(w) for w in ("oldu, eyvallah", "tesekkurler")] == ["success"] * 2
+    assert session("testler yesil ama cihazda hala resetleniyor. olmadi") == "failed"
+
+
 def test_spanish_openings_remember_and_decisions() -> None:
     found = extract_knowledge(
         [

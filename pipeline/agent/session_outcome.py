@@ -115,8 +115,10 @@ _POSITIVE_OTHER = re.compile(
     # Russian, Ukrainian
     r"спасибо|спс|благодарю|отлично|супер|круто|класс|норм|нормально|збс|огонь|работает|заработало|"
     r"всё зелёное|все зелёные|пойдёт|годится|дякую|чудово|працює|"
-    # Italian
-    r"grazie|perfetto|ottimo|funziona|va bene|tutto ok|funziona tutto|finalmente)\b|"
+    # Italian, Turkish (with and without its letters)
+    r"grazie|perfetto|ottimo|funziona|va bene|tutto ok|funziona tutto|finalmente|"
+    r"te[sş]ekk[üu]rler|te[sş]ekk[üu]r ederim|sa[gğ]ol|eyvallah|harika|s[üu]per|tamamd[ıi]r|oldu|"
+    r"[çc]al[ıi][sş][ıi]yor|g[üu]zel|m[üu]kemmel)\b|"
     # Korean
     r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
@@ -135,7 +137,10 @@ _NEGATIVE_OTHER = re.compile(
     # Italian: still not working, leave it, oh well (resigned), I give up, I'll look at it tomorrow
     r"non (?:funziona|va|parte)(?: ancora| più)?|non va bene|ancora (?:rotto|niente|non va)|"
     r"lascia(?:mo)? (?:stare|perdere)|"
-    r"vabb[eè]|niente da fare|ci rinuncio|(?:ci|lo) guardo (?:domani|con calma)|domani ci guardo)\b|"
+    r"vabb[eè]|niente da fare|ci rinuncio|(?:ci|lo) guardo (?:domani|con calma)|domani ci guardo|"
+    # Turkish: didn't work, still crashing / not working, we'll look tomorrow, leave it
+    r"olmad[ıi]|h[âa]l[âa] (?:\w+ )?(?:olmuyor|[çc]al[ıi][sş]m[ıi]yor|resetleniyor|patl[ıi]yor|hata veriyor)|"
+    r"[çc]al[ıi][sş]m[ıi]yor|yar[ıi]n bakar[ıi]z|yar[ıi]n bakar[ıi]m|b[ıi]rak gitsin)\b|"
     r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기",
     re.IGNORECASE,
 )
@@ -178,7 +183,8 @@ _CHECK = re.compile(
     r"typecheck|e2e)\S*|turbo run (?:test|lint|build|typecheck)|jest|vitest|mocha|next build|rubocop|rails test|"
     r"cmake --build|clang-tidy|run-clang-tidy|cppcheck|"
     r"go (?:test|vet|build)|cargo (?:test|check|clippy|build)|make (?:test|check|lint|build|ci)|mvn|gradle|"
-    r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|dotnet test|gh pr checks|gh run (?:view|watch)|"
+    r"mypy|pyright|ruff check|flake8|pylint|eslint|tsc|rspec|phpunit|pest|phpstan|psalm|artisan test|pint --test|"
+    r"idf\.py build|dotnet test|gh pr checks|gh run (?:view|watch)|"
     r"gradlew|mvnw|terraform (?:validate|plan|apply)|tflint|helm (?:lint|upgrade|install|test)|kubectl rollout status|"
     r"alembic upgrade|cargo nextest|nextest run|dbt (?:run|test|build)|playwright test|golangci-lint|sqlfluff lint|"
     r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift (?:test|build)|dotnet build|"

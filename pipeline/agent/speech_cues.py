@@ -82,13 +82,16 @@ _RULE_LEADS = (
         re.I,
     ),
     re.compile(r"^(?:regola|convenzione)\s*:\s*(?P<r>.{6,})", re.I),
+    # Turkish: from now on; "kural: …"
+    re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:bundan sonra|bundan b[öo]yle|art[ıi]k)[,:]?\s+.{6,})", re.I),
+    re.compile(r"^(?:kural|kurallar[ıi]m[ıi]z)\s*:\s*(?P<r>.{6,})", re.I),
 )
 # Taking a rule back ("forget chromium-only, …", "oublie ce que j'ai dit sur X : …", "mudei de ideia: …"): what
 # follows replaces it; the rule lifecycle reads it as a replacement (`rule_lifecycle.RETRACTS`)
 RETRACTION = re.compile(
     r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
     r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
-    r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|"
+    r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|[\w.-]+'[a-zıiuü]+ b[ıi]rak|vazge[çc]tim|"
     r"забудь(?:те)? (?:про|о|об|что)|я передумал|передумал|"
     # what is dropped: "pytest-xdist fliegt raus, ab jetzt …", "we're dropping Moq, …"
     r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+)\b",
@@ -253,6 +256,13 @@ _RULE_MARKERS = (
         r"(?:돼|되|해|한다|합니다|됩니다|돼요|해요|함)[.!~]?$"
     ),
     re.compile(rf"\S(?:으로만|로만|에서만)\s.*{_KO_REQUEST}[.!~]?$"),
+    # Turkish: always/never ("hep", "her zaman", "asla") in a sentence that reports nothing (no "-iyor", "-di",
+    # "-miş" verb closing it: "hep patliyor" is a complaint); "…, unutma" (don't forget); "…, X yok" (no X)
+    re.compile(
+        r"^(?![^,;]*\b\w+(?:[ıiuü]yor(?:um|uz|sun|lar)?|[dt][ıiuü](?:m|k|n|ler)?|m[ıiuü][sş])\s*(?:[,;.!]|$))"
+        r".*\b(?:hep|her zaman|asla|hi[çc]bir zaman|her seferinde)\b(?!\s+de[gğ]il)|,\s*unutma\b",
+        re.I,
+    ),
     # Italian: never/always at the opening of a clause, "niente X" (no X), "qui da noi si usa …" (here we use),
     # a negative imperative of a work verb ("non pushare mai su main")
     re.compile(
@@ -333,6 +343,7 @@ _LESSON = (
         r"выяснилось(?:, что| что)?)\s*[:,]?\s*(?P<l>.{6,})",
         re.I,
     ),
+    re.compile(r"^(?:ders|[öo][gğ]rendi[gğ]im|not(?: olarak)?|bilgin olsun)\s*[:]\s*(?P<l>.{6,})", re.I),
     re.compile(
         r"^(?:lezione(?: imparata)?|ho imparato che|nota per me|da ricordare|buono a sapersi|per la prossima volta)"
         r"\s*[:,]?\s*(?P<l>.{6,})",
@@ -361,6 +372,7 @@ _DECISION = (
     re.compile(r"(?:^|[,:]\s*)(?:решили|решено|решение)\s*[:,]?\s*(?P<d>.{6,})", re.I),
     re.compile(r"\b(?P<d>(?:остаёмся|остаемся|оставляем|берём|берем) (?:на|в|с)?\s*\S.{3,})", re.I),
     re.compile(r"(?:^|[,:]\s*)(?:decisione|deciso|abbiamo deciso(?: che| di)?)\s*[:,]?\s*(?P<d>.{6,})", re.I),
+    re.compile(r"(?:^|[,:]\s*)(?:karar|karar verdik|karar(?:ımız|imiz))\s*[:,]\s*(?P<d>.{6,})", re.I),
 )
 
 # The person talking about a problem ("又挂了", "schon wieder rot"): worth comparing with the known problems.

@@ -325,8 +325,9 @@ _ERROR_TIERS = (
             # ctest's verdict on one test ("2/2 Test #2: FrameReaderTest.ManyFrames ...***Timeout 60.02 sec"),
             # a debugger's or a shell's report of a crash
             r"\*\*\*(?:Failed|Timeout|Exception)\b|\bProgram received signal SIG[A-Z]+|\bSegmentation fault\b|"
-            # dotnet test puts the assertion under a label ("Error Message:" / "Assert.Single() Failure: …")
-            r"^Error Message:\s*\S"
+            # dotnet test puts the assertion under a label ("Error Message:" / "Assert.Single() Failure: …");
+            # Unity (C) reports a failed assertion as "file.c:74:test_x:FAIL: Expected 'V' Was '0'"; an ESP32 crash
+            r"^Error Message:\s*\S|^\S+:\d+:\w+:FAIL\b|\bGuru Meditation Error\b"
         ),
         True,
     ),
@@ -388,12 +389,17 @@ _NOT_EVIDENCE = re.compile(
     r"^\+?\s*(?:CategoryInfo|FullyQualifiedErrorId)\s+:|"
     # kubeconform's and similar validators' closing count; kubelet's events that only name the state the failure
     # above them left ("Error: ErrImagePull", "Back-off pulling image …")
+    # PHPStan's progress bar, its table's header and closing count; ninja's failed target (the cause follows it)
+    r"^\d+/\d+ \[[^\]]*\]\s+\d+%$|^Line\s+\S+\.php$|^\[ERROR\] Found \d+ errors?$|^FAILED: \S+$|"
     r"^Summary: \d+ resources? found|^.*?\bkubelet\s+(?:Error: (?:ErrImagePull|ImagePullBackOff|CrashLoopBackOff)\s*$|"
     r"Back-off (?:pulling image|restarting failed container)\b)"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _LABEL_ONLY = re.compile(
-    r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$", re.IGNORECASE
+    r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|"
+    # a PHP exception named alone on its line (Laravel, Pest), its message on the next
+    r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$",
+    re.IGNORECASE,
 )
 _FIELD = re.compile(r"^[A-Z][\w ]{0,20}:\s+\S")
 

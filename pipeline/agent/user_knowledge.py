@@ -119,7 +119,8 @@ _CONFORMING = re.compile(
 # "run the tests with pytest -n auto, it's faster": how a recurring task is done, and why that way is better
 _HOW_IT_IS_DONE = re.compile(
     r"^(?:please\s+)?(?P<rule>(?:run|build|start|deploy|test|lint|format)\s+(?:the |all |our )?"
-    r"(?:(?:unit |integration |e2e )?tests?|test suite|suite|specs?|linters?|checks|builds?|benchmarks?|app|"
+    r"(?:[\w-]+ )?(?:(?:unit |integration |e2e )?tests?|test suite|suite|specs?|linters?|checks|builds?|"
+    r"benchmarks?|app|"
     r"dev server|server|containers?|stack)\s+(?:\S+\s+){0,3}?"
     r"(?:with|against|using|via|through|on|in)\s+\S.{2,60}?),\s*(?:it'?s|that'?s|this is|which is)\s+"
     r"(?:much |a lot |way )?(?:faster|quicker|safer|cleaner|simpler|easier|more reliable|how we|what CI)\b",
@@ -408,8 +409,10 @@ def _rule_in(sentence: str) -> str | None:
                 # ("I'll start writing them down from now on"), or no rule
                 return None
             return tidy(said[-1])
-        # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES)
-        return tidy(sentence[later.start() :]) if later.group(1) else None
+        # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES);
+        # why from a retraction before it: "forget the X defines, from now on …" names the rule it replaces
+        taken_back = cues.RETRACTION.search(sentence, 0, later.start())
+        return tidy(sentence[taken_back.start() if taken_back else later.start() :]) if later.group(1) else None
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
         kept_by_me = _RATHER.match(clause) or _MYSELF.search(clause) or _TOLD_YOU.match(clause)

@@ -47,7 +47,7 @@ _WORD = re.compile(r"[^\W\d_][\w.+#-]*")
 _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
-    "dimentica cambiato idea"
+    "dimentica cambiato idea birak bırak vazgeçtim vazgectim"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")

@@ -273,7 +273,9 @@ _SUBORDINATE = re.compile(
 # dropped ("nunca mexi no remote cache": I never touched), what is happening ("tá dando isso no dev, só no …")
 _REPORT = re.compile(
     r"\b(?:plante|plantent|crashe|crashent|échoue|échouent|fails|crashes|hangs|breaks|falla|fallan|trava|quebra|"
-    r"stürzt|hängt)\b|^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|^(?:tá|tava|está|estava) \w+ndo\b",
+    r"stürzt|hängt)\b|^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|^(?:tá|tava|está|estava) \w+ndo\b|"
+    # Turkish: what is happening or happened ("şikayet ediyor", "yazıyor", "patladı"), said as a report
+    r"\b\w{2,}(?:[ıiuü]yor(?:um|uz|sun|lar)?|m[ıiuü][sş])\b",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(

@@ -55,6 +55,9 @@ _TEST_LINES = (
     # Unity's runner ("1) Failed : Ns.InventoryTests.AddItem_Stacks"): the class and the method
     re.compile(r"^\s*Failed\s+(?:[\w`]+\.)*?([\w`]+)\.(\w+)(?:\(.*?\))?\s+\[[\d.]+ ?(?:ms|s|m)\]\s*$", re.M),
     re.compile(r"^\s*\d+\) Failed : (?:[\w`]+\.)*?([\w`]+)\.(\w+)(?:\(.*?\))?\s*$", re.MULTILINE),
+    # Pest ("FAILED  Tests\Feature\PriceTest > it prices a route"), Unity for C ("test_nmea.c:74:test_x:FAIL: …")
+    re.compile(r"^\s*FAILED\s+(?:[\w]+\\)*(\w+\s+>\s+.+?)\s*$", re.MULTILINE),
+    re.compile(r"^\S+\.c(?:c|pp)?:\d+:(\w+):FAIL\b", re.MULTILINE),
 )
 MAX_NAMES = 3
 _ERROR_PROSE = re.compile(
@@ -82,6 +85,9 @@ _DOTNET_EXC = re.compile(
     r"(?:^\s*|---> |Unhandled exception\. )((?:[A-Z]\w*\.)+([A-Z]\w*Exception))(?:\s*\(0x[0-9A-Fa-f]+\))?(?::|\s*$)",
     re.MULTILINE,
 )
+# PHP names an exception by its namespace with backslashes, alone on a line (Laravel, Pest) or after "PHP Fatal error:
+# Uncaught"
+_PHP_EXC = re.compile(r"(?:^\s*|Uncaught )((?:[A-Z]\w*\\)+([A-Z]\w*(?:Exception|Error)))\b", re.MULTILINE)
 # Elixir prints an exception as "** (DBConnection.OwnershipError) cannot find owner …", anywhere in a line
 _ELIXIR_EXC = re.compile(r"\*\* \(((?:[A-Z]\w*\.)*([A-Z]\w*(?:Error|Exception)))\)")
 _PYTEST_FAILED = re.compile(r"^E?\s*Failed: (Timeout|DID NOT RAISE)\b", re.MULTILINE)
@@ -95,6 +101,8 @@ _CODES = (
     re.compile(r"\b(?:unique|foreign key|check|not-null) constraint \"(\w+)\""),  # Postgres
     re.compile(r"\bError Domain=(\w+ Code=-?\d+)"),  # NSError (Apple platforms)
     re.compile(r"\b(?:CUDA|cuDNN|NCCL) error: ([A-Z][A-Z0-9_]{5,})"),  # CUDA_ERROR_..., CUBLAS_STATUS_...
+    re.compile(r"🪪\s+([a-z]+\.[a-zA-Z]+)"),  # PHPStan's error identifier (method.nonObject)
+    re.compile(r"\bpanic'ed \((\w+)\)"),  # ESP32's Guru Meditation (LoadProhibited, StoreProhibited)
     # C and C++: the sanitizer's finding, UBSan's kind, the symbol the linker could not find
     re.compile(r"\b((?:Address|Thread|Memory|Leak|UndefinedBehavior)Sanitizer: [a-z][a-z-]+)"),
     re.compile(r": runtime error: ([a-z][a-z ]+?)(?::| of | in |$)", re.MULTILINE),
@@ -116,6 +124,8 @@ _FRAMES = (
     ),
     re.compile(r"^((?:\.{0,2}/)?[\w./-]+\.(?:ts|tsx|js|jsx|cs))\(\d+,\d+\)", re.MULTILINE),  # tsc, msbuild
     re.compile(r"\bin ((?:[A-Za-z]:)?[\w\\/. -]+\.(?:cs|fs|vb)):line \d+"),  # .NET stack frames
+    re.compile(r"^\s*Line\s+(\S+\.php)\s*$", re.MULTILINE),  # PHPStan's table header names the file
+    re.compile(r"^(?:--- )?0x[0-9a-f]+: \w+ at (\S+\.c(?:c|pp)?):\d+", re.MULTILINE),  # ESP-IDF's decoded backtrace
 )
 _SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b|^Failed!\s+-\s+Failed:\s+(\d+),", re.MULTILINE)
 _ENVIRONMENT = re.compile(
@@ -197,6 +207,7 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
             tests.append(".".join(found) if isinstance(found, tuple) else found)
     tests += [name for name in _PANIC_THREAD.findall(output) if name not in _NOT_TEST_THREADS]
     found = [*_EXC_LINE.findall(output), *_ELIXIR_EXC.findall(output), *_DOTNET_EXC.findall(output)]
+    found += _PHP_EXC.findall(output)
     exceptions = [short for _full, short in found]
     exceptions += [f"Failed{kind.replace(' ', '')}" for kind in _PYTEST_FAILED.findall(output)]
     codes = [code for pattern in _CODES for code in pattern.findall(output)]

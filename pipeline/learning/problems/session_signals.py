@@ -62,7 +62,8 @@ _CRASHED = re.compile(
     r"\bFatal error: \S|^thread '[^']*' panicked at|^panic: \S|\bSegmentation fault\b|\bcore dumped\b|"
     r"\bCUDA out of memory\b|\bOut of memory: Killed process\b|"
     # a container that cannot run, as `kubectl logs` / `kubectl get pods` / `docker ps` show it (they exit 0)
-    r"\bexec format error\b|\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|OOMKilled)\b",
+    r"\bexec format error\b|\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|OOMKilled)\b|"
+    r"^Guru Meditation Error\b",  # an ESP32 crashing under `idf.py monitor`
     re.MULTILINE,
 )
 # What hides a command's exit code: a pipe into another program, a loop, "; true" / "|| true"
