@@ -64,6 +64,7 @@ CORPORA = (
     ("held out 7", BENCH / "learning_corpus_heldout7"),
     ("held out 8", BENCH / "learning_corpus_heldout8"),
     ("held out 9", BENCH / "learning_corpus_heldout9"),
+    ("held out 10", BENCH / "learning_corpus_heldout10"),
 )
 
 
