@@ -247,13 +247,15 @@ def test_an_import_killed_mid_way_resumes_without_duplicates(
     2. SIGKILL of the daemon in the middle of an import; the daemon starts again.
     3. The next run takes exactly what is missing: every session has one summary receipt, one outcome, no
        signal or rule twice, and every transcript is in the ledger once."""
-    corpus = fake.corpus(copies=3)  # about 80 transcripts: an import takes a few seconds
+    # about 110 transcripts: an import takes several seconds, so the interrupt below lands in the middle of it
+    # even on a loaded machine (with 80 it once arrived after the last session)
+    corpus = fake.corpus(copies=4)
     daemon = daemon_factory().start()
     env = dict(daemon.env, HOME=str(fake.root))
     command = [sys.executable, "-m", "daemon", "--socket", str(daemon.socket), "import", "claude-code", "--json"]
 
     cli = subprocess.Popen(command, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    daemon.wait_for(lambda: count_in_log(memory_home, b'"history_import"') >= 5, timeout=120, interval=0.01)
+    daemon.wait_for(lambda: count_in_log(memory_home, b'"history_import"') >= 2, timeout=120, interval=0.01)
     cli.send_signal(signal.SIGINT)
     out, err = cli.communicate(timeout=60)
     assert cli.returncode == 130, err
