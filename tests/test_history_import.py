@@ -247,14 +247,22 @@ def test_an_import_killed_mid_way_resumes_without_duplicates(
     2. SIGKILL of the daemon in the middle of an import; the daemon starts again.
     3. The next run takes exactly what is missing: every session has one summary receipt, one outcome, no
        signal or rule twice, and every transcript is in the ledger once."""
-    # about 110 transcripts: an import takes several seconds, so the interrupt below lands in the middle of it
-    # even on a loaded machine (with 80 it once arrived after the last session)
-    corpus = fake.corpus(copies=4)
+    corpus = fake.corpus(copies=4)  # about 110 transcripts: an import takes several seconds
     daemon = daemon_factory().start()
     env = dict(daemon.env, HOME=str(fake.root))
     command = [sys.executable, "-m", "daemon", "--socket", str(daemon.socket), "import", "claude-code", "--json"]
 
-    cli = subprocess.Popen(command, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Why the default SIGINT: a test run started in the background (`make test &`, CI under nohup) ignores SIGINT,
+    # children inherit that, and Python installs no KeyboardInterrupt for a signal ignored at its start
+    cli = subprocess.Popen(
+        command,
+        env=env,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     daemon.wait_for(lambda: count_in_log(memory_home, b'"history_import"') >= 2, timeout=120, interval=0.01)
     cli.send_signal(signal.SIGINT)
     out, err = cli.communicate(timeout=60)
