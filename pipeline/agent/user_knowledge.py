@@ -387,7 +387,9 @@ def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
     found = _rule_in(sentence)
-    return REASON_TAIL.sub("", found) or found if found else None
+    if not found:
+        return None
+    return REASON_TAIL.sub("", found) or found
 
 
 def _rule_in(sentence: str) -> str | None:

@@ -313,21 +313,26 @@ def replaced_in_other_words(
     retracts = bool(RETRACTS.search(candidate))
     if not (REPLACES.search(candidate) or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
-    scored = sorted(
-        (
-            (value + (NAME_BONUS if _shared_names(candidate, other) or _takes_back(candidate, other) else 0.0), other)
-            for other in current
-            if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
-        ),
-        reverse=True,
-    )
-    if not scored:
+    # (the subject's value, the rule, whether the candidate takes it back by name): each worked out once
+    judged = [
+        (value, other, _takes_back(candidate, other))
+        for other in current
+        if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
+    ]
+    if not judged:
         return None
     # Why first: "lascia perdere SQLite, d'ora in poi …" takes back the one rule that names SQLite, however near
     # in meaning a rule in its own language sits
-    taken = [other for _value, other in scored if _takes_back(candidate, other)]
-    if len(taken) == 1 and (subject(candidate, taken[0]) or 0.0) >= 0.0:
-        return taken[0]
+    taken = [(value, other) for value, other, takes in judged if takes]
+    if len(taken) == 1 and taken[0][0] >= 0.0:
+        return taken[0][1]
+    scored = sorted(
+        (
+            (value + (NAME_BONUS if takes or _shared_names(candidate, other) else 0.0), other)
+            for value, other, takes in judged
+        ),
+        reverse=True,
+    )
     value, other = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else -1.0
     return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
