@@ -65,6 +65,7 @@ CORPORA = (
     ("held out 8", BENCH / "learning_corpus_heldout8"),
     ("held out 9", BENCH / "learning_corpus_heldout9"),
     ("held out 10", BENCH / "learning_corpus_heldout10"),
+    ("held out 11", BENCH / "learning_corpus_heldout11"),
 )
 
 
