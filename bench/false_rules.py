@@ -4,7 +4,7 @@ encyclopedia paragraphs (CMRC 2018), both from `../shared/bench-data`.
 Usage: `python bench/false_rules.py [--no-embedding]`.
 
 Every sentence goes through the same two readers as a person's messages: the patterns
-(`pipeline/agent/user_knowledge.py`, `speech_cues.py`) and, for the sentences they leave, rules by meaning
+(`pipeline/agent/speech/`) and, for the sentences they leave, rules by meaning
 (`pipeline/learning/rule_meaning.py`, with the daemon's model). Neither corpus has a standing instruction to a
 coding agent in it, so everything taken is a false rule; the figures guard precision on people and languages the
 learning corpora do not have. Prints the counts and the rules taken.
@@ -23,7 +23,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness import MODEL_DIR, SHARED
-from pipeline.agent.user_knowledge import clauses, extract_knowledge, says_something, sentences
+from pipeline.agent.speech.knowledge import clauses, extract_knowledge, says_something, sentences
 from pipeline.learning.rule_meaning import candidates, examples, standing_rules
 
 MAX_CMRC_SENTENCES = 6000  # the first 6,000 distinct sentences: enough to see a reader that misfires

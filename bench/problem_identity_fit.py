@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.harness import MODEL_DIR
 from bench.learning_measures import Corpus
 from events.projections.signal_patterns import pattern_id
-from pipeline.agent.speech_cues import has_cjk
+from pipeline.agent.speech.knowledge import sentences
+from pipeline.agent.speech.marks import has_cjk
 from pipeline.agent.transcript import Transcript, parse_transcript
-from pipeline.agent.user_knowledge import sentences
 from pipeline.embedding.models import load_embedder
 from pipeline.learning.meaning import centroid
 from pipeline.learning.problems import problem_identity as pi

@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from pipeline.agent.user_knowledge import clauses, extract_knowledge, says_something
+from pipeline.agent.speech.knowledge import clauses, extract_knowledge, says_something
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.sentence_parts import tidy
 from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
+from pipeline.agent.speech.knowledge import extract_knowledge, typed_and_pasted
+from pipeline.agent.speech.sentence_parts import tidy
 from pipeline.agent.transcript import NotATranscript, error_line, parse_transcript
-from pipeline.agent.user_knowledge import extract_knowledge, typed_and_pasted
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
 
 NOTIFICATION = (

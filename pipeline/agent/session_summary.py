@@ -20,8 +20,8 @@ from typing import Any
 import orjson
 
 from pipeline.agent.session_outcome import session_outcome
+from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.transcript import Transcript
-from pipeline.agent.user_knowledge import extract_knowledge
 from pipeline.agent_path import relative_to
 from pipeline.scrub import scrub
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from pipeline.agent import speech_cues
+from pipeline.agent.speech.cues import RETRACTION
 from pipeline.learning.lessons import similarity, trigrams
 
 SAME_TOPIC_COSINE = 0.89
@@ -67,7 +67,7 @@ REPLACES = re.compile(
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")
-RETRACTS = speech_cues.RETRACTION
+RETRACTS = RETRACTION
 ADDS = re.compile(
     r"\b(?:too|also|as well|in addition|additionally|auch|además|aussi|também|além disso)\b|也|还要|另外|同时|"
     r"^あと|それと|さらに|加えて|또한",

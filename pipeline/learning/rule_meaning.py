@@ -1,6 +1,6 @@
 """Rules by meaning: a sentence the person typed that reads like a standing instruction, in any language.
 
-The patterns in `user_knowledge.py` and `speech_cues.py` know how rules are phrased in English, Chinese, German,
+The patterns in `pipeline/agent/speech/` know how rules are phrased in English, Chinese, German,
 Spanish and French; people phrase them in ways no list holds ("nada de kubectl edit en producción", "constructor
 injection, as usual", "nothing hits prod from a laptop"). What a standing instruction *means* carries over: the
 multilingual model the daemon already loads places it near other standing instructions and away from requests
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.agent.sentence_parts import REASON_TAIL
+from pipeline.agent.speech.sentence_parts import REASON_TAIL
 from pipeline.learning import rule_examples
 from pipeline.learning.meaning import centred, centroid, nearest_mean
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import structlog
 
-from pipeline.agent.user_knowledge import clauses, says_something, sentences, tidy
+from pipeline.agent.speech.knowledge import clauses, says_something, sentences, tidy
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import rule_meaning, verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from pipeline.agent import speech_cues as cues
-from pipeline.agent.pasted_text import typed_and_pasted
 from pipeline.agent.session_outcome import is_check
+from pipeline.agent.speech import cues
+from pipeline.agent.speech.knowledge import decision_in, rule_in
+from pipeline.agent.speech.marks import CJK_SENTENCE, has_cjk
+from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
-from pipeline.agent.user_knowledge import decision_in, rule_in
 from pipeline.learning.problems.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,
@@ -252,8 +253,8 @@ def _problem_sentences(text: str) -> list[str]:
     out = []
     for line in text.splitlines():
         for part in _SENTENCE.split(line.strip()):
-            for sentence in cues.CJK_SENTENCE.split(part):
-                long_enough = len(sentence) >= (6 if cues.has_cjk(sentence) else 12)
+            for sentence in CJK_SENTENCE.split(part):
+                long_enough = len(sentence) >= (6 if has_cjk(sentence) else 12)
                 cue = _talks_of_a_problem(sentence)
                 if long_enough and cue and not extract_signals(sentence) and not _states_a_choice(sentence):
                     out.append(sentence.strip())
@@ -289,7 +290,7 @@ def _talks_of_a_problem(sentence: str) -> bool:
 def _states_a_choice(sentence: str) -> bool:
     """ "we go with the row lock for now, the constraint only if it bites again": a decision or a rule, whose
     "again" is a condition, not a problem come back."""
-    english = not cues.has_cjk(sentence)
+    english = not has_cjk(sentence)
     return bool((english and (decision_in(sentence) or rule_in(sentence))) or cues.decision_in(sentence))
 
 

@@ -1,7 +1,9 @@
 """How people mark a standing rule, a lesson, a decision or a complaint in the languages memoryd meets beyond
-English: Chinese, Japanese, German, Spanish, French, Portuguese, Russian, Korean (English lives in
-`user_knowledge.py`, with its finer grammar; verdicts on a session in `session_outcome.py`; other languages are left to
-meaning, `pipeline/learning/rule_meaning.py` and `verdict_meaning.py`).
+English (`english.py`, with its finer grammar): the leads ("from now on", "remember"), retractions, requests to keep
+a rule in CLAUDE.md, lessons and decisions of each language, and the checks that keep a request for now out
+(`rule_markers.py` holds the always/never markers, `japanese.py` and `vietnamese.py` their languages' own
+grammar; verdicts on a session are in `session_outcome.py`; what no marker reads is left to meaning,
+`pipeline/learning/rule_meaning.py` and `verdict_meaning.py`).
 
 These are the languages' own markers ("以后…", "ab jetzt …", "a partir de ahora …", "下次记得…", "passt",
 "还是不行"), never a project's words, so they carry over between projects and people. Each function returns
@@ -15,10 +17,9 @@ from __future__ import annotations
 
 import re
 
-# Sentence ends that need no space after them (Chinese and Japanese punctuation).
-CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
+from pipeline.agent.speech.japanese import japanese_rule
+from pipeline.agent.speech.marks import KANA, QUESTION, tidy
+from pipeline.agent.speech.rule_markers import RULE_MARKERS
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
@@ -31,9 +32,6 @@ _OPENING = re.compile(
     # Korean: "아니 …" (no), "그리고 …", "근데 …", "참, …"
     r"(?:아니|아니야|그리고|근데|참|아|음|ㅇㅋ|오케이)[,.!\s]+)+",
     re.IGNORECASE,
-)
-_QUESTION = re.compile(
-    r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
 )
 _NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
 _ABOUT_ME = re.compile(
@@ -157,154 +155,6 @@ _REMEMBERED_RULE = re.compile(
     r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b)",
     re.I,
 )
-_KO_REQUEST = (
-    r"(?:해|해요|하세요|해라|해줘|하자|써|쓰세요|돌려|돌려줘|바꿔|넣어|빼|로드해|마|마세요|말아|말 것|할 것|돼|거쳐)"
-)
-_RULE_MARKERS = (
-    # Chinese: never/always/must/uniformly, or "don't" with a generic object
-    re.compile(
-        r"(?:永远不要|永远别|绝对不要|千万别|千万不要|一律|统一(?:用|使用|走|放)|必须|务必|一定要|总是要|都要|禁止|不准|不许)"
-    ),
-    re.compile(r"^(?:不要|别(?![的人处称名号样儿])|不能)(?:再|直接|随便)?.{3,}"),
-    # "…，别再加 pandas 了": "don't … any more" after a comma; "新代码都用 polars": a kind of thing, all done one way
-    re.compile(r"[，,；]\s*(?:不要再|别再|不要|别(?![的人处称名号样]))\S.{2,}"),
-    re.compile(r"^(?!大家|我们|他们|你们|人人|谁)(?:新|所有|全部|每个|任何)?\S{1,8}?都(?:用|走|放|要用|得用)\s*\S{2,}"),
-    re.compile(r"只(?:放|用|能|允许|走)(?:在)?.{2,}"),
-    # German: always/never in a request, an imperative, or "we ... here"
-    re.compile(r"^(?:bitte\s+)?(?:nie|niemals) wieder\b|\bbitte\b.*\b(?:immer|nie|niemals|kein\w*)\b", re.I),
-    re.compile(r"\b(?:dürfen|darf|sollen|soll|müssen|muss)\s+(?:\w+\s+)?(?:nie|niemals|immer|nur|kein\w*)\b", re.I),
-    re.compile(
-        r"^(?!(?:ist|sind|war|waren|geht|hängt|läuft|klappt|passiert|kommt|bleibt|wird|hat|habe|kann)\b)"
-        r"[a-zäöü]+e?\s+(?:immer|nie|niemals)\b(?! noch)",
-        re.I,
-    ),
-    re.compile(
-        r"^(?:wir|man) (?:benutzen|benutzt|nutzen|nutzt|verwenden|verwendet|machen|macht|schreiben|schreibt|"
-        r"pushen|pusht|committen|committet)\b.*\b(?:hier|immer|nur|kein\w*|nie)\b",
-        re.I,
-    ),
-    # Spanish, French: a sentence that opens with always/never, or asks for it; "preferimos …" (we prefer),
-    # "… antes de commitear" (before committing)
-    re.compile(r"^(?:por favor,?\s+)?(?:siempre|nunca|jamás)\s+\w+|\bpor favor\b.*\b(?:siempre|nunca)\b", re.I),
-    re.compile(
-        r"^(?:preferimos|aquí (?:usamos|no usamos)|en este (?:repo|proyecto) (?:usamos|no)\b)|"
-        r"\bantes de (?:cada (?:commit|push|merge|pr|release)|commitear|hacer commit|pushear|mergear)\b",
-        re.I,
-    ),
-    # "los PR siempre con una sección de cómo probarlo": a kind of thing, always with/in/through something
-    re.compile(
-        r"^(?:los|las|todos los|todas las)\s+\S+(?:\s+\S+)?\s+(?:siempre|nunca)\s+(?:con|en|por|sin|van|llevan|"
-        r"tienen|usan|pasan)\b",
-        re.I,
-    ),
-    # "usa --wait sin --atomic", "nimm pnpm statt npm", "utilise X au lieu de Y": use this, not that
-    re.compile(
-        r"^(?:usa|usad|utiliza|nimm|benutze|verwende|utilise|utilisez)\s+\S+(?:\s+\S+){0,3}\s+"
-        r"(?:sin|en vez de|en lugar de|y no|statt|anstatt|anstelle von|au lieu de|et pas|plutôt que)\s+\S",
-        re.I,
-    ),
-    re.compile(
-        r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
-    ),
-    # "on compile toujours avec le profil X", "on passe toujours par une PR": how it is always done here (not
-    # "on a toujours eu …", a report)
-    re.compile(r"\bon (?!(?:a|avait|était|est|aura)\b)[a-zéè]+e toujours (?:avec|par|sur|en|dans|via)\b", re.I),
-    # "je préfère qu'on évite …", "je préfère qu'on ne mette pas …": a preference for how work is done
-    re.compile(
-        r"^je préf[èe]re (?:qu'on|que l'on|que tu|que vous) (?:évite|n'|ne |garde|utilise|reste|passe par)", re.I
-    ),
-    # Portuguese (Brazil): "não usa X, usa Y", "nunca commita direto na main", "nada de sqlite", "aqui a gente não
-    # usa npm", "lembra que é uv run, não python solto", "usa getByRole, data-testid só em último caso"
-    re.compile(
-        r"^(?:por favor,?\s+)?(?:não|nunca) (?:usa|use|usem|faz|faça|mexe|mexa|commita|commite|roda|rode|sobe|suba|"
-        r"coloca|coloque|põe|ponha|instala|instale|deixa|deixe|chama|chame|escreve|escreva|cria|crie)\b|"
-        r"^sempre \w+|(?:^|,\s*)nada de \S+|"
-        r"^(?:aqui )?a gente (?:não |nunca |sempre )?(?:usa|faz|roda|coloca|escreve)\b|"
-        r"\blembra(?:-se)?(?: que)?:?\s+(?:é|são|a gente|sempre|nunca|não)\b.{2,}|"
-        r"\b(?:usa|use)\s+\S+.{0,40}?,\s*(?:não|nada de|nunca)\s+\S|"
-        r"\b(?:usa|use)\s+\S+.{0,40}?,\s*\S+(?:\s+\S+)?\s+só\b",
-        re.I,
-    ),
-    # Russian: never/always/only at the opening, "only through X", "no X whatsoever", must, "every X does",
-    # "we don't edit … by hand", "у нас так принято", a negative imperative of a work verb
-    re.compile(
-        r"^(?:никогда|всегда|только|ни в коем случае)\s+\S|\bникогда не\b|\bни в коем случае\b|"
-        r"\bтолько (?:через|в|на|с|из|под|по|до|после)\s+\S|(?:^|[,;]\s*)никаких\s+\S|"
-        r"\b(?:должен|должна|должно|должны|обязательно|запрещено|нельзя)\b|"
-        r"^кажд(?:ый|ая|ое|ые)\s+\S+(?:\s+\S+)?\s+\w+(?:[еёи]т|[уюая]т|[её]тся|ится)\b|"
-        r"\bне (?:правим|трогаем|меняем|редактируем|коммитим|пушим|мержим|деплоим|используем|пишем|катим)\b|"
-        r"\bу нас (?:так )?(?:принято|не принято|не делают|делают|используют|пишут)\b|"
-        r"^мы (?:всегда |везде |только )?(?:используем|пишем|логируем|храним|держим|деплоим|катим|мержим)\b.*"
-        r"\b(?:везде|всегда|только|теперь)\b|"
-        r"^забудь(?:те)? (?:про|о|об)\s+[^,]{2,40},\s*\S.{5,}|"
-        r"^не (?:используй|пушь|трогай|добавляй|пиши|коммить|мержи|правь|меняй|удаляй|запускай|делай|ставь|"
-        r"лезь|катай)(?:те)?\b",
-        re.I,
-    ),
-    # Korean: always/never/without fail/all/from now on, ending in a request ("배포는 항상 파이프라인으로만 해");
-    # a negative imperative ("데이터 바꾸는 건 마이그레이션에 넣지 마"); an obligation ("전부 require_admin 거쳐야
-    # 돼"); only through one way ("Addressables로만 로드해")
-    re.compile(
-        r"(?:항상|절대(?:로)?|반드시|꼭|무조건|전부|모든|매번|앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?)\s.*"
-        rf"{_KO_REQUEST}[.!~]?$"
-    ),
-    re.compile(r"[가-힣]지 ?(?:마|마세요|마요|말 것|말아(?:요|줘)?)[.!~]?$"),
-    re.compile(r"[가-힣]지 말라고 (?:했잖아|했지|했는데|했어)"),  # "I told you not to …"
-    # an obligation for a whole kind of thing ("전부 … 거쳐야 돼"; "종료일은 시작일 이후여야 돼" specifies one task)
-    re.compile(
-        r"(?:전부|모든|항상|매번|무조건|반드시|언제나)\s.*[가-힣](?:아|어|여|해)야 ?"
-        r"(?:돼|되|해|한다|합니다|됩니다|돼요|해요|함)[.!~]?$"
-    ),
-    re.compile(rf"\S(?:으로만|로만|에서만)\s.*{_KO_REQUEST}[.!~]?$"),
-    # Turkish: always/never ("hep", "her zaman", "asla") in a sentence that reports nothing (no "-iyor", "-di",
-    # "-miş" verb closing it: "hep patliyor" is a complaint); "…, unutma" (don't forget); "…, X yok" (no X)
-    re.compile(
-        r"^(?![^,;]*\b\w+(?:[ıiuü]yor(?:um|uz|sun|lar)?|[dt][ıiuü](?:m|k|n|ler)?|m[ıiuü][sş])\s*(?:[,;.!]|$))"
-        r".*\b(?:hep|her zaman|asla|hi[çc]bir zaman|her seferinde)\b(?!\s+de[gğ]il)|,\s*unutma\b",
-        re.I,
-    ),
-    # Italian: never/always at the opening of a clause, "niente X" (no X), "qui da noi si usa …" (here we use),
-    # a negative imperative of a work verb ("non pushare mai su main")
-    re.compile(
-        r"(?:^|[,;:]\s*)(?:per favore,?\s+)?(?:mai|sempre)\s+\S|(?:^|[,;]\s*)niente \S+|"
-        r"\bqui da noi (?:si |non si )?(?:usa|usano|usiamo|fa|fanno|facciamo|scrive|scrivono|legge|leggono)\b|"
-        r"^non (?:usare|fare|mettere|toccare|aggiungere|pushare|committare|modificare|lanciare|cancellare)\b",
-        re.I,
-    ),
-)
-
-# Japanese. A request ends in the te-form ("…て", "…で", "…ないで", "…こと"), but most requests are for now
-# ("全部戻して": undo it all); a standing one carries a marker of "every time" (必ず, 常に, 毎回, "全部 … で/に":
-# all of a kind, one way), of "from now on" (これからは, 今後, 今度から), of "not any more" (もう…いらない), "none of"
-# (Xはなし), "A, not B" (AじゃなくてB), or the "one X per Y" idiom (1コミット1変更, 一関数一責務). Reports (…た,
-# …らしい, …けど), questions (…か, …の?) and what points at something in front of the person (この, それ, さっき,
-# 今日, とりあえず) are not rules.
-_JA_PLEASE = r"(?:ね|よ|な|ください|下さい|くれ|ほしい|欲しい|お願い(?:します)?)?"
-_JA_ENDS = rf"(?:ないで|て|で|こと|ように|べき|[うくぐすつぬぶむる]){_JA_PLEASE}"
-_JA_DIRECTIVE_END = re.compile(rf"{_JA_ENDS}[。！!]*$")
-_JA_REASON = re.compile(r"(?:から|ので|けど|けれど|(?<![なだ])し|のに|ため)$")
-_JA_LEAD = re.compile(r"(?:^|[、，,]\s*)(?:これからは|今後は|今度から(?:は)?|以後は)[、，,\s]*\S")
-_JA_REQUEST_END = re.compile(rf"(?:ないで|て|で|こと){_JA_PLEASE}[。！!]*$")
-_JA_MARKERS = (
-    re.compile(r"(?:必ず|常に|毎回|いつでも|一律|原則として|原則|統一して)"),
-    re.compile(r"(?:全部|全て|すべて|どれも)[^、。]{1,40}?[でに][^、。]*$"),
-    re.compile(r"もう[^、。]{0,20}?(?:いらない|要らない|使わない|やめて|やめる|なしで|でいい|で大丈夫|でOK)"),
-    re.compile(
-        r"(?<!問題)(?<!エラー)(?<!変更)(?<!差分)(?<!警告)(?<!異常)は(?:なし|禁止|使わない|使用しない)(?:で|ね|よ|でお願い)?$"
-    ),
-    re.compile(r"禁止"),
-    re.compile(r"^[^、。]{1,30}?(?:じゃなくて|ではなくて?)[^、。]{1,30}$"),
-    re.compile(r"^(?:1|一)[^\s、。\d]{1,8}(?:1|一)[^\s、。\d]{1,8}(?:で|に|が(?:基本|原則|ルール))(?:ね|よ|お願い)?$"),
-)
-_JA_NOT_RULE = re.compile(
-    r"(?:この|その|あの|これ(?!から)|それ|ここ|さっき|今回|今日|今から|とりあえず|いったん|一旦|やっぱ|"
-    r"(?:た|だ|ました|でした|らしい|はず|けど|みたい|かも|ない|っけ|か|の)[。！!]*$|^(?:私|僕|俺|わたし|ぼく|おれ)|"
-    r"もういい(?:や|よ)?$)"
-)
-
-_JA_OPENING = re.compile(
-    r"^(?:(?:あと|それと|あ|てか|で|じゃあ|ちなみに|あとさ|ちがう|違う|いや)[、，,\s]+|あと(?=\S))+"
-)
 # The Chinese markers that read the same in Japanese (禁止, 必须): the others ("都", "只", "要") do not
 _CJK_ONLY_MARKER = re.compile(r"禁止|必须|不要|不准|不许|一律")
 
@@ -392,7 +242,7 @@ PROBLEM_TALK = re.compile(
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states in one of these languages, or None."""
     text = _OPENING.sub("", sentence.strip())
-    if _QUESTION.search(text) or _NOT_NOW.search(text) or _ABOUT_ME.search(text):
+    if QUESTION.search(text) or _NOT_NOW.search(text) or _ABOUT_ME.search(text):
         return None
     for lead in _RULE_LEADS:
         if match := lead.search(text):
@@ -405,40 +255,16 @@ def rule_in(sentence: str) -> str | None:
         return japanese
     if _DEICTIC.search(text):
         return None
-    if _KANA.search(text) and not _CJK_ONLY_MARKER.search(text):
+    if KANA.search(text) and not _CJK_ONLY_MARKER.search(text):
         return None  # Japanese: the Chinese markers below ("都", "只", "要") mean other things there
-    if any(marker.search(text) for marker in _RULE_MARKERS) and _is_instruction(text):
+    if any(marker.search(text) for marker in RULE_MARKERS) and _is_instruction(text):
         return tidy(text)
-    return None
-
-
-def japanese_rule(sentence: str) -> str | None:
-    """A standing rule said in Japanese (see `_JA_MARKERS`): the clauses that say it, up to a reason clause
-    ("学習は必ずtmuxの中でね、ssh切れると死ぬから" -> the first clause), or None."""
-    text = _JA_OPENING.sub("", sentence.strip()).rstrip("。！!")
-    if not _KANA.search(text) or _QUESTION.search(text) or text.endswith(("か", "？", "?")):
-        return None
-    parts = [p.strip() for p in re.split(r"[、，,]\s*", text) if p.strip()]
-    said: list[str] = []
-    for part in parts:
-        if _JA_REASON.search(part) and said:
-            break  # "…、ssh切れると死ぬから": why, not what
-        said.append(part)
-    claim = "、".join(said)
-    last = said[-1] if said else ""
-    if not claim or (_JA_NOT_RULE.search(claim) and not _JA_LEAD.search(claim)):
-        return None
-    if _JA_LEAD.search(claim) and _JA_REQUEST_END.search(last) and not _JA_NOT_RULE.search(last):
-        return tidy(claim)
-    standing = any(marker.search(part) for marker in _JA_MARKERS for part in said)
-    if standing and (_JA_DIRECTIVE_END.search(last) or any(m.search(last) for m in _JA_MARKERS[2:])):
-        return tidy(claim)
     return None
 
 
 def lesson_in(sentence: str) -> str | None:
     text = _OPENING.sub("", sentence.strip())
-    if _QUESTION.search(text):
+    if QUESTION.search(text):
         return None
     if _RULE_LEADS[1].search(text) or _REMEMBERED_RULE.search(text):
         return None  # "记住：不要…", "Recuerda: nunca …" tell what to do: a rule
@@ -450,36 +276,12 @@ def lesson_in(sentence: str) -> str | None:
 
 def decision_in(sentence: str) -> str | None:
     text = _OPENING.sub("", sentence.strip())
-    if _QUESTION.search(text) or _NOT_NOW.search(text):
+    if QUESTION.search(text) or _NOT_NOW.search(text):
         return None
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
     return None
-
-
-def has_cjk(text: str) -> bool:
-    return bool(_CJK.search(text))
-
-
-def has_kana(text: str) -> bool:
-    """Japanese kana: a sentence with them is not English even without a kanji ("もういらない")."""
-    return bool(_KANA.search(text))
-
-
-# What opens a message without being part of what it says ("no no, …", "no aspetta, …", "e un'altra cosa: …",
-# "warte, …"): kept out of an item, whose words the rule lifecycle compares
-DISCOURSE = re.compile(
-    r"^(?:(?:no|nein|non|nope|ah|oh|eh|ok|okay)\s*[,.!:](?=\s|$)\s*)*(?:(?:no|ah|oh|ok)\s+)?"
-    r"(?:(?:wait|hold on|aspetta|espera|warte|moment|attends|подожди|погоди)\s*[,.!:](?=\s|$)\s*|"
-    r"(?:(?:and|e|y|und|et|и)\s+)?(?:one more thing|another thing|un'altra cosa|otra cosa|noch (?:was|etwas|eins)|"
-    r"autre chose|ещё одно|еще одно)\s*[,.!:](?=\s|$)\s*|(?:no\s+no|nein\s+nein|non\s+non)\s*[,.!:](?=\s|$)\s*)+",
-    re.IGNORECASE,
-)
-
-
-def tidy(text: str) -> str:
-    return DISCOURSE.sub("", " ".join(text.split())).strip(" ,，;；:：。.!！")
 
 
 def _is_instruction(text: str) -> bool:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pipeline.agent import speech_cues as cues
-from pipeline.agent.pasted_text import typed_and_pasted
+from pipeline.agent.speech.marks import CJK_SENTENCE, DISCOURSE
+from pipeline.agent.speech.pasted_text import typed_and_pasted
 
 MAX_ITEM_CHARS = 300
 
@@ -49,7 +49,7 @@ def sentences(texts: Iterable[str]) -> list[str]:
                 else:
                     pieces.append(piece)
             for sentence in pieces:
-                out += [s.strip() for s in cues.CJK_SENTENCE.split(sentence) if s.strip()]
+                out += [s.strip() for s in CJK_SENTENCE.split(sentence) if s.strip()]
     return out
 
 
@@ -75,6 +75,6 @@ def _unquoted(part: str) -> str:
 
 
 def tidy(text: str) -> str:
-    text = cues.DISCOURSE.sub("", " ".join(text.split())).strip(" ,;:—–-")
+    text = DISCOURSE.sub("", " ".join(text.split())).strip(" ,;:—–-")
     text = _PARENTHETICAL.sub("", text).rstrip(".!")
     return text if len(text) <= MAX_ITEM_CHARS else text[: MAX_ITEM_CHARS - 1] + "…"

@@ -1,4 +1,6 @@
-"""Rules, lessons and decisions in what the person typed, wherever in a sentence they say them.
+"""Rules, lessons and decisions said in English, wherever in a sentence they are said.
+
+Rules, lessons and decisions in what the person typed, wherever in a sentence they say them.
 
 People correct an agent in passing: "No, always use Decimal for money — floats are how we …", "push it to a
 branch — we never push straight to main.", "looks good. rule: tests never hit the real Stripe API". A sentence
@@ -12,38 +14,16 @@ self:`, `note for next time:`, `for future reference,`, `remember that …`); a 
 (`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X, not
 Y", "… can live in … for now", "X become Y").
 
-Other languages (Chinese, Japanese, German, Spanish, French, Portuguese, Korean) are read by their own markers in
-`speech_cues.py`; what no marker reads is left to meaning (`pipeline/learning/rule_meaning.py`). Only
-what the person typed counts: the caller hands in their texts, never the assistant's, a tool's output or a
-subagent's prompt; inside them, code fences, quoted lines and lines that look pasted (log lines, stack frames,
-compiler and linter output) are skipped. Pattern matching, not understanding: it is tuned to keep precision
-high (a wrong rule in rules.md costs every later session), so an unusual phrasing is missed rather than
-guessed. Pure.
+Pure.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
 
-from pipeline.agent import speech_cues as cues
-from pipeline.agent.pasted_text import typed_and_pasted
-from pipeline.agent.sentence_parts import LEAD as _LEAD
-from pipeline.agent.sentence_parts import REASON_TAIL, clauses, sentences, tidy
-
-__all__ = [
-    "UserKnowledge",
-    "clauses",
-    "decision_in",
-    "extract_knowledge",
-    "lesson_in",
-    "rule_in",
-    "says_something",
-    "sentences",
-    "tidy",
-    "typed_and_pasted",
-]
+from pipeline.agent.speech.cues import RETRACTION
+from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
+from pipeline.agent.speech.sentence_parts import REASON_TAIL, clauses, tidy
 
 _RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
 # "The team agreed that every resource gets the owner tags": a convention the team set, stated as agreed
@@ -321,68 +301,6 @@ _FIRST_PERSON = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my)\b")
 _ABOUT_ME = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my|there's|there is|it's|it is)\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class UserKnowledge:
-    rules: tuple[str, ...]
-    lessons: tuple[str, ...]
-    decisions: tuple[str, ...]
-
-
-def says_something(sentence: str) -> bool:
-    """Whether the patterns find a rule, a lesson or a decision in the sentence (then meaning need not look)."""
-    found = extract_knowledge([sentence])
-    return bool(found.rules or found.lessons or found.decisions)
-
-
-def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()) -> UserKnowledge:
-    """Rules, lessons and decisions in the person's texts; `other_texts` (the assistant's) only give decisions,
-    tagged ("Decision: …") or opening a sentence with "we'll use / go with / keep …"."""
-    rules: list[str] = []
-    lessons: list[str] = []
-    decisions: list[str] = []
-    said = [(s, after) for text in user_texts for s, after in _with_next(sentences([text]))]
-    for sentence, after in said:
-        english = not (cues.has_cjk(sentence) or cues.has_kana(sentence))
-        if found := cues.told_to_keep(sentence):
-            rules.append(found)
-            continue
-        if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
-            lessons.append(found)
-            continue
-        if found := (english and rule_in(sentence)) or _cue_rule(sentence):
-            rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
-            rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
-        if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
-            decisions.append(found)
-    for sentence in sentences(other_texts):
-        if tagged := _DECISION_TAG.search(sentence):
-            decisions.append(tidy(tagged.group(1)))
-        elif _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
-            decisions.append(tidy(sentence))
-    return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
-
-
-# A rule's second half said as a fragment after it, in the same message: "ab jetzt kommt alles vom Server über
-# TanStack Query. zustand nur noch für UI-State", "from now on money is cents. floats only for display"
-_GOES_ON = re.compile(
-    r"^[a-z][\w./-]*(?:\s+\S+){0,2}\s+(?:only|nur(?: noch)?|solo|seulement|uniquement|só|только)\b"
-    r"(?:\s+\S+){0,4}\s*[.!]?$"
-)
-
-
-def _with_next(said: list[str]) -> list[tuple[str, str]]:
-    return [(s, said[i + 1] if i + 1 < len(said) else "") for i, s in enumerate(said)]
-
-
-def _cue_rule(sentence: str) -> str | None:
-    """A rule by another language's markers, in the sentence or one of its ';' parts ("Haz el commit y abre el
-    PR; los PR siempre con una sección de cómo probarlo")."""
-    for part in [sentence, *sentence.split("; ")[1:]]:
-        if found := cues.rule_in(_LEAD.sub("", part)):
-            return found
-    return None
-
-
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
@@ -413,7 +331,7 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(said[-1])
         # Why the marker stays: "from now on" says the rule replaces how it was done (rule_lifecycle.REPLACES);
         # why from a retraction before it: "forget the X defines, from now on …" names the rule it replaces
-        taken_back = cues.RETRACTION.search(sentence, 0, later.start())
+        taken_back = RETRACTION.search(sentence, 0, later.start())
         return tidy(sentence[taken_back.start() if taken_back else later.start() :]) if later.group(1) else None
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
@@ -505,8 +423,11 @@ def _normative(clause: str) -> bool:
     return bool(_NORM_TAIL.search(clause) and _COPULA.search(clause))
 
 
-def _unique(items: list[str]) -> tuple[str, ...]:
-    seen: dict[str, str] = {}
-    for item in items:
-        seen.setdefault(item.lower(), item)
-    return tuple(seen.values())
+def assistant_decision(sentence: str) -> str | None:
+    """A decision in the assistant's text: tagged ("Decision: …") or opening a sentence with "we'll use / go with
+    / keep …"; the assistant's text gives nothing else."""
+    if tagged := _DECISION_TAG.search(sentence):
+        return tidy(tagged.group(1))
+    if _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
+        return tidy(sentence)
+    return None

@@ -1,0 +1,101 @@
+"""Rules, lessons and decisions in what the person typed: English by its grammar (`english.py`), other languages
+by their own markers (`cues.py`, `japanese.py`, `vietnamese.py`); what no marker reads is left to meaning
+(`pipeline/learning/rule_meaning.py`). Only what the person typed counts: the caller hands in their texts, never
+the assistant's, a tool's output or a subagent's prompt; inside them, code fences, quoted lines and lines that
+look pasted (log lines, stack frames, compiler and linter output) are skipped. Pattern matching, not
+understanding: it is tuned to keep precision high (a wrong rule in rules.md costs every later session), so an
+unusual phrasing is missed rather than guessed. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pipeline.agent.speech import cues
+from pipeline.agent.speech.english import assistant_decision, decision_in, lesson_in, rule_in
+from pipeline.agent.speech.marks import has_cjk, has_kana
+from pipeline.agent.speech.pasted_text import typed_and_pasted
+from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
+from pipeline.agent.speech.sentence_parts import clauses, sentences, tidy
+
+__all__ = [
+    "UserKnowledge",
+    "clauses",
+    "decision_in",
+    "extract_knowledge",
+    "lesson_in",
+    "rule_in",
+    "says_something",
+    "sentences",
+    "tidy",
+    "typed_and_pasted",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class UserKnowledge:
+    rules: tuple[str, ...]
+    lessons: tuple[str, ...]
+    decisions: tuple[str, ...]
+
+
+def says_something(sentence: str) -> bool:
+    """Whether the patterns find a rule, a lesson or a decision in the sentence (then meaning need not look)."""
+    found = extract_knowledge([sentence])
+    return bool(found.rules or found.lessons or found.decisions)
+
+
+def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()) -> UserKnowledge:
+    """Rules, lessons and decisions in the person's texts; `other_texts` (the assistant's) only give decisions,
+    tagged ("Decision: …") or opening a sentence with "we'll use / go with / keep …"."""
+    rules: list[str] = []
+    lessons: list[str] = []
+    decisions: list[str] = []
+    said = [(s, after) for text in user_texts for s, after in _with_next(sentences([text]))]
+    for sentence, after in said:
+        english = not (has_cjk(sentence) or has_kana(sentence))
+        if found := cues.told_to_keep(sentence):
+            rules.append(found)
+            continue
+        if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
+            lessons.append(found)
+            continue
+        if found := (english and rule_in(sentence)) or _cue_rule(sentence):
+            rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
+            rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
+        if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
+            decisions.append(found)
+    for sentence in sentences(other_texts):
+        if found := assistant_decision(sentence):
+            decisions.append(found)
+    return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
+
+
+# A rule's second half said as a fragment after it, in the same message: "ab jetzt kommt alles vom Server über
+# TanStack Query. zustand nur noch für UI-State", "from now on money is cents. floats only for display"
+_GOES_ON = re.compile(
+    r"^[a-z][\w./-]*(?:\s+\S+){0,2}\s+(?:only|nur(?: noch)?|solo|seulement|uniquement|só|только)\b"
+    r"(?:\s+\S+){0,4}\s*[.!]?$"
+)
+
+
+def _with_next(said: list[str]) -> list[tuple[str, str]]:
+    return [(s, said[i + 1] if i + 1 < len(said) else "") for i, s in enumerate(said)]
+
+
+def _cue_rule(sentence: str) -> str | None:
+    """A rule by another language's markers, in the sentence or one of its ';' parts ("Haz el commit y abre el
+    PR; los PR siempre con una sección de cómo probarlo")."""
+    for part in [sentence, *sentence.split("; ")[1:]]:
+        if found := cues.rule_in(_LEAD.sub("", part)):
+            return found
+    return None
+
+
+def _unique(items: list[str]) -> tuple[str, ...]:
+    seen: dict[str, str] = {}
+    for item in items:
+        seen.setdefault(item.lower(), item)
+    return tuple(seen.values())

@@ -1,0 +1,41 @@
+"""What every language's reading of a person's sentences shares: which script a text is written in, where a
+Chinese or Japanese sentence ends, what makes a sentence a question, what opens a message without being part of
+what it says, and an item tidied for a file. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Sentence ends that need no space after them (Chinese and Japanese punctuation).
+CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+KANA = re.compile(r"[\u3040-\u30ff]")
+
+QUESTION = re.compile(
+    r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
+)
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK.search(text))
+
+
+def has_kana(text: str) -> bool:
+    """Japanese kana: a sentence with them is not English even without a kanji ("もういらない")."""
+    return bool(KANA.search(text))
+
+
+# What opens a message without being part of what it says ("no no, …", "no aspetta, …", "e un'altra cosa: …",
+# "warte, …"): kept out of an item, whose words the rule lifecycle compares
+DISCOURSE = re.compile(
+    r"^(?:(?:no|nein|non|nope|ah|oh|eh|ok|okay)\s*[,.!:](?=\s|$)\s*)*(?:(?:no|ah|oh|ok)\s+)?"
+    r"(?:(?:wait|hold on|aspetta|espera|warte|moment|attends|подожди|погоди)\s*[,.!:](?=\s|$)\s*|"
+    r"(?:(?:and|e|y|und|et|и)\s+)?(?:one more thing|another thing|un'altra cosa|otra cosa|noch (?:was|etwas|eins)|"
+    r"autre chose|ещё одно|еще одно)\s*[,.!:](?=\s|$)\s*|(?:no\s+no|nein\s+nein|non\s+non)\s*[,.!:](?=\s|$)\s*)+",
+    re.IGNORECASE,
+)
+
+
+def tidy(text: str) -> str:
+    return DISCOURSE.sub("", " ".join(text.split())).strip(" ,，;；:：。.!！")

@@ -1,0 +1,125 @@
+"""Markers of a standing rule in the languages memoryd reads beyond English and Japanese: always/never, must,
+"from now on" in a request, a negative imperative of a work verb, "we do it this way here". Each entry is one
+language's markers; `cues.rule_in` takes a sentence that one of them finds and that tells rather than reports.
+They are the languages' own words, never a project's, so they carry over between projects and people. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+_KO_REQUEST = (
+    r"(?:해|해요|하세요|해라|해줘|하자|써|쓰세요|돌려|돌려줘|바꿔|넣어|빼|로드해|마|마세요|말아|말 것|할 것|돼|거쳐)"
+)
+RULE_MARKERS = (
+    # Chinese: never/always/must/uniformly, or "don't" with a generic object
+    re.compile(
+        r"(?:永远不要|永远别|绝对不要|千万别|千万不要|一律|统一(?:用|使用|走|放)|必须|务必|一定要|总是要|都要|禁止|不准|不许)"
+    ),
+    re.compile(r"^(?:不要|别(?![的人处称名号样儿])|不能)(?:再|直接|随便)?.{3,}"),
+    # "…，别再加 pandas 了": "don't … any more" after a comma; "新代码都用 polars": a kind of thing, all done one way
+    re.compile(r"[，,；]\s*(?:不要再|别再|不要|别(?![的人处称名号样]))\S.{2,}"),
+    re.compile(r"^(?!大家|我们|他们|你们|人人|谁)(?:新|所有|全部|每个|任何)?\S{1,8}?都(?:用|走|放|要用|得用)\s*\S{2,}"),
+    re.compile(r"只(?:放|用|能|允许|走)(?:在)?.{2,}"),
+    # German: always/never in a request, an imperative, or "we ... here"
+    re.compile(r"^(?:bitte\s+)?(?:nie|niemals) wieder\b|\bbitte\b.*\b(?:immer|nie|niemals|kein\w*)\b", re.I),
+    re.compile(r"\b(?:dürfen|darf|sollen|soll|müssen|muss)\s+(?:\w+\s+)?(?:nie|niemals|immer|nur|kein\w*)\b", re.I),
+    re.compile(
+        r"^(?!(?:ist|sind|war|waren|geht|hängt|läuft|klappt|passiert|kommt|bleibt|wird|hat|habe|kann)\b)"
+        r"[a-zäöü]+e?\s+(?:immer|nie|niemals)\b(?! noch)",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:wir|man) (?:benutzen|benutzt|nutzen|nutzt|verwenden|verwendet|machen|macht|schreiben|schreibt|"
+        r"pushen|pusht|committen|committet)\b.*\b(?:hier|immer|nur|kein\w*|nie)\b",
+        re.I,
+    ),
+    # Spanish, French: a sentence that opens with always/never, or asks for it; "preferimos …" (we prefer),
+    # "… antes de commitear" (before committing)
+    re.compile(r"^(?:por favor,?\s+)?(?:siempre|nunca|jamás)\s+\w+|\bpor favor\b.*\b(?:siempre|nunca)\b", re.I),
+    re.compile(
+        r"^(?:preferimos|aquí (?:usamos|no usamos)|en este (?:repo|proyecto) (?:usamos|no)\b)|"
+        r"\bantes de (?:cada (?:commit|push|merge|pr|release)|commitear|hacer commit|pushear|mergear)\b",
+        re.I,
+    ),
+    # "los PR siempre con una sección de cómo probarlo": a kind of thing, always with/in/through something
+    re.compile(
+        r"^(?:los|las|todos los|todas las)\s+\S+(?:\s+\S+)?\s+(?:siempre|nunca)\s+(?:con|en|por|sin|van|llevan|"
+        r"tienen|usan|pasan)\b",
+        re.I,
+    ),
+    # "usa --wait sin --atomic", "nimm pnpm statt npm", "utilise X au lieu de Y": use this, not that
+    re.compile(
+        r"^(?:usa|usad|utiliza|nimm|benutze|verwende|utilise|utilisez)\s+\S+(?:\s+\S+){0,3}\s+"
+        r"(?:sin|en vez de|en lugar de|y no|statt|anstatt|anstelle von|au lieu de|et pas|plutôt que)\s+\S",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:toujours|jamais|ne jamais)\s+\w+|\b(?:utilise|fais|mets|écris)\s+toujours\b|\bne \w+ jamais\b", re.I
+    ),
+    # "on compile toujours avec le profil X", "on passe toujours par une PR": how it is always done here (not
+    # "on a toujours eu …", a report)
+    re.compile(r"\bon (?!(?:a|avait|était|est|aura)\b)[a-zéè]+e toujours (?:avec|par|sur|en|dans|via)\b", re.I),
+    # "je préfère qu'on évite …", "je préfère qu'on ne mette pas …": a preference for how work is done
+    re.compile(
+        r"^je préf[èe]re (?:qu'on|que l'on|que tu|que vous) (?:évite|n'|ne |garde|utilise|reste|passe par)", re.I
+    ),
+    # Portuguese (Brazil): "não usa X, usa Y", "nunca commita direto na main", "nada de sqlite", "aqui a gente não
+    # usa npm", "lembra que é uv run, não python solto", "usa getByRole, data-testid só em último caso"
+    re.compile(
+        r"^(?:por favor,?\s+)?(?:não|nunca) (?:usa|use|usem|faz|faça|mexe|mexa|commita|commite|roda|rode|sobe|suba|"
+        r"coloca|coloque|põe|ponha|instala|instale|deixa|deixe|chama|chame|escreve|escreva|cria|crie)\b|"
+        r"^sempre \w+|(?:^|,\s*)nada de \S+|"
+        r"^(?:aqui )?a gente (?:não |nunca |sempre )?(?:usa|faz|roda|coloca|escreve)\b|"
+        r"\blembra(?:-se)?(?: que)?:?\s+(?:é|são|a gente|sempre|nunca|não)\b.{2,}|"
+        r"\b(?:usa|use)\s+\S+.{0,40}?,\s*(?:não|nada de|nunca)\s+\S|"
+        r"\b(?:usa|use)\s+\S+.{0,40}?,\s*\S+(?:\s+\S+)?\s+só\b",
+        re.I,
+    ),
+    # Russian: never/always/only at the opening, "only through X", "no X whatsoever", must, "every X does",
+    # "we don't edit … by hand", "у нас так принято", a negative imperative of a work verb
+    re.compile(
+        r"^(?:никогда|всегда|только|ни в коем случае)\s+\S|\bникогда не\b|\bни в коем случае\b|"
+        r"\bтолько (?:через|в|на|с|из|под|по|до|после)\s+\S|(?:^|[,;]\s*)никаких\s+\S|"
+        r"\b(?:должен|должна|должно|должны|обязательно|запрещено|нельзя)\b|"
+        r"^кажд(?:ый|ая|ое|ые)\s+\S+(?:\s+\S+)?\s+\w+(?:[еёи]т|[уюая]т|[её]тся|ится)\b|"
+        r"\bне (?:правим|трогаем|меняем|редактируем|коммитим|пушим|мержим|деплоим|используем|пишем|катим)\b|"
+        r"\bу нас (?:так )?(?:принято|не принято|не делают|делают|используют|пишут)\b|"
+        r"^мы (?:всегда |везде |только )?(?:используем|пишем|логируем|храним|держим|деплоим|катим|мержим)\b.*"
+        r"\b(?:везде|всегда|только|теперь)\b|"
+        r"^забудь(?:те)? (?:про|о|об)\s+[^,]{2,40},\s*\S.{5,}|"
+        r"^не (?:используй|пушь|трогай|добавляй|пиши|коммить|мержи|правь|меняй|удаляй|запускай|делай|ставь|"
+        r"лезь|катай)(?:те)?\b",
+        re.I,
+    ),
+    # Korean: always/never/without fail/all/from now on, ending in a request ("배포는 항상 파이프라인으로만 해");
+    # a negative imperative ("데이터 바꾸는 건 마이그레이션에 넣지 마"); an obligation ("전부 require_admin 거쳐야
+    # 돼"); only through one way ("Addressables로만 로드해")
+    re.compile(
+        r"(?:항상|절대(?:로)?|반드시|꼭|무조건|전부|모든|매번|앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?)\s.*"
+        rf"{_KO_REQUEST}[.!~]?$"
+    ),
+    re.compile(r"[가-힣]지 ?(?:마|마세요|마요|말 것|말아(?:요|줘)?)[.!~]?$"),
+    re.compile(r"[가-힣]지 말라고 (?:했잖아|했지|했는데|했어)"),  # "I told you not to …"
+    # an obligation for a whole kind of thing ("전부 … 거쳐야 돼"; "종료일은 시작일 이후여야 돼" specifies one task)
+    re.compile(
+        r"(?:전부|모든|항상|매번|무조건|반드시|언제나)\s.*[가-힣](?:아|어|여|해)야 ?"
+        r"(?:돼|되|해|한다|합니다|됩니다|돼요|해요|함)[.!~]?$"
+    ),
+    re.compile(rf"\S(?:으로만|로만|에서만)\s.*{_KO_REQUEST}[.!~]?$"),
+    # Turkish: always/never ("hep", "her zaman", "asla") in a sentence that reports nothing (no "-iyor", "-di",
+    # "-miş" verb closing it: "hep patliyor" is a complaint); "…, unutma" (don't forget); "…, X yok" (no X)
+    re.compile(
+        r"^(?![^,;]*\b\w+(?:[ıiuü]yor(?:um|uz|sun|lar)?|[dt][ıiuü](?:m|k|n|ler)?|m[ıiuü][sş])\s*(?:[,;.!]|$))"
+        r".*\b(?:hep|her zaman|asla|hi[çc]bir zaman|her seferinde)\b(?!\s+de[gğ]il)|,\s*unutma\b",
+        re.I,
+    ),
+    # Italian: never/always at the opening of a clause, "niente X" (no X), "qui da noi si usa …" (here we use),
+    # a negative imperative of a work verb ("non pushare mai su main")
+    re.compile(
+        r"(?:^|[,;:]\s*)(?:per favore,?\s+)?(?:mai|sempre)\s+\S|(?:^|[,;]\s*)niente \S+|"
+        r"\bqui da noi (?:si |non si )?(?:usa|usano|usiamo|fa|fanno|facciamo|scrive|scrivono|legge|leggono)\b|"
+        r"^non (?:usare|fare|mettere|toccare|aggiungere|pushare|committare|modificare|lanciare|cancellare)\b",
+        re.I,
+    ),
+)
