@@ -12,6 +12,7 @@ import pytest
 from pipeline.agent.transcript import error_line
 from pipeline.learning.problems.failure_evidence import failure_evidence
 from pipeline.learning.problems.problem_identity import Evidence, readable_failure
+from pipeline.learning.problems.session_signals import mentioned_anchors
 from tests import failure_outputs as out
 
 
@@ -325,3 +326,27 @@ def test_php_c_unity_and_esp32_failures_name_their_test_their_error_and_their_fi
     panic = failure_evidence(out.ESP32_PANIC, "/home/ana/fw")
     assert panic.facts() == ("code:StoreProhibited", "file:main/ring.c")
     assert error_line(out.ESP32_PANIC).startswith("Guru Meditation Error")
+
+
+def test_a_test_that_collects_other_codes_errors_is_identified_by_what_it_collected() -> None:
+    """ "assert not dagbag.import_errors" fails for a DAG cycle one week and missing credentials the next: two
+    problems, so the test's name joins nothing; the quoted exception and the file it is keyed by do."""
+    cycle = (
+        "FAILED tests/dags/test_dag_integrity.py::test_no_import_errors\n"
+        "E   AssertionError: {'/home/me/wh/dags/shipments.py': 'airflow.exceptions.AirflowDagCycleException: "
+        "Cycle detected in DAG: shipments'}\n1 failed, 11 passed in 9.41s"
+    )
+    credentials = (
+        "FAILED tests/dags/test_dag_integrity.py::test_no_import_errors\n"
+        "E   AssertionError: {'/home/me/wh/dags/sync.py': 'Traceback (most recent call last):\\n  File "
+        '"/home/me/wh/dags/sync.py", line 6, in <module>\\n    client = bigquery.Client()\\n'
+        "google.auth.exceptions.DefaultCredentialsError: Your default credentials were not found.\\n'}\n"
+        "1 failed, 11 passed in 9.41s"
+    )
+    first, second = failure_evidence(cycle, "/home/me/wh"), failure_evidence(credentials, "/home/me/wh")
+    assert first.tests == second.tests == ("test_no_import_errors",)
+    assert first.anchors() == ("exc:AirflowDagCycleException", "exc:AirflowDagCycleException@dags/shipments")
+    assert second.anchors() == ("exc:DefaultCredentialsError", "exc:DefaultCredentialsError@dags/sync")
+    assert "file:dags/sync.py" in second.facts()
+    assert mentioned_anchors(credentials.replace("\\n", " ")) == ("exc:DefaultCredentialsError",)
+    assert mentioned_anchors("TestFlight 1.3 crasht beim Scrollen") == ()  # a product, not a Go test

@@ -191,3 +191,18 @@ def test_the_one_rule_a_retraction_names_is_replaced_however_near_another_sits_i
 
     new = "lascia perdere SQLite per i test, d'ora in poi solo Postgres in Docker"
     assert replaced_in_other_words(new, current, subject) == current[1]
+
+
+def test_a_vietnamese_rule_that_drops_what_the_old_one_named_replaces_it() -> None:
+    """ "từ giờ … , bỏ XCTest đi" (from now on …, drop XCTest), typed with or without its diacritics, takes back
+    the rule that names XCTest and leaves the one about something else."""
+    current = ["new tests use XCTest, same as the existing suite", "never force unwrap in view code"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.3 if "XCTest" in b else 0.1
+
+    for said in (
+        "tu gio test moi viet bang Swift Testing, bo XCTest di",
+        "từ giờ test mới viết bằng Swift Testing, bỏ XCTest đi",
+    ):
+        assert replaced_in_other_words(said, current, subject) == current[0]

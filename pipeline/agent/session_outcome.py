@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pipeline.agent.speech import vietnamese
 from pipeline.agent.transcript import Step, Transcript, error_line
 
 _NEGATIVE = re.compile(
@@ -259,7 +260,9 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         acknowledged = (last_user is not None and last_user > check and not any(v < 0 for v, _ in evidence)) or (
             _seen_and_accepted(steps, users, check)
         )
-        if steps[check].status == "ok":
+        # Why: "tests green but it still crashes on the phone": a pass the person saw and spoke against after it
+        overruled = last_user is not None and last_user > check and any(v < 0 for v, _ in evidence)
+        if steps[check].status == "ok" and not overruled:
             evidence.append((1.5, f"the last check passed: `{_command(steps[check])}`"))
         elif not acknowledged:
             evidence.append((-1.5, f"the last check failed: `{_command(steps[check])}`"))
@@ -366,15 +369,21 @@ def _closing(steps: list[Step], users: list[int]) -> tuple[str, float]:
 
 def _cue(words: str) -> tuple[float, str] | None:
     """What the person's words say by the cues of the languages this module knows, strongest first."""
-    if _NEGATIVE.search(words) or _NEGATIVE_OTHER.search(words):
+    folded = vietnamese.fold(words)  # Vietnamese is read typed with or without its diacritics
+    if _NEGATIVE.search(words) or _NEGATIVE_OTHER.search(words) or vietnamese.NEGATIVE.search(folded):
         return -3.0, "the user's last words"
     deferred = _DEFERRED.search(words) or _DEFERRED_OTHER.search(words) or _NO_TIME.search(words)
-    if _LEAVING.search(words) and not (_POSITIVE.search(words) or deferred):
+    deferred = deferred or vietnamese.DEFERRED.search(folded)
+    leaving = _LEAVING.search(words) or vietnamese.LEAVING.search(folded)
+    positive = _POSITIVE.search(words) or vietnamese.POSITIVE.search(folded)
+    if leaving and not (positive or deferred):
         return 0.0, "the user was called away (nothing said of the work)"
     thanked = _REFUSAL.sub("", words)  # "Non merci, …" declines an offer; it thanks for nothing
     if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or _POSITIVE_OTHER.search(thanked):
         return 3.0, "the user's last words"
-    if _DEFERRED.search(words) or _DEFERRED_OTHER.search(words) or _NO_TIME.search(words):
+    if vietnamese.POSITIVE.search(folded):
+        return 3.0, "the user's last words"
+    if deferred:
         return -3.0, "the user left it for later"
     if _MILD_NEGATIVE.search(words):
         return -1.5, "the user's last words"

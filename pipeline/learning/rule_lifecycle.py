@@ -47,7 +47,7 @@ _WORD = re.compile(r"[^\W\d_][\w.+#-]*")
 _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
-    "dimentica cambiato idea birak bırak vazgeçtim vazgectim"
+    "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
@@ -63,7 +63,9 @@ REPLACES = re.compile(
     r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b|"
     # Russian, Ukrainian: now, from now on, instead of, no longer, switch to
     r"\b(?:теперь|отныне|с этого момента|впредь|вместо|больше не|уже не|переходим на|перешли на|тепер|замість|"
-    r"більше не)\b",
+    r"більше не|"
+    # Vietnamese, typed with or without its diacritics: from now on, instead of, switch to
+    r"t[uừ] (?:gi[oờ]|nay|b[aâ]y gi[oờ])|thay v[iì]|chuy[eể]n sang)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

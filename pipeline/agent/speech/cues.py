@@ -20,6 +20,7 @@ import re
 from pipeline.agent.speech.japanese import japanese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
+from pipeline.agent.speech.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
@@ -92,7 +93,9 @@ RETRACTION = re.compile(
     r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|[\w.-]+'[a-zıiuü]+ b[ıi]rak|vazge[çc]tim|"
     r"забудь(?:те)? (?:про|о|об|что)|я передумал|передумал|"
     # what is dropped: "pytest-xdist fliegt raus, ab jetzt …", "we're dropping Moq, …"
-    r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+)\b",
+    r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+|"
+    # Vietnamese: "bỏ XCTest đi" (drop it), "quên cái X đi" (forget it), with or without diacritics
+    r"(?:bo|bỏ|qu[eê]n) (?:c[aá]i )?[\w.-]+ (?:di|đi))\b",
     re.IGNORECASE,
 )
 # Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
@@ -121,6 +124,12 @@ _QUOTED_DOC = re.compile(
     r"README(?:\.md)?|onboarding)\b[^\"“”]{0,40}?[\"“](?P<r>[^\"”]{8,})[\"”]",
     re.I,
 )
+# Said as the team's written rules say it ("like the Notion page says, sqlfluff fix before commit")
+_AS_THE_DOC_SAYS = re.compile(
+    r"^(?:just )?(?:like|as) (?:the|our|the team's) (?:[\w-]+ ){0,2}(?:page|wiki|docs?|checklist|guide|guidelines|"
+    r"handbook|style ?guide|conventions|README(?:\.md)?|CONTRIBUTING(?:\.md)?|rules) says,\s*\S.{6,}",
+    re.IGNORECASE,
+)
 _WE_HERE = re.compile(
     r"\b(?:we|us|here|у нас|мы|chez nous|on ne|nous|aquí|acá|nosotros|bei uns|wir|a gente|aqui|da noi|noi)\b|"
     r"我们|うちでは|うちは",
@@ -141,6 +150,8 @@ def told_to_keep(sentence: str) -> str | None:
         return tidy(kept["r"])
     if quoted := _QUOTED_DOC.search(sentence):
         return tidy(quoted["r"])
+    if _AS_THE_DOC_SAYS.match(text):
+        return tidy(text)  # "like the Notion page says, …": where the rule is written is worth keeping with it
     fixed = _CORRECTION.match(sentence.strip())
     if fixed and _WE_HERE.search(fixed["lead"]) and _THAT_WAY.search(fixed["lead"]):
         return tidy(fixed["r"])
@@ -253,6 +264,8 @@ def rule_in(sentence: str) -> str | None:
         return tidy(re.split(r"[:,]", text, maxsplit=1)[1])
     if japanese := japanese_rule(text):
         return japanese
+    if vietnamese := vietnamese_rule(text):
+        return vietnamese
     if _DEICTIC.search(text):
         return None
     if KANA.search(text) and not _CJK_ONLY_MARKER.search(text):
@@ -271,7 +284,7 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    return None
+    return vietnamese_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -281,7 +294,7 @@ def decision_in(sentence: str) -> str | None:
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
-    return None
+    return vietnamese_decision(text)
 
 
 def _is_instruction(text: str) -> bool:

@@ -96,6 +96,23 @@ _CONFORMING = re.compile(
     r"(?:we|the rest of|everyone|everybody|the team|the codebase|all (?:the|our)|every)\b",
     re.IGNORECASE,
 )
+# "new tests use XCTest, same as the existing suite", "use snake_case, like the rest of the schema": a kind of
+# thing done one way, because that is how the rest is done
+_SAME_AS_REST = re.compile(
+    r"^(?:please\s+)?(?:(?:(?:all |every |new |our )?(?:[\w-]+ )?[\w-]+s (?:use|go|live|follow|stay)|"
+    r"(?:use|keep|put|write|go with|stick (?:to|with)))\s+"
+    r"(?!(?:it|this|that|them|these|those|my|your)\b)\S.{1,60}?),\s*"
+    r"(?:the )?(?:same as|just like|like|as in|as with|consistent with|matching) (?:the |all |our )?"
+    r"(?:existing|rest|other|old|current)\b",
+    re.IGNORECASE,
+)
+# "commit messages in English, conventional commits": a kind of text, written in one language
+_IN_LANGUAGE = re.compile(
+    r"^(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are |stay |always |only )*(?:in|written in) "
+    r"(?:English|German|French|Spanish|Italian|Portuguese|Russian|Chinese|Japanese|Korean|Vietnamese|Turkish|"
+    r"Polish|Dutch)(?=\s*(?:[,.;!]|$))",
+    re.IGNORECASE,
+)
 # "run the tests with pytest -n auto, it's faster": how a recurring task is done, and why that way is better
 _HOW_IT_IS_DONE = re.compile(
     r"^(?:please\s+)?(?P<rule>(?:run|build|start|deploy|test|lint|format)\s+(?:the |all |our )?"
@@ -346,6 +363,8 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if _ONLY_THIS.match(clause):
             return tidy(clause)
+        if _SAME_AS_REST.match(clause):
+            return tidy(clause)  # "…, same as the existing suite": why this way is part of the rule
         if conforming := _CONFORMING.match(clause) or _HOW_IT_IS_DONE.match(clause):
             return tidy(conforming.group("rule"))
         if _SO_IT_STAYS.match(clause):
@@ -367,6 +386,7 @@ def _rule_in(sentence: str) -> str | None:
         practice = practice or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause) or _NOTHING_WITHOUT.match(clause)
+        practice = practice or _IN_LANGUAGE.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):

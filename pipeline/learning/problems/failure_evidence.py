@@ -22,7 +22,7 @@ tests. Pure.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.agent.transcript import without_log_prefixes
 from pipeline.agent_path import agent_path, is_windows, relative_to
@@ -167,11 +167,13 @@ class FailureEvidence:
     in_dependency: bool = False  # `raised_in` is a dependency's module, not the project's
     symptoms: tuple[str, ...] = ()  # what went wrong without an exception naming it: `nan` (a non-finite value)
     names: tuple[str, ...] = ()  # names from code an error message quotes: 'deliveryWindow', `order_total_cents`
+    collected: bool = False  # the failing test only collects other code's errors, which are the failure
 
     def anchors(self) -> tuple[str, ...]:
         """What joins signals by itself (see the module docstring)."""
         out: list[str] = []
-        if 0 < len(self.tests) <= MAX_TESTS_FOR_ANCHORS and self.failed_count <= MAX_TESTS_FOR_ANCHORS:
+        few = 0 < len(self.tests) <= MAX_TESTS_FOR_ANCHORS and self.failed_count <= MAX_TESTS_FOR_ANCHORS
+        if few and not self.collected:
             out += [f"test:{name}" for name in self.tests]
         for exc in self.exceptions[-2:]:
             if exc in GENERIC_EXCEPTIONS:
@@ -200,6 +202,39 @@ def failure_evidence(output: str, cwd: str = "") -> FailureEvidence:
     """Read a failed command's output. `cwd` (the session's) makes absolute project paths relative, as runners
     print them."""
     output = without_log_prefixes(output)
+    if collected := _COLLECTED.findall(output):
+        return _with_collected(_read(output, cwd), collected, cwd)
+    return _read(output, cwd)
+
+
+# A test that collects other code's errors fails for whatever it collected ("assert not dagbag.import_errors":
+# `AssertionError: {'dags/sync.py': 'Traceback … DefaultCredentialsError: …'}`): the quoted errors and the files
+# they are keyed by are the failure, and the test's name, the same for every error it ever collects, joins
+# nothing by itself (it stays among the evidence).
+_COLLECTED = re.compile(r"AssertionError: \{\s*'([^'\s]+\.\w+)'\s*:\s*'((?:[^'\\]|\\.)*)'")
+
+
+def collects_errors(text: str) -> bool:
+    """Whether `text` shows a test that only collects other code's errors (see `_COLLECTED`)."""
+    return _COLLECTED.search(text) is not None
+
+
+def _with_collected(found: FailureEvidence, collected: list[tuple[str, str]], cwd: str) -> FailureEvidence:
+    inner = [_read(error.replace("\\n", "\n").replace("\\'", "'"), cwd) for _path, error in collected]
+    keyed = [_with_suffix(m) for m in (_module(path, cwd) for path, _error in collected) if m]
+    exceptions = [e for e in found.exceptions if e != "AssertionError"] + [e for i in inner for e in i.exceptions]
+    files = [*keyed, *(f for i in inner for f in i.project_files), *found.project_files]
+    return replace(
+        found,
+        exceptions=tuple(dict.fromkeys(exceptions or found.exceptions)),
+        raised_in=next((i.raised_in for i in inner if i.raised_in), "") or _strip_suffix(next(iter(keyed), "")),
+        project_files=tuple(dict.fromkeys(files)),
+        codes=tuple(dict.fromkeys([*found.codes, *(c for i in inner for c in i.codes)])),
+        collected=True,
+    )
+
+
+def _read(output: str, cwd: str) -> FailureEvidence:
     tests = [name for _file, name in _PY_TEST_ID.findall(output)]
     tests += _PY_TEST_HEADER.findall(output)
     for pattern in _TEST_LINES:

@@ -27,6 +27,7 @@ from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
 from pipeline.learning.problems.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,
+    collects_errors,
     failure_evidence,
     flaky_tests,
 )
@@ -94,7 +95,11 @@ _FAILURE_WORD = re.compile(
 _RESOLVED = re.compile(
     r"\b(?:went green|is green|all green|passes now|works now|fixed now|no longer (?:fails|hangs|times out))\b", re.I
 )
-_TEST_NAME = re.compile(r"\b(test_\w{4,}|Test[A-Z]\w{3,})\b")
+# "TestFlight 1.3 crashes" names a product, not a Go test: products named like tests are no test
+_TEST_NAME = re.compile(
+    r"\b(test_\w{4,}|(?!(?:TestFlight|TestCafe|TestRail|TestNG|TestLink|TestComplete|Testcontainers)\b)"
+    r"Test[A-Z]\w{3,})\b"
+)
 _EXCEPTION = re.compile(r"\b([A-Z]\w*(?:Error|Exception))\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
@@ -243,7 +248,7 @@ def _user_signals(text: str) -> list[Signal]:
 
 def mentioned_anchors(text: str) -> tuple[str, ...]:
     """Anchors a person's sentence names literally: a test (`test_x`), a specific exception type."""
-    tests = [f"test:{name}" for name in _TEST_NAME.findall(text)]
+    tests = [] if collects_errors(text) else [f"test:{name}" for name in _TEST_NAME.findall(text)]
     errors = [f"exc:{name}" for name in _EXCEPTION.findall(text) if name not in GENERIC_EXCEPTIONS]
     return tuple(dict.fromkeys([*tests, *errors]))
 

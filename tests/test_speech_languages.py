@@ -1,0 +1,118 @@
+"""Rules, lessons, decisions and closing verdicts in languages and phrasings added after the first ones: Vietnamese
+(typed with and without its diacritics) and English norms said by conformity, language or the team's page. The sentences are
+written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.agent.session_outcome import session_outcome
+from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.agent.speech.vietnamese import fold
+from pipeline.agent.transcript import parse_transcript
+from tests.transcript_lines import Transcript
+
+
+def test_folding_keeps_one_character_for_one() -> None:
+    said = "Đừng bao giờ push thẳng lên main"
+    assert fold(said) == "Dung bao gio push thang len main"
+    assert len(fold(said)) == len(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("đừng bao giờ chạy migration trên prod từ máy local", "đừng bao giờ chạy migration trên prod từ máy local"),
+        ("dung bao gio chay migration tren prod tu may local", "dung bao gio chay migration tren prod tu may local"),
+        ("không bao giờ commit file .env", "không bao giờ commit file .env"),
+        ("từ giờ log viết bằng JSON, bỏ print đi", "từ giờ log viết bằng JSON, bỏ print đi"),
+        ("ok, tu nay moi PR phai co test", "tu nay moi PR phai co test"),
+        ("luôn dùng Decimal cho tiền, không dùng float", "luôn dùng Decimal cho tiền, không dùng float"),
+        ("ngay thang luon luu UTC, vi server o Singapore", "ngay thang luon luu UTC"),
+        ("API moi phai co rate limit", "API moi phai co rate limit"),
+        ("chỉ dùng pnpm cho repo này", "chỉ dùng pnpm cho repo này"),
+        ("nho la khong log token nhe, token la bi mat ma", "nho la khong log token nhe"),
+    ],
+)
+def test_vietnamese_rules_with_and_without_diacritics(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "mình có nên luôn dùng @MainActor không?",  # a question
+        "co nen luon dung strict mode khong",  # a question without its mark
+        "test nay luon fail tren CI",  # a report about one test
+        "CI luôn bị timeout lúc 3h sáng",  # something that keeps happening
+        "minh luon quen chay lint truoc khi commit",  # the speaker's own habit
+        "tu gio minh se viet test truoc",  # the speaker's own plan
+        "sửa giúp mình cái lỗi này",  # a request for now
+        "file nay khong bao gio duoc goi",  # about one file in front of the person
+    ],
+)
+def test_what_is_no_vietnamese_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_vietnamese_lessons_and_decisions() -> None:
+    found = extract_knowledge(
+        [
+            "bài học: BigQuery DATE() không có timezone là UTC",
+            "rut kinh nghiem: cache dung chung phai la actor",
+            "Quyết định: ở lại Airflow 2.9 quý này",
+            "chot: dung Postgres 16",
+        ]
+    )
+    assert found.lessons == ("BigQuery DATE() không có timezone là UTC", "cache dung chung phai la actor")
+    assert found.decisions == ("ở lại Airflow 2.9 quý này", "dung Postgres 16")
+    assert found.rules == ()
+
+
+def test_english_norms_said_by_conformity_language_or_the_teams_page() -> None:
+    found = extract_knowledge(
+        [
+            "new migrations use Alembic autogenerate, same as the existing ones",
+            "commit messages in English, imperative mood",
+            "like the wiki says, ruff format before every push",
+            "the error messages in German are confusing",  # a report, not a norm
+            "use this, same as the existing one",  # points at one thing
+        ]
+    )
+    assert found.rules == (
+        "new migrations use Alembic autogenerate, same as the existing ones",
+        "commit messages in English, imperative mood",
+        "like the wiki says, ruff format before every push",
+    ), found.rules
+
+
+def _closed_with(closing: str, *, work_after: bool = False) -> str:
+    t = Transcript().user("ImageCache crash khi luot danh sach")
+    t.edit("Sources/ImageCache.swift", "final class", "actor").bash("swift test", "Executed 41 tests, 0 failures", 0)
+    t.user(closing)
+    if work_after:
+        t.edit("Sources/ShipperList.swift", "prefetch(20)", "prefetch(0)")
+    return session_outcome(parse_transcript(t.bytes(), "x")).outcome
+
+
+@pytest.mark.parametrize(
+    ("closing", "outcome"),
+    [
+        ("ngon, cảm ơn em", "success"),
+        ("chuan roi, commit di", "success"),
+        ("vẫn crash y chang", "failed"),
+        ("chua xong, van loi", "failed"),
+        ("thoi de minh coi tiep", "failed"),  # I'll look at it myself
+        ("ok de mai tinh", "failed"),  # left for tomorrow
+        ("phải đi họp rồi", "success"),  # called away: the passing check decides
+    ],
+)
+def test_vietnamese_closings_with_and_without_diacritics(closing: str, outcome: str) -> None:
+    assert _closed_with(closing) == outcome
+
+
+def test_a_pass_the_person_spoke_against_counts_nothing() -> None:
+    """ "tests green but it still crashes on the phone", then one more edit and the session ends: the person's
+    words after the pass decide, though the edit after them halves their weight."""
+    assert _closed_with("tests pass but it still crashes on the device", work_after=True) == "failed"
+    assert _closed_with("test xanh nhung van crash tren may that. chua xong", work_after=True) == "failed"
