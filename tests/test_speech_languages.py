@@ -10,6 +10,7 @@ from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.vietnamese import fold
 from pipeline.agent.transcript import parse_transcript
+from pipeline.learning.problems.session_signals import session_signals
 from tests.transcript_lines import Transcript
 
 
@@ -116,3 +117,10 @@ def test_a_pass_the_person_spoke_against_counts_nothing() -> None:
     words after the pass decide, though the edit after them halves their weight."""
     assert _closed_with("tests pass but it still crashes on the device", work_after=True) == "failed"
     assert _closed_with("test xanh nhung van crash tren may that. chua xong", work_after=True) == "failed"
+
+
+def test_vietnamese_problem_talk_is_compared_with_known_problems_and_a_rule_is_not() -> None:
+    t = Transcript().user("báo cáo doanh thu buổi sáng luôn thấp hơn POS, reconcile lệch 13%")
+    t.user("dung bao gio ha nguong expectation de cho pass, sai thi phai tim nguyen nhan")
+    talk = [sentence for _step, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
+    assert talk == ["báo cáo doanh thu buổi sáng luôn thấp hơn POS, reconcile lệch 13%"]

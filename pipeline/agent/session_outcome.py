@@ -228,8 +228,10 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     evidence: list[tuple[float, str]] = []
     last_user = users[-1] if users else None
     words, weight = _closing(steps, users)
+    spoke_against = False  # the person's own words (a cue, not a reading by meaning) say the work is not right
     if words:
         cue = _cue(words)
+        spoke_against = cue is not None and cue[0] < 0
         if cue is not None and (cue[0] < 0 or _did_work(steps)):
             # Why only after work: thanks for an answer to a question say nothing of work that went well
             value, reason = cue
@@ -261,7 +263,7 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
             _seen_and_accepted(steps, users, check)
         )
         # Why: "tests green but it still crashes on the phone": a pass the person saw and spoke against after it
-        overruled = last_user is not None and last_user > check and any(v < 0 for v, _ in evidence)
+        overruled = spoke_against and last_user is not None and last_user > check
         if steps[check].status == "ok" and not overruled:
             evidence.append((1.5, f"the last check passed: `{_command(steps[check])}`"))
         elif not acknowledged:

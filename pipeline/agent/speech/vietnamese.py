@@ -85,7 +85,9 @@ def vietnamese_rule(sentence: str) -> str | None:
     for marker in _MARKERS:
         if found := marker.search(folded):
             claim = folded[found.start() :]
-            if _REPORT.search(claim.split(",")[0]) and not found.group(0).lstrip(",:; ").startswith("nho"):
+            first = claim.split(",")[0]  # "báo cáo sáng luôn thấp hơn POS": a report of a problem, not a rule
+            reported = _REPORT.search(first) or PROBLEM_TALK.search(first)
+            if reported and not found.group(0).lstrip(",:; ").startswith("nho"):
                 return None
             return tidy(text)
     return None
@@ -129,3 +131,10 @@ DEFERRED = re.compile(
     re.IGNORECASE,
 )
 LEAVING = re.compile(r"\b(?:phai|can) (?:di|chay) (?:hop|an|ve|don con|gap)\b|\bdi hop (?:roi|day|nhe)\b", re.I)
+# The person talking about a problem ("GE thiếu giờ 0-6", "reconcile lệch", "báo cáo sáng thấp hơn POS"), over folded
+# text: worth comparing with the known problems (`session_signals`), never a problem by itself
+PROBLEM_TALK = re.compile(
+    r"\b(?:(?:bi )?loi|sai|lech|thieu|trung (?:don|lap|du lieu|ban ghi|dong)|thap hon|khong (?:chay|khop|len|hien)|"
+    r"treo|cham qua|luc (?:duoc|hien|co) luc (?:khong|mat)|van (?:con )?(?:loi|fail\w*|crash\w*|do))\b",
+    re.IGNORECASE,
+)

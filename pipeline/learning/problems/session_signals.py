@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent.session_outcome import is_check
-from pipeline.agent.speech import cues
+from pipeline.agent.speech import cues, vietnamese
 from pipeline.agent.speech.knowledge import decision_in, rule_in
 from pipeline.agent.speech.marks import CJK_SENTENCE, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
@@ -286,7 +286,7 @@ def _talks_of_a_problem(sentence: str) -> bool:
     """A cue word of problem talk, in a sentence that is not a question asking for something else."""
     failure = bool(
         _FAILURE_WORD.search(sentence) or cues.PROBLEM_TALK.search(sentence) or _PROBLEM_CUE_JA.search(sentence)
-    )
+    ) or bool(vietnamese.PROBLEM_TALK.search(vietnamese.fold(sentence)))
     if _QUESTION.search(sentence.strip()):
         return failure
     return failure or bool(_PROBLEM_CUE.search(sentence))
@@ -296,7 +296,8 @@ def _states_a_choice(sentence: str) -> bool:
     """ "we go with the row lock for now, the constraint only if it bites again": a decision or a rule, whose
     "again" is a condition, not a problem come back."""
     english = not has_cjk(sentence)
-    return bool((english and (decision_in(sentence) or rule_in(sentence))) or cues.decision_in(sentence))
+    said = (english and (decision_in(sentence) or rule_in(sentence))) or cues.decision_in(sentence)
+    return bool(said or cues.rule_in(sentence))
 
 
 def _retries(failures: dict[str, list[SessionSignal]]) -> list[SessionSignal]:
