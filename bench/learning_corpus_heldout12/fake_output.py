@@ -13,7 +13,7 @@ def gradle_ok(secs: int = 31, *, executed: int = 3, up_to_date: int = 2) -> str:
     """`./gradlew test` (or build) that passes: Gradle prints the tasks and BUILD SUCCESSFUL, not the test counts."""
     return (
         "> Task :compileJava UP-TO-DATE\n> Task :processResources UP-TO-DATE\n> Task :classes UP-TO-DATE\n"
-        "> Task :compileTestJava\n> Task :processTestResources NO-SOURCE\n> Task :testClasses\n> Task :test\n\n"
+        "> Task :compileTestJava\n> Task :processTestResources UP-TO-DATE\n> Task :testClasses\n> Task :test\n\n"
         f"BUILD SUCCESSFUL in {secs}s\n{executed + up_to_date} actionable tasks: {executed} executed, "
         f"{up_to_date} up-to-date"
     )

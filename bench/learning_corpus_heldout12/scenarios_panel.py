@@ -712,7 +712,7 @@ def b11_format_test_claim() -> Session:
 
 
 def b12_cancel_dialog_resumed() -> Session:
-    s = panel("b12-cancel-dialog-resumed", "2027-03-16T09:20:37", "2.1.194", "feature/WIZ-226-cancel", "late-wawel-jay")
+    s = panel("b12-cancel-dialog-resumed", "2027-03-16T14:50:37", "2.1.194", "feature/WIZ-226-cancel", "late-wawel-jay")
     s.user("Add a cancel appointment dialog (CancelAppointmentDialog) with a reason select, through i18n", after=0)
     s.act(
         None,
@@ -729,7 +729,7 @@ def b12_cancel_dialog_resumed() -> Session:
     s.user(
         "Jestem. Podepnij dialog w AppointmentDetails i wypchnij branch. Tak jak w API: żadnego force pusha na "
         "wspólne branche, ten branch ma też Ola",
-        after=16 * 3600 + 1200,
+        after=17 * 3600 + 2400,
         rules=[("no-force-push", "żadnego force pusha na wspólne branche")],
     )
     s.act(
@@ -798,7 +798,7 @@ def b13_lockfile_ci() -> Session:
         Bash(
             'git add -A && git commit -m "WIZ-229: Update lockfile for @vueuse/core, remove Cypress" && git push',
             git_commit("main", "37ad0f8", "WIZ-229: Update lockfile for @vueuse/core, remove Cypress", 5, 12, 2941)
-            + "\nTo gitlab.example.com:wizyty/wizyty-panel.git\n   e1c7d45..37ad0f8  main -> main",
+            + "\nTo gitlab.example.com:wizyty/wizyty-panel.git\n   5d90c3b..37ad0f8  main -> main",
             desc="Commit and push",
         ),
     )
