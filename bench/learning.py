@@ -66,6 +66,7 @@ CORPORA = (
     ("held out 9", BENCH / "learning_corpus_heldout9"),
     ("held out 10", BENCH / "learning_corpus_heldout10"),
     ("held out 11", BENCH / "learning_corpus_heldout11"),
+    ("held out 12", BENCH / "learning_corpus_heldout12"),
 )
 
 
