@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.session_outcome import session_outcome
+from pipeline.agent.session_outcome import is_check, session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.vietnamese import fold
 from pipeline.agent.transcript import parse_transcript
@@ -124,3 +124,83 @@ def test_vietnamese_problem_talk_is_compared_with_known_problems_and_a_rule_is_n
     t.user("dung bao gio ha nguong expectation de cho pass, sai thi phai tim nguyen nhan")
     talk = [sentence for _step, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
     assert talk == ["báo cáo doanh thu buổi sáng luôn thấp hơn POS, reconcile lệch 13%"]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("zastosowanych migracji nigdy nie edytujemy, zawsze nowa wersja", None),
+        (
+            "zastosowanych migracji nigdy nie edytujemy, bo staging się rozjedzie",
+            "zastosowanych migracji nigdy nie edytujemy",
+        ),
+        ("komponenty tylko w <script setup>, żadnego Options API", None),
+        ("komponenty tylko w <script setup>, zadnego Options API", None),  # typed without its letters
+        ("od teraz daty trzymamy w UTC", None),
+        ("nowe endpointy opisujemy w OpenAPI", None),
+        ("mówiłam: nigdy nie pushuj na main", "nigdy nie pushuj na main"),
+        ("logi tylko przez SLF4J: System.out wyłączyliśmy w Sonarze", "logi tylko przez SLF4J"),
+    ],
+)
+def test_polish_rules_with_and_without_diacritics(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == (rule or said,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "czy my zawsze musimy dawać readOnly na metodach do odczytu?",  # a question
+        "Na razie nic nie zmieniaj, tylko powiedz",  # for now
+        "nie instaluj teraz dockera",  # now
+        "w kodzie nic nie zmieniałam",  # a report, in the past tense
+        "Ja nie umiem tego powtórzyć ręcznie",  # the speaker; "nie" is no German "never"
+        "zrób merge zamiast rebase",  # a perfective imperative: one thing, once
+        "muszę lecieć, dokończymy jutro",
+    ],
+)
+def test_what_is_no_polish_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_polish_lessons_decisions_and_closings() -> None:
+    found = extract_knowledge(
+        [
+            "nauczka: Testcontainers na Fedorze potrzebuje podman.socket",
+            "zdecydowaliśmy, że panel zostaje czystym SPA",
+            "decyzja: zostajemy przy Spring Boot 3.4",
+        ]
+    )
+    assert found.lessons == ("Testcontainers na Fedorze potrzebuje podman.socket",)
+    assert found.decisions == ("zdecydowaliśmy, że panel zostaje czystym SPA", "zostajemy przy Spring Boot 3.4")
+    assert [_closed_with(w) for w in ("dzięki, działa", "super, smiga")] == ["success"] * 2
+    assert _closed_with("nadal flaky. dobra, zostawmy to") == "failed"
+    assert _closed_with("dobra, zostawmy to, wrócę do tego jutro") == "failed"
+
+
+def test_a_list_pasted_as_the_teams_rules_gives_every_item_but_a_decision() -> None:
+    """Written for this test: whatever an item's grammar, the person said what the list is."""
+    pasted = (
+        "Pasting our team conventions from the wiki, please follow them:\n\n**Before a PR**\n"
+        "- PR titles start with the ticket key\n- one migration per PR\n- Decision: we stay on Postgres 16\n\n"
+        "Now add the endpoint."
+    )
+    found = extract_knowledge([pasted])
+    assert found.rules == ("PR titles start with the ticket key", "one migration per PR"), found.rules
+    assert found.decisions == ("we stay on Postgres 16",)
+    assert extract_knowledge(["Some notes from the meeting:\n- PR titles are long\n- lunch at 12"]).rules == ()
+
+
+def test_english_closing_lessons_are_no_verdict_and_after_all_is_no_every() -> None:
+    assert _closed_with("TIL the auto-wait doesn't help when the button shows stale data. commit") == "success"
+    assert extract_knowledge(["run it once more, it passed once in CI, maybe it's flaky after all"]).rules == ()
+    assert extract_knowledge(["Use @SpringBootTest with the full context for the controller tests"]).rules == (
+        "Use @SpringBootTest with the full context for the controller tests",
+    )
+
+
+def test_a_file_named_like_a_tool_is_no_check_and_leaving_it_is_no_success() -> None:
+    t = Transcript().user("Ryuk fails under SELinux")
+    t.edit("build.gradle.kts", "useJUnitPlatform()", "useJUnitPlatform(); environment(RYUK_DISABLED)")
+    t.bash("git checkout -- build.gradle.kts && podman rm -f $(podman ps -aq)", "3f1a9c27b04e", 0)
+    assert not is_check(parse_transcript(t.bytes(), "x").steps[-1])
+    assert _closed_with("ok, I'm leaving it, too much other stuff today") == "failed"

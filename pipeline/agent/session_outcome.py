@@ -24,7 +24,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.agent.speech import vietnamese
+from pipeline.agent.speech import polish, vietnamese
+from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.agent.speech.marks import fold
+from pipeline.agent.speech.sentence_parts import sentences
 from pipeline.agent.transcript import Step, Transcript, error_line
 
 _NEGATIVE = re.compile(
@@ -45,7 +48,8 @@ _NEGATIVE = re.compile(
     r"errors? out|hangs?)\b|"
     r"\b(?:forget it|not (?:merging|shipping|releasing|deploying)(?: (?:it|this|that))? (?:today|yet|now))\b|"
     r"\bleav(?:e|ing) (?:it|this|that) (?:for today|for now|for later|for tomorrow)\b|\b(?:done|enough) for today\b|"
-    r"\bstop(?:ping)? (?:here|there)(?: for)? today\b",
+    r"\bstop(?:ping)? (?:here|there)(?: for)? today\b|"
+    r"\b(?:I'm|I am|we're|we are) (?:just )?leaving (?:it|this|that)\b(?! (?:running|on|open|to|with|as is))",
     re.IGNORECASE,
 )
 # Leaving with the work unfinished: "ok. later", "egal, morgen", "stop, meeting" (a deferral, unless the same
@@ -190,7 +194,8 @@ _CHECK = re.compile(
     r"alembic upgrade|cargo nextest|nextest run|dbt (?:run|test|build)|playwright test|golangci-lint|sqlfluff lint|"
     r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift (?:test|build)|dotnet build|"
     r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests)|kubectl(?: -{1,2}\S+(?:[= ]\S+)?)* "
-    r"rollout status|flutter (?:test|analyze)|dart (?:test|analyze)|buf (?:lint|breaking))\b|"
+    # (not a file named like a tool: "git checkout -- build.gradle.kts", "cat pytest.ini")
+    r"rollout status|flutter (?:test|analyze)|dart (?:test|analyze)|buf (?:lint|breaking))\b(?!\.\w)|"
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
     # how command-line tools name them, whatever the tool
     r"(?:^|&&\s*|;\s*)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
@@ -369,21 +374,31 @@ def _closing(steps: list[Step], users: list[int]) -> tuple[str, float]:
     return steps[last_user].text, 0.5 if after else 1.0
 
 
+_FOLDED = (vietnamese, polish)  # languages whose verdicts are read over folded text
+
+
+def _without_lessons(words: str) -> str:
+    said = sentences([words])
+    kept = [s for s in said if not extract_knowledge([s]).lessons]
+    return " ".join(kept) if len(kept) < len(said) else words
+
+
 def _cue(words: str) -> tuple[float, str] | None:
     """What the person's words say by the cues of the languages this module knows, strongest first."""
-    folded = vietnamese.fold(words)  # Vietnamese is read typed with or without its diacritics
-    if _NEGATIVE.search(words) or _NEGATIVE_OTHER.search(words) or vietnamese.NEGATIVE.search(folded):
+    words = _without_lessons(words)  # "TIL the auto-wait doesn't help here. commit": a lesson, no verdict
+    folded = fold(words)  # Vietnamese and Polish are read typed with or without their diacritics
+    if _NEGATIVE.search(words) or _NEGATIVE_OTHER.search(words) or any(v.NEGATIVE.search(folded) for v in _FOLDED):
         return -3.0, "the user's last words"
-    deferred = _DEFERRED.search(words) or _DEFERRED_OTHER.search(words) or _NO_TIME.search(words)
-    deferred = deferred or vietnamese.DEFERRED.search(folded)
-    leaving = _LEAVING.search(words) or vietnamese.LEAVING.search(folded)
-    positive = _POSITIVE.search(words) or vietnamese.POSITIVE.search(folded)
+    deferred = bool(_DEFERRED.search(words) or _DEFERRED_OTHER.search(words) or _NO_TIME.search(words))
+    deferred = deferred or any(v.DEFERRED.search(folded) for v in _FOLDED)
+    leaving = bool(_LEAVING.search(words)) or any(v.LEAVING.search(folded) for v in _FOLDED)
+    positive = bool(_POSITIVE.search(words)) or any(v.POSITIVE.search(folded) for v in _FOLDED)
     if leaving and not (positive or deferred):
         return 0.0, "the user was called away (nothing said of the work)"
     thanked = _REFUSAL.sub("", words)  # "Non merci, …" declines an offer; it thanks for nothing
     if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or _POSITIVE_OTHER.search(thanked):
         return 3.0, "the user's last words"
-    if vietnamese.POSITIVE.search(folded):
+    if any(v.POSITIVE.search(folded) for v in _FOLDED):
         return 3.0, "the user's last words"
     if deferred:
         return -3.0, "the user left it for later"

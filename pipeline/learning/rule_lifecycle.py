@@ -47,7 +47,8 @@ _WORD = re.compile(r"[^\W\d_][\w.+#-]*")
 _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
-    "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái"
+    "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái zapomnij rezygnujemy "
+    "koniec wywalamy"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
@@ -65,7 +66,9 @@ REPLACES = re.compile(
     r"\b(?:теперь|отныне|с этого момента|впредь|вместо|больше не|уже не|переходим на|перешли на|тепер|замість|"
     r"більше не|"
     # Vietnamese, typed with or without its diacritics: from now on, instead of, switch to
-    r"t[uừ] (?:gi[oờ]|nay|b[aâ]y gi[oờ])|thay v[iì]|chuy[eể]n sang)\b",
+    r"t[uừ] (?:gi[oờ]|nay|b[aâ]y gi[oờ])|thay v[iì]|chuy[eể]n sang|"
+    # Polish: from now on, instead of, after all, no longer, no more, "zmiana:" (a change)
+    r"od teraz|od dzi(?:ś|s|siaj)|odt[aą]d|od tej pory|zamiast|jednak|ju[zż] nie|koniec z|zmiana)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

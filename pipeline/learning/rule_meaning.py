@@ -249,7 +249,9 @@ _SPECIFIC = re.compile(
     r"^(?:(?:a )?(?:quick|short) question|domanda (?:veloce|rapida)|kurze frage|pregunta rápida|question rapide)\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b|"
     # for today or this time only: no standing instruction ("A broader question, no code today")
-    r"\b(?:today|tonight|right now|this time|for today|hoy|heute|aujourd'hui|сегодня|hoje|oggi)\b|今天|今日",
+    r"\b(?:today|tonight|right now|this time|for today|hoy|heute|aujourd'hui|сегодня|hoje|oggi)\b|今天|今日|"
+    # Polish: for now, now, today, this time ("Na razie nic nie zmieniaj, tylko powiedz")
+    r"\b(?:na razie|narazie|teraz|dziś|dzis|dzisiaj|tym razem|na chwilę)\b",
     re.IGNORECASE,
 )
 _NOT_DIRECTIVE = re.compile(
@@ -259,7 +261,10 @@ _NOT_DIRECTIVE = re.compile(
     # Portuguese reports: "tá dando isso no dev", "conversei com o Lucas" (the "I" dropped: -ei is "I did")
     r"tá|tava|estava|está|deu|dá|foi|era|eu|\w{3,}ei|"
     # Russian: I, it, this, there ("я там видел …", "это падает …")
-    r"я|это|оно|он|она|там|тут|вот)\b",
+    r"я|это|оно|он|она|там|тут|вот|"
+    # Polish: a perfective imperative asks for one thing once ("zrób merge zamiast rebase")
+    r"zrób|zrob|dodaj|napraw|popraw|sprawdź|sprawdz|uruchom|odpal|przepisz|przerób|usuń|zmień|wrzuć|puść|"
+    r"cofnij|dopisz|zaktualizuj|zainstaluj|ja)\b",
     re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(
@@ -275,7 +280,9 @@ _REPORT = re.compile(
     r"\b(?:plante|plantent|crashe|crashent|échoue|échouent|fails|crashes|hangs|breaks|falla|fallan|trava|quebra|"
     r"stürzt|hängt)\b|^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|^(?:tá|tava|está|estava) \w+ndo\b|"
     # Turkish: what is happening or happened ("şikayet ediyor", "yazıyor", "patladı"), said as a report
-    r"\b\w{2,}(?:[ıiuü]yor(?:um|uz|sun|lar)?|m[ıiuü][sş])\b",
+    r"\b\w{2,}(?:[ıiuü]yor(?:um|uz|sun|lar)?|m[ıiuü][sş])\b|"
+    # Polish past tense, said by the speaker ("w kodzie nic nie zmieniałam", "zdecydowaliśmy, że …": a decision)
+    r"\b\w+[aeiy][łl](?:am|em|aś|eś|as|es|iśmy|yśmy|ismy|ysmy)\b",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(

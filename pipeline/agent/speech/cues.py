@@ -19,6 +19,7 @@ import re
 
 from pipeline.agent.speech.japanese import japanese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
+from pipeline.agent.speech.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
 from pipeline.agent.speech.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 
@@ -95,7 +96,9 @@ RETRACTION = re.compile(
     # what is dropped: "pytest-xdist fliegt raus, ab jetzt …", "we're dropping Moq, …"
     r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+|"
     # Vietnamese: "bỏ XCTest đi" (drop it), "quên cái X đi" (forget it), with or without diacritics
-    r"(?:bo|bỏ|qu[eê]n) (?:c[aá]i )?[\w.-]+ (?:di|đi))\b",
+    r"(?:bo|bỏ|qu[eê]n) (?:c[aá]i )?[\w.-]+ (?:di|đi)|"
+    # Polish: "zapomnij o X" (forget X), "rezygnujemy z X", "koniec z X", "wywalamy X"
+    r"zapomnij o [\w.-]+|rezygnujemy z [\w.-]+|koniec z [\w.-]+|wywalamy [\w.-]+)\b",
     re.IGNORECASE,
 )
 # Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
@@ -109,7 +112,7 @@ _MEMORY_FILE = re.compile(
 _WRITE_VERB = re.compile(
     r"\b(?:add|put|write|note|append|record|save|update|добав\w*|запиш\w*|впиш\w*|ajout\w*|écri\w*|mets|añad\w*|"
     r"agreg\w*|escrib\w*|pon|adicion\w*|coloc\w*|escrev\w*|anot\w*|füg\w*|schreib\w*|trag\w*|aggiung\w*|scriv\w*|"
-    r"metti|voeg\w*|dodaj|zapisz|ekle)\b|加|写|记|追加|書",
+    r"metti|voeg\w*|dodaj|zapisz|dopisz|wpisz|ekle)\b|加|写|记|追加|書",
     re.I,
 )
 _CORRECTION = re.compile(
@@ -266,6 +269,10 @@ def rule_in(sentence: str) -> str | None:
         return japanese
     if vietnamese := vietnamese_rule(text):
         return vietnamese
+    if polish := polish_rule(text):
+        return polish
+    if is_polish(text):
+        return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
         return None
     if KANA.search(text) and not _CJK_ONLY_MARKER.search(text):
@@ -284,7 +291,7 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    return vietnamese_lesson(text)
+    return vietnamese_lesson(text) or polish_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -294,7 +301,7 @@ def decision_in(sentence: str) -> str | None:
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
-    return vietnamese_decision(text)
+    return vietnamese_decision(text) or polish_decision(text)
 
 
 def _is_instruction(text: str) -> bool:

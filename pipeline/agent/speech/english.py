@@ -106,6 +106,12 @@ _SAME_AS_REST = re.compile(
     r"(?:existing|rest|other|old|current)\b",
     re.IGNORECASE,
 )
+# "Use @SpringBootTest with the full context for the controller tests": one way for a whole kind of thing
+_USE_FOR_KIND = re.compile(
+    r"^(?:please\s+)?(?:use|run|write|put|keep)\s+(?!(?:it|this|that|them|these|those)\b)\S.{2,80}?\s+"
+    r"for (?:the |all |our |every |new )(?:[\w-]+ )?[\w-]+s\b(?=\s*(?:[,.;!]|$))",
+    re.IGNORECASE,
+)
 # "commit messages in English, conventional commits": a kind of text, written in one language
 _IN_LANGUAGE = re.compile(
     r"^(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are |stay |always |only )*(?:in|written in) "
@@ -236,7 +242,7 @@ _FOR_KIND = re.compile(
 # "run golangci-lint before every push", "rebase on main before each PR"
 _BEFORE_EVERY = re.compile(
     r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\b.{3,}"
-    r"\b(?:before|after|on|for|with|in) (?:every|each|all|any)\b",
+    r"\b(?:before|after|on|for|with|in) (?:every|each|all(?!\s*(?:[.,;!]|$))|any)\b",
     re.IGNORECASE,
 )
 _POINTS_ON = re.compile(r"\b(?:do|does|doing|did) (?:that|this|it)(?: (?:here|in this \w+))?\s*[.!]?$", re.I)
@@ -386,7 +392,7 @@ def _rule_in(sentence: str) -> str | None:
         practice = practice or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause) or _NOTHING_WITHOUT.match(clause)
-        practice = practice or _IN_LANGUAGE.match(clause)
+        practice = practice or _IN_LANGUAGE.match(clause) or _USE_FOR_KIND.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):

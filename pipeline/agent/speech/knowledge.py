@@ -53,7 +53,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     rules: list[str] = []
     lessons: list[str] = []
     decisions: list[str] = []
-    said = [(s, after) for text in user_texts for s, after in _with_next(sentences([text]))]
+    user_texts_list = list(user_texts)
+    said = [(s, after) for text in user_texts_list for s, after in _with_next(sentences([text]))]
     for sentence, after in said:
         english = not (has_cjk(sentence) or has_kana(sentence))
         if found := cues.told_to_keep(sentence):
@@ -67,6 +68,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
             rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
         if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
+    for text in user_texts_list:
+        rules += [item for item in team_list(text) if not _says_other_than_a_rule(item)]
     for sentence in sentences(other_texts):
         if found := assistant_decision(sentence):
             decisions.append(found)
@@ -79,6 +82,48 @@ _GOES_ON = re.compile(
     r"^[a-z][\w./-]*(?:\s+\S+){0,2}\s+(?:only|nur(?: noch)?|solo|seulement|uniquement|só|только)\b"
     r"(?:\s+\S+){0,4}\s*[.!]?$"
 )
+
+
+# A list the person pastes as the team's written rules: "Wklejam checklistę z Confluence, obowiązuje cały zespół:",
+# "here are the team conventions from the wiki:", "day la list cua team tren Notion, lam theo nhe:" and the items
+# under it. Every item is a rule, whatever its grammar ("- tytuł PR zaczyna się od klucza z Jiry"): the person
+# said what the list is.
+_TEAM_LIST_INTRO = re.compile(
+    r"\b(?:check-?list\w*|conventions?|guidelines?|rules|regul\w*|zasad\w*|wytyczn\w*|standards?|wiki|confluence|"
+    r"notion|handbook|style ?guide|playbook|CONTRIBUTING|richtlinien|regeln|konventionen|reglas|normas|règles|"
+    r"regole|convenzioni|kurallar\w*|правила|соглашени\w+)\b|规范|规则|约定|ルール|規約|규칙|컨벤션",
+    re.IGNORECASE,
+)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|\*\*[^*]+\*\*|__[^_]+__)\s*$")
+
+
+def team_list(text: str) -> list[str]:
+    """The items of a list the person introduces as the team's written rules (see `_TEAM_LIST_INTRO`): a line
+    that names the document and ends in a colon, then (past blank lines and a heading) its list items."""
+    items: list[str] = []
+    listing = False
+    for line in typed_and_pasted(text)[0]:
+        stripped = line.strip()
+        if stripped.endswith((":", "：")) and _TEAM_LIST_INTRO.search(stripped):
+            listing = True
+            continue
+        if not listing or not stripped or _HEADING.match(stripped):
+            continue
+        if item := _LIST_ITEM.match(stripped):
+            items.append(tidy(item["item"]))
+            continue
+        listing = False
+    return items
+
+
+def _says_other_than_a_rule(item: str) -> bool:
+    """A list item that is a decision, a lesson or a question ("3. Quyết định: Airflow ở lại bản 2.9")."""
+    if item.rstrip().endswith(("?", "？")):
+        return True
+    english = not (has_cjk(item) or has_kana(item))
+    lesson = (english and lesson_in(item)) or cues.lesson_in(item)
+    return bool(lesson or (english and decision_in(item)) or cues.decision_in(item))
 
 
 def _with_next(said: list[str]) -> list[tuple[str, str]]:

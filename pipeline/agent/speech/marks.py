@@ -6,6 +6,7 @@ what it says, and an item tidied for a file. Pure.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Sentence ends that need no space after them (Chinese and Japanese punctuation).
 CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
@@ -39,3 +40,19 @@ DISCOURSE = re.compile(
 
 def tidy(text: str) -> str:
     return DISCOURSE.sub("", " ".join(text.split())).strip(" ,，;；:：。.!！")
+
+
+def fold(text: str) -> str:
+    """`text` with each letter reduced to its base letter, character for character ("đừng" -> "dung", "żadnego"
+    -> "zadnego", "łam" -> "lam"), so one set of markers reads a language typed with or without its diacritics
+    and a match's span in the folded text is the span in the original."""
+    return "".join(_base(ch) for ch in text)
+
+
+_NO_DECOMPOSITION = {"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "s"}
+
+
+def _base(ch: str) -> str:
+    if ord(ch) < 0x80:
+        return ch
+    return _NO_DECOMPOSITION.get(ch) or unicodedata.normalize("NFD", ch)[0]

@@ -14,23 +14,8 @@ Pure.
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from pipeline.agent.speech.marks import tidy
-
-
-def fold(text: str) -> str:
-    """`text` with each letter reduced to its base letter ("đừng" -> "dung"), character for character."""
-    return "".join(_base(ch) for ch in text)
-
-
-def _base(ch: str) -> str:
-    if ch in "đĐ":
-        return "d" if ch == "đ" else "D"
-    if ord(ch) < 0x80:
-        return ch
-    return unicodedata.normalize("NFD", ch)[0]
-
+from pipeline.agent.speech.marks import fold, tidy
 
 # "từ giờ", "từ nay (về sau)", "từ bây giờ", "từ hôm nay", "từ giờ trở đi": the rule replaces how it was done
 _FROM_NOW_ON = re.compile(

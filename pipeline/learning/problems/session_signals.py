@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent.session_outcome import is_check
-from pipeline.agent.speech import cues, vietnamese
+from pipeline.agent.speech import cues, polish, vietnamese
 from pipeline.agent.speech.knowledge import decision_in, rule_in
-from pipeline.agent.speech.marks import CJK_SENTENCE, has_cjk
+from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
 from pipeline.learning.problems.failure_evidence import (
@@ -286,7 +286,7 @@ def _talks_of_a_problem(sentence: str) -> bool:
     """A cue word of problem talk, in a sentence that is not a question asking for something else."""
     failure = bool(
         _FAILURE_WORD.search(sentence) or cues.PROBLEM_TALK.search(sentence) or _PROBLEM_CUE_JA.search(sentence)
-    ) or bool(vietnamese.PROBLEM_TALK.search(vietnamese.fold(sentence)))
+    ) or any(language.PROBLEM_TALK.search(fold(sentence)) for language in (vietnamese, polish))
     if _QUESTION.search(sentence.strip()):
         return failure
     return failure or bool(_PROBLEM_CUE.search(sentence))
