@@ -350,3 +350,26 @@ def test_a_test_that_collects_other_codes_errors_is_identified_by_what_it_collec
     assert "file:dags/sync.py" in second.facts()
     assert mentioned_anchors(credentials.replace("\\n", " ")) == ("exc:DefaultCredentialsError",)
     assert mentioned_anchors("TestFlight 1.3 crasht beim Scrollen") == ()  # a product, not a Go test
+
+
+def test_springs_wrapper_and_library_frames_leave_the_cause_and_the_project_frame() -> None:
+    """Every Spring start-up failure is a BeanCreationException on 'flywayInitializer' or another framework bean:
+    the cause under it and the project's frame are the failure, so a checksum mismatch and a duplicate version
+    are two problems."""
+    mismatch = (
+        "org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'flywayInitializer'"
+        " defined in class path resource [FlywayConfiguration.class]: Validate failed\n"
+        "\tat org.springframework.beans.factory.support.AbstractAutowireCapableBeanFactory.initializeBean("
+        "AbstractAutowireCapableBeanFactory.java:1812)\n"
+        "\tat com.example.wizyty.WizytyApplication.main(WizytyApplication.java:12)\n"
+        "Caused by: org.flywaydb.core.api.exception.FlywayValidateException: Validate failed"
+    )
+    duplicate = (
+        "org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'flywayInitializer':"
+        " Found more than one migration with version 14"
+    )
+    assert failure_evidence(mismatch).anchors() == (
+        "exc:FlywayValidateException",
+        "exc:FlywayValidateException@WizytyApplication",
+    )
+    assert failure_evidence(duplicate).anchors() == ()

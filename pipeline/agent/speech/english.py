@@ -54,7 +54,7 @@ _ANY_KIND_GOES = re.compile(
 )
 _NO_X_IN = re.compile(
     r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush)\b)[\w.()-]+"
-    r"(?: [\w.()-]+)? (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
+    r"(?: [\w.()-]+){0,2} (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
     re.IGNORECASE,
 )
 _PREFER = re.compile(

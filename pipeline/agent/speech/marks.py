@@ -31,7 +31,7 @@ def has_kana(text: str) -> bool:
 # "warte, …"): kept out of an item, whose words the rule lifecycle compares
 DISCOURSE = re.compile(
     r"^(?:(?:no|nein|non|nope|ah|oh|eh|ok|okay)\s*[,.!:](?=\s|$)\s*)*(?:(?:no|ah|oh|ok)\s+)?"
-    r"(?:(?:wait|hold on|aspetta|espera|warte|moment|attends|подожди|погоди)\s*[,.!:](?=\s|$)\s*|"
+    r"(?:(?:wait|hold on|stop|aspetta|espera|warte|moment|attends|подожди|погоди|czekaj)\s*[,.!:](?=\s|$)\s*|"
     r"(?:(?:and|e|y|und|et|и)\s+)?(?:one more thing|another thing|un'altra cosa|otra cosa|noch (?:was|etwas|eins)|"
     r"autre chose|ещё одно|еще одно)\s*[,.!:](?=\s|$)\s*|(?:no\s+no|nein\s+nein|non\s+non)\s*[,.!:](?=\s|$)\s*)+",
     re.IGNORECASE,

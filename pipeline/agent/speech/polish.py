@@ -26,7 +26,9 @@ _LEAD = re.compile(
     r"(?:^|[,:;.]\s+)(?P<r>(?:od teraz|od dzis|od dzisiaj|od tej pory|odtad|na przyszlosc|zmiana)[,:]?\s+\S.{5,})",
     re.IGNORECASE,
 )
-_TOLD = re.compile(r"^(?:(?:przeciez|juz) )?(?:mowilam|mowilem|mowilismy|pisalam|pisalem)\s*[:,]\s*(?=\S.{5,})", re.I)
+_TOLD = re.compile(
+    r"^(?:(?:jak|przeciez|juz) )?(?:mowilam|mowilem|mowilismy|pisalam|pisalem)\s*[:,]\s*(?=\S.{5,})", re.I
+)
 _TAG = re.compile(r"^(?:zasada|regula|konwencja)\s*:\s*(?P<r>\S.{5,})", re.IGNORECASE)
 _MARKERS = (
     # never / always at a clause's opening: "nigdy nie edytujemy …", "zawsze nowa wersja", "nigdy npm install"
@@ -79,12 +81,12 @@ def polish_rule(sentence: str) -> str | None:
     or explanation said after it ("…, bo rozwala lockfile", "…: kontroler ma tylko tłumaczyć HTTP")."""
     text = sentence.strip()
     folded = fold(text)
-    if _QUESTION.search(folded):
-        return None
     if reason := _REASON.search(folded):
         text, folded = text[: reason.start()], folded[: reason.start()]
-    if told := _TOLD.match(folded):  # "mówiłam: …" (I told you): a rule said again
+    if told := _TOLD.match(folded):  # "jak mówiłam: …" (as I told you): a rule said again
         return tidy(text[told.end() :])
+    if _QUESTION.search(folded):
+        return None
     if tagged := _TAG.match(folded):
         return tidy(text[tagged.start("r") :])
     if lead := _LEAD.search(folded):

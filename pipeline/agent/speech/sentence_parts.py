@@ -28,7 +28,9 @@ LEAD = re.compile(
 # Why a rule is kept, said after it ("…, it's what the platform team ships dashboards for", "…, that's faster"):
 # not part of what it asks
 REASON_TAIL = re.compile(
-    r",\s*(?:it'?s|that'?s|this is)\s+(?:what|how|why|because|much |way |a lot )?\s*(?:\w+er|what|how|why)\b.*$",
+    r",\s*(?:it'?s|that'?s|this is)\s+(?:what|how|why|because|much |way |a lot )?\s*(?:\w+er|what|how|why)\b.*$|"
+    # "because" in the language the person slips into after an English rule ("…, bo w kwietniu dochodzi …")
+    r",\s*(?:bo|ponieważ|weil|porque|parce que|perché|потому что|vì|çünkü)\s.*$",
     re.IGNORECASE,
 )
 

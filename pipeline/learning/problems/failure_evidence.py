@@ -127,6 +127,14 @@ _FRAMES = (
     re.compile(r"^\s*Line\s+(\S+\.php)\s*$", re.MULTILINE),  # PHPStan's table header names the file
     re.compile(r"^(?:--- )?0x[0-9a-f]+: \w+ at (\S+\.c(?:c|pp)?):\d+", re.MULTILINE),  # ESP-IDF's decoded backtrace
 )
+# A JVM frame of the runtime or a well-known library ("at org.springframework.beans….initializeBean(Abstract….java:
+# 1812)"): its file names no project module (a JVM stack names the class, not the path)
+_LIBRARY_FRAME = re.compile(
+    r"^\s*at (?:java|javax|jakarta|sun|jdk|kotlin|kotlinx|reactor|org\.(?:springframework|hibernate|junit|opentest4j|"
+    r"testcontainers|flywaydb|apache|mockito|assertj|gradle|postgresql|awaitility)|com\.(?:fasterxml|zaxxer)|"
+    r"io\.(?:netty|micrometer))\.\S*\(.*\)\s*$",
+    re.MULTILINE,
+)
 _SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b|^Failed!\s+-\s+Failed:\s+(\d+),", re.MULTILINE)
 _ENVIRONMENT = re.compile(
     r"(?:^|/)\.?(?:venv|virtualenv|env)/|(?:^|/)bin/|node_modules/|(?:^|/)\.cargo/|(?:^|/)\.rustup/|"
@@ -150,7 +158,9 @@ GENERIC_EXCEPTIONS_WORDS = (
     "ReferenceError SyntaxError RangeError AssertionFailure IllegalStateException IllegalArgumentException "
     "NullPointerException InvalidOperationException ArgumentException ArgumentNullException "
     "ArgumentOutOfRangeException NullReferenceException FormatException KeyNotFoundException NotSupportedException "
-    "TaskCanceledException OperationCanceledException AggregateException HttpRequestException"
+    "TaskCanceledException OperationCanceledException AggregateException HttpRequestException "
+    # Spring's wrappers: the cause under them ("Caused by: …FlywayValidateException") is the failure
+    "BeanCreationException UnsatisfiedDependencyException BeanInstantiationException ApplicationContextException"
 )
 GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
 
@@ -246,7 +256,8 @@ def _read(output: str, cwd: str) -> FailureEvidence:
     exceptions = [short for _full, short in found]
     exceptions += [f"Failed{kind.replace(' ', '')}" for kind in _PYTEST_FAILED.findall(output)]
     codes = [code for pattern in _CODES for code in pattern.findall(output)]
-    modules = [_module(path, cwd) for pattern in _FRAMES for path in pattern.findall(output)]
+    framed = _LIBRARY_FRAME.sub("", output)
+    modules = [_module(path, cwd) for pattern in _FRAMES for path in pattern.findall(framed)]
     known = [m for m in modules if m and not _RUNNER.match(m) and not _ENVIRONMENT.search(m)]
     libraries = [m for m in known if not _TEST_FILE.search(m)]
     project = [_with_suffix(m) for m in libraries if not m.startswith("site:")]
@@ -269,6 +280,9 @@ def _read(output: str, cwd: str) -> FailureEvidence:
     )
 
 
+_WRAPPED_BEAN = re.compile(r"\bbean (?:with name|named) '[^']*'", re.IGNORECASE)
+
+
 def quoted_names(output: str) -> tuple[str, ...]:
     """The names from code that an error message quotes ("Property 'deliveryWindow' does not exist", "no exported
     member 'DeliveryWindow'", "Unknown argument `deliveryWindow`"), lower-cased: three failures that quote one
@@ -277,6 +291,7 @@ def quoted_names(output: str) -> tuple[str, ...]:
     names = []
     for line in output.splitlines():
         if _ERROR_PROSE.search(line):
+            line = _WRAPPED_BEAN.sub("", line)  # the framework's bean a cause surfaced in, the same for every cause
             names += [n.lower() for n in _QUOTED_NAME.findall(line) if _COMPOUND.search(n)]
     return tuple(dict.fromkeys(names))
 
