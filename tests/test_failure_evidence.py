@@ -373,3 +373,9 @@ def test_springs_wrapper_and_library_frames_leave_the_cause_and_the_project_fram
         "exc:FlywayValidateException@WizytyApplication",
     )
     assert failure_evidence(duplicate).anchors() == ()
+    wrapped = (
+        "org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'flywayInitializer'"
+    )
+    assert Evidence("w", "error", wrapped + ": Found more than one migration with version 14").description() == (
+        "Found more than one migration with version"
+    )

@@ -56,6 +56,10 @@ _CD = re.compile(r"^cd\s+\S+\s*(?:&&|;)\s*")
 _RUNNER_PREFIX = re.compile(r"^(?:FAILED|ERROR)\s+\S+::\S+(?:\s+-\s+|\s*$)")  # the test is named already
 _PROCESS_TAG = re.compile(r"^[\w.-]+\[\d+(?::[0-9a-fx]+)?\]:?\s+")
 _PANIC_PREFIX = re.compile(r"^thread '[^']*' panicked at \S+:\s*")
+# Spring's wrapper around a start-up failure, the same words for every cause: the cause is what is said after it
+_WRAPPER = re.compile(
+    r"(?:[\w.]+\.)?BeanCreationException: Error creating bean with name '[^']*'(?: defined in [^:]*)?:\s*"
+)
 # A logger's or a build tool's line prefix ("[2026-01-02 10:00:01,123][app.engine][INFO] - ", "[14:04:31]: ▸ ❌ ",
 # "2026-01-02 10:00:01.1 E "): when and by whom, the same on every line, so no part of what failed
 _LOG_PREFIX = re.compile(
@@ -235,6 +239,7 @@ def readable_failure(text: str) -> str:
 def _message(text: str) -> str:
     text = _RUNNER_PREFIX.sub("", _LOG_PREFIX.sub("", text))
     text = _PANIC_PREFIX.sub("panicked: ", text)
+    text = _WRAPPER.sub("", text)
     text = _PATH.sub(lambda m: m.group(1), text)
     text = _HEX.sub(" ", text)
     text = _NUMBER.sub(" ", text)
