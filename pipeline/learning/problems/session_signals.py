@@ -41,6 +41,11 @@ _PROBLEM_CUE = re.compile(
     r"stopped working|mess|issue|problem|wrong|thing)\b",
     re.IGNORECASE,
 )
+_INTRODUCES = re.compile(
+    r"^(?!.*\b(?:again|still|same|another|wieder|encore|otra vez|de novo|ancora|znowu|nadal|lai|lại|tekrar)\b)"
+    r"(?!.*(?:又|また|또|再次)).*[:：]\s*$",
+    re.IGNORECASE,
+)
 # "let's finally fix the flaky sync test properly", "这次彻底修掉", "arreglarlo de una vez": the person comes back
 # to a problem they had before to fix it for good, often without one word of how it fails
 _FOR_GOOD = re.compile(
@@ -144,16 +149,19 @@ def session_signals(t: Transcript) -> SessionSignals:
             typed, pasted = typed_and_pasted(step.text)
             said = "\n".join(typed)
             found += [SessionSignal(s, index, "user") for s in _user_signals(said)]
-            talked = _problem_sentences(said)
+            # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
+            shown = _output_signal(_with_continuations(step.text, pasted), t.cwd) if pasted else None
+            if shown is not None:
+                found.append(SessionSignal(shown, index, "pasted"))
+            # Why no sentence that only introduces a pasted failure ("on the Airflow UI it shows Broken DAG:"): the
+            # log says more; vague, it had joined an unrelated DAG failure by meaning ("… red again:" is kept)
+            talked = [x for x in _problem_sentences(said) if shown is None or not _INTRODUCES.search(x)]
             talk += [(index, sentence) for sentence in talked]
             naming += [(index, sentence) for sentence in _naming_sentences(said) if sentence not in talked]
             if _FOR_GOOD.search(said):
                 # Why the whole message: "the month report shuffles the categories… can we fix that properly
                 # now": the problem is named in one sentence, the intent in the next
                 talk.append((index, " ".join(said.split())[:MAX_FOR_GOOD_CHARS]))
-            # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
-            if pasted and (signal := _output_signal(_with_continuations(step.text, pasted), t.cwd)) is not None:
-                found.append(SessionSignal(signal, index, "pasted"))
     found += _retries(failures)
     return SessionSignals(tuple(_first_of_each(found)), tuple(talk), tuple(naming))
 
