@@ -356,3 +356,18 @@ def test_french_talk_about_a_failure_is_problem_talk() -> None:
         "La compilation ARM casse encore au moment du link depuis les compteurs 64 bits.",
         "Le test de réservation est rouge une fois sur trois sur la CI.",
     ]
+
+
+def test_a_sentence_that_only_introduces_a_pasted_failure_is_no_problem_talk() -> None:
+    log = (
+        "\nBroken DAG: [/opt/airflow/dags/sync.py] Traceback (most recent call last):\n"
+        '  File "/opt/airflow/dags/sync.py", line 7, in <module>\n    DATASET = Variable.get("dataset")\n'
+        "airflow.exceptions.AirflowTaskTimeout: DagBag import timeout for /opt/airflow/dags/sync.py after 30.0s.\n"
+    )
+    intro = Transcript().user(f"the Airflow UI shows a broken DAG:\n{log}").bash("ls dags", "sync.py", 0)
+    found = session_signals(parse_transcript(intro.bytes(), "x"))
+    assert [s.source for s in found.signals] == ["pasted"] and found.problem_talk == ()
+    again = Transcript().user(f"the DAG is broken again:\n{log}").bash("ls dags", "sync.py", 0)
+    kept = session_signals(parse_transcript(again.bytes(), "y"))
+    said = [sentence for _, sentence in kept.problem_talk] + [s.signal.text for s in kept.signals if s.source == "user"]
+    assert any("broken again" in sentence for sentence in said)
