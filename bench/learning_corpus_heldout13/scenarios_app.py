@@ -1153,6 +1153,17 @@ def a14_reports_resumed() -> Session:
     )
     s.act(
         None,
+        Edit(
+            "supabase/seed.sql",
+            "-- sample data: dashboard",
+            "-- sample data: dashboard\n-- for now the reports use Toko Kue Bu Rina's fixed id (no shop switcher yet)\n"
+            "insert into public.orders (shop_id, customer_name, customer_wa, items, total, status, pickup_date)\n"
+            "select 'b7e1c0de-0000-4000-8000-00000000b001', 'Pembeli ' || d, '62812000' || lpad(d::text, 4, '0'),\n"
+            "       '[]', 50000 + (d % 7) * 25000, 'selesai', current_date - d\nfrom generate_series(1, 30) as d;",
+        ),
+    )
+    s.act(
+        None,
         Write(
             "src/routes/dashboard/reports/+page.server.ts",
             "import type { PageServerLoad } from './$types';\nimport { addDays, jakartaDay } from '$lib/dates';\n\n"

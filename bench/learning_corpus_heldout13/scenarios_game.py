@@ -6,7 +6,7 @@ desktop under /mnt/c/Users/dimas."""
 from __future__ import annotations
 
 from fake_output import GAME, GODOT_BANNER, git_commit, gut_load_error, gut_run
-from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, Write
+from transcript_kit import Agent, Bash, Denied, Edit, Glob, Grep, Read, Session, Write
 
 SIG = "hurt-signal-twice"
 
@@ -34,6 +34,27 @@ Godot 4.2.2 · GDScript · GUT 9 for tests.
 
 ## Autoloads
 Config (tuning numbers), EventBus (global signals), GameState (score, combo, wave)."""
+
+PREMAN_TSCN = """[gd_scene load_steps=6 format=3]
+
+[ext_resource type="Script" path="res://scenes/enemies/preman.gd" id="1"]
+[ext_resource type="PackedScene" path="res://scenes/hurtbox.tscn" id="2"]
+[ext_resource type="PackedScene" path="res://scenes/hitbox.tscn" id="3"]
+[ext_resource type="SpriteFrames" path="res://art/preman/preman_frames.tres" id="4"]
+
+[node name="Preman" type="CharacterBody2D"]
+collision_layer = 4
+script = ExtResource("1")
+
+[node name="Body" type="AnimatedSprite2D" parent="."]
+sprite_frames = ExtResource("4")
+animation = &"idle"
+
+[node name="Hurtbox" parent="." instance=ExtResource("2")]
+collision_layer = 8
+
+[node name="Hitbox" parent="." instance=ExtResource("3")]
+collision_mask = 8"""
 
 PREMAN_GD = """func _ready() -> void:
 	hurtbox.hurt.connect(take_damage)
@@ -676,13 +697,44 @@ def g10_copet_resources() -> Session:
             "\t_flee_left = Config.COPET_FLEE_TIME\n",
         ),
     )
+    s.act(
+        None,
+        Read("scenes/enemies/preman.tscn", PREMAN_TSCN, total=64),
+        Glob("art/copet/*.png", ["art/copet/copet_idle.png", "art/copet/copet_run.png", "art/copet/copet_hit.png"]),
+    )
+    s.act(
+        None,
+        Write(
+            "scenes/enemies/copet.tscn",
+            '[gd_scene load_steps=3 format=3]\n\n[ext_resource type="PackedScene" path="res://scenes/enemies/preman.tscn" '
+            'id="1"]\n[ext_resource type="Script" path="res://scenes/enemies/copet.gd" id="2"]\n\n'
+            '[node name="Copet" instance=ExtResource("1")]\nscript = ExtResource("2")\n',
+        ),
+        Write(
+            "test/unit/test_copet.gd",
+            'extends GutTest\n\nconst CopetScene: PackedScene = preload("res://scenes/enemies/copet.tscn")\n\n'
+            "func test_copet_flees_after_landing_a_hit() -> void:\n\tvar c: Copet = add_child_autofree(CopetScene.instantiate())\n"
+            "\tc._on_attack_landed()\n\tassert_gt(c._flee_left, 0.0)\n",
+        ),
+    )
+    s.act(
+        None,
+        Bash(f"godot --headless --import && {GUT}", gut_run(28, [], scripts=7), desc="Re-import and test", secs=35),
+    )
+    s.say("Copet is in: copet.tscn inherits preman.tscn, numbers in Config (40 HP, speed 260, flees 1.2 s). GUT 28/28.")
+    s.user("udah gw playtest. kaburnya kejauhan, 1.2 detik jadi 0.8 aja", after=2400)
+    s.act(
+        None,
+        Edit("autoload/config.gd", "const COPET_FLEE_TIME: float = 1.2", "const COPET_FLEE_TIME: float = 0.8"),
+    )
     s.compact(
         "auto",
         "This session is being continued from a previous conversation that ran out of context. Summary:\n"
         "1. Primary Request: new enemy Copet (fast, low HP, flees after one hit), sprites in art/copet.\n"
         "2. Notes: User preference: always run GUT with -gexit so the process ends.\n"
-        "3. Current state: Config has COPET_HP/COPET_SPEED/COPET_FLEE_TIME; scenes/enemies/copet.gd written.\n"
-        "4. Next: copet.tscn and a test.",
+        "3. Current state: Config has COPET_HP/COPET_SPEED/COPET_FLEE_TIME (0.8 after playtest); copet.gd, "
+        "copet.tscn (inherits preman.tscn) and test_copet.gd written; GUT 28/28.\n"
+        "4. Next: wait for the user's next playtest notes.",
         pre_tokens=151_870,
         post_tokens=12_040,
     )
@@ -709,7 +761,7 @@ def g10_copet_resources() -> Session:
             "data/enemies/copet.tres",
             '[gd_resource type="Resource" script_class="EnemyStats" load_steps=2 format=3]\n\n'
             '[ext_resource type="Script" path="res://resources/enemy_stats.gd" id="1"]\n\n'
-            '[resource]\nscript = ExtResource("1")\nmax_hp = 40\nspeed = 260.0\ndamage = 6\nflee_time = 1.2\n',
+            '[resource]\nscript = ExtResource("1")\nmax_hp = 40\nspeed = 260.0\ndamage = 6\nflee_time = 0.8\n',
         ),
         Write(
             "scenes/enemies/copet.gd",
@@ -718,7 +770,7 @@ def g10_copet_resources() -> Session:
         ),
         Edit(
             "autoload/config.gd",
-            "\nconst COPET_HP: int = 40\nconst COPET_SPEED: float = 260.0\nconst COPET_FLEE_TIME: float = 1.2",
+            "\nconst COPET_HP: int = 40\nconst COPET_SPEED: float = 260.0\nconst COPET_FLEE_TIME: float = 0.8",
             "",
         ),
     )
@@ -727,7 +779,7 @@ def g10_copet_resources() -> Session:
         Bash(
             f"godot --headless --import && {GUT}",
             f"{GODOT_BANNER}\n\n[ DONE ] first_scan_filesystem\n[ DONE ] update_scripts_classes\n"
-            + gut_run(29, [], scripts=7),
+            + gut_run(28, [], scripts=7),
             desc="Re-import and run the unit tests",
             secs=30,
         ),
@@ -754,7 +806,7 @@ def g10_copet_resources() -> Session:
     )
     s.say(
         "Copet reads its numbers from data/enemies/copet.tres (EnemyStats); the Copet constants are out of Config. "
-        "GUT 29/29; commit reworded to English. Preman and Jagoan still read Config: want me to move them too?"
+        "GUT 28/28; commit reworded to English. Preman and Jagoan still read Config: want me to move them too?"
     )
     s.user("iya besok aja sekalian sama yang lain")
     s.outcome("success", "Copet enemy on an EnemyStats resource, tests green, commit reworded; the rest postponed")
