@@ -459,7 +459,7 @@ def g07_wave_crash() -> Session:
             "func _on_enemy_died(_enemy: Node) -> void:\n\t_remaining -= 1\n\tif _remaining <= 0:\n"
             "\t\t_wave_index += 1\n\t\tif _wave_index == waves.size():\n\t\t\tEventBus.arena_cleared.emit()\n"
             "\t\telse:\n\t\t\t_start_wave(_wave_index)",
-            offset=22,
+            offset=23,
             total=48,
         ),
     )
