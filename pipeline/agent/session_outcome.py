@@ -12,6 +12,7 @@ staging, I'll look tomorrow" failed. The evidence, strongest first:
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
    a commit, push or PR after the last failure; a session that stops on a failure, or on a change the person
    declined (the fix proposed was not wanted), or is interrupted and left.
+The person's words are read by each language's own cues in `speech/verdicts.py`.
 A subagent's run (no person in it) succeeded when it came back with an answer, weighed against its checks.
 Each piece adds to a score; the sign gives the outcome, its size the confidence (0.5 = a coin toss); a session
 with no evidence either way (a question answered, code read, nothing checked) is `unknown`.
@@ -24,74 +25,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.agent.speech import polish, vietnamese
-from pipeline.agent.speech.knowledge import extract_knowledge
-from pipeline.agent.speech.marks import fold
-from pipeline.agent.speech.sentence_parts import sentences
+from pipeline.agent.speech.verdicts import acknowledges, closing_cue, left_for_later, only_thanks
 from pipeline.agent.transcript import Step, Transcript, error_line
 
-_NEGATIVE = re.compile(
-    r"\bstill (?:broken|failing|fails|failed|hanging|hangs|wrong|not working|red|crashing|the same|times? out|"
-    r"timing out|there|happening)\b|\b(?:doesn't|does not|didn't|did not|won't|isn't|is not) (?:work|help|fix|fixed)\b|"
-    r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time)\b|"
-    r"\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
-    r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
-    r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there)\b|"
-    r"\bdon'?t (?:commit|push|merge)(?: (?:anything|it|this|that))?\b|\b(?:have|has|must|need) to wait\b|"
-    r"\bhope (?:it|this|that) (?:goes|works|passes)\b|"
-    r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b|^\s*nope\b|"
-    r"\bstill (?:a |an |getting |gives |returns )?(?:\d{3}|errors?|panics?|crash(?:es)?|flaky)\b|"
-    r"\b(?:broken|failing|red|down) again\b|\bcall(?:ing)? it a (?:day|night)\b|\b(?:for|until) tomorrow\b|"
-    r"\bpark(?:ing)? (?:it|this|that)\b|"
-    # "still blows up for me", "still the same panic": a failure word a few words after "still"
-    r"\bstill\b(?:\s+[\w`'-]+){0,2}?\s+(?:blows? up|blowing up|breaks|crash\w*|panic\w*|explodes?|dies|fails?|"
-    r"errors? out|hangs?)\b|"
-    r"\b(?:forget it|not (?:merging|shipping|releasing|deploying)(?: (?:it|this|that))? (?:today|yet|now))\b|"
-    r"\bleav(?:e|ing) (?:it|this|that) (?:for today|for now|for later|for tomorrow)\b|\b(?:done|enough) for today\b|"
-    r"\bstop(?:ping)? (?:here|there)(?: for)? today\b|"
-    r"\b(?:I'm|I am|we're|we are) (?:just )?leaving (?:it|this|that)\b(?! (?:running|on|open|to|with|as is))",
-    re.IGNORECASE,
-)
-# Leaving with the work unfinished: "ok. later", "egal, morgen", "stop, meeting" (a deferral, unless the same
-# words also say it went well: "great. invoices tomorrow").
-_DEFERRED = re.compile(
-    r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))\s*[.!]*\s*$|"
-    r"\bwhen I (?:have|get|find) (?:a (?:moment|minute|sec)|(?:the |some )?time)\b|"
-    r"\b(?:demo|lunch) (?:now|at \d)|^\s*stop,? lunch\b|\bstop(?:ping)? (?:here|there)\b",
-    re.IGNORECASE,
-)
-# Called away: "gotta run", "meeting now", "muss los, Termin", "devo scappare", "мне бежать", "회의 들어가야 돼".
-# Life interrupting says nothing of the work: what else the session shows decides (a failing check, a push).
-_LEAVING = re.compile(
-    r"\b(?:gotta (?:run|go)|got to (?:run|go)|(?:have|need) to (?:run|go|leave)|off to (?:a |the |my )?"
-    r"(?:meeting|call)|(?:meeting|call|standup) (?:now|in \d+)|stop,? (?:meeting|call)|muss (?:los|weg)|"
-    r"jetzt (?:meeting|termin|elternabend)|devo (?:scappare|andare|staccare)|(?:me )?tengo que ir(?:me)?|"
-    r"je dois (?:y aller|filer|partir)|(?:tenho|preciso) (?:que |de )?(?:ir|sair|correr)|мне (?:бежать|пора)|"
-    r"убегаю)\b|회의 들어가|가야 (?:돼|해)|가봐야|我(?:得|要)走了|要开会了|行かなきゃ|会議(?:行|に行)",
-    re.IGNORECASE,
-)
-_REFUSAL = re.compile(
-    r"\b(?:no|nope|non|nein|não|nee)[,.!]?\s+(?:thanks|thank you|thx|merci|danke|gracias|obrigad[oa]|grazie|dank je)\b",
-    re.IGNORECASE,
-)
 _CLAIMS_PASS = re.compile(
     r"\b(?:tests?|specs?|suite|lint(?:er)?|rubocop|eslint|vitest|jest|pytest|rspec|build|type ?check|tsc|clippy|"
     r"mypy|ci|checks?)\b[^.\n]{0,40}?\b(?:pass(?:es|ed)?|(?:is |are )?green|(?:is |are )?clean|succeed(?:s|ed)?)\b",
     re.IGNORECASE,
-)
-_MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn|mist|shit|argh)\b", re.IGNORECASE)
-_POSITIVE = re.compile(
-    r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
-    r"all good|ship it|well done|good job|works now|that works|that did it|that's it|went green|is green|"
-    r"merged|merging|deployed|works(?: now| again| fine)?|fixed(?: it| now)?|all green|passes now|looks good|"
-    r"good now|ok now)\b|^\s*(?:good|green|done|yes|yep|cool|ok|okay|k|kk)\s*[.!]*\s*$|"
-    r"^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏💯]",
-    re.IGNORECASE,
-)
-_ACKNOWLEDGED = re.compile(
-    r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|flaky|ignorier (?:das|es)|ist alt|"
-    r"ign[oó]ralo|ignora (?:eso|esto)|ignore[rz]? (?:ça|cela))\b",
-    re.I,
 )
 # Asking to undo the session's work: a check after it checks the undoing, not the work
 _UNDO = re.compile(
@@ -99,78 +39,9 @@ _UNDO = re.compile(
     r"\bgit (?:checkout|restore|reset)\b|\b(?:revertir|deshaz|descarta)\w*\b|\brückgängig\b|\bannule\b|撤销|回滚|还原",
     re.I,
 )
-# Thanks and nothing else: said for the last answer (an issue written up, an explanation), no verdict on the work
-_ONLY_THANKS = re.compile(
-    r"^\s*(?:thanks|thank you|thx|ty|cheers|danke|merci|gracias|谢谢|多谢)[\s.!,]*(?:a lot|so much|!)?[\s.!🙏👍]*$",
-    re.I,
-)
 # Throwing the session's changes away ("git checkout -- src", "git restore .", "git reset --hard", "git stash")
 _REVERTS = re.compile(
     r"\bgit (?:checkout (?:\S+ )?--(?:\s|$)|restore\b|reset --hard\b|revert\b|stash(?!\s+(?:pop|apply|list|show)))"
-)
-# The person's verdict in the languages beyond English (_POSITIVE, _NEGATIVE, _DEFERRED above): their own
-# words, never a project's ("passt", "谢谢", "норм", "고마워요" / "还是不行", "не работает" / "morgen", "завтра гляну")
-_POSITIVE_OTHER = re.compile(
-    r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌|修好了|通过了|"
-    r"(?:测试|CI|都|全)(?:过了|绿了|通过)|好使了|能用了|^\s*(?:行|好的?|可以)\s*[。！!]*\s*$)|"
-    r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
-    r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon|"
-    # Portuguese (Brazil)
-    r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo|"
-    # Russian, Ukrainian
-    r"спасибо|спс|благодарю|отлично|супер|круто|класс|норм|нормально|збс|огонь|работает|заработало|"
-    r"всё зелёное|все зелёные|пойдёт|годится|дякую|чудово|працює|"
-    # Italian, Turkish (with and without its letters)
-    r"grazie|perfetto|ottimo|funziona|va bene|tutto ok|funziona tutto|finalmente|"
-    r"te[sş]ekk[üu]rler|te[sş]ekk[üu]r ederim|sa[gğ]ol|eyvallah|harika|s[üu]per|tamamd[ıi]r|oldu|"
-    r"[çc]al[ıi][sş][ıi]yor|g[üu]zel|m[üu]kemmel)\b|"
-    # Korean
-    r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
-    r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
-    re.IGNORECASE,
-)
-_NEGATIVE_OTHER = re.compile(
-    r"(?:还是不行|还是不对|还是报错|还是失败|还是挂|还是红|又红了|又挂了|没修好|没好|不行|没用|不管用|更糟|算了|"
-    r"明天再(?:说|看|弄)|回头再(?:说|看|弄)|先不管了?|先这样吧|下次再(?:说|弄)|放弃)|"
-    r"\b(?:(?:geht|funktioniert|klappt) (?:immer )?noch nicht|geht nicht|funktioniert nicht|immer noch kaputt|"
-    r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
-    r"toujours cassé|deu ruim|não funcionou|não deu certo|"
-    r"ainda (?:tá |está )?(?:quebrando|quebrado|falhando|dando erro)|"
-    r"continua (?:quebrando|falhando|dando erro)|desisto|"
-    r"не работает|не заработало|не помогло|вс[её] ещё (?:падает|красн\w+|не \w+)|опять (?:падает|упал\w*|красн\w+)|"
-    r"сломалось|забей|бросаем|не працює|"
-    # Italian: still not working, leave it, oh well (resigned), I give up, I'll look at it tomorrow
-    r"non (?:funziona|va|parte)(?: ancora| più)?|non va bene|ancora (?:rotto|niente|non va)|"
-    r"lascia(?:mo)? (?:stare|perdere)|"
-    r"vabb[eè]|niente da fare|ci rinuncio|(?:ci|lo) guardo (?:domani|con calma)|domani ci guardo|"
-    # Turkish: didn't work, still crashing / not working, we'll look tomorrow, leave it
-    r"olmad[ıi]|h[âa]l[âa] (?:\w+ )?(?:olmuyor|[çc]al[ıi][sş]m[ıi]yor|resetleniyor|patl[ıi]yor|hata veriyor)|"
-    r"[çc]al[ıi][sş]m[ıi]yor|yar[ıi]n bakar[ıi]z|yar[ıi]n bakar[ıi]m|b[ıi]rak gitsin)\b|"
-    r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기",
-    re.IGNORECASE,
-)
-# Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
-_DEFERRED_OTHER = re.compile(
-    r"\bmorgen(?: früh)?\s*(?:[.!]*\s*$|,)|\bjetzt feierabend\b|\bfeierabend\b|"
-    # Spanish, French: "lo vemos mañana", "lo miro otro día", "lo dejamos así por hoy", "no me da tiempo"
-    r"\b(?:lo|la|los|las) (?:vemos|veo|miro|miramos|arreglo|arreglamos|hablo|hablamos|seguimos|retomamos)\b.{0,30}"
-    r"\b(?:mañana|otro día|luego|más tarde|la semana que viene|la próxima semana|el lunes|el martes|el miércoles|"
-    r"el jueves|el viernes)\b|\b(?:lo|la) dej(?:o|amos)(?: así)? (?:por hoy|para mañana|para otro día)\b|"
-    r"\bno me da tiempo\b|\bon (?:verra|regarde|reprend) (?:demain|plus tard|la semaine prochaine)\b|"
-    r"\bje (?:regarde|reprends) (?:demain|plus tard)\b|"
-    # "je regarderai quand j'aurai un moment", "cuando tenga un rato", "wenn ich Zeit habe": when there is time
-    r"\bquand j'aurai (?:un moment|le temps|deux minutes|un peu de temps)\b|\ble temps qu'on trouve\b|"
-    r"\b(?:je|on) (?:regarderai|regardera|reprendrai|reprendra|creuserai|creusera|verrai ça|verra ça)\b|"
-    r"\bcuando tenga (?:un rato|tiempo|un momento)\b|\bwenn ich (?:mal )?(?:zeit|luft) habe\b|"
-    r"\b(?:amanhã|depois|segunda|semana que vem) (?:eu )?(?:vejo|olho|continuo|resolvo|termino)\b|"
-    r"\b(?:vejo|olho|continuo) (?:isso )?(?:amanhã|depois|segunda)\b|\bfica pra (?:amanhã|depois|outro dia)\b|"
-    r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
-    r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
-    r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
-    r"\b(?:гляну|посмотрю|доделаю|разберусь) (?:завтра|потом|позже)\b|"
-    r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
-    r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
-    re.IGNORECASE,
 )
 _EDITS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 _NOTES = re.compile(r"\.(?:md|markdown|rst|txt|adoc)$", re.I)
@@ -182,7 +53,6 @@ _FIRST_HAND = re.compile(
     re.I,
 )
 HEARD_WEIGHT = 2.5  # below a cue's 3: a meaning read from a few words is less sure than a known phrase
-_NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
 _CHECK = re.compile(
     r"\b(?:pytest|py\.test|tox|nox|(?:npm|yarn|pnpm|bun)(?: (?:--filter|-F) \S+)? (?:run )?(?:test|lint|build|check|"
     r"typecheck|e2e)\S*|turbo run (?:test|lint|build|typecheck)|jest|vitest|mocha|next build|rubocop|rails test|"
@@ -221,7 +91,7 @@ def closing_words(t: Transcript) -> str | None:
     steps = _steps(t)
     users = [i for i, s in enumerate(steps) if s.kind == "user"]
     words = _closing(steps, users)[0]
-    return words if words and _cue(words) is None else None
+    return words if words and closing_cue(words) is None else None
 
 
 def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
@@ -235,7 +105,7 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     words, weight = _closing(steps, users)
     spoke_against = False  # the person's own words (a cue, not a reading by meaning) say the work is not right
     if words:
-        cue = _cue(words)
+        cue = closing_cue(words)
         spoke_against = cue is not None and cue[0] < 0
         if cue is not None and (cue[0] < 0 or _did_work(steps)):
             # Why only after work: thanks for an answer to a question say nothing of work that went well
@@ -374,47 +244,14 @@ def _closing(steps: list[Step], users: list[int]) -> tuple[str, float]:
     return steps[last_user].text, 0.5 if after else 1.0
 
 
-_FOLDED = (vietnamese, polish)  # languages whose verdicts are read over folded text
-
-
-def _without_lessons(words: str) -> str:
-    said = sentences([words])
-    kept = [s for s in said if not extract_knowledge([s]).lessons]
-    return " ".join(kept) if len(kept) < len(said) else words
-
-
-def _cue(words: str) -> tuple[float, str] | None:
-    """What the person's words say by the cues of the languages this module knows, strongest first."""
-    words = _without_lessons(words)  # "TIL the auto-wait doesn't help here. commit": a lesson, no verdict
-    folded = fold(words)  # Vietnamese and Polish are read typed with or without their diacritics
-    if _NEGATIVE.search(words) or _NEGATIVE_OTHER.search(words) or any(v.NEGATIVE.search(folded) for v in _FOLDED):
-        return -3.0, "the user's last words"
-    deferred = bool(_DEFERRED.search(words) or _DEFERRED_OTHER.search(words) or _NO_TIME.search(words))
-    deferred = deferred or any(v.DEFERRED.search(folded) for v in _FOLDED)
-    leaving = bool(_LEAVING.search(words)) or any(v.LEAVING.search(folded) for v in _FOLDED)
-    positive = bool(_POSITIVE.search(words)) or any(v.POSITIVE.search(folded) for v in _FOLDED)
-    if leaving and not (positive or deferred):
-        return 0.0, "the user was called away (nothing said of the work)"
-    thanked = _REFUSAL.sub("", words)  # "Non merci, …" declines an offer; it thanks for nothing
-    if _POSITIVE.search(thanked) or _ACKNOWLEDGED.search(thanked) or _POSITIVE_OTHER.search(thanked):
-        return 3.0, "the user's last words"
-    if any(v.POSITIVE.search(folded) for v in _FOLDED):
-        return 3.0, "the user's last words"
-    if deferred:
-        return -3.0, "the user left it for later"
-    if _MILD_NEGATIVE.search(words):
-        return -1.5, "the user's last words"
-    return None
-
-
 def _deferred_before_thanks(steps: list[Step], users: list[int]) -> int | None:
     """The person's earlier message that left the work for later, when all they said since is thanks and
     nothing was changed in between (the session was spent on a write-up or an explanation)."""
-    if len(users) < 2 or not _ONLY_THANKS.search(steps[users[-1]].text):
+    if len(users) < 2 or not only_thanks(steps[users[-1]].text):
         return None
     before = users[-2]
     words = steps[before].text
-    if not (_NO_TIME.search(words) or _DEFERRED.search(words) or _DEFERRED_OTHER.search(words)):
+    if not left_for_later(words):
         return None
     return None if any(_changes(s) and s.status == "ok" for s in steps[before : users[-1]]) else before
 
@@ -428,7 +265,7 @@ def _seen_and_accepted(steps: list[Step], users: list[int], failed: int) -> bool
     if not line:
         return False
     for index in users:
-        if index > failed or not _ACKNOWLEDGED.search(steps[index].text):
+        if index > failed or not acknowledges(steps[index].text):
             continue
         if any(s.kind == "tool" and s.status == "failed" and _error_key(s.output) == line for s in steps[:index]):
             return True
