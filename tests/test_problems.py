@@ -17,8 +17,15 @@ from events.sqlite import Database
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.failure_evidence import failure_evidence
 from pipeline.learning.problems.fix_steps import find_resolution
-from pipeline.learning.problems.problem_match import KnownProblem, Said, gist_key, named_in_failures, references
-from pipeline.learning.problems.session_signals import session_signals
+from pipeline.learning.problems.problem_match import (
+    KnownProblem,
+    ProblemIndex,
+    Said,
+    gist_key,
+    named_in_failures,
+    references,
+)
+from pipeline.learning.problems.session_signals import code_names, session_signals
 from tests.transcript_lines import Transcript, pytest_failure
 
 SITE = "/home/dev/src/shop/.venv/lib/python3.12/site-packages"
@@ -371,3 +378,17 @@ def test_a_sentence_that_only_introduces_a_pasted_failure_is_no_problem_talk() -
     kept = session_signals(parse_transcript(again.bytes(), "y"))
     said = [sentence for _, sentence in kept.problem_talk] + [s.signal.text for s in kept.signals if s.source == "user"]
     assert any("broken again" in sentence for sentence in said)
+
+
+def test_a_sentence_naming_code_comes_back_only_to_a_problem_of_that_name() -> None:
+    """ "Przepisz DoctorsView na useQuery, a w store doctors zostaw …" (a request) shares "doctors" and "store"
+    with a failing test of the doctors store, but names DoctorsView, no name of that problem."""
+    store = KnownProblem(
+        "p-store", ("test:doctors store > loads doctors for a clinic",), ("expected length",), ("panel",)
+    )
+    accents = KnownProblem("p-accents", ("test:Search_IgnoresAccents",), ("search ignores accents",), ("panel",))
+    index = ProblemIndex([store, accents], "panel")
+    request = "Przepisz DoctorsView na useQuery, a w store doctors zostaw tylko filtr specjalizacji"
+    assert index.references(request) == ["p-store"] and index.named(request, code_names(request)) == []
+    again = "riprendiamo la storia degli accenti. Search_IgnoresAccents è ancora rosso"
+    assert index.named(again, code_names(again)) == ["p-accents"]

@@ -28,7 +28,7 @@ from events.queries import signal_patterns
 from pipeline.learning.meaning import centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
 from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key, named_in_failures
-from pipeline.learning.problems.session_signals import SessionSignals
+from pipeline.learning.problems.session_signals import SessionSignals, code_names
 from pipeline.learning.signals import Signal, evidence, normalise_key
 
 SAID_BEFORE = 300  # earlier sentences a new one is compared with (each embedded once, then cached)
@@ -122,7 +122,7 @@ class ProblemKeys:
                 talk = Signal("recurring_issue", key, evidence(sentence), tuple(refs))
                 out.append(KeyedSignal(talk, step, "talk", match=match))
         for step, sentence in found.naming:
-            refs = [f"node:{pid}" for pid in index.references(sentence)]
+            refs = [f"node:{pid}" for pid in index.named(sentence, code_names(sentence))]
             if (key := normalise_key(sentence)) and refs:
                 out.append(KeyedSignal(Signal("recurring_issue", key, evidence(sentence), tuple(refs)), step, "talk"))
         return _unique(out)

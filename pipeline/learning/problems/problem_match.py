@@ -128,6 +128,18 @@ class ProblemIndex:
                 found.append(problem.pattern_id)
         return found
 
+    def named(self, sentence: str, names: Sequence[str]) -> list[str]:
+        """`references`, kept to the problems one of whose own names is a name from code the sentence names
+        (`Search_IgnoresAccents` for the test of that name): "rewrite DoctorsView on useQuery, keep the doctors
+        store for filters" names no failure of the doctors store's test, though it shares two of its words."""
+        found = self.references(sentence)
+        wanted = [words_of(name) - self.ignored for name in names]
+        return [
+            pid
+            for pid, vocab in zip((p.pattern_id for p in self.problems), self.vocabularies, strict=True)
+            if pid in found and any(words and words <= vocab for words in wanted)
+        ]
+
 
 def references(sentence: str, problems: Sequence[KnownProblem], project: str = "") -> list[str]:
     """The pattern ids of the known problems the sentence talks about (one sentence; see ProblemIndex)."""

@@ -279,13 +279,18 @@ _CODE_NAME = re.compile(r"(?<![\w./])(?:[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z
 MIN_CODE_NAME = 8
 
 
+def code_names(sentence: str) -> list[str]:
+    """The names from code a sentence names (`Search_IgnoresAccents`, `retryBudget`), MIN_CODE_NAME or longer."""
+    return [name for name in _CODE_NAME.findall(sentence) if len(name) >= MIN_CODE_NAME]
+
+
 def _naming_sentences(text: str) -> list[str]:
     """Sentences that name a name from code (see `SessionSignals.naming`); the language they are in is no
     matter: "riprendiamo la storia degli accenti. Search_IgnoresAccents, …" comes back to a failing test."""
     out = []
     for line in text.splitlines():
         for sentence in _SENTENCE.split(line.strip()):
-            if any(len(name) >= MIN_CODE_NAME for name in _CODE_NAME.findall(sentence)):
+            if code_names(sentence):
                 out.append(sentence.strip())
     return out
 
