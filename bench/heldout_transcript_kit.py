@@ -971,3 +971,26 @@ _SENT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENT.split(text) if s.strip()]
+
+
+def read_before_edit(*, first: int, spread: int, after: int) -> None:
+    """Make every Session read a file before it edits it, as Claude Code does: an Edit of a file the session has
+    not read yet is preceded by a Read of the region the edit touches (the scenarios then only spell out the
+    edit). The Read starts at line `first + len(path) % spread` and the file is `after` lines longer than the
+    region; each corpus passes its own numbers, so its transcripts stay what they were."""
+    act = Session.act
+
+    def act_reading_first(
+        self: Session, text: str | None = None, *tools: Tool, think: str | None = None, latency: float | None = None
+    ) -> None:
+        unread: dict[str, list[str]] = {}
+        for tool in tools:
+            if tool.name == "Edit" and not tool.is_error and tool.input["file_path"] not in self.files:
+                unread.setdefault(tool.input["file_path"], []).append(tool.input["old_string"])
+        for path, olds in unread.items():
+            region = "\n\n".join(olds)
+            offset = first + len(path) % spread
+            act(self, None, Read(path, region, offset=offset, total=offset + region.count("\n") + after))
+        act(self, text, *tools, think=think, latency=latency)
+
+    Session.act = act_reading_first  # type: ignore[method-assign]

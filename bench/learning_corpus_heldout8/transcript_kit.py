@@ -66,24 +66,7 @@ def lang_of(text: str) -> str:
     return "it" if it >= 2 and it > en else "en"
 
 
-_act = heldout_transcript_kit.Session.act
-
-
-def _act_reading_first(self, text=None, *tools, think=None, latency=None):
-    """Claude Code reads a file before it edits it: an Edit of a file this session has not read yet is preceded by
-    a Read of the region the edit touches (the scenarios then only spell out the edit)."""
-    unread: dict[str, list[str]] = {}
-    for tool in tools:
-        if tool.name == "Edit" and not tool.is_error and tool.input["file_path"] not in self.files:
-            unread.setdefault(tool.input["file_path"], []).append(tool.input["old_string"])
-    for path, olds in unread.items():
-        region = "\n\n".join(olds)
-        offset = 8 + len(path) % 37
-        _act(self, None, Read(path, region, offset=offset, total=offset + region.count("\n") + 24))  # noqa: F405
-    return _act(self, text, *tools, think=think, latency=latency)
-
-
-heldout_transcript_kit.Session.act = _act_reading_first
+heldout_transcript_kit.read_before_edit(first=8, spread=37, after=24)
 
 
 _snapshot = heldout_transcript_kit.Session._snapshot

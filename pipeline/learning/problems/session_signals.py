@@ -299,7 +299,7 @@ def _talks_of_a_problem(sentence: str) -> bool:
     """A cue word of problem talk, in a sentence that is not a question asking for something else."""
     failure = bool(
         _FAILURE_WORD.search(sentence) or cues.PROBLEM_TALK.search(sentence) or _PROBLEM_CUE_JA.search(sentence)
-    ) or any(language.PROBLEM_TALK.search(fold(sentence)) for language in (vietnamese, polish))
+    ) or any(language.PROBLEM_TALK.search(folded) for folded in [fold(sentence)] for language in (vietnamese, polish))
     if _QUESTION.search(sentence.strip()):
         return failure
     return failure or bool(_PROBLEM_CUE.search(sentence))
