@@ -67,6 +67,7 @@ CORPORA = (
     ("held out 10", BENCH / "learning_corpus_heldout10"),
     ("held out 11", BENCH / "learning_corpus_heldout11"),
     ("held out 12", BENCH / "learning_corpus_heldout12"),
+    ("held out 13", BENCH / "learning_corpus_heldout13"),
 )
 
 
