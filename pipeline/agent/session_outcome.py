@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.agent.speech.verdicts import acknowledges, closing_cue, left_for_later, only_thanks
+from pipeline.agent.speech.verdicts import LEFT_FOR_LATER, acknowledges, closing_cue, left_for_later, only_thanks
 from pipeline.agent.transcript import Step, Transcript, error_line
 
 _CLAIMS_PASS = re.compile(
@@ -65,7 +65,10 @@ _CHECK = re.compile(
     r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift (?:test|build)|dotnet build|"
     r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests)|kubectl(?: -{1,2}\S+(?:[= ]\S+)?)* "
     # (not a file named like a tool: "git checkout -- build.gradle.kts", "cat pytest.ini")
-    r"rollout status|flutter (?:test|analyze)|dart (?:test|analyze)|buf (?:lint|breaking))\b(?!\.\w)|"
+    r"rollout status|flutter (?:test|analyze)|dart (?:test|analyze)|buf (?:lint|breaking)|vite build|svelte-check|"
+    r"vue-tsc|ng (?:test|build|lint)|astro check)\b(?!\.\w)|"
+    # Godot's test runners, started through the engine ("godot --headless -s addons/gut/gut_cmdln.gd")
+    r"\bgut_cmdln\.gd\b|\baddons/gdUnit4/runtest\b|"
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
     # how command-line tools name them, whatever the tool
     r"(?:^|&&\s*|;\s*)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
@@ -106,6 +109,8 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     spoke_against = False  # the person's own words (a cue, not a reading by meaning) say the work is not right
     if words:
         cue = closing_cue(words)
+        if cue is not None and cue[1] == LEFT_FOR_LATER and _answers_an_offer(steps, last_user):
+            cue = None  # "Want me to move the others too?" "tomorrow, with the rest": the offer waits, not the work
         spoke_against = cue is not None and cue[0] < 0
         if cue is not None and (cue[0] < 0 or _did_work(steps)):
             # Why only after work: thanks for an answer to a question say nothing of work that went well
@@ -190,6 +195,22 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     confidence = round(min(0.99, 0.5 + abs(score) / 8), 2)
     ordered = sorted(evidence, key=lambda item: -abs(item[0]))
     return Outcome(outcome, confidence, tuple(reason for _, reason in ordered) or ("no evidence either way",))
+
+
+# The assistant offering more work at its end ("Preman and Jagoan still read Config: want me to move them too?")
+_OFFER = re.compile(
+    r"\b(?:want me to|shall I|should I|do you want me to|would you like me to|I can (?:also )?\w+[^.?!]{0,80}if you)\b"
+    r"[^?]{0,160}\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _answers_an_offer(steps: list[Step], last_user: int | None) -> bool:
+    """The person's closing words answer the assistant's offer of more work, made last before them."""
+    if last_user is None:
+        return False
+    said = [s for s in steps[:last_user] if s.kind != "tool" or s.status not in ("ok", "failed")]
+    return bool(said) and said[-1].kind == "assistant" and _OFFER.search(said[-1].text) is not None
 
 
 def _claimed_unchecked(steps: list[Step]) -> bool:

@@ -303,7 +303,9 @@ _ERROR_TIERS = (
         re.compile(
             r"\bpanicked at\b.*\S|^panic: \S|\b[A-Z]\w*(?:Error|Exception)\b:\s*\S|\berror\[E\d{4}\]:|"
             r"\berror TS\d{4,5}:|\bWARNING: DATA RACE|"
-            r"^(?:Error|error):\s.*\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b"
+            r"^(?:Error|error):\s.*\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b|"
+            # Godot's own report of a script's parse or runtime error (what GUT then only says it skipped)
+            r"^SCRIPT ERROR:\s*\S"
         ),
         True,
     ),
@@ -364,7 +366,10 @@ _NOT_EVIDENCE = re.compile(
     r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"
     # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
     r"^BUILD FAILED in\b|^> Task :\S+ FAILED$|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
-    r"^> Run with --|^> Get more help at|^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
+    r"^> Run with --|^> Get more help at|^Try (?:re-?running|running) (?:the command )?with --\w+|"
+    # Godot and GUT around a script that did not load: the SCRIPT ERROR line above them says why
+    r"^ERROR: Failed to load script \"[^\"]+\" with error|^\[ERROR\]:\s+Could not load script\b|"
+    r"^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
     r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)|"
     # xcodebuild's verdicts ("** TEST FAILED **", "▸ ** ARCHIVE FAILED **") and a tool's hint on how to see more
     # ("Set the environment variable X=1 for a complete stack trace.", "Run with --stacktrace")
@@ -396,7 +401,7 @@ _NOT_EVIDENCE = re.compile(
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _LABEL_ONLY = re.compile(
-    r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|"
+    r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|^error$|"
     # a PHP exception named alone on its line (Laravel, Pest), its message on the next
     r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$",
     re.IGNORECASE,
@@ -410,6 +415,35 @@ def _with_what_follows(lines: list[str], index: int) -> str:
     if len(said) == 2 and not (_FIELD.match(said[0]) and _FIELD.match(said[1])):
         said = said[:1]
     return " ".join([lines[index], *said])
+
+
+_OPENS_OBJECT = re.compile(r"\b(?:error|failed|failure|exception)\b.*[{]$", re.IGNORECASE)
+_OBJECT_FIELD = re.compile(
+    r"^[\"']?(?:message|code|reason|error|msg)[\"']?\s*:\s*(?!null\b|undefined\b)(?P<v>\S.*?),?$"
+)
+
+
+def _objects_joined(lines: list[str]) -> list[str]:
+    """Each error object's opening line with its message and code fields, up to its closing brace (the lines
+    of the object taken into it)."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line, index = lines[index], index + 1
+        if not _OPENS_OBJECT.search(line):
+            out.append(line)
+            continue
+        fields, end = [], index
+        while end < len(lines) and end < index + 12 and not lines[end].startswith("}"):
+            if found := _OBJECT_FIELD.match(lines[end]):
+                fields.append(found["v"].strip("\"'"))
+            end += 1
+        if fields:
+            out.append(" ".join([line.rstrip("{ "), *fields]))
+            index = end + 1  # past the closing brace
+        else:
+            out.append(line)
+    return out
 
 
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
@@ -462,13 +496,16 @@ def error_line(text: str, emails: bool = True) -> str:
         _with_what_follows(lines, i) if _LABEL_ONLY.search(line) and not _NOT_EVIDENCE.match(line) else line
         for i, line in enumerate(lines)
     ]
+    # Why: a logged error object ("[Error] insert order_events failed {" / "code: '42501'," / "message: 'new row
+    # violates row-level security policy …'" / "}"): its message and code are the failure, the line only opens it
+    lines = _objects_joined(lines)
     # Terraform, OpenTofu and other HashiCorp tools frame a diagnostic in "╷ │ … ╵" and open it with its
     # summary ("│ Error: Error acquiring the state lock"); what follows is detail (request ids, wrapped text)
     if framed := [line.lstrip("│ ").strip() for line in lines if _FRAMED_ERROR.match(line)]:
         return framed[0][:300]
     for tier, last in _ERROR_TIERS:
-        named = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
-        if named:
-            return (named[-1] if last else named[0])[:300]
+        found = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
+        if found:
+            return (found[-1] if last else found[0])[:300]
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
     return (rest or lines)[0][:300]

@@ -48,7 +48,7 @@ _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
     "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái zapomnij rezygnujemy "
-    "koniec wywalamy"
+    "koniec wywalamy buang aja kita lupain lupakan gak jadi berubah rencana usah lagi pake pakai nggak tidak"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
@@ -68,7 +68,11 @@ REPLACES = re.compile(
     # Vietnamese, typed with or without its diacritics: from now on, instead of, switch to
     r"t[uừ] (?:gi[oờ]|nay|b[aâ]y gi[oờ])|thay v[iì]|chuy[eể]n sang|"
     # Polish: from now on, instead of, after all, no longer, no more, "zmiana:" (a change)
-    r"od teraz|od dzi(?:ś|s|siaj)|odt[aą]d|od tej pory|zamiast|jednak|ju[zż] nie|koniec z|zmiana)\b",
+    r"od teraz|od dzi(?:ś|s|siaj)|odt[aą]d|od tej pory|zamiast|jednak|ju[zż] nie|koniec z|zmiana|"
+    # Indonesian: from now on, no more … (again), instead of, switch / move to, a change of plan
+    r"mulai (?:sekarang|hari ini)|dari sekarang|ke ?depan(?:nya)?|"
+    r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) [\w.-]+ lagi|"
+    r"daripada|ganti (?:ke|jadi|pake|pakai)|pindah ke|(?:berubah|ganti) rencana)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.agent.speech.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.japanese import japanese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
 from pipeline.agent.speech.polish import is_polish, polish_decision, polish_lesson, polish_rule
@@ -32,7 +33,9 @@ _OPENING = re.compile(
     # Russian: "и ещё: …", "кстати, …", "ок, норм. …", "нет, …"
     r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс)[,.!:\s]+|"
     # Korean: "아니 …" (no), "그리고 …", "근데 …", "참, …"
-    r"(?:아니|아니야|그리고|근데|참|아|음|ㅇㅋ|오케이)[,.!\s]+)+",
+    r"(?:아니|아니야|그리고|근데|참|아|음|ㅇㅋ|오케이)[,.!\s]+|"
+    # Indonesian: "eh, …", "nah …", "btw …", "oh iya …", "bang, …" (a form of address)
+    r"(?:eh|nah|btw|oh iya|oh ya|oiya|wah|bang|bro|mas|terus|trus|jadi)[,.!:\s]+)+",
     re.IGNORECASE,
 )
 _NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
@@ -98,7 +101,11 @@ RETRACTION = re.compile(
     # Vietnamese: "bỏ XCTest đi" (drop it), "quên cái X đi" (forget it), with or without diacritics
     r"(?:bo|bỏ|qu[eê]n) (?:c[aá]i )?[\w.-]+ (?:di|đi)|"
     # Polish: "zapomnij o X" (forget X), "rezygnujemy z X", "koniec z X", "wywalamy X"
-    r"zapomnij o [\w.-]+|rezygnujemy z [\w.-]+|koniec z [\w.-]+|wywalamy [\w.-]+)\b",
+    r"zapomnij o [\w.-]+|rezygnujemy z [\w.-]+|koniec z [\w.-]+|wywalamy [\w.-]+|"
+    # Indonesian: "Config autoload kita buang aja" (we drop it), "lupain X", "X gak jadi" (X is off), "gak usah
+    # date-fns lagi" (no more date-fns)
+    r"[\w.-]+(?: [\w.-]+)? (?:kita |di)?buang(?: aja)?|lupain [\w.-]+|lupakan [\w.-]+|[\w.-]+ (?:gak|nggak|ga) jadi|"
+    r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) (?:pake |pakai )?[\w.-]+ lagi)\b",
     re.IGNORECASE,
 )
 # Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
@@ -112,7 +119,8 @@ _MEMORY_FILE = re.compile(
 _WRITE_VERB = re.compile(
     r"\b(?:add|put|write|note|append|record|save|update|добав\w*|запиш\w*|впиш\w*|ajout\w*|écri\w*|mets|añad\w*|"
     r"agreg\w*|escrib\w*|pon|adicion\w*|coloc\w*|escrev\w*|anot\w*|füg\w*|schreib\w*|trag\w*|aggiung\w*|scriv\w*|"
-    r"metti|voeg\w*|dodaj|zapisz|dopisz|wpisz|ekle)\b|加|写|记|追加|書",
+    r"metti|voeg\w*|dodaj|zapisz|dopisz|wpisz|ekle|tambah\w*|tulis\w*|catat\w*|masuk\w*|simpan\w*)\b|"
+    r"加|写|记|追加|書",
     re.I,
 )
 _CORRECTION = re.compile(
@@ -271,6 +279,8 @@ def rule_in(sentence: str) -> str | None:
         return vietnamese
     if polish := polish_rule(text):
         return polish
+    if indonesian := indonesian_rule(text):
+        return indonesian
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -291,7 +301,7 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    return vietnamese_lesson(text) or polish_lesson(text)
+    return vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -301,7 +311,7 @@ def decision_in(sentence: str) -> str | None:
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
-    return vietnamese_decision(text) or polish_decision(text)
+    return vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
 
 
 def _is_instruction(text: str) -> bool:

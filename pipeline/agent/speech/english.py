@@ -53,7 +53,8 @@ _ANY_KIND_GOES = re.compile(
     re.IGNORECASE,
 )
 _NO_X_IN = re.compile(
-    r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush)\b)[\w.()-]+"
+    r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|errors?|warnings?|"
+    r"crash(?:es)?|output|results?|rows?|logs?)\b)[\w.()-]+"
     r"(?: [\w.()-]+){0,2} (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
     re.IGNORECASE,
 )
@@ -82,6 +83,22 @@ _WE_DONT = re.compile(
 )
 # "I told you not to use GameObject.Find at runtime": a rule the person already gave, reminded
 _TOLD_YOU = re.compile(r"^I (?:told|asked) you (?:not to|never to|to never|to always|always to)\s+\S.{4,}", re.I)
+# "I told you already: new tables get RLS …", "like I said, …": a rule the person gave before, said again
+_SAID_BEFORE = re.compile(
+    r"^(?:I (?:already )?(?:told you|said(?: (?:it|this|that))?)(?: already| before| twice)?|"
+    r"as I (?:said|told you)(?: before)?|like I said(?: before)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
+    re.IGNORECASE,
+)
+# "Static typing everywhere in GDScript: typed vars …": a practice named with where it holds (not "errors
+# everywhere", a report)
+_EVERYWHERE = re.compile(
+    r"^(?!(?:the|a|an|this|that|it|there|same|these|those|my|I|we|you)\b)(?:[\w-]+ ){0,3}[\w-]+ everywhere"
+    r"(?: in (?:the |our )?[\w.#+/-]+)?\s*(?::|$)",
+    re.IGNORECASE,
+)
+_REPORTED = re.compile(
+    r"\b(?:errors?|bugs?|warnings?|crash(?:es)?|problems?|issues?|failures?|exceptions?|leaks?|mess|typos?)\b", re.I
+)
 # "use DOTween for UI animations, avoid hand-rolled lerps": one way for a kind of work, and what not to do instead
 _USE_AVOID = re.compile(
     r"^(?:please\s+)?(?:use|prefer|keep|go with)\s+(?!(?:it|this|that|them|the|these|those|my|your|our)\b)"
@@ -340,6 +357,10 @@ def _rule_in(sentence: str) -> str | None:
         return None  # "we decided to stay on Traefik, no ingress-nginx": a choice recorded (decision_in), no norm
     if tagged := _RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
+    if (again := _SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
+        return tidy(again["r"])
+    if (practice := _EVERYWHERE.match(sentence.strip())) and not _REPORTED.search(practice.group(0)):
+        return tidy(sentence)
     if later := _FROM_NOW_ON.search(sentence):
         closing = _CLOSES_CLAUSE.match(sentence, later.start())
         if closing and sentence[: later.start()].strip():

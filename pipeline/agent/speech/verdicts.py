@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech import polish, vietnamese
+from pipeline.agent.speech import indonesian, polish, vietnamese
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.marks import fold
 from pipeline.agent.speech.sentence_parts import sentences
@@ -39,7 +39,7 @@ _NEGATIVE = re.compile(
 # Leaving with the work unfinished: "ok. later", "egal, morgen", "stop, meeting" (a deferral, unless the same
 # words also say it went well: "great. invoices tomorrow").
 _DEFERRED = re.compile(
-    r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))\s*[.!]*\s*$|"
+    r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))(?: then)?\s*[.!]*\s*$|"
     r"\bwhen I (?:have|get|find) (?:a (?:moment|minute|sec)|(?:the |some )?time)\b|"
     r"\b(?:demo|lunch) (?:now|at \d)|^\s*stop,? lunch\b|\bstop(?:ping)? (?:here|there)\b",
     re.IGNORECASE,
@@ -144,7 +144,8 @@ _DEFERRED_OTHER = re.compile(
 _NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
 
 
-_FOLDED = (vietnamese, polish)  # languages whose verdicts are read over folded text
+LEFT_FOR_LATER = "the user left it for later"
+_FOLDED = (vietnamese, polish, indonesian)  # languages whose verdicts are read over folded text
 
 
 def _without_lessons(words: str) -> str:
@@ -172,7 +173,7 @@ def closing_cue(words: str) -> tuple[float, str] | None:
     if any(v.POSITIVE.search(folded) for v in _FOLDED):
         return 3.0, "the user's last words"
     if deferred:
-        return -3.0, "the user left it for later"
+        return -3.0, LEFT_FOR_LATER
     if _MILD_NEGATIVE.search(words):
         return -1.5, "the user's last words"
     return None

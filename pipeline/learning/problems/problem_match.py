@@ -32,7 +32,10 @@ _CAMEL = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?=[A-Z][a-z]|$)")
 _HEXISH = re.compile(r"(?=[a-z]*\d)[0-9a-f]{6,}")
 _RECURRED = re.compile(
     r"\b(?:again|same|once more|third time|back again|is back|recurr\w*|properly|for good|for real|"
-    r"once and for all|finally|follow[- ]?up|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon)\b|"
+    r"once and for all|finally|follow[- ]?up|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon|"
+    # Indonesian: again ("merah lagi", "lagi-lagi"), seriously now, for good, one problem, one source
+    r"(?:merah|gagal|error|crash|kosong|muncul|kambuh|rusak) lagi|lagi-lagi|kambuh|serius|beneran|tuntas|"
+    r"satu masalah|sumbernya satu|masalah yang sama)\b|"
     r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,
 )

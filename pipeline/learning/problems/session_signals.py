@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent.session_outcome import is_check
-from pipeline.agent.speech import cues, polish, vietnamese
-from pipeline.agent.speech.knowledge import decision_in, rule_in
+from pipeline.agent.speech import cues, indonesian, polish, vietnamese
+from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
@@ -36,7 +36,9 @@ from pipeline.learning.signals import Signal, evidence, extract_signals, normali
 
 RETRY_AT = 3
 _PROBLEM_CUE = re.compile(
-    r"\b(?:again|still|same|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
+    # "same" of a problem ("same story?", "same as the failing test"), not of a thing ("orders of the same shop")
+    r"\b(?:again|still|same(?!\s+(?!(?:thing|error|issue|problem|failure|bug|crash|story|panic|timeout|as|here|"
+    r"again|one)\b)[a-z]+\b)|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
     r"times out|flak\w*|crash\w*|panic\w*|blows? up|blowing up|exceptions?|traceback|regress\w*|not working|"
     r"stopped working|mess|issue|problem|wrong|thing)\b",
     re.IGNORECASE,
@@ -249,9 +251,18 @@ def _user_signals(text: str) -> list[Signal]:
     for signal in extract_signals(text):
         if signal.kind in _COMPLAINTS and _RESOLVED.search(signal.text):
             continue  # "went green in 4 minutes instead of timing out": the problem's end, not the problem
+        if signal.kind == "recurring_issue" and _only_in_a_rule(signal.text):
+            continue  # "…, never get_parent() chains, they break every time we move a node": a rule's reason
         anchors = mentioned_anchors(signal.text)
         signals.append(replace(signal, anchors=anchors) if anchors else signal)
     return signals
+
+
+def _only_in_a_rule(text: str) -> bool:
+    """Every sentence that reads as a recurring problem states a rule or a choice (its reason says "every
+    time"): no problem seen."""
+    flagged = [s for s in sentences([text]) if extract_signals(s)]
+    return bool(flagged) and all(_states_a_choice(s) for s in flagged)
 
 
 def mentioned_anchors(text: str) -> tuple[str, ...]:
@@ -295,11 +306,14 @@ def _naming_sentences(text: str) -> list[str]:
     return out
 
 
+_FOLDED_LANGUAGES = (vietnamese, polish, indonesian)  # their problem talk is read over folded text
+
+
 def _talks_of_a_problem(sentence: str) -> bool:
     """A cue word of problem talk, in a sentence that is not a question asking for something else."""
     failure = bool(
         _FAILURE_WORD.search(sentence) or cues.PROBLEM_TALK.search(sentence) or _PROBLEM_CUE_JA.search(sentence)
-    ) or any(language.PROBLEM_TALK.search(folded) for folded in [fold(sentence)] for language in (vietnamese, polish))
+    ) or any(language.PROBLEM_TALK.search(fold(sentence)) for language in _FOLDED_LANGUAGES)
     if _QUESTION.search(sentence.strip()):
         return failure
     return failure or bool(_PROBLEM_CUE.search(sentence))
