@@ -1,6 +1,4 @@
-"""Rules, lessons and decisions said in English, wherever in a sentence they are said.
-
-Rules, lessons and decisions in what the person typed, wherever in a sentence they say them.
+"""Rules said in English, wherever in a sentence they are said (lessons and decisions: `english_decisions.py`).
 
 People correct an agent in passing: "No, always use Decimal for money — floats are how we …", "push it to a
 branch — we never push straight to main.", "looks good. rule: tests never hit the real Stripe API". A sentence
@@ -9,12 +7,7 @@ normative: tagged (`rule:`, `from now on`, `Remember:`), an imperative with alwa
 generic subject (we, you, a plural noun) with always/never and a base verb ("tests never hit …"), or a
 copular norm ("money is Decimal, never float", "no direct pushes to main, always a PR", "no X anywhere").
 What reads like a report is not a rule: questions, "I always forget …", "it never finishes", "the report
-always looks right", "never mind". A **lesson** is tagged (`lesson:`, `lesson learned:`, `TIL`, `note to
-self:`, `note for next time:`, `for future reference,`, `remember that …`); a **decision** is tagged
-(`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X, not
-Y", "… can live in … for now", "X become Y").
-
-Pure.
+always looks right", "never mind"; a decision is no rule either (it records a choice, not a norm). Pure.
 """
 
 from __future__ import annotations
@@ -22,6 +15,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.cues import RETRACTION
+from pipeline.agent.speech.english_decisions import DECISION, DECISION_TAG, FIRST_PERSON, REMEMBER, WE_DECIDED
 from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
 from pipeline.agent.speech.sentence_parts import REASON_TAIL, clauses, tidy
 
@@ -169,15 +163,6 @@ _STAYS = re.compile(
     r"in touch)\b)\S.{3,}",
     re.IGNORECASE,
 )
-# "optimizer stays AdamW, we're not trying Lion", "RDS stays on Postgres 16": one named thing kept as it is is a
-# choice made (a decision); a kind of thing that stays some way ("error bodies stay plain text") is a norm.
-_STAYS_ONE = re.compile(
-    r"^(?!(?:i|we|you|they|he|she|it|this|that|my|everything|nothing|something)\b)(?:the |our )?"
-    r"(?:[\w./-]+ ){0,2}[\w./-]+(?<!s) (?:stays|remains) "
-    r"(?!(?:up|down|home|late|open|quiet|calm|safe|positive|focused|motivated|the same|there|here|put|with|"
-    r"in touch)\b)\S.{2,}",
-    re.IGNORECASE,
-)
 # "commit msg in english pls, even when i write to you in japanese": asked for every case, the one at hand too
 _EVEN_WHEN = re.compile(r"^(?!(?:i|we|it|this|that)\b)\S.{4,}\b(?:pls|plz|please),? even (?:when|if|for|in|on)\b", re.I)
 # "pass anything as an override", "route every request through the gateway": a way for a whole kind of thing
@@ -277,7 +262,6 @@ _THIS_NOT_THAT = re.compile(
 _LATER_ON = r"(?:from now on|going forward|in future|in the future)"
 _FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b(?:,?\s*(.{{6,}})|(?=\s*[.!;]?\s*$))", re.IGNORECASE)
 _CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
-_REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
 _IMPERATIVE = re.compile(
     r"^(?:please\s+|make sure (?:to |you )?|be sure to |remember to )?"
     r"(?:always|never(?! mind)|don'?t ever|do not ever|never ever)\s+(\S+)",
@@ -314,30 +298,6 @@ _NOT_SUBJECT_WORDS = (
     "unless sometimes always"
 )
 _NOT_SUBJECT = frozenset(_NOT_SUBJECT_WORDS.split())
-_LESSON = re.compile(
-    r"\b(?:lessons?(?: learned| learnt)?|TIL|note to self|note for next time|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
-    r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"
-    r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})",
-    re.IGNORECASE,
-)
-_DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
-_WE_DECIDED = re.compile(r"(?:we|the team)(?: have|'ve)? decided (?:to|that|on|against)\b", re.IGNORECASE)
-_DECISION = re.compile(
-    r"\b(?:we(?:'ve| have)? (?:just |finally )?decided\b(?! (?:not|against)\b)|"
-    r"let's (?:go with|use|keep|switch to|stick with|stay on)|"
-    r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with|do it|do the \w+ in)|"
-    r"we (?:stay|stick|go) (?:on|with)|"
-    r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
-    re.IGNORECASE,
-)
-# What the assistant states as the session's choice ("We'll use a guard clause that ..."); not its "I'll".
-_WE_DECIDE = re.compile(
-    r"^(?:so,? )?(?:we(?:'ll| will) (?:use|go with|keep|switch to|stick with)|let's (?:go with|use|keep|switch to))\b",
-    re.IGNORECASE,
-)
-_FOR_NOW = re.compile(r"^(?:the |our |this )?[\w-]+(?: [\w-]+){0,3} (?:can|will|should|stays?) .{3,}\bfor now\b", re.I)
-_BECOME = re.compile(r"^(?:the |our |all )?[\w./*-]+(?: [\w./*-]+){0,3} (?:become|becomes|are now|is now) \S", re.I)
-_FIRST_PERSON = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my)\b")
 _ABOUT_ME = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my|there's|there is|it's|it is)\b", re.IGNORECASE)
 
 
@@ -351,9 +311,9 @@ def rule_in(sentence: str) -> str | None:
 
 
 def _rule_in(sentence: str) -> str | None:
-    if sentence.rstrip().rstrip(".!").endswith("?") or _DECISION_TAG.search(sentence):
+    if sentence.rstrip().rstrip(".!").endswith("?") or DECISION_TAG.search(sentence):
         return None
-    if _WE_DECIDED.match(_LEAD.sub("", sentence.strip())):
+    if WE_DECIDED.match(_LEAD.sub("", sentence.strip())):
         return None  # "we decided to stay on Traefik, no ingress-nginx": a choice recorded (decision_in), no norm
     if tagged := _RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
@@ -368,7 +328,7 @@ def _rule_in(sentence: str) -> str | None:
             # marker closes what comes before it; what follows is the reason
             said = clauses(sentence[: closing.end()])
             claim = _LEAD.sub("", said[-1]) if said else ""
-            if not claim or _DECISION.search(claim) or len(claim.split()) <= 3 or _ABOUT_ME.match(claim):
+            if not claim or DECISION.search(claim) or len(claim.split()) <= 3 or _ABOUT_ME.match(claim):
                 # a decision taken ("we decided … from now on", read by decision_in), the speaker's own plans
                 # ("I'll start writing them down from now on"), or no rule
                 return None
@@ -382,7 +342,7 @@ def _rule_in(sentence: str) -> str | None:
         kept_by_me = _RATHER.match(clause) or _MYSELF.search(clause) or _TOLD_YOU.match(clause)
         if kept_by_me and not clause.rstrip().endswith("?"):
             return tidy(clause)
-        if _FIRST_PERSON.match(clause):
+        if FIRST_PERSON.match(clause):
             continue
         kind_wide = _FOR_KIND.match(clause) or _FORGET.match(clause) or _EVERY_DOES.match(clause)
         kind_wide = kind_wide or _HELD_AS.match(clause)
@@ -422,7 +382,7 @@ def _rule_in(sentence: str) -> str | None:
         for tail in clause.split(", ")[1:]:
             if (_ANY_KIND_GOES.match(tail) or _KIND_NORM.match(tail)) and not tail.rstrip().endswith("?"):
                 return tidy(tail)
-    if remembered := _REMEMBER.match(sentence):
+    if remembered := REMEMBER.match(sentence):
         normative = [c for c in clauses(remembered.group(1)) if _normative(c)]
         return tidy(" — ".join(normative)) if normative else None
     for clause in clauses(sentence):
@@ -431,33 +391,8 @@ def _rule_in(sentence: str) -> str | None:
     return None
 
 
-def lesson_in(sentence: str) -> str | None:
-    if _REMEMBER.match(sentence):
-        return None  # "Remember: no direct pushes" is a rule; "remember that X" is a lesson
-    match = _LESSON.search(sentence)
-    if not match:
-        return None
-    return tidy(next(group for group in match.groups() if group))
-
-
-def decision_in(sentence: str) -> str | None:
-    """The decision a sentence states, from the clause that makes it to the sentence's end (what follows a
-    decision is usually its condition: "… for now — if it ever gets slow we move it to a job")."""
-    if sentence.rstrip().endswith("?"):
-        return None
-    if tagged := _DECISION_TAG.search(sentence):
-        return tidy(tagged.group(1))
-    parts = clauses(sentence)
-    for index, clause in enumerate(parts):
-        if _FIRST_PERSON.match(clause):
-            continue
-        if _DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause) or _STAYS_ONE.match(clause):
-            return tidy(" — ".join(parts[index:]))
-    return None
-
-
 def _normative(clause: str) -> bool:
-    if clause.rstrip().endswith("?") or _FIRST_PERSON.match(clause):
+    if clause.rstrip().endswith("?") or FIRST_PERSON.match(clause):
         return False
     generic = _GENERIC.match(clause)
     if generic and clause.split()[0].lower() in _NOT_SUBJECT:
@@ -468,13 +403,3 @@ def _normative(clause: str) -> bool:
             return False  # "you must have been elated": what the speaker supposes, not what anyone must do
         return verb not in _NOT_VERB and not (verb.endswith(("ed", "ing")) and len(verb) > 4)
     return bool(_NORM_TAIL.search(clause) and _COPULA.search(clause))
-
-
-def assistant_decision(sentence: str) -> str | None:
-    """A decision in the assistant's text: tagged ("Decision: …") or opening a sentence with "we'll use / go with
-    / keep …"; the assistant's text gives nothing else."""
-    if tagged := _DECISION_TAG.search(sentence):
-        return tidy(tagged.group(1))
-    if _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
-        return tidy(sentence)
-    return None

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pipeline.agent.speech import cues
-from pipeline.agent.speech.english import assistant_decision, decision_in, lesson_in, rule_in
+from pipeline.agent.speech.english import rule_in
+from pipeline.agent.speech.english_decisions import assistant_decision, decision_in, lesson_in
 from pipeline.agent.speech.marks import has_cjk, has_kana
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.speech.sentence_parts import LEAD as _LEAD

@@ -1,0 +1,82 @@
+"""Lessons and decisions said in English. A **lesson** is tagged (`lesson:`, `lesson learned:`, `TIL`, `note to
+self:`, `note for next time:`, `for future reference,`, `remember that …`, "turns out …"); a **decision** is
+tagged (`Decision:`, `we decided`) or phrased as one ("let's go with …", "we'll keep … for now", "we stay on X,
+not Y", "… can live in … for now", "X become Y", one named thing that stays as it is). The assistant's text gives
+decisions only. Rules are `english.py`'s. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.agent.speech.sentence_parts import clauses, tidy
+
+FIRST_PERSON = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my)\b")
+# "optimizer stays AdamW, we're not trying Lion", "RDS stays on Postgres 16": one named thing kept as it is is a
+# choice made (a decision); a kind of thing that stays some way ("error bodies stay plain text") is a norm.
+_STAYS_ONE = re.compile(
+    r"^(?!(?:i|we|you|they|he|she|it|this|that|my|everything|nothing|something)\b)(?:the |our )?"
+    r"(?:[\w./-]+ ){0,2}[\w./-]+(?<!s) (?:stays|remains) "
+    r"(?!(?:up|down|home|late|open|quiet|calm|safe|positive|focused|motivated|the same|there|here|put|with|"
+    r"in touch)\b)\S.{2,}",
+    re.IGNORECASE,
+)
+REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
+_LESSON = re.compile(
+    r"\b(?:lessons?(?: learned| learnt)?|TIL|note to self|note for next time|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
+    r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"
+    r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})",
+    re.IGNORECASE,
+)
+DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
+WE_DECIDED = re.compile(r"(?:we|the team)(?: have|'ve)? decided (?:to|that|on|against)\b", re.IGNORECASE)
+DECISION = re.compile(
+    r"\b(?:we(?:'ve| have)? (?:just |finally )?decided\b(?! (?:not|against)\b)|"
+    r"let's (?:go with|use|keep|switch to|stick with|stay on)|"
+    r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with|do it|do the \w+ in)|"
+    r"we (?:stay|stick|go) (?:on|with)|"
+    r"going with|opted (?:for|to)|settled on|chose to|we chose)\b",
+    re.IGNORECASE,
+)
+# What the assistant states as the session's choice ("We'll use a guard clause that ..."); not its "I'll".
+_WE_DECIDE = re.compile(
+    r"^(?:so,? )?(?:we(?:'ll| will) (?:use|go with|keep|switch to|stick with)|let's (?:go with|use|keep|switch to))\b",
+    re.IGNORECASE,
+)
+_FOR_NOW = re.compile(r"^(?:the |our |this )?[\w-]+(?: [\w-]+){0,3} (?:can|will|should|stays?) .{3,}\bfor now\b", re.I)
+_BECOME = re.compile(r"^(?:the |our |all )?[\w./*-]+(?: [\w./*-]+){0,3} (?:become|becomes|are now|is now) \S", re.I)
+
+
+def lesson_in(sentence: str) -> str | None:
+    if REMEMBER.match(sentence):
+        return None  # "Remember: no direct pushes" is a rule; "remember that X" is a lesson
+    match = _LESSON.search(sentence)
+    if not match:
+        return None
+    return tidy(next(group for group in match.groups() if group))
+
+
+def decision_in(sentence: str) -> str | None:
+    """The decision a sentence states, from the clause that makes it to the sentence's end (what follows a
+    decision is usually its condition: "… for now — if it ever gets slow we move it to a job")."""
+    if sentence.rstrip().endswith("?"):
+        return None
+    if tagged := DECISION_TAG.search(sentence):
+        return tidy(tagged.group(1))
+    parts = clauses(sentence)
+    for index, clause in enumerate(parts):
+        if FIRST_PERSON.match(clause):
+            continue
+        if DECISION.search(clause) or _FOR_NOW.match(clause) or _BECOME.match(clause) or _STAYS_ONE.match(clause):
+            return tidy(" — ".join(parts[index:]))
+    return None
+
+
+def assistant_decision(sentence: str) -> str | None:
+    """A decision in the assistant's text: tagged ("Decision: …") or opening a sentence with "we'll use / go with
+    / keep …"; the assistant's text gives nothing else."""
+    if tagged := DECISION_TAG.search(sentence):
+        return tidy(tagged.group(1))
+    if _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
+        return tidy(sentence)
+    return None
