@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.transcript import error_line
+from pipeline.agent.failure_line import error_line
 from pipeline.learning.problems.failure_evidence import failure_evidence
 from pipeline.learning.problems.problem_identity import Evidence, readable_failure
 from pipeline.learning.problems.session_signals import mentioned_anchors

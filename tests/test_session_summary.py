@@ -11,9 +11,10 @@ import pytest
 
 from daemon.client.hooks.run import parse_args, read_payload
 from pipeline.agent.daily_note import Edit, merge_edit
+from pipeline.agent.failure_line import error_line
 from pipeline.agent.inbox_files import Rejected, StabilityTracker, kind_of, note_destination, parse_events_file
 from pipeline.agent.session_summary import apply_llm_reply, extractive_summary, render, summary_sha256
-from pipeline.agent.transcript import NotATranscript, error_line, parse_transcript
+from pipeline.agent.transcript import NotATranscript, parse_transcript
 from pipeline.frontmatter import split_front_matter
 from tests import agent_payloads as cc
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.agent.failure_line import error_line
 from pipeline.agent.session_outcome import is_check, session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
-from pipeline.agent.transcript import error_line, parse_transcript
+from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.problem_match import KnownProblem, references
 from pipeline.learning.problems.session_signals import session_signals
 from pipeline.learning.rule_lifecycle import replaced_in_other_words

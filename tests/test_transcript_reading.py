@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.agent.failure_line import error_line
 from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
 from pipeline.agent.speech.knowledge import extract_knowledge, typed_and_pasted
 from pipeline.agent.speech.sentence_parts import tidy
-from pipeline.agent.transcript import NotATranscript, error_line, parse_transcript
+from pipeline.agent.transcript import NotATranscript, parse_transcript
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
 
 NOTIFICATION = (

@@ -25,8 +25,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pipeline.agent.failure_line import error_line
 from pipeline.agent.speech.verdicts import LEFT_FOR_LATER, acknowledges, closing_cue, left_for_later, only_thanks
-from pipeline.agent.transcript import Step, Transcript, error_line
+from pipeline.agent.transcript import Step, Transcript
 
 _CLAIMS_PASS = re.compile(
     r"\b(?:tests?|specs?|suite|lint(?:er)?|rubocop|eslint|vitest|jest|pytest|rspec|build|type ?check|tsc|clippy|"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from pipeline.agent.transcript import without_log_prefixes
+from pipeline.agent.failure_line import without_log_prefixes
 from pipeline.agent_path import agent_path, is_windows, relative_to
 
 MAX_TESTS_FOR_ANCHORS = 4  # more failing tests in one run: a shared cause, named by its exception instead

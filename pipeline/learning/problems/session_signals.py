@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pipeline.agent.failure_line import error_line, says_nothing
 from pipeline.agent.session_outcome import is_check
 from pipeline.agent.speech import cues, indonesian, polish, vietnamese
 from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
-from pipeline.agent.transcript import Step, Transcript, error_line, says_nothing
+from pipeline.agent.transcript import Step, Transcript
 from pipeline.learning.problems.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,

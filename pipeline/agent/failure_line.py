@@ -1,0 +1,227 @@
+"""The line of a failed command's output that names the problem: what a person would quote from it ("E
+ModuleNotFoundError: No module named 'respx'", "SCRIPT ERROR: Parse Error: …", "error[E0308]: mismatched types"),
+not what runners print *about* a failure (summaries, re-run hints, exit codes, stack frames). Used for a
+session's summary, its outcome and its problem signals. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.scrub import scrub
+
+# Most telling first: a failure stated with its message (an exception and what it says, a panic, a compiler
+# error code), an exception's name or an assertion, a linter's finding, an error/failure marker, any failure
+# word. Each tier says whether its last match (a traceback ends with the cause) or its first (a linter lists
+# the findings in file order) is kept.
+_ERROR_TIERS = (
+    (
+        re.compile(
+            r"\bpanicked at\b.*\S|^panic: \S|\b[A-Z]\w*(?:Error|Exception)\b:\s*\S|\berror\[E\d{4}\]:|"
+            r"\berror TS\d{4,5}:|\bWARNING: DATA RACE|"
+            r"^(?:Error|error):\s.*\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b|"
+            # Godot's own report of a script's parse or runtime error (what GUT then only says it skipped)
+            r"^SCRIPT ERROR:\s*\S"
+        ),
+        True,
+    ),
+    # C and C++: a sanitizer's report ("ERROR: AddressSanitizer: heap-use-after-free on address …", UBSan's
+    # "file.cpp:11:13: runtime error: signed integer overflow …") and the linker's missing symbol (collect2's
+    # "ld returned 1 exit status" only says the link failed); the first one is the cause
+    (
+        re.compile(
+            r"(?:Address|Thread|Memory|Leak|UndefinedBehavior|Hardware)Sanitizer:\s*[a-z]|: runtime error: \S|"
+            r"\bundefined reference to\b|\bundefined symbol\b|\bmultiple definition of\b"
+        ),
+        False,
+    ),
+    (
+        re.compile(
+            r"\b[A-Z]\w*(?:Error|Exception)\b|Traceback|\bFailed: Timeout|\bassertion\b.*\bfailed\b|"
+            r"^\s*expect\(.*\)\.\w+\(|\btimed out\b|\bConnection (?:refused|reset)\b|\bFailure in (?:test|model)\b|"
+            r"\bexceeded the maximum execution time\b|^[A-Za-z_][\w.]*(?:Interrupt|Exit)\b|"
+            # ctest's verdict on one test ("2/2 Test #2: FrameReaderTest.ManyFrames ...***Timeout 60.02 sec"),
+            # a debugger's or a shell's report of a crash
+            r"\*\*\*(?:Failed|Timeout|Exception)\b|\bProgram received signal SIG[A-Z]+|\bSegmentation fault\b|"
+            # dotnet test puts the assertion under a label ("Error Message:" / "Assert.Single() Failure: …");
+            # Unity (C) reports a failed assertion as "file.c:74:test_x:FAIL: Expected 'V' Was '0'"; an ESP32 crash
+            r"^Error Message:\s*\S|^\S+:\d+:\w+:FAIL\b|\bGuru Meditation Error\b"
+        ),
+        True,
+    ),
+    # a value that went non-finite ("step 4120 loss=nan grad_norm=inf", "20 consecutive non-finite losses"):
+    # a training run's failure, whether it crashed or kept going
+    (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
+    (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
+    # detekt's findings: "LongMethod - 74/60 - [migrateLegacy] at /p/LegacyPrefs.kt:41:5", "WildcardImport -
+    # [Screen.kt:5:1] - …" (Gradle's "> Analysis failed with 1 weighted issues." only counts them)
+    (re.compile(r"^[A-Z][A-Za-z]+ - (?:[\d/]+ - )?\[[^\]]+\](?: at \S+:\d+:\d+| - \S)"), False),
+    # a compiler's diagnostic with no error word (Go: "internal/http/rooms.go:41:22: room.Capacity undefined");
+    # the first one is the cause, the rest follow from it
+    (re.compile(r"^[\w./-]+\.[A-Za-z]{1,6}:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
+    (
+        re.compile(
+            r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|[Nn]o such file|[Pp]ermission denied|"
+            r"^\[?(?:SEVERE|CRITICAL|FATAL)\]?:?\s"  # log levels that name a failure (build_runner's "[SEVERE] …")
+        ),
+        True,
+    ),
+    (re.compile(r"error|failed|fatal|not found|denied|\bunable to\b|\bcould not\b", re.IGNORECASE), True),
+)
+# Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
+# failure itself (summaries, re-run hints, stack frames, build tools' own exit lines).
+_NOT_EVIDENCE = re.compile(
+    r"^(?:Error: )?Exit code \d+$|^[.FEsx]+\s*(?:\[\s*\d+%\])?$|^[=_!*~+ -]{8,}|"
+    r"^test result: FAILED|^FAILED \((?:failures|errors)=|^=*\s*(?:\d+ (?:failed|passed|errors?|skipped)\b,?\s*)+"
+    r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
+    r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
+    r"^npm ERR!|\bELIFECYCLE\b|^error Command failed with exit code|"
+    r"^(?:##\[error\]|Error: )?Process completed with exit|^# [\w.-]+(?:/[\w.-]+)+$|^\s*at\s+\S|^failures:$|"
+    r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d|"
+    r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
+    r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"
+    # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
+    r"^BUILD FAILED in\b|^> Task :\S+ FAILED$|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
+    r"^> Run with --|^> Get more help at|^Try (?:re-?running|running) (?:the command )?with --\w+|"
+    # Godot and GUT around a script that did not load: the SCRIPT ERROR line above them says why
+    r"^ERROR: Failed to load script \"[^\"]+\" with error|^\[ERROR\]:\s+Could not load script\b|"
+    r"^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
+    r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)|"
+    # xcodebuild's verdicts ("** TEST FAILED **", "▸ ** ARCHIVE FAILED **") and a tool's hint on how to see more
+    # ("Set the environment variable X=1 for a complete stack trace.", "Run with --stacktrace")
+    r"^.{0,30}\*\* [A-Z ]+ FAILED \*\*|"
+    r"^.*\bfor (?:a |the )?(?:complete|full|more) (?:stack ?trace|traceback|details|log)\b|"
+    # ctest, the C/C++ linker drivers and RSpec around a failure: headers, counts, rerun hints
+    r"^The following tests FAILED:?$|^Errors while running CTest|^\d+% tests passed, \d+ tests? failed|"
+    r"^Total Test time|^Output from these tests are in:|^Use \"--rerun-failed|"
+    r"^collect2: error: ld returned \d+ exit status|"
+    r"^(?:clang|clang\+\+|g\+\+|gcc|c\+\+)(?:-\d+)?: error: linker command|"
+    r"^ninja: build stopped|^g?make(?:\[\d+\])?: \*\*\*|^Failed examples:?$|^Finished in [\d.]+ (?:seconds?|minutes?)|"
+    r"^\d+ examples?, \d+ failures?|"
+    # a log level that says nothing failed ("[INFO] Generating build script completed"); the Dart/Flutter test
+    # runner's and others' closing count ("00:14 +3 -1: Some tests failed.")
+    r"^\[?(?:INFO|DEBUG|TRACE|FINE|FINER|FINEST|CONFIG|NOTICE)\]?:?\s|"
+    r"^(?:[\d:]+ \+\d+(?: ~\d+)? -\d+: )?Some tests failed\.?$|"
+    # dotnet test around a failure: its verdict line, the labels and markers of a stack trace
+    r"^(?:Failed|Passed)!\s+-\s+Failed:|^Stack Trace:$|^--- End of (?:inner exception )?stack trace\b|"
+    # PowerShell around its message: the prompt echoed with the command, where it failed, the code and carets
+    # echoed, the error record's fields
+    r"^PS [A-Za-z]:\\[^>]*>|^At (?:line:\d+ char:\d+|[A-Za-z]:\\.*:\d+ char:\d+)$|^\+ |"
+    r"^\+?\s*(?:CategoryInfo|FullyQualifiedErrorId)\s+:|"
+    # kubeconform's and similar validators' closing count; kubelet's events that only name the state the failure
+    # above them left ("Error: ErrImagePull", "Back-off pulling image …")
+    # PHPStan's progress bar, its table's header and closing count; ninja's failed target (the cause follows it)
+    r"^\d+/\d+ \[[^\]]*\]\s+\d+%$|^Line\s+\S+\.php$|^\[ERROR\] Found \d+ errors?$|^FAILED: \S+$|"
+    r"^Summary: \d+ resources? found|^.*?\bkubelet\s+(?:Error: (?:ErrImagePull|ImagePullBackOff|CrashLoopBackOff)\s*$|"
+    r"Back-off (?:pulling image|restarting failed container)\b)"
+)
+_FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
+_LABEL_ONLY = re.compile(
+    r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|^error$|"
+    # a PHP exception named alone on its line (Laravel, Pest), its message on the next
+    r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$",
+    re.IGNORECASE,
+)
+_FIELD = re.compile(r"^[A-Z][\w ]{0,20}:\s+\S")
+
+
+def _with_what_follows(lines: list[str], index: int) -> str:
+    """A label line with the line after it, and a second one when both are "Field: value" lines."""
+    said = lines[index + 1 : index + 3]
+    if len(said) == 2 and not (_FIELD.match(said[0]) and _FIELD.match(said[1])):
+        said = said[:1]
+    return " ".join([lines[index], *said])
+
+
+_OPENS_OBJECT = re.compile(r"\b(?:error|failed|failure|exception)\b.*[{]$", re.IGNORECASE)
+_OBJECT_FIELD = re.compile(
+    r"^[\"']?(?:message|code|reason|error|msg)[\"']?\s*:\s*(?!null\b|undefined\b)(?P<v>\S.*?),?$"
+)
+
+
+def _objects_joined(lines: list[str]) -> list[str]:
+    """Each error object's opening line with its message and code fields, up to its closing brace (the lines
+    of the object taken into it)."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line, index = lines[index], index + 1
+        if not _OPENS_OBJECT.search(line):
+            out.append(line)
+            continue
+        fields, end = [], index
+        while end < len(lines) and end < index + 12 and not lines[end].startswith("}"):
+            if found := _OBJECT_FIELD.match(lines[end]):
+                fields.append(found["v"].strip("\"'"))
+            end += 1
+        if fields:
+            out.append(" ".join([line.rstrip("{ "), *fields]))
+            index = end + 1  # past the closing brace
+        else:
+            out.append(line)
+    return out
+
+
+_PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
+
+
+def says_nothing(line: str) -> bool:
+    """A line that is about a failure, not the failure: an exit code, a summary, a wrapper's own announcement
+    ("Process completed with exit code 1", "Encountered an error:")."""
+    return bool(_NOT_EVIDENCE.match(line.strip()))
+
+
+# What log multiplexers put before every line: docker compose's "worker-1  | ", Turborepo's "web:typecheck: ",
+# Vercel's and CI's "[17:31:58.311] " / "2026-11-05T17:42:13.884Z ", kubectl's "[pod/api-7d9f/api] "
+_MUX_PREFIX = re.compile(
+    r"^(?:[\w.-]+\s*\|\s?|[@\w/.-]+:[\w-]+: ?|\[\d{1,2}:\d\d:\d\d(?:\.\d+)?\]\s*|"
+    r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\s+|\[pod/[\w.-]+/[\w.-]+\]\s+)"
+)
+MIN_PREFIXED_LINES = 3
+
+
+def without_log_prefixes(text: str) -> str:
+    """The text without the prefix a log multiplexer put before most of its lines (half of them, three at least),
+    so a traceback or a compiler's error reads as it was printed: what runs first in each line is then the tool's."""
+    lines = text.splitlines()
+    prefixed = [line for line in lines if _MUX_PREFIX.match(line)]
+    if len(prefixed) < MIN_PREFIXED_LINES or len(prefixed) * 2 < len([line for line in lines if line.strip()]):
+        return text
+    return "\n".join(_MUX_PREFIX.sub("", line, count=1) for line in lines)
+
+
+# docker compose's service prefix on a pasted line or two ("web-1  | exec …"), too few for `without_log_prefixes`
+_COMPOSE_PREFIX = re.compile(r"^[\w.-]+-\d+\s*\|\s?")
+
+
+def error_line(text: str, emails: bool = True) -> str:
+    """The line of a failed tool's output that names the problem (see the tiers above), else the first line
+    that is not Claude Code's `Exit code N`."""
+    lines = [line.strip() for line in without_log_prefixes(scrub(text, emails=emails)).splitlines() if line.strip()]
+    lines = [_COMPOSE_PREFIX.sub("", line, count=1) for line in lines]
+    if not lines:
+        return ""
+    # Why: Rust prints a panic's message on the line after "panicked at FILE:LINE:COL:"
+    lines = [
+        f"{line} {lines[i + 1]}" if _PANIC_AT.search(line) and i + 1 < len(lines) else line
+        for i, line in enumerate(lines)
+    ]
+    # Why: many tools print a bare label and put the error under it ("ERROR:" / "  Code: DeadlineExceeded" /
+    # "  Message: …" from grpcurl, testify's "Error: Received unexpected error:" / "list orders: timeout …")
+    lines = [
+        _with_what_follows(lines, i) if _LABEL_ONLY.search(line) and not _NOT_EVIDENCE.match(line) else line
+        for i, line in enumerate(lines)
+    ]
+    # Why: a logged error object ("[Error] insert order_events failed {" / "code: '42501'," / "message: 'new row
+    # violates row-level security policy …'" / "}"): its message and code are the failure, the line only opens it
+    lines = _objects_joined(lines)
+    # Terraform, OpenTofu and other HashiCorp tools frame a diagnostic in "╷ │ … ╵" and open it with its
+    # summary ("│ Error: Error acquiring the state lock"); what follows is detail (request ids, wrapped text)
+    if framed := [line.lstrip("│ ").strip() for line in lines if _FRAMED_ERROR.match(line)]:
+        return framed[0][:300]
+    for tier, last in _ERROR_TIERS:
+        found = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
+        if found:
+            return (found[-1] if last else found[0])[:300]
+    rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
+    return (rest or lines)[0][:300]
