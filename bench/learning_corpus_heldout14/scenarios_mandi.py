@@ -576,6 +576,7 @@ def m06_queue_timeout() -> Session:
     s.act(None, Bash("mix test", mix_test(66, seed=91802, secs="3.1"), desc="Full suite", secs=20))
     s.say("With the larger queue settings the LiveView test and the full suite pass locally (66 tests, 0 failures).")
     s.user("pushed. ruko CI dekhti hoon")
+    s.say("Okay, tell me what CI says.")
     s.user(
         "CI pe phir se wahi timeout, rates_live_test line 34. local pe pass ho gaya bas. yeh setting wala fix nahi "
         "chalega, kal dekhenge",
@@ -957,7 +958,8 @@ def _sa_processes(c: Session) -> None:
 def m12_fix_rate_cache() -> Session:
     s = mandi("m12-fix-rate-cache", "2027-03-11T04:15:50", "2.1.196", "fix/flaky-rates", "brisk-sankey-heron")
     s.user(
-        "kal wala flaky RatesTest ab properly fix karte hain. no skip, no async false, no shared mode",
+        "kal wala flaky RatesTest ab properly fix karte hain: latest_for ka modal_price 2150 hona chahiye, full suite "
+        "mein seed 48213 pe 2400 aata hai. no skip, no async false, no shared mode",
         after=0,
     )
     s.act(
@@ -1023,30 +1025,22 @@ def m12_fix_rate_cache() -> Session:
     s.act(
         None,
         Bash(
-            "for seed in 48213 62250 551208 1; do mix test --seed $seed || break; done",
-            "\n".join(
-                mix_test(75, seed=x, secs=t) for x, t in ((48213, "2.9"), (62250, "3.0"), (551208, "2.8"), (1, "2.9"))
-            ),
-            desc="Full suite with the seeds that failed before",
+            "for seed in 48213 0 1 2; do mix test --seed $seed || break; done",
+            "\n".join(mix_test(75, seed=x, secs=t) for x, t in ((48213, "2.9"), (0, "3.0"), (1, "2.8"), (2, "2.9"))),
+            desc="Full suite with the failing seed and three others",
             secs=70,
         ),
     )
     s.act(
         None,
         Bash(
-            'git add -A && git commit -m "rates: keep RateCache out of the test sandbox"',
-            git_commit("fix/flaky-rates", "e09b3f4", "rates: keep RateCache out of the test sandbox", 4, 41, 6),
-            desc="Commit",
-        ),
-        Bash(
-            "git push -u origin fix/flaky-rates",
-            "To github.com:priya-dev/mandi-rates.git\n * [new branch]      fix/flaky-rates -> fix/flaky-rates",
-            desc="Push",
+            'git add -A && git commit -m "rates: keep RateCache out of the test sandbox" && git push -u origin fix/flaky-rates',
+            git_commit("fix/flaky-rates", "e09b3f4", "rates: keep RateCache out of the test sandbox", 4, 41, 6)
+            + "\nTo github.com:priya-dev/mandi-rates.git\n * [new branch]      fix/flaky-rates -> fix/flaky-rates",
+            desc="Commit and push",
         ),
     )
-    s.say(
-        "All four seeds pass (75 tests each), including 48213 and the two seeds from the earlier failures. Pushed fix/flaky-rates."
-    )
+    s.say("The full suite passes with seed 48213 and three other seeds (75 tests each). Pushed fix/flaky-rates.")
     s.user(
         "CI bhi green 🎉 RatesLiveTest bhi ab time out nahi hua. seekh: jo GenServer app ke saath start hota hai "
         "aur DB chhuta hai, woh test ke sandbox ke bahar chalta hai",
@@ -1147,8 +1141,8 @@ def m14_fix_ist_date() -> Session:
         Bash(
             "sed -i '' 's/Date.utc_today()/MandiRates.Clock.today()/' lib/mandi_rates/workers/fetch_rates.ex "
             "lib/mandi_rates_web/live/rates_live.ex lib/mandi_rates/workers/sms_digest.ex lib/mix/tasks/mandi.export.ex "
-            "&& grep -rn 'utc_today' lib",
-            "",
+            "&& (grep -rn 'utc_today' lib || echo 'no utc_today left')",
+            "no utc_today left",
             desc="Use Clock.today everywhere",
             secs=0.5,
         ),
@@ -1187,6 +1181,7 @@ def m14_fix_ist_date() -> Session:
         ),
     )
     s.user("morning SMS came with the right date, fetch job clean too 👌", after=86000)
+    s.say("Good: both the 06:00 SMS and the 07:00 fetch now use the IST date.")
     s.outcome(
         "success",
         "one IST Clock.today replaces Date.utc_today in 4 places; tests green; next morning's SMS and job fine",
