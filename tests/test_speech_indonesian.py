@@ -147,11 +147,10 @@ def test_the_failure_line_of_godot_a_logged_error_object_and_a_cli_hint() -> Non
     assert error_line(supabase).startswith("failed to inspect service")
 
 
-def test_a_rules_reason_is_no_recurring_problem_and_same_of_a_thing_is_no_talk() -> None:
+def test_a_rules_reason_is_no_recurring_problem() -> None:
     t = Transcript().user(
         "signals go through the EventBus, never get_parent() chains, they break every time we move a node"
     )
-    t.user("The admin sees all 12 orders of the same shop.")
     found = session_signals(parse_transcript(t.bytes(), "x"))
     assert [s.signal.kind for s in found.signals] == []
     assert found.problem_talk == ()

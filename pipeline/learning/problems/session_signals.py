@@ -37,9 +37,7 @@ from pipeline.learning.signals import Signal, evidence, extract_signals, normali
 
 RETRY_AT = 3
 _PROBLEM_CUE = re.compile(
-    # "same" of a problem ("same story?", "same as the failing test"), not of a thing ("orders of the same shop")
-    r"\b(?:again|still|same(?!\s+(?!(?:thing|error|issue|problem|failure|bug|crash|story|panic|timeout|as|here|"
-    r"again|one)\b)[a-z]+\b)|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
+    r"\b(?:again|still|same|keeps?|fail\w*|errors?|broken|breaks?|bug\w*|red|hang\w*|hung|timeouts?|timing out|"
     r"times out|flak\w*|crash\w*|panic\w*|blows? up|blowing up|exceptions?|traceback|regress\w*|not working|"
     r"stopped working|mess|issue|problem|wrong|thing)\b",
     re.IGNORECASE,
