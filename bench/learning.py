@@ -68,6 +68,7 @@ CORPORA = (
     ("held out 11", BENCH / "learning_corpus_heldout11"),
     ("held out 12", BENCH / "learning_corpus_heldout12"),
     ("held out 13", BENCH / "learning_corpus_heldout13"),
+    ("held out 14", BENCH / "learning_corpus_heldout14"),
 )
 
 
