@@ -21,7 +21,9 @@ _ERROR_TIERS = (
             r"\berror TS\d{4,5}:|\bWARNING: DATA RACE|"
             r"^(?:Error|error):\s.*\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b|"
             # Godot's own report of a script's parse or runtime error (what GUT then only says it skipped)
-            r"^SCRIPT ERROR:\s*\S"
+            r"^SCRIPT ERROR:\s*\S|"
+            # Flutter's framework names what was thrown, then says it on the next line (joined below)
+            r"^The following .{3,60} was thrown\b[^:]*: \S"
         ),
         True,
     ),
@@ -53,6 +55,10 @@ _ERROR_TIERS = (
     # a training run's failure, whether it crashed or kept going
     (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
+    # Dart's analyzer ("error • Undefined name 'x' • lib/a.dart:3:1 • undefined_identifier", an error before an
+    # info) and credo's findings ("┃ [R] → Modules should have a @moduledoc tag.")
+    (re.compile(r"^error • \S"), False),
+    (re.compile(r"^(?:warning|info) • \S|^┃\s*\[[A-Z]\] [→↗↘] \S"), False),
     # detekt's findings: "LongMethod - 74/60 - [migrateLegacy] at /p/LegacyPrefs.kt:41:5", "WildcardImport -
     # [Screen.kt:5:1] - …" (Gradle's "> Analysis failed with 1 weighted issues." only counts them)
     (re.compile(r"^[A-Z][A-Za-z]+ - (?:[\d/]+ - )?\[[^\]]+\](?: at \S+:\d+:\d+| - \S)"), False),
@@ -82,6 +88,11 @@ _NOT_EVIDENCE = re.compile(
     r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"
     # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
     r"^BUILD FAILED in\b|^> Task :\S+ FAILED$|^FAILURE: Build failed with an exception|^\* (?:What went wrong|Try):?$|"
+    # Flutter and Dart around a failure: the test runner's verdict, the widget a layout error points at, where
+    # the failure images are, the analyzer's and credo's progress lines
+    r"^Test failed\. See exception logs above|^The relevant error-causing widget was:?$|^Failure feedback can be "
+    r"found at|^\d\d:\d\d \+\d+(?: ~\d+)? -\d+: Some tests failed|^Analyzing [\w.-]+\.\.\.$|"
+    r"^Checking \d+ source files|^Please report incorrect results|^Analysis took [\d.]+ seconds|"
     r"^> Run with --|^> Get more help at|^Try (?:re-?running|running) (?:the command )?with --\w+|"
     # Godot and GUT around a script that did not load: the SCRIPT ERROR line above them says why
     r"^ERROR: Failed to load script \"[^\"]+\" with error|^\[ERROR\]:\s+Could not load script\b|"
@@ -118,6 +129,7 @@ _NOT_EVIDENCE = re.compile(
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _LABEL_ONLY = re.compile(
     r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|^error$|"
+    r"^The following .{3,60} was thrown\b[^:]*:$|"
     # a PHP exception named alone on its line (Laravel, Pest), its message on the next
     r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$",
     re.IGNORECASE,
@@ -163,6 +175,8 @@ def _objects_joined(lines: list[str]) -> list[str]:
 
 
 _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
+# Flutter's header before what was thrown, the same for every failure: the message after it is the failure
+_THROWN = re.compile(r"^The following .{3,60} was thrown\b[^:]*:\s*")
 
 
 def says_nothing(line: str) -> bool:
@@ -222,6 +236,6 @@ def error_line(text: str, emails: bool = True) -> str:
     for tier, last in _ERROR_TIERS:
         found = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
         if found:
-            return (found[-1] if last else found[0])[:300]
+            return _THROWN.sub("", found[-1] if last else found[0])[:300]
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
     return (rest or lines)[0][:300]

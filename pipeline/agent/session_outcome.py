@@ -37,7 +37,9 @@ _CLAIMS_PASS = re.compile(
 # Asking to undo the session's work: a check after it checks the undoing, not the work
 _UNDO = re.compile(
     r"\b(?:revert|undo|roll ?back|discard|throw away|drop) (?:it|this|that|them|the|my|your|all|everything)\b|"
-    r"\bgit (?:checkout|restore|reset)\b|\b(?:revertir|deshaz|descarta)\w*\b|\brückgängig\b|\bannule\b|撤销|回滚|还原",
+    r"\bgit (?:checkout|restore|reset)\b|\b(?:revertir|deshaz|descarta)\w*\b|\brückgängig\b|\bannule\b|撤销|回滚|还原|"
+    # Indonesian "balikin (semua)", Hinglish "yeh file hatao", "wapas karo"
+    r"\bbalikin\b|\b(?:hatao|hata do|wapas karo|revert karo|undo karo)\b",
     re.I,
 )
 # Throwing the session's changes away ("git checkout -- src", "git restore .", "git reset --hard", "git stash")
@@ -66,14 +68,15 @@ _CHECK = re.compile(
     r"pre-commit run|airflow (?:dags|tasks) test|deno test|bazel test|ctest|swift (?:test|build)|dotnet build|"
     r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests)|kubectl(?: -{1,2}\S+(?:[= ]\S+)?)* "
     # (not a file named like a tool: "git checkout -- build.gradle.kts", "cat pytest.ini")
-    r"rollout status|flutter (?:test|analyze)|dart (?:test|analyze)|buf (?:lint|breaking)|vite build|svelte-check|"
-    r"vue-tsc|ng (?:test|build|lint)|astro check)\b(?!\.\w)|"
+    r"rollout status|flutter (?:test|analyze|build)|dart (?:test|analyze)|buf (?:lint|breaking)|vite build|"
+    r"svelte-check|vue-tsc|ng (?:test|build|lint)|astro check)\b(?!\.\w)|"
     # Godot's test runners, started through the engine ("godot --headless -s addons/gut/gut_cmdln.gd")
     r"\bgut_cmdln\.gd\b|\baddons/gdUnit4/runtest\b|"
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
     # how command-line tools name them, whatever the tool
-    r"(?:^|&&\s*|;\s*)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
-    r"verify|typecheck)\b|"
+    r"(?:^|&&\s*|;\s*)(?!(?:rm|mv|cp|cat|ls|touch|mkdir|rmdir|less|head|tail|cd|echo|find|grep|rg|open|code|vim|"
+    r"nano|chmod|git)\b)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
+    r"verify|typecheck)\b(?![/.\w-])|"
     # a project's own script named for its tests or checks ("tools/run-tests.sh EditMode", "./scripts/lint"), and
     # an engine's or runner's flag that runs them ("-runTests")
     r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*(?:test|tests|lint|check)[\w-]*(?:\.sh|\.py|\.ps1|\.bash)?(?=\s|$)|\s-{1,2}run-?tests\b"

@@ -48,7 +48,8 @@ _RETRACTION_WORD_LIST = (
     "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
     "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái zapomnij rezygnujemy "
-    "koniec wywalamy buang aja kita lupain lupakan gak jadi berubah rencana usah lagi pake pakai nggak tidak"
+    "koniec wywalamy buang aja kita lupain lupakan gak jadi berubah rencana usah lagi pake pakai nggak tidak "
+    "chhodo chodo hatao band karo"
 )
 _RETRACTION_WORDS = frozenset(_RETRACTION_WORD_LIST.split())
 _NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
@@ -72,7 +73,9 @@ REPLACES = re.compile(
     # Indonesian: from now on, no more … (again), instead of, switch / move to, a change of plan
     r"mulai (?:sekarang|hari ini)|dari sekarang|ke ?depan(?:nya)?|"
     r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) [\w.-]+ lagi|"
-    r"daripada|ganti (?:ke|jadi|pake|pakai)|pindah ke|(?:berubah|ganti) rencana)\b",
+    r"daripada|ganti (?:ke|jadi|pake|pakai)|pindah ke|(?:berubah|ganti) rencana|"
+    # Hinglish: from now on, instead of, no more
+    r"ab se|abse|aage se|aaj se|ki jagah|ke bajaye|ab nahi|aur nahi)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.agent.speech.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.japanese import japanese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
@@ -105,7 +106,9 @@ RETRACTION = re.compile(
     # Indonesian: "Config autoload kita buang aja" (we drop it), "lupain X", "X gak jadi" (X is off), "gak usah
     # date-fns lagi" (no more date-fns)
     r"[\w.-]+(?: [\w.-]+)? (?:kita |di)?buang(?: aja)?|lupain [\w.-]+|lupakan [\w.-]+|[\w.-]+ (?:gak|nggak|ga) jadi|"
-    r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) (?:pake |pakai )?[\w.-]+ lagi)\b",
+    r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) (?:pake |pakai )?[\w.-]+ lagi|"
+    # Hinglish: "ExMachina chhodo" (drop it), "X hatao" (remove X), "X band karo" (stop X)
+    r"[\w.-]+ (?:chhodo|chodo|hatao|hata do|band karo))\b",
     re.IGNORECASE,
 )
 # Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
@@ -281,6 +284,8 @@ def rule_in(sentence: str) -> str | None:
         return polish
     if indonesian := indonesian_rule(text):
         return indonesian
+    if hinglish := hinglish_rule(text):
+        return hinglish
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -301,7 +306,7 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    return vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text)
+    return vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -311,7 +316,8 @@ def decision_in(sentence: str) -> str | None:
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
-    return vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
+    found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
+    return found or hinglish_decision(text)
 
 
 def _is_instruction(text: str) -> bool:

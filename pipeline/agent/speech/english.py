@@ -83,6 +83,8 @@ _SAID_BEFORE = re.compile(
     r"as I (?:said|told you)(?: before)?|like I said(?: before)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
     re.IGNORECASE,
 )
+# "no sudo here either, same rule as kisan-app": the person says it is a rule, one that holds elsewhere too
+_SAME_RULE_AS = re.compile(r"^(?P<r>\S.{3,80}?),\s*(?:the )?same (?:rule|convention|policy|thing) as\b", re.I)
 # "Static typing everywhere in GDScript: typed vars …": a practice named with where it holds (not "errors
 # everywhere", a report)
 _EVERYWHERE = re.compile(
@@ -301,10 +303,19 @@ _NOT_SUBJECT = frozenset(_NOT_SUBJECT_WORDS.split())
 _ABOUT_ME = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my|there's|there is|it's|it is)\b", re.IGNORECASE)
 
 
+# What is already so, said after a rule as its ground ("…, the column is already numeric(10,2)", "…,
+# test/support/factory.ex hai already")
+_ALREADY_TAIL = re.compile(
+    r",\s*(?:(?:the|our|this|that|it)\b[^,]{0,40}?\b(?:is|are|has|have)\s+already|[^,]{1,40}?\b(?:hai|hain) already|"
+    r"[^,]{1,40}?\balready (?:hai|hain))\b.*$",
+    re.IGNORECASE,
+)
+
+
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
-    found = _rule_in(sentence)
+    found = _rule_in(_ALREADY_TAIL.sub("", sentence.rstrip(" .!"))) or _rule_in(sentence)
     if not found:
         return None
     return REASON_TAIL.sub("", found) or found
@@ -319,6 +330,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(tagged.group(1))
     if (again := _SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
         return tidy(again["r"])
+    if (same := _SAME_RULE_AS.match(sentence.strip())) and not _ABOUT_ME.match(same["r"]):
+        return tidy(same["r"])
     if (practice := _EVERYWHERE.match(sentence.strip())) and not _REPORTED.search(practice.group(0)):
         return tidy(sentence)
     if later := _FROM_NOW_ON.search(sentence):

@@ -35,7 +35,9 @@ _RECURRED = re.compile(
     r"once and for all|finally|follow[- ]?up|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon|"
     # Indonesian: again ("merah lagi", "lagi-lagi"), seriously now, for good, one problem, one source
     r"(?:merah|gagal|error|crash|kosong|muncul|kambuh|rusak) lagi|lagi-lagi|kambuh|serius|beneran|tuntas|"
-    r"satu masalah|sumbernya satu|masalah yang sama)\b|"
+    r"satu masalah|sumbernya satu|masalah yang sama|"
+    # Hinglish: again, the same problem, properly
+    r"phir se|fir se|wahi (?:problem|issue|error|cheez)|same (?:problem|issue|cheez)|properly|theek se)\b|"
     r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,
 )
