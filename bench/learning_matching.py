@@ -26,7 +26,8 @@ def _folded(text: str) -> str:
 # a truth text may keep it, the extracted one never has it.
 _LEAD_MARKER = re.compile(
     r"^\s*(?:(?:rule|convention|policy|regel|规则|约定|lesson|lesson learned|TIL|note for next time|gut zu wissen|"
-    r"教训)\s*[:：]?\s*|(?:from now on|going forward|in future|"
+    r"教训)\s*[:：]?\s*|(?:I told you already|as I said|like I said|maine pehle bola tha|"
+    r"from now on|going forward|in future|"
     r"ab jetzt|ab sofort|künftig|以后|今后|从现在(?:开始|起))[,，:：]?\s*)",
     re.IGNORECASE,
 )

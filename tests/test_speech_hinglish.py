@@ -53,7 +53,10 @@ def test_hinglish_lessons_and_english_rules_with_their_ground_or_said_to_hold_el
         ]
     )
     assert found.lessons == ("app ke saath start hone wala GenServer test sandbox ke bahar chalta hai",)
-    assert found.rules == ("amounts are always Decimal, never float", "no force push here either")
+    assert found.rules == (
+        "amounts are always Decimal, never float",
+        "no force push here either, same rule as the api repo",
+    )
 
 
 def _closed_with(closing: str) -> str:

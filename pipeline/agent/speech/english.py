@@ -331,7 +331,7 @@ def _rule_in(sentence: str) -> str | None:
     if (again := _SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
         return tidy(again["r"])
     if (same := _SAME_RULE_AS.match(sentence.strip())) and not _ABOUT_ME.match(same["r"]):
-        return tidy(same["r"])
+        return tidy(sentence)  # where else it holds is part of it, as "same as the existing suite" is
     if (practice := _EVERYWHERE.match(sentence.strip())) and not _REPORTED.search(practice.group(0)):
         return tidy(sentence)
     if later := _FROM_NOW_ON.search(sentence):
