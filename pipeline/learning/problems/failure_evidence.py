@@ -58,6 +58,8 @@ _TEST_LINES = (
     # Pest ("FAILED  Tests\Feature\PriceTest > it prices a route"), Unity for C ("test_nmea.c:74:test_x:FAIL: …")
     re.compile(r"^\s*FAILED\s+(?:[\w]+\\)*(\w+\s+>\s+.+?)\s*$", re.MULTILINE),
     re.compile(r"^\S+\.c(?:c|pp)?:\d+:(\w+):FAIL\b", re.MULTILINE),
+    # GUT, Godot's unit tests ("* test_jab_deals_10_damage" / "    [Failed]:  [80] expected to equal [90]")
+    re.compile(r"^[*-] (test_\w+)\s*\n\s+\[Failed\]:", re.MULTILINE),
 )
 MAX_NAMES = 3
 _ERROR_PROSE = re.compile(
