@@ -128,13 +128,16 @@ _FRAMES = (
     re.compile(r"\bin ((?:[A-Za-z]:)?[\w\\/. -]+\.(?:cs|fs|vb)):line \d+"),  # .NET stack frames
     re.compile(r"^\s*Line\s+(\S+\.php)\s*$", re.MULTILINE),  # PHPStan's table header names the file
     re.compile(r"^(?:--- )?0x[0-9a-f]+: \w+ at (\S+\.c(?:c|pp)?):\d+", re.MULTILINE),  # ESP-IDF's decoded backtrace
+    re.compile(r"\bres://([\w./-]+\.gd):\d+"),  # Godot: a script under the project's root
 )
 # A JVM frame of the runtime or a well-known library ("at org.springframework.beans….initializeBean(Abstract….java:
 # 1812)"): its file names no project module (a JVM stack names the class, not the path)
 _LIBRARY_FRAME = re.compile(
     r"^\s*at (?:java|javax|jakarta|sun|jdk|kotlin|kotlinx|reactor|org\.(?:springframework|hibernate|junit|opentest4j|"
     r"testcontainers|flywaydb|apache|mockito|assertj|gradle|postgresql|awaitility)|com\.(?:fasterxml|zaxxer)|"
-    r"io\.(?:netty|micrometer))\.\S*\(.*\)\s*$",
+    r"io\.(?:netty|micrometer))\.\S*\(.*\)\s*$|"
+    # Godot's engine source under its own error ("at: load (modules/gdscript/gdscript.cpp:2936)")
+    r"^\s*at: \S+ \((?:modules|core|scene|servers|drivers|platform|editor|main)/\S+\.(?:cpp|h):\d+\)\s*$",
     re.MULTILINE,
 )
 _SUMMARY_COUNT = re.compile(r"\b(\d+) (?:failed|errors?|failing)\b|^Failed!\s+-\s+Failed:\s+(\d+),", re.MULTILINE)

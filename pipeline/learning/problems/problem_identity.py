@@ -44,8 +44,15 @@ TALK_MARGIN = 0.05
 FACT_BONUS = 0.04
 MAX_FACT_BONUS = 2
 TEST_CONFLICT = 0.15
+FILE_CONFLICT = 0.15  # two errors in the code itself (parse, syntax, type) in different files
 SIMILAR_TEST_NAMES = 0.6
 
+# An error in the code itself, found before it runs: a parse, syntax, type or compile error
+_STATIC = re.compile(
+    r"\bParse Error\b|\bSyntaxError\b|\bsyntax error\b|\bIndentationError\b|\berror TS\d{4,5}\b|\berror\[E\d{4}\]|"
+    r"\bcannot find symbol\b|\bCompileError\b|\bcompilation failed\b",
+    re.IGNORECASE,
+)
 _HEX = re.compile(r"\b(?:0x)?[0-9a-f]{7,}\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\b\d+(?:[.:]\d+)*\b")
 _PATH = re.compile(r"(?:[\w.@~-]*/)+([\w.@-]+)")
@@ -111,6 +118,10 @@ class Evidence:
     @property
     def tests(self) -> frozenset[str]:
         return frozenset(a[5:] for a in self.anchors if a.startswith("test:"))
+
+    @property
+    def files(self) -> frozenset[str]:
+        return frozenset(f[5:] for f in self.facts if f.startswith("file:"))
 
     def description(self, *, command: bool = True) -> str:
         """The text whose meaning stands for the failure (see the module docstring); without its command to
@@ -203,6 +214,11 @@ def score(new: Evidence, old: Evidence, cosine: float) -> float:
     value = cosine
     shared = (set(new.facts) & set(old.facts)) | (set(new.anchors) & set(old.anchors))
     value += FACT_BONUS * min(MAX_FACT_BONUS, len(shared))
+    # Why: a parse or type error is about the code at its place; one in player.gd and one in test_jagoan.gd read
+    # alike ("SCRIPT ERROR: Parse Error: …") and are two problems
+    places, other_places = new.files, old.files
+    if places and other_places and not places & other_places and _STATIC.search(new.text) and _STATIC.search(old.text):
+        value -= FILE_CONFLICT
     mine, theirs = new.tests, old.tests
     if mine and theirs and not mine & theirs:
         closest = max(name_similarity(a, b) for a in mine for b in theirs)

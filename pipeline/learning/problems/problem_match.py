@@ -31,7 +31,10 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 _CAMEL = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?=[A-Z][a-z]|$)")
 _HEXISH = re.compile(r"(?=[a-z]*\d)[0-9a-f]{6,}")
 _RECURRED = re.compile(
-    r"\b(?:again|same|once more|third time|back again|is back|recurr\w*|properly|for good|for real|"
+    # "same" of a failure ("same error", "same story", "same as …"), not of a thing ("orders of the same shop")
+    r"\b(?:again|same(?!\s+(?!(?:thing|error|issue|problem|failure|bug|crash|story|panic|timeout|as|here|again|"
+    r"one|way|test|message|trace)\b)[a-z]+\b)|once more|third time|back again|is back|recurr\w*|properly|for good|"
+    r"for real|"
     r"once and for all|finally|follow[- ]?up|otra vez|de nuevo|de una vez|wieder|endlich|encore|pour de bon|"
     # Indonesian: again ("merah lagi", "lagi-lagi"), seriously now, for good, one problem, one source
     r"(?:merah|gagal|error|crash|kosong|muncul|kambuh|rusak) lagi|lagi-lagi|kambuh|serius|beneran|tuntas|"
