@@ -69,6 +69,7 @@ CORPORA = (
     ("held out 12", BENCH / "learning_corpus_heldout12"),
     ("held out 13", BENCH / "learning_corpus_heldout13"),
     ("held out 14", BENCH / "learning_corpus_heldout14"),
+    ("held out 15", BENCH / "learning_corpus_heldout15"),
 )
 
 
