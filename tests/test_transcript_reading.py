@@ -544,10 +544,22 @@ LINT_OLD = "Exit code 1\nvendor/legacy/report.py:12:1: C901 'build_rows' is too 
 @pytest.mark.parametrize(
     ("build", "expected"),
     [
-        # the problem was only written up: the thanks are for the write-up, the work was left for later
+        # the problem was only written up: the thanks are for the write-up; the work was left for later before
+        # anything was changed or checked, so no work went well or badly (no time blames no memory)
         (
             lambda t: (
                 t.bash("grep -rn reserve app/", "app/stock.py:40: reserve(", 0)
+                .user("got it. no time today, write it up as a ticket for me")
+                .say("**Stock reservations race** ...")
+                .user("thanks!")
+            ),
+            "unknown",
+        ),
+        # the same, after a fix was tried: the work was left unfinished
+        (
+            lambda t: (
+                t.edit("app/stock.py", "reserve(", "reserve_locked(")
+                .bash("pytest tests/test_stock.py", "FAILED tests/test_stock.py::test_race - AssertionError", 1)
                 .user("got it. no time today, write it up as a ticket for me")
                 .say("**Stock reservations race** ...")
                 .user("thanks!")
@@ -579,7 +591,8 @@ def test_what_the_person_said_earlier_explains_the_end(build: object, expected: 
     t = Transcript().user("please do the thing")
     assert callable(build)
     outcome = session_outcome(parse_transcript(build(t).bytes(), "x"))
-    assert outcome.outcome == expected and outcome.confidence > 0.5 and outcome.evidence
+    assert outcome.outcome == expected and outcome.evidence
+    assert outcome.confidence > 0.5 or expected == "unknown"
 
 
 def test_a_verdict_heard_by_meaning_judges_work_and_only_work() -> None:

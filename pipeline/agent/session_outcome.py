@@ -69,20 +69,24 @@ _CHECK = re.compile(
     r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests)|kubectl(?: -{1,2}\S+(?:[= ]\S+)?)* "
     # (not a file named like a tool: "git checkout -- build.gradle.kts", "cat pytest.ini")
     r"rollout status|flutter (?:test|analyze|build)|dart (?:test|analyze)|buf (?:lint|breaking)|vite build|"
-    r"svelte-check|vue-tsc|ng (?:test|build|lint)|astro check)\b(?!\.\w)|"
+    r"svelte-check|vue-tsc|ng (?:test|build|lint)|astro check|detox (?:test|build))\b(?!\.\w)|"
     # Godot's test runners, started through the engine ("godot --headless -s addons/gut/gut_cmdln.gd")
     r"\bgut_cmdln\.gd\b|\baddons/gdUnit4/runtest\b|"
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
     # how command-line tools name them, whatever the tool
     r"(?:^|&&\s*|;\s*)(?!(?:rm|mv|cp|cat|ls|touch|mkdir|rmdir|less|head|tail|cd|echo|find|grep|rg|open|code|vim|"
-    r"nano|chmod|git)\b)[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
+    r"nano|chmod|git)\b)(?:(?:npx|bunx|pnpm exec|pnpm dlx|uv run|poetry run|bundle exec) )?"
+    r"[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
     r"verify|typecheck)\b(?![/.\w-])|"
     # a project's own script named for its tests or checks ("tools/run-tests.sh EditMode", "./scripts/lint"), and
     # an engine's or runner's flag that runs them ("-runTests")
     r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*(?:test|tests|lint|check)[\w-]*(?:\.sh|\.py|\.ps1|\.bash)?(?=\s|$)|\s-{1,2}run-?tests\b"
 )
 _SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
-_READ_ONLY = re.compile(r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo)\b")
+_READ_ONLY = re.compile(
+    r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo|date|pwd|which|whoami|"
+    r"uname|printenv|env)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +119,8 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         cue = closing_cue(words)
         if cue is not None and cue[1] == LEFT_FOR_LATER and _answers_an_offer(steps, last_user):
             cue = None  # "Want me to move the others too?" "tomorrow, with the rest": the offer waits, not the work
+        if cue is not None and cue[1] == LEFT_FOR_LATER and not _attempted(steps):
+            cue = None  # "gotta run, later" after an explanation: no work was tried, so none went well or badly
         spoke_against = cue is not None and cue[0] < 0
         if cue is not None and (cue[0] < 0 or _did_work(steps)):
             # Why only after work: thanks for an answer to a question say nothing of work that went well
@@ -207,6 +213,11 @@ _OFFER = re.compile(
     r"[^?]{0,160}\?\s*$",
     re.IGNORECASE,
 )
+
+
+def _attempted(steps: list[Step]) -> bool:
+    """Something was changed or checked: work the person's "later" can leave unfinished."""
+    return any(s.kind == "tool" and s.status in ("ok", "failed") and (_changes(s) or is_check(s)) for s in steps)
 
 
 def _answers_an_offer(steps: list[Step], last_user: int | None) -> bool:

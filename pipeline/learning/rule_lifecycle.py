@@ -75,7 +75,9 @@ REPLACES = re.compile(
     r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) [\w.-]+ lagi|"
     r"daripada|ganti (?:ke|jadi|pake|pakai)|pindah ke|(?:berubah|ganti) rencana|"
     # Hinglish: from now on, instead of, no more
-    r"ab se|abse|aage se|aaj se|ki jagah|ke bajaye|ab nahi|aur nahi)\b",
+    r"ab se|abse|aage se|aaj se|ki jagah|ke bajaye|ab nahi|aur nahi)\b|"
+    # Thai (no word boundaries in it): from now on, instead of, stop using
+    r"ต่อไปนี้|ต่อจากนี้|จากนี้ไป|แทน|เลิกใช้|ไม่ใช้.{0,20}แล้ว",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

@@ -23,6 +23,7 @@ from pipeline.agent.speech.japanese import japanese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
 from pipeline.agent.speech.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
+from pipeline.agent.speech.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
 from pipeline.agent.speech.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
@@ -108,7 +109,8 @@ RETRACTION = re.compile(
     r"[\w.-]+(?: [\w.-]+)? (?:kita |di)?buang(?: aja)?|lupain [\w.-]+|lupakan [\w.-]+|[\w.-]+ (?:gak|nggak|ga) jadi|"
     r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) (?:pake |pakai )?[\w.-]+ lagi|"
     # Hinglish: "ExMachina chhodo" (drop it), "X hatao" (remove X), "X band karo" (stop X)
-    r"[\w.-]+ (?:chhodo|chodo|hatao|hata do|band karo))\b",
+    r"[\w.-]+ (?:chhodo|chodo|hatao|hata do|band karo))\b|" + TAKEN_BACK.pattern,
+    # Thai: "เลิกใช้ X" (stop using X), "ไม่เอา X แล้ว" (no more X)
     re.IGNORECASE,
 )
 # Asked to be kept where agents read their instructions ("add to CLAUDE.md: …", "добавь в AGENTS.md: …"), or
@@ -286,6 +288,8 @@ def rule_in(sentence: str) -> str | None:
         return indonesian
     if hinglish := hinglish_rule(text):
         return hinglish
+    if thai := thai_rule(text):
+        return thai
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -306,7 +310,8 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    return vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
+    found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
+    return found or thai_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -317,7 +322,7 @@ def decision_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("d"))
     found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
-    return found or hinglish_decision(text)
+    return found or hinglish_decision(text) or thai_decision(text)
 
 
 def _is_instruction(text: str) -> bool:

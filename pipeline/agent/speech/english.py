@@ -32,7 +32,9 @@ _HERE = re.compile(
 # conventional commits", "every new endpoint needs a test", "no console.log in committed code".
 _KIND_NORM = re.compile(
     r"^(?!(?:if|when|because|since|as|so|this|that|it|its|everything|nothing|something|anything|there|here)\b)"
-    r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s)"
+    r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s|"
+    # a mass noun of code is a kind too ("API data goes in Redux slices")
+    r"(?:[a-z][\w.-]* ){0,2}(?:data|code|config|configuration|logic|state|styling|copy|output|input|traffic))"
     r"(?: (?:in|of|on|for|from) (?:the )?[\w.'-]+(?: [\w.'-]+)?)? "
     r"(?:(?:are|is|get|gets) (?!being\b)(?:always )?"
     r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)"
@@ -83,6 +85,13 @@ _SAID_BEFORE = re.compile(
     r"as I (?:said|told you)(?: before)?|like I said(?: before)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
     re.IGNORECASE,
 )
+# "xpath should anchor on a field name, never on a position": how a thing must be done, against another way
+_SHOULD_NEVER = re.compile(
+    r"^(?!(?:i|it|this|that|he|she|there|you)\b)[\w.-]+(?: [\w.-]+){0,2} (?:should|must) [^,]{3,60}, (?:never|not) \S",
+    re.IGNORECASE,
+)
+# "same as rider-app: no force pushing": a rule said to hold here as it does elsewhere, where included
+_SAME_AS_PLACE = re.compile(r"^(?:same as|like in|as in) (?:the )?[\w.-]+(?: repo)?\s*:\s*\S.{4,}", re.IGNORECASE)
 # "no sudo here either, same rule as kisan-app": the person says it is a rule, one that holds elsewhere too
 _SAME_RULE_AS = re.compile(r"^(?P<r>\S.{3,80}?),\s*(?:the )?same (?:rule|convention|policy|thing) as\b", re.I)
 # "Static typing everywhere in GDScript: typed vars …": a practice named with where it holds (not "errors
@@ -183,7 +192,7 @@ _ONLY = re.compile(
 _NO_SHORT = re.compile(
     r"^no (?!(?:luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|rush|"
     r"thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
-    r"biggie|sweat|big deal|drama|shame|harm|fun)\b)"
+    r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?)\b)"
     r"[\w.()/-]+(?: [\w.()/-]+){0,2}\s*[.!]?$",
     re.IGNORECASE,
 )
@@ -279,7 +288,7 @@ _NORM_TAIL = re.compile(
     # "data fetching stays in server components, no useEffect fetch, we talked about it": "no X" before a remark
     r",\s*no\s+(?!(?:idea|clue|luck|worries|problem|way|need|rush|doubt|wonder|time|hurry|chance)\b)[\w-]+(?:\s+\w+)?,|"
     r",\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
-    r"\bno\s+[\w-]+\s+anywhere\b|"
+    r"\bno\s+(?!(?:errors?|warnings?|crash(?:es)?|logs?|output|trace)\b)[\w-]+\s+anywhere\b|"
     r"\b[\w-]+ only(?:,\s*even (?:in|for|on|when|if) [^,]{3,40})?\s*[.!]?$|,\s*[\w./-]+ stays? out\s*[.!]?$",
     re.IGNORECASE,
 )
@@ -330,6 +339,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(tagged.group(1))
     if (again := _SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
         return tidy(again["r"])
+    if _SHOULD_NEVER.match(sentence.strip()) or _SAME_AS_PLACE.match(sentence.strip()):
+        return tidy(sentence)
     if (same := _SAME_RULE_AS.match(sentence.strip())) and not _ABOUT_ME.match(same["r"]):
         return tidy(sentence)  # where else it holds is part of it, as "same as the existing suite" is
     if (practice := _EVERYWHERE.match(sentence.strip())) and not _REPORTED.search(practice.group(0)):

@@ -17,12 +17,13 @@ from pipeline.agent.speech.pasted_text import typed_and_pasted
 MAX_ITEM_CHARS = 300
 
 # an emoji ends a sentence too; Go's package pattern ("go test ./...") does not
-_SENTENCE = re.compile(r"(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])(?<!/\.\.\.)\s+(?=\S)")
+# Thai ends a polite sentence with "ครับ" / "ค่ะ" and no stop: the particle is its end
+_SENTENCE = re.compile(r"(?:(?<=[.!?\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)")
 _CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
 LEAD = re.compile(
     r"^(?:#+\s+|[-*•]\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
-    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and)\s+)+",
+    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and),?\s+)+",
     re.IGNORECASE,
 )
 # Why a rule is kept, said after it ("…, it's what the platform team ships dashboards for", "…, that's faster"):

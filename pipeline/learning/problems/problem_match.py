@@ -41,6 +41,7 @@ _RECURRED = re.compile(
     r"satu masalah|sumbernya satu|masalah yang sama|"
     # Hinglish: again, the same problem, properly
     r"phir se|fir se|wahi (?:problem|issue|error|cheez)|same (?:problem|issue|cheez)|properly|theek se)\b|"
+    r"อีกแล้ว|อีกครั้ง|เหมือนเดิม|แก้ให้จบ|"
     r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,
 )

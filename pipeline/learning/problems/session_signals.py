@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from pipeline.agent.failure_line import error_line, says_nothing
 from pipeline.agent.session_outcome import is_check
-from pipeline.agent.speech import cues, hinglish, indonesian, polish, vietnamese
+from pipeline.agent.speech import cues, hinglish, indonesian, polish, thai, vietnamese
 from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
@@ -305,7 +305,7 @@ def _naming_sentences(text: str) -> list[str]:
     return out
 
 
-_FOLDED_LANGUAGES = (vietnamese, polish, indonesian, hinglish)  # their problem talk is read over folded text
+_FOLDED_LANGUAGES = (vietnamese, polish, indonesian, hinglish, thai)  # their problem talk is read over folded text
 
 
 def _talks_of_a_problem(sentence: str) -> bool:
