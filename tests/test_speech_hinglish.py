@@ -113,3 +113,20 @@ def test_hinglish_problem_talk_is_compared_with_known_problems() -> None:
     t = Transcript().user("yeh test phir se fail ho raha hai, RatesTest wala. kabhi pass kabhi fail, CI pe bhi.")
     talk = [sentence for _step, sentence in session_signals(parse_transcript(t.bytes(), "x")).problem_talk]
     assert talk == ["yeh test phir se fail ho raha hai, RatesTest wala.", "kabhi pass kabhi fail, CI pe bhi."]
+
+
+def test_two_hinglish_rules_naming_different_code_are_not_one_subject() -> None:
+    """The model puts two Hinglish rules near each other for the Hindi they share; the names from code they use
+    say what each is about."""
+    from pipeline.learning.rule_lifecycle import replaced_in_other_words
+
+    current = [
+        "always use ExMachina factories in tests",
+        "aage se index hamesha concurrently banana, @disable_ddl_transaction aur @disable_migration_lock ke saath",
+    ]
+
+    def subject(a: str, b: str) -> float:
+        return 0.25 if "index" in b else 0.05
+
+    said = "ab se plain fixture functions likho, jaise phx.gen.context banata hai"
+    assert replaced_in_other_words(said, current, subject) is None

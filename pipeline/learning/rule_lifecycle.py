@@ -355,11 +355,33 @@ def replaced_in_other_words(
 def _may_share_subject(candidate: str, other: str) -> bool:
     """False when both are written in Chinese or Japanese and each names things in Latin script, but none the
     same: there the names are the subject ("wandbはもうonlineでいい" is not about "tmuxはもういらない、…sbatch…"),
-    while the rest of two such sentences sits close in the model whatever it says."""
-    if _CJK_OR_KANA.search(candidate) is None or _CJK_OR_KANA.search(other) is None:
+    while the rest of two such sentences sits close in the model whatever it says. The same for two rules in one
+    language typed in Latin letters mixed with English, and names from code in each ("ab se plain fixture functions
+    likho, jaise phx.gen.context …" is not about "aage se index hamesha concurrently banana, @disable_ddl_transaction
+    …", which the model puts near it for the Hindi they share)."""
+    if _CJK_OR_KANA.search(candidate) and _CJK_OR_KANA.search(other):
+        mine, theirs = _latin_names(candidate), _latin_names(other)
+    elif (language := _mixed_language(candidate)) and language == _mixed_language(other):
+        mine, theirs = _code_names(candidate), _code_names(other)
+    else:
         return True
-    mine, theirs = _latin_names(candidate), _latin_names(other)
     return not mine or not theirs or bool(mine & theirs)
+
+
+# Function words of languages typed in Latin letters beside English: two or more say which one a rule is in
+_HINDI_WORDS = "se hai hain ke ki ka ko mein pe mat karo karna hamesha kabhi aur nahi jaise likho banana"
+_INDONESIAN_WORDS = "yang aja gak nggak jangan semua pakai pake udah sudah biar ya di ke dari lewat"
+_MIXED_LANGUAGES = {"hi": frozenset(_HINDI_WORDS.split()), "id": frozenset(_INDONESIAN_WORDS.split())}
+_CODE_NAME = re.compile(r"@?[A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*")
+
+
+def _mixed_language(text: str) -> str:
+    words = set(text.lower().split())
+    return next((name for name, marks in _MIXED_LANGUAGES.items() if len(words & marks) >= 2), "")
+
+
+def _code_names(text: str) -> set[str]:
+    return {name.lower().lstrip("@") for name in _CODE_NAME.findall(text)}
 
 
 def _shared_names(candidate: str, other: str) -> bool:
