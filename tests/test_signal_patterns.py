@@ -15,7 +15,7 @@ import pytest
 from events.log import EventLog
 from events.projections import signal_patterns as sp
 from events.projections.runner import Projector
-from events.queries.signal_patterns import known_nodes, known_problems
+from events.queries.signal_patterns import known_nodes
 from events.sqlite import Database
 
 Draft = tuple[str, dict[str, Any]]
@@ -248,25 +248,3 @@ async def test_a_pasted_failure_is_a_known_node_and_the_persons_words_are_not(ha
         conn.close()
     assert keys == ["fatal error store migration failed", "no such table users"]
 
-
-async def test_a_pasted_failure_gives_its_problem_words_and_the_persons_words_do_not(harness: Harness) -> None:
-    """A later sentence names a problem by its failures' words: a pasted crash's as well as a tool's, never the
-    person's everyday words about it."""
-
-    def said(session: str, key: str, source: str) -> Draft:
-        data = {"session_id": session, "kind": "error", "key": key, "text": key, "source": source, "project": "app"}
-        return ("signal", data)
-
-    await harness.add(
-        [
-            said("s1", "script error out of bounds get index wavedata", "pasted"),
-            said("s2", "game crashes when the last wave dies", "user"),
-            said("s3", "no such table users", "tool"),
-        ]
-    )
-    conn = sqlite3.connect(harness.path)
-    try:
-        keys = sorted(key for problem in known_problems(conn) for key in problem.keys)
-    finally:
-        conn.close()
-    assert keys == ["no such table users", "script error out of bounds get index wavedata"]

@@ -127,14 +127,15 @@ def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVo
             r[0]
             for r in conn.execute(f"SELECT DISTINCT anchor FROM signal_anchors WHERE pattern_id IN ({marks})", members)
         ]
-        # Why only failures' keys (a tool's, a pasted log's, a retry's): a person's sentence is full of everyday
-        # words that would make any later sentence look like it names this problem.
+        # Why only tool failures' keys: a person's sentence is full of everyday words that would make any later
+        # sentence look like it names this problem, and so is what they paste (a CI page, a chat, a log around the
+        # failure): with pasted keys, "the kafka consumer tests again" named the alembic problem and joined the two.
         keys = [
             r[0]
             for r in conn.execute(
                 "SELECT DISTINCT k.key FROM signal_pattern_keys k"
                 " JOIN signal_occurrences o ON o.pattern_id = k.pattern_id"
-                f" WHERE k.pattern_id IN ({marks}) AND o.source IN ('tool', 'pasted', 'retry', 'flaky')",
+                f" WHERE k.pattern_id IN ({marks}) AND o.source = 'tool'",
                 members,
             )
         ]
