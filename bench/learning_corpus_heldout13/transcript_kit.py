@@ -50,21 +50,4 @@ def lang_of(text: str) -> str:
     return "id" if ind >= 2 and ind > en else "en"
 
 
-_act = heldout_transcript_kit.Session.act
-
-
-def _act_reading_first(self, text=None, *tools, think=None, latency=None):
-    """Claude Code reads a file before it edits it: an Edit of a file this session has not read yet is preceded by
-    a Read of the region the edit touches (the scenarios then only spell out the edit)."""
-    unread: dict[str, list[str]] = {}
-    for tool in tools:
-        if tool.name == "Edit" and not tool.is_error and tool.input["file_path"] not in self.files:
-            unread.setdefault(tool.input["file_path"], []).append(tool.input["old_string"])
-    for path, olds in unread.items():
-        region = "\n\n".join(olds)
-        offset = 5 + len(path) % 31
-        _act(self, None, Read(path, region, offset=offset, total=offset + region.count("\n") + 19))  # noqa: F405
-    return _act(self, text, *tools, think=think, latency=latency)
-
-
-heldout_transcript_kit.Session.act = _act_reading_first
+heldout_transcript_kit.read_before_edit(first=5, spread=31, after=19)
