@@ -92,7 +92,7 @@ _RULE_LEADS = (
     re.compile(r"^(?:kural|kurallar[ıi]m[ıi]z)\s*:\s*(?P<r>.{6,})", re.I),
 )
 # Taking a rule back ("forget chromium-only, …", "oublie ce que j'ai dit sur X : …", "mudei de ideia: …"): what
-# follows replaces it; the rule lifecycle reads it as a replacement (`rule_lifecycle.RETRACTS`)
+# follows replaces it; the rule lifecycle reads it as a replacement (`replacement_cues.RETRACTS`)
 RETRACTION = re.compile(
     r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
     r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
