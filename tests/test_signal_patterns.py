@@ -247,4 +247,3 @@ async def test_a_pasted_failure_is_a_known_node_and_the_persons_words_are_not(ha
     finally:
         conn.close()
     assert keys == ["fatal error store migration failed", "no such table users"]
-

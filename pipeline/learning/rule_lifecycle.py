@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from pipeline.agent.speech.cues import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
 from pipeline.learning.lessons import similarity, trigrams
-from pipeline.learning.replacement_cues import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
 
 SAME_TOPIC_COSINE = 0.89
 SURE_COSINE = 0.93
