@@ -70,6 +70,7 @@ CORPORA = (
     ("held out 13", BENCH / "learning_corpus_heldout13"),
     ("held out 14", BENCH / "learning_corpus_heldout14"),
     ("held out 15", BENCH / "learning_corpus_heldout15"),
+    ("held out 16", BENCH / "learning_corpus_heldout16"),
 )
 
 
