@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.agent.session_outcome import is_check, session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
-from pipeline.agent.speech.vietnamese import fold
+from pipeline.agent.speech.languages.vietnamese import fold
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.session_signals import session_signals
 from tests.transcript_lines import Transcript

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
-from pipeline.agent.speech.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
-from pipeline.agent.speech.japanese import japanese_rule
+from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
+from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
+from pipeline.agent.speech.languages.japanese import japanese_rule
+from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
+from pipeline.agent.speech.languages.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
+from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
-from pipeline.agent.speech.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
-from pipeline.agent.speech.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
-from pipeline.agent.speech.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech import hinglish, indonesian, polish, thai, vietnamese
 from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.agent.speech.languages import hinglish, indonesian, polish, thai, vietnamese
 from pipeline.agent.speech.marks import fold
 from pipeline.agent.speech.sentence_parts import sentences
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass, replace
 
 from pipeline.agent.failure_line import error_line, says_nothing
 from pipeline.agent.session_outcome import is_check
-from pipeline.agent.speech import cues, hinglish, indonesian, polish, thai, vietnamese
+from pipeline.agent.speech import cues
 from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
+from pipeline.agent.speech.languages import hinglish, indonesian, polish, thai, vietnamese
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript
