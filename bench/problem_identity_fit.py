@@ -30,7 +30,7 @@ from pipeline.agent.speech.knowledge import sentences
 from pipeline.agent.speech.marks import has_cjk
 from pipeline.agent.transcript import Transcript, parse_transcript
 from pipeline.embedding.models import load_embedder
-from pipeline.learning.meaning import centroid
+from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.problems import problem_identity as pi
 from pipeline.learning.problems.session_signals import session_signals
 
@@ -53,6 +53,7 @@ def main() -> int:
         action="store_true",
         help="compare every sentence the person typed, not only those with a problem cue word",
     )
+    parser.add_argument("--cases", action="store_true", help="print each case's two closest known problems")
     args = parser.parse_args()
     folders = args.corpus or [p for p in (BENCH / "learning_corpus", BENCH / "learning_corpus_dev2") if p.is_dir()]
     embedder = load_embedder("multilingual-e5-small", MODEL_DIR)
@@ -67,7 +68,30 @@ def main() -> int:
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     for talk in (False, True):
         grid(rows, vectors, talk)
+    if args.cases:
+        show_cases(rows, vectors)
     return 0
+
+
+def show_cases(rows: list[tuple[Case, list[pi.Evidence]]], vectors: dict[str, np.ndarray]) -> None:
+    """Each case with its truth and the two known problems it scores closest to (the score `recognise` uses)."""
+    prior = [vectors[t] for t in pi.GENERIC_FAILURES]
+    for case, known in rows:
+        key = case.evidence.text if case.talk else case.evidence.description()
+        node_vectors = {k.node: vectors[k.description()] for k in known}
+        middle = centroid([*prior, *node_vectors.values()])
+        mine = centred(vectors[key], middle)
+        best: dict[str, float] = {}
+        for old in known:
+            cosine = float(np.dot(mine, centred(node_vectors[old.node], middle)))
+            value = cosine if case.talk else pi.score(case.evidence, old, cosine)
+            pattern = old.pattern_id or old.node
+            best[pattern] = max(best.get(pattern, -1.0), value)
+        ranked = sorted(best.items(), key=lambda item: -item[1])[:2]
+        shown = ", ".join(f"{name[:24]} {value:.2f}" for name, value in ranked)
+        print(
+            f"{'talk' if case.talk else 'fail'} {case.session[:8]} truth={case.problem or '-':24} {shown} | {key[:90]}"
+        )
 
 
 def cases(corpus: Corpus, *, every: bool = False) -> list[tuple[Case, list[pi.Evidence]]]:

@@ -243,3 +243,39 @@ Guru Meditation Error: Core  1 panic'ed (StoreProhibited). Exception was unhandl
 Backtrace: 0x400d1a2b:0x3ffb8f40 0x400d1c1e:0x3ffb8f70
 --- 0x400d1a2b: ring_push at /home/ana/fw/main/ring.c:21
 """
+
+# sbt running ScalaTest: the failing test's line, its exception (Spark's wrapper around the cause), then sbt's verdicts
+SBT_SCALATEST = """[info] welcome to sbt 1.10.7 (Eclipse Adoptium Java 17.0.13)
+[info] compiling 1 Scala source to /home/dev/work/ledger/target/scala-2.13/test-classes ...
+[info] InvoiceWriterSpec:
+[info] - InvoiceWriter should write one file per customer *** FAILED ***
+[info]   org.apache.spark.SparkException: Job aborted due to stage failure: Task 0 in stage 3.0 failed 1 times, most recent failure: Lost task 0.0 in stage 3.0 (TID 7) (10.0.0.5 executor driver): org.apache.spark.sql.execution.QueryExecutionException: Parquet column cannot be converted in file file:///home/dev/work/ledger-pipeline/modules/invoices/src/test/resources/fixtures/invoices/month=2026-10/part-00000-1f2e3d4c-88f1-4a52-9a57-2b0f7de3e1c9.c000.snappy.parquet. Column: [net_amount], Expected: decimal(10,2), Found: FLOAT.
+[info]   at org.apache.spark.util.ClosureCleaner$.ensureSerializable(ClosureCleaner.scala:444)
+[info] Run completed in 12 seconds, 80 milliseconds.
+[info] Tests: succeeded 3, failed 1, canceled 0, ignored 0, pending 0
+[info] *** 1 TEST FAILED ***
+[error] Failed tests:
+[error] 	com.example.ledger.InvoiceWriterSpec
+[error] (Test / test) sbt.TestsFailedException: Tests unsuccessful
+[error] Total time: 19 s, completed Oct 3, 2026, 9:12:40 AM
+"""
+
+# PHPUnit run through wp-env: the assertion under the test it names, then the runners' own lines
+PHPUNIT_WP_ENV = """> shop-plugin@2.0.0 test:php
+> wp-env run tests-cli --env-cwd=wp-content/plugins/shop-plugin vendor/bin/phpunit
+PHPUnit 9.6.22 by Sebastian Bergmann and contributors.
+
+F                                                               1 / 1 (100%)
+
+There was 1 failure:
+
+1) Test_Gift_Wrap::test_fee_added_once
+Failed asserting that 2 is identical to 1.
+
+/var/www/html/wp-content/plugins/shop-plugin/tests/phpunit/test-gift-wrap.php:33
+
+FAILURES!
+Tests: 1, Assertions: 1, Failures: 1.
+✖ Command failed with exit code 1
+Command failed with exit code 1
+"""

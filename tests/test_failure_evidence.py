@@ -379,3 +379,18 @@ def test_springs_wrapper_and_library_frames_leave_the_cause_and_the_project_fram
     assert Evidence("w", "error", wrapped + ": Found more than one migration with version 14").description() == (
         "Found more than one migration with version"
     )
+
+
+def test_scalatest_under_sbt_names_its_test_and_the_cause_not_sbts_verdict() -> None:
+    found = failure_evidence(out.SBT_SCALATEST)
+    assert found.anchors() == ("test:InvoiceWriter should write one file per customer",)
+    # Spark's wrapper is no anchor; the line is the cause it wraps, with the file's long path cut to its name
+    line = error_line(out.SBT_SCALATEST)
+    assert line.startswith("org.apache.spark.sql.execution.QueryExecutionException: Parquet column cannot be")
+    assert line.endswith("Column: [net_amount], Expected: decimal(10,2), Found: FLOAT.")
+    assert "in file …/part-00000-1f2e3d4c-88f1-4a52-9a57-2b0f7de3e1c9.c000.snappy.parquet." in line
+
+
+def test_phpunit_names_its_test_and_the_assertion_not_the_wrappers_exit_line() -> None:
+    assert failure_evidence(out.PHPUNIT_WP_ENV).anchors() == ("test:Test_Gift_Wrap.test_fee_added_once",)
+    assert error_line(out.PHPUNIT_WP_ENV) == "Failed asserting that 2 is identical to 1."

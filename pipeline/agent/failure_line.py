@@ -47,7 +47,9 @@ _ERROR_TIERS = (
             r"\*\*\*(?:Failed|Timeout|Exception)\b|\bProgram received signal SIG[A-Z]+|\bSegmentation fault\b|"
             # dotnet test puts the assertion under a label ("Error Message:" / "Assert.Single() Failure: …");
             # Unity (C) reports a failed assertion as "file.c:74:test_x:FAIL: Expected 'V' Was '0'"; an ESP32 crash
-            r"^Error Message:\s*\S|^\S+:\d+:\w+:FAIL\b|\bGuru Meditation Error\b"
+            r"^Error Message:\s*\S|^\S+:\d+:\w+:FAIL\b|\bGuru Meditation Error\b|"
+            # PHPUnit's failed assertion, under the test it names ("1) Test_X::test_y" / "Failed asserting that …")
+            r"^Failed asserting\b"
         ),
         True,
     ),
@@ -81,7 +83,11 @@ _NOT_EVIDENCE = re.compile(
     r"^test result: FAILED|^FAILED \((?:failures|errors)=|^=*\s*(?:\d+ (?:failed|passed|errors?|skipped)\b,?\s*)+"
     r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
     r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
-    r"^npm ERR!|\bELIFECYCLE\b|^error Command failed with exit code|"
+    r"^npm ERR!|\bELIFECYCLE\b|^(?:error |✖ )?Command failed with exit code|"
+    # sbt's verdicts after ScalaTest's or the compiler's report: "[error] (Test / test) sbt.TestsFailedException:
+    # Tests unsuccessful", "[error] Failed tests:", "[error] Total time: …", "[info] *** 1 TEST FAILED ***"
+    r"^\[error\] \([\w /:-]+\) \S|^\[error\] (?:Failed tests:|Total time:|Error during tests:)|"
+    r"^\[info\] \*\*\* \d+ TESTS? FAILED \*\*\*|^FAILURES!$|^Tests: \d+, Assertions: -?\d+, (?:Failures|Errors)|"
     r"^(?:##\[error\]|Error: )?Process completed with exit|^# [\w.-]+(?:/[\w.-]+)+$|^\s*at\s+\S|^failures:$|"
     r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d|"
     r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
@@ -179,6 +185,28 @@ _PANIC_AT = re.compile(r"\bpanicked at \S+:\s*$")
 _THROWN = re.compile(r"^The following .{3,60} was thrown\b[^:]*:\s*")
 
 
+# An exception named inside another's message ("SparkException: Job aborted due to stage failure: … most recent
+# failure: Lost task 1.0 …: org.apache…QueryExecutionException: Parquet column cannot be converted …")
+_CHAINED = re.compile(r"[:)]\s+(?:[a-z]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S")
+
+
+# A long path in a message ("file:///home/y/work/souq-etl/src/test/resources/raw/orders/dt=…/part-0.parquet"): its
+# last part says which file; the rest would push what the message says about it past the cut
+MAX_LINE = 300
+_LONG_PATH = re.compile(r"(?:file:)?/{1,3}(?:[\w.=@+-]+/){4,}([\w.=@+-]+)")
+
+
+def _within_cut(line: str) -> str:
+    """The line cut to MAX_LINE characters, its long paths first cut to their last part when it is longer."""
+    return (_LONG_PATH.sub(r"…/\1", line) if len(line) > MAX_LINE else line)[:MAX_LINE]
+
+
+def _innermost(line: str) -> str:
+    """The line from the last exception its message wraps: what the wrappers' text would push past the cut."""
+    chained = list(_CHAINED.finditer(line))
+    return line[chained[-1].start() + 1 :].strip() if chained else line
+
+
 def says_nothing(line: str) -> bool:
     """A line that is about a failure, not the failure: an exit code, a summary, a wrapper's own announcement
     ("Process completed with exit code 1", "Encountered an error:")."""
@@ -236,6 +264,6 @@ def error_line(text: str, emails: bool = True) -> str:
     for tier, last in _ERROR_TIERS:
         found = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
         if found:
-            return _THROWN.sub("", found[-1] if last else found[0])[:300]
+            return _within_cut(_innermost(_THROWN.sub("", found[-1] if last else found[0])))
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
     return (rest or lines)[0][:300]

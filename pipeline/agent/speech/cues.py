@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.languages.japanese import japanese_rule
@@ -290,6 +291,8 @@ def rule_in(sentence: str) -> str | None:
         return hinglish
     if thai := thai_rule(text):
         return thai
+    if arabic := arabic_rule(text):
+        return arabic
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -311,7 +314,7 @@ def lesson_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("l"))
     found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
-    return found or thai_lesson(text)
+    return found or thai_lesson(text) or arabic_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -322,7 +325,7 @@ def decision_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("d"))
     found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
-    return found or hinglish_decision(text) or thai_decision(text)
+    return found or hinglish_decision(text) or thai_decision(text) or arabic_decision(text)
 
 
 def _is_instruction(text: str) -> bool:

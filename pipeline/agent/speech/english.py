@@ -254,7 +254,7 @@ _FOR_KIND = re.compile(
 )
 # "run golangci-lint before every push", "rebase on main before each PR"
 _BEFORE_EVERY = re.compile(
-    r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\b.{3,}"
+    r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\s.{3,}"
     r"\b(?:before|after|on|for|with|in) (?:every|each|all(?!\s*(?:[.,;!]|$))|any)\b",
     re.IGNORECASE,
 )

@@ -92,7 +92,8 @@ _GOES_ON = re.compile(
 _TEAM_LIST_INTRO = re.compile(
     r"\b(?:check-?list\w*|conventions?|guidelines?|rules|regul\w*|zasad\w*|wytyczn\w*|standards?|wiki|confluence|"
     r"notion|handbook|style ?guide|playbook|CONTRIBUTING|richtlinien|regeln|konventionen|reglas|normas|règles|"
-    r"regole|convenzioni|kurallar\w*|правила|соглашени\w+)\b|规范|规则|约定|ルール|規約|규칙|컨벤션",
+    r"regole|convenzioni|kurallar\w*|правила|соглашени\w+|(?:team|team's|our|project|company)\s+(?:docs?|documentation))\b|"
+    r"规范|规则|约定|ルール|規約|규칙|컨벤션",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")
@@ -112,7 +113,7 @@ def team_list(text: str) -> list[str]:
         if not listing or not stripped or _HEADING.match(stripped):
             continue
         if item := _LIST_ITEM.match(stripped):
-            items.append(tidy(item["item"]))
+            items.append(tidy(re.sub(r"\s*\([^()]*\)[\s.!]*$", "", item["item"])))  # "(feat:, fix:)": an example
             continue
         listing = False
     return items

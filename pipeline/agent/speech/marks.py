@@ -14,7 +14,7 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
 QUESTION = re.compile(
-    r"[?？]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
+    r"[?？؟]\s*$|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
 )
 
 

@@ -60,6 +60,10 @@ _TEST_LINES = (
     re.compile(r"^\S+\.c(?:c|pp)?:\d+:(\w+):FAIL\b", re.MULTILINE),
     # GUT, Godot's unit tests ("* test_jab_deals_10_damage" / "    [Failed]:  [80] expected to equal [90]")
     re.compile(r"^[*-] (test_\w+)\s*\n\s+\[Failed\]:", re.MULTILINE),
+    # ScalaTest, alone or under sbt ("[info] - RawOrdersReader should read every partition *** FAILED ***")
+    re.compile(r"^(?:\[info\]\s+)?- (\S.*?) \*\*\* FAILED \*\*\*\s*$", re.MULTILINE),
+    # PHPUnit ("There was 1 failure:" / "1) Test_Delivery_Slot_Meta::test_slot_saved_on_checkout"): class, method
+    re.compile(r"^\d+\) (?:\w+\\)*(\w+)::(\w+)(?: with data set \S.*)?\s*$", re.MULTILINE),
 )
 MAX_NAMES = 3
 _ERROR_PROSE = re.compile(
@@ -165,7 +169,10 @@ GENERIC_EXCEPTIONS_WORDS = (
     "ArgumentOutOfRangeException NullReferenceException FormatException KeyNotFoundException NotSupportedException "
     "TaskCanceledException OperationCanceledException AggregateException HttpRequestException "
     # Spring's wrappers: the cause under them ("Caused by: …FlywayValidateException") is the failure
-    "BeanCreationException UnsatisfiedDependencyException BeanInstantiationException ApplicationContextException"
+    "BeanCreationException UnsatisfiedDependencyException BeanInstantiationException ApplicationContextException "
+    # the JVM's and Spark's wrappers and bases ("SparkException: Job aborted due to stage failure: … : <the cause>")
+    "SparkException Py4JJavaError RuntimeException ExecutionException CompletionException InvocationTargetException "
+    "UndeclaredThrowableException UncheckedIOException UnsupportedOperationException"
 )
 GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
 
