@@ -1,6 +1,6 @@
 """Arabic as developers type it: spoken (Egyptian) Arabic in Arabic script with English terms inside, the same in
-Latin letters with digits (Arabizi), written Arabic's markers beside them. The sentences are written for these
-tests, not taken from a corpus."""
+Latin letters with digits (Arabizi), written Arabic's markers beside them, and the English norms such a person
+types between them. The sentences are written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
@@ -88,3 +88,20 @@ def test_arabic_closing_words(words: str, weight: float) -> None:
 def test_arabic_later_is_left_for_later_and_and_then_is_not() -> None:
     assert closing_cue("طيب مش وقته، نكمل بكرة") == (-3.0, LEFT_FOR_LATER)
     assert closing_cue("اعمل pull --rebase وبعدين push عادي") is None
+
+
+def test_english_norms_said_beside_it() -> None:
+    found = extract_knowledge(
+        [
+            "add the export button. and commit the generated client in gen/ so the app builds without the generator",
+            "dist/ keeps conflicting in every PR. stop committing dist/; the deploy job builds it",
+            "from our team docs, please follow these:\n\n- Prefix every hook with acme_ (classes with Acme_).\n"
+            "- Every REST route checks a capability.\n\nstart with the settings page",
+        ]
+    )
+    assert found.rules == (
+        "commit the generated client in gen/ so the app builds without the generator",
+        "stop committing dist/; the deploy job builds it",
+        "Every REST route checks a capability",
+        "Prefix every hook with acme_",
+    )

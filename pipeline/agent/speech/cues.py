@@ -346,7 +346,8 @@ def _is_instruction(text: str) -> bool:
 # in Latin letters beside English a rule is in.
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
-    r"switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|(?<!for )(?<!right )(?<!\.)now(?![.(]))\b|"
+    r"stop \w+ing|switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|"
+    r"(?<!for )(?<!right )(?<!\.)now(?![.(]))\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
     r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
     r"désormais|dorénavant|à partir de maintenant|au lieu de|plus de)\b|"

@@ -151,12 +151,14 @@ _HOW_IT_IS_DONE = re.compile(
     r"(?:much |a lot |way )?(?:faster|quicker|safer|cleaner|simpler|easier|more reliable|how we|what CI)\b",
     re.IGNORECASE,
 )
-# "tag the container tests with the integration build tag so go test ./... stays fast": how a kind of thing is
-# marked or kept, for a property that must hold from now on
+# "tag the container tests with the integration build tag so go test ./... stays fast", "commit the built assets
+# in build/ so the zip works without npm": how a kind of thing is marked, kept or shipped, for a property that
+# must hold from now on
 _SO_IT_STAYS = re.compile(
-    r"^(?:please\s+)?(?:tag|mark|label|name|prefix|put|keep|group)\s+(?!(?:it|this|that|them)\b)"
-    r"(?:the |all |our |every |any )?\S.{3,80}?"
-    r",?\s+so (?:that )?\S.{0,40}?\b(?:stays?|remains?|keeps? (?:being|working)|never \w+)\b",
+    r"^(?:please\s+)?(?:tag|mark|label|name|prefix|put|keep|group|commit|check in|vendor)\s+"
+    r"(?!(?:it|this|that|them)\b)(?:the |all |our |every |any )?\S.{3,80}?"
+    r",?\s+so (?:that )?\S.{0,40}?\b(?:stays?|remains?|keeps? (?:being|working)|never \w+|"
+    r"(?:works?|builds?|runs?|installs?) without)\b",
     re.IGNORECASE,
 )
 # "we're dropping Moq, new tests use NSubstitute instead": a convention replaced, said as the team's move
@@ -385,7 +387,10 @@ def _rule_in(sentence: str) -> str | None:
         if agreed := _AGREED.match(clause):
             return tidy(agreed.group(1))
         if stop := _STOP_DOING.match(clause):
-            return tidy(f"stop {stop.group(1)}")
+            # "stop committing build/; the release workflow runs npm run build": what does it now, said after it
+            then = parts[index + 1] if index + 1 < len(parts) and f"; {parts[index + 1]}" in sentence else ""
+            told = then and (_normative(then) or FIRST_PERSON.match(then))
+            return tidy(f"stop {stop.group(1)}; {then}" if then and not told else f"stop {stop.group(1)}")
         if here := _HERE.match(clause):
             after = parts[index + 1 :]
             if _POINTS_ON.search(clause) and after:

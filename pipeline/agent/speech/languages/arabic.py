@@ -46,7 +46,13 @@ _SAID_BEFORE = re.compile(
 )
 # "خلي بالك: …", "khally balak: …" (mind): a rule only with a marker after it
 _MIND = re.compile(r"^(?:خلي|خللي)\s+بالك\s*[:،,]?\s*|^(?:khally|khaly|5ally|5aly)\s+balak\s*[:,]?\s*", re.I)
-_OPENING = re.compile(r"^(?:(?:و|وكمان|كمان|طيب|تمام|بص|يعني)[،,:]?\s+|(?:w|we|wa|kaman|tayeb|tamam)[,:]?\s+)+", re.I)
+# What opens a sentence before what it says: "و" (and), "وكمان" (and also), "أيوه،" (yes), "لا،" (no, with its
+# comma: "لا تستخدم" is written Arabic's "don't"), "tamam, …"
+_OPENING = re.compile(
+    rf"^(?:(?:و|وكمان|كمان|طيب|طب|تمام|بص|يعني)[،,:]?\s+|(?:{_A}يوه|{_A}ه|لا|ماشي)[،,]\s*|"
+    r"(?:w|we|wa|kaman|tayeb|tamam|aywa|la2|mashy)[,:]?\s+)+",
+    re.IGNORECASE,
+)
 _MARKERS = (
     re.compile(r"(?:^|\s|و)ما?\s?ت\S{2,}ش(?=[\s،,.]|$)"),  # don't: "ماتعملش", "متنساش", "ما تشغلش"
     re.compile(r"(?:^|\s|و)لا\s+ت\S{2,}"),  # written "don't": "لا تستخدم"
