@@ -71,6 +71,7 @@ CORPORA = (
     ("held out 14", BENCH / "learning_corpus_heldout14"),
     ("held out 15", BENCH / "learning_corpus_heldout15"),
     ("held out 16", BENCH / "learning_corpus_heldout16"),
+    ("held out 17", BENCH / "learning_corpus_heldout17"),
 )
 
 
