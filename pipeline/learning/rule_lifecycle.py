@@ -340,8 +340,23 @@ def _code_names(text: str) -> set[str]:
 
 def _shared_names(candidate: str, other: str) -> bool:
     """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
-    the model puts a sentence nearer the rules in its own language, while the name says what the rule is about."""
-    return bool(_names(candidate) & _names(other))
+    the model puts a sentence nearer the rules in its own language, while the name says what the rule is about.
+    In a rule written in another script every word in Latin letters is such a name ("מעכשיו הטסטים של ה-store רצים
+    עם testcontainers-go" names store and testcontainers, which "For the store tests … no testcontainers" says)."""
+    if _names(candidate) & _names(other):
+        return True
+    if not (_OTHER_SCRIPT.search(candidate) or _OTHER_SCRIPT.search(other)):
+        return False
+    return bool(_latin_terms(candidate) & _latin_terms(other))
+
+
+_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _latin_terms(text: str) -> set[str]:
+    """Words in Latin letters, hyphenated ones also by their parts, of four letters or more and no filler."""
+    words = {p for w in _LATIN_NAME.findall(text.lower()) for p in (w, *w.split("-"))}
+    return {_fold(w) for w in words if len(w) >= 4 and w not in _FILLER and w not in _ASSERTORS | _NEGATORS}
 
 
 def _takes_back(candidate: str, other: str) -> bool:

@@ -245,6 +245,9 @@ _LEAD = re.compile(
 )
 _SPECIFIC = re.compile(
     r"^(?:nobody|no one|nothing|personne|rien)\s+(?:\w+ed|went|broke|ran|saw|did|made|wrote|n'a)\b|"
+    # what the person saw, no verb: "nothing in the logs", "no errors in logcat"
+    r"^(?:nothing|no (?:errors?|warnings?|crash(?:es)?|output|logs?)) (?:in|on|at|from) (?:the )?[\w./-]+"
+    r"(?: \w+)?\s*(?:[.!,]|$)|"
     r"\b(?:never ?mind|nunca se sabe)\b|^(?:plan|idea|todo|question|pregunta|context|contexto)\s*:|\b[0-9a-f]{7,40}\b|"
     r"^(?:(?:a )?(?:quick|short) question|domanda (?:veloce|rapida)|kurze frage|pregunta rápida|question rapide)\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b|"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
+from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.languages.japanese import japanese_rule
@@ -293,6 +294,8 @@ def rule_in(sentence: str) -> str | None:
         return thai
     if arabic := arabic_rule(text):
         return arabic
+    if hebrew := hebrew_rule(text):
+        return hebrew
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -314,7 +317,7 @@ def lesson_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("l"))
     found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
-    return found or thai_lesson(text) or arabic_lesson(text)
+    return found or thai_lesson(text) or arabic_lesson(text) or hebrew_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -325,7 +328,8 @@ def decision_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("d"))
     found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
-    return found or hinglish_decision(text) or thai_decision(text) or arabic_decision(text)
+    found = found or hinglish_decision(text) or thai_decision(text)
+    return found or arabic_decision(text) or hebrew_decision(text)
 
 
 def _is_instruction(text: str) -> bool:
@@ -369,7 +373,10 @@ REPLACES = re.compile(
     # Hinglish: from now on, instead of, no more
     r"ab se|abse|aage se|aaj se|ki jagah|ke bajaye|ab nahi|aur nahi)\b|"
     # Thai (no word boundaries in it): from now on, instead of, stop using
-    r"ต่อไปนี้|ต่อจากนี้|จากนี้ไป|แทน|เลิกใช้|ไม่ใช้.{0,20}แล้ว",
+    r"ต่อไปนี้|ต่อจากนี้|จากนี้ไป|แทน|เลิกใช้|ไม่ใช้.{0,20}แล้ว|"
+    # Arabic (spoken and written, Arabizi) and Hebrew: from now on, instead of, no longer, we are moving to
+    r"من هنا و ?رايح|من النهارد[هة]|من دلوقتي|من [اأ]لآن|بدل|بدلاً من|مش \S+ تاني|\bmen hena w ?rayeh\b|\bbadal\b|"
+    r"מעכשיו|מהיום|מעתה|מכאן והלאה|עוברים ל|במקום|כבר לא|לא עוד",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

@@ -30,8 +30,16 @@ _HERE = re.compile(
 )
 # Norms stated as facts about a whole kind of thing: "all timestamps are stored in UTC", "commit messages follow
 # conventional commits", "every new endpoint needs a test", "no console.log in committed code".
+# The people a product serves ("couriers need to attach a photo URL", "users need to see their orders"): what the
+# product must let them do is a feature asked for, not how the agent works
+_PRODUCTS_PEOPLE = (
+    r"(?:the |our )?(?:users?|customers?|couriers?|drivers?|riders?|clients?|buyers?|sellers?|shoppers?|patients?|"
+    r"students?|members?|visitors?|guests?|players?|merchants?|vendors?|tenants?|subscribers?|admins?) "
+    r"(?:need|needs|want|wants|have to|has to|must be able|should be able)\b"
+)
 _KIND_NORM = re.compile(
-    r"^(?!(?:if|when|because|since|as|so|this|that|it|its|everything|nothing|something|anything|there|here)\b)"
+    rf"^(?!{_PRODUCTS_PEOPLE})"
+    r"(?!(?:if|when|because|since|as|so|this|that|it|its|everything|nothing|something|anything|there|here)\b)"
     r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s|"
     # a mass noun of code is a kind too ("API data goes in Redux slices")
     r"(?:[a-z][\w.-]* ){0,2}(?:data|code|config|configuration|logic|state|styling|copy|output|input|traffic))"

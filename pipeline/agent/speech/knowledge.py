@@ -42,6 +42,18 @@ class UserKnowledge:
     decisions: tuple[str, ...]
 
 
+# "with -race, every time. I told you last week": a norm the person says was said before is a rule said again
+_TOLD_BEFORE = re.compile(
+    r"^(?:I|I've|I have)\s+(?:already\s+)?(?:told|said|asked)(?: you| it| that)?(?: this)?"
+    r"(?:\s+(?:already|before|last week|yesterday|twice|many times|a hundred times))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+_SAID_AS_A_NORM = re.compile(r"\b(?:always|never|every time|each time|only|don'?t|do not|no more)\b", re.I)
+_REPORTS = re.compile(
+    r"\?\s*$|\b(?:fails?|failed|breaks?|broke|crash\w*|hangs?|is|are|was|were|keeps?|happens?)\b", re.I
+)
+
+
 def says_something(sentence: str) -> bool:
     """Whether the patterns find a rule, a lesson or a decision in the sentence (then meaning need not look)."""
     found = extract_knowledge([sentence])
@@ -67,6 +79,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
         if found := (english and rule_in(sentence)) or _cue_rule(sentence):
             rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
             rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
+        elif _TOLD_BEFORE.match(after) and _SAID_AS_A_NORM.search(sentence) and not _REPORTS.search(sentence):
+            rules.append(tidy(sentence))
         if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
             decisions.append(found)
     for text in user_texts_list:

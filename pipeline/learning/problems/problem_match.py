@@ -42,6 +42,8 @@ _RECURRED = re.compile(
     # Hinglish: again, the same problem, properly
     r"phir se|fir se|wahi (?:problem|issue|error|cheez)|same (?:problem|issue|cheez)|properly|theek se)\b|"
     r"อีกแล้ว|อีกครั้ง|เหมือนเดิม|แก้ให้จบ|"
+    # Arabic (and Arabizi) and Hebrew: again, once more ("بيفشل تاني", "wa2ef tany", "נופל שוב")
+    r"تاني(?!ة)|مر[ةه] تاني[ةه]|\btan[iy]\b|שוב|עוד פעם|"
     r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,
 )
