@@ -22,8 +22,11 @@ __all__ = [
 RULE = "—" * 47
 
 
-def nx_jest(project: str, suites: list[str], tests: int, failures: list[str] = (), *, secs: float = 8.4) -> str:
-    """`pnpm nx test <project>`: the Nx banner, Jest PASS/FAIL lines and failure blocks, totals, the Nx summary."""
+def nx_jest(
+    project: str, suites: list[str], tests: int, failures: list[str] = (), *, secs: float = 8.4, failed_tests: int = 0
+) -> str:
+    """`pnpm nx test <project>`: the Nx banner, Jest PASS/FAIL lines and failure blocks, totals, the Nx summary.
+    A failure block is a whole suite that failed to run unless failed_tests counts failing tests inside it."""
     out = ["", f"> nx run {project}:test", ""]
     failed_suites = len(failures)
     for i, path in enumerate(suites):
@@ -34,7 +37,9 @@ def nx_jest(project: str, suites: list[str], tests: int, failures: list[str] = (
     out.append(
         f"Test Suites: {f'{failed_suites} failed, ' if failed_suites else ''}{total - failed_suites} passed, {total} total"
     )
-    out += [f"Tests:       {tests} passed, {tests} total", "Snapshots:   0 total", f"Time:        {secs:.3f} s"]
+    failed = f"{failed_tests} failed, " if failed_tests else ""
+    out += [f"Tests:       {failed}{tests} passed, {tests + failed_tests} total", "Snapshots:   0 total"]
+    out.append(f"Time:        {secs:.3f} s")
     out.append("Ran all test suites.")
     out += ["", RULE, ""]
     if failed_suites:

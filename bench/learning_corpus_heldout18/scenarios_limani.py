@@ -216,12 +216,13 @@ def l02_berth_list_component() -> Session:
             nx_jest(
                 "portal",
                 ["apps/portal/src/app/berths/berth-list.component.spec.ts"],
-                0,
+                1,
                 [
-                    "  ● BerthListComponent › should create\n\n    NullInjectorError: R3InjectorError(Standalone[BerthListComponent])[BerthsApi -> HttpClient -> HttpClient]: \n"
+                    "  ● BerthListComponent › should create\n\n    NullInjectorError: R3InjectorError(DynamicTestModule)[BerthsApi -> HttpClient -> HttpClient]: \n"
                     "      NullInjectorError: No provider for HttpClient!\n\n      at NullInjector.get (node_modules/.pnpm/@angular+core@19.2.4_rxjs@7.8.2_zone.js@0.15.0/node_modules/@angular/core/fesm2022/core.mjs:1636:27)"
                 ],
                 secs=4.1,
+                failed_tests=1,
             ),
             code=1,
             desc="Run the component test",
@@ -517,7 +518,7 @@ def l06_module_boundaries() -> Session:
         ),
     )
     s.say(
-        "Committed with the hooks passing: CreateBookingDto now lives in libs/shared/dto (scope:shared) and the api re-exports it."
+        "Committed with the hooks passing: CreateBookingDto now lives in libs/shared/dto (scope:shared), where the api imports it from as well."
     )
     s.user("kala, efxaristw")
     s.outcome("success", "module-boundary error fixed by moving the DTO to the shared lib; committed with hooks")
@@ -718,6 +719,7 @@ def l10_nest_di() -> Session:
                     "    - If BookingsService is exported from a separate @Module, is that module imported within RootTestModule?"
                 ],
                 secs=5.2,
+                failed_tests=1,
             ),
             code=1,
             desc="Run the new tests",
@@ -1081,7 +1083,12 @@ def l14_fix_prisma_generate() -> Session:
         Bash(
             "git checkout -- apps/api/prisma/schema.prisma && pnpm nx test api",
             "\n> nx run api:prisma-generate  [local cache]\n"
-            + nx_jest("api", [*API_SUITES, "apps/api/src/app/pilotage/pilotage.controller.spec.ts"], 49, secs=8.7),
+            + nx_jest(
+                "api", [*API_SUITES, "apps/api/src/app/pilotage/pilotage.controller.spec.ts"], 49, secs=8.7
+            ).replace(
+                "Successfully ran target test for project api (11s)",
+                "Successfully ran target test for project api and 1 task it depends on (11s)",
+            ),
             desc="Restore the schema and run again",
             secs=18,
         ),

@@ -55,7 +55,10 @@ Running the tests in ‘tests/testthat.R’ failed.
 Last 13 lines of output:
   ══ Failed tests ════════════════════════════════════════════════════════════════
   ── Failure ('test-daily.R:18:3'): daily_summary() gives 24 readings per day ────
-  out$n (`actual`) not equal to c(24L, 24L) (`expected`).
+  `out$n` (`actual`) not equal to c(24L, 24L) (`expected`).
+
+  `actual` is length 3
+  `expected` is length 2
 
     `actual`: 22 24 2
   `expected`: 24 24
@@ -467,7 +470,7 @@ def t07_shiny_reactive() -> Session:
             "ℹ Testing thermaikos\n✔ | F W  S  OK | Context\n✖ | 1         0 | mod-depth\n" + "─" * 80 + "\n"
             "Error ('test-mod-depth.R:2:3'): mod_depth_server builds a profile for the chosen station\n"
             "Error in `depth_profile(input$station)`: Can't access reactive value 'station' outside of reactive consumer.\n"
-            "ℹ Do you need to wrap inside reactive() or observer()?\n"
+            "ℹ Do you need to wrap inside reactive() or observe()?\n"
             + "─" * 80
             + "\n\n[ FAIL 1 | WARN 0 | SKIP 0 | PASS 0 ]",
             code=1,
@@ -618,7 +621,7 @@ def t10_monthly_nameday() -> Session:
     )
     s.bash_done(check.bg_task, after=60)
     s.act(
-        None,
+        "The background check also finished (0 errors, 0 warnings, 0 notes). Committing.",
         Bash(
             'git add R/monthly_summary.R tests/testthat/test-monthly.R && git commit -m "Add monthly_summary()"',
             "[INFO] Initializing environment for https://github.com/lorenzwalthert/precommit.\n"
@@ -751,7 +754,7 @@ def t11_fix_time_zone() -> Session:
         Edit(
             "tests/testthat/test-daily.R",
             '  readings <- read_sensor_csv(test_path("fixtures", "buoy_jan.csv"))',
-            '  withr::local_timezone("UTC")\n  # buoy_jan.csv holds 48 hourly UTC readings from 2027-01-13 22:00, i.e. two full Athens days\n'
+            "  # buoy_jan.csv holds 48 hourly UTC readings from 2027-01-13 22:00, i.e. two full Athens days\n"
             '  readings <- read_sensor_csv(test_path("fixtures", "buoy_jan.csv"))',
         ),
     )
