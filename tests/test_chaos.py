@@ -29,7 +29,7 @@ from events.log import EventLog
 from tests.conftest import Daemon, write_config
 
 KILLS = 4
-BIG_IMPORT_LINES = 20_000
+BIG_IMPORT_LINES = 10_000  # ~2 MB in the log: far over BIG_WRITE_BYTES, so a kill still lands inside one write
 BIG_WRITE_BYTES = 512 * 1024  # growth between two polls that only the big import's one write can explain
 
 
