@@ -355,7 +355,7 @@ _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0e00-\u0e7f\u3040-\u30
 
 def _latin_terms(text: str) -> set[str]:
     """Words in Latin letters, hyphenated ones also by their parts, of four letters or more and no filler."""
-    words = {p for w in _LATIN_NAME.findall(text.lower()) for p in (w, *w.split("-"))}
+    words = {p for w in _latin_names(text) for p in (w, *w.split("-"))}
     return {_fold(w) for w in words if len(w) >= 4 and w not in _FILLER and w not in _ASSERTORS | _NEGATORS}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.knowledge import extract_knowledge
-from pipeline.agent.speech.languages import arabic, hebrew, hinglish, indonesian, polish, thai, vietnamese
+from pipeline.agent.speech.languages import FOLDED as _FOLDED
 from pipeline.agent.speech.marks import fold
 from pipeline.agent.speech.sentence_parts import sentences
 
@@ -145,15 +145,6 @@ _NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine z
 
 
 LEFT_FOR_LATER = "the user left it for later"
-_FOLDED = (
-    vietnamese,
-    polish,
-    indonesian,
-    hinglish,
-    thai,
-    arabic,
-    hebrew,
-)  # languages whose verdicts are read over folded text
 
 
 def _without_lessons(words: str) -> str:

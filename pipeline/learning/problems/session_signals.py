@@ -22,7 +22,7 @@ from pipeline.agent.failure_line import error_line, says_nothing
 from pipeline.agent.session_outcome import is_check
 from pipeline.agent.speech import cues
 from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
-from pipeline.agent.speech.languages import arabic, hebrew, hinglish, indonesian, polish, thai, vietnamese
+from pipeline.agent.speech.languages import FOLDED as _FOLDED_LANGUAGES
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript
@@ -304,10 +304,6 @@ def _naming_sentences(text: str) -> list[str]:
             if code_names(sentence):
                 out.append(sentence.strip())
     return out
-
-
-# their problem talk is read over folded text
-_FOLDED_LANGUAGES = (vietnamese, polish, indonesian, hinglish, thai, arabic, hebrew)
 
 
 def _talks_of_a_problem(sentence: str) -> bool:
