@@ -72,6 +72,7 @@ CORPORA = (
     ("held out 15", BENCH / "learning_corpus_heldout15"),
     ("held out 16", BENCH / "learning_corpus_heldout16"),
     ("held out 17", BENCH / "learning_corpus_heldout17"),
+    ("held out 18", BENCH / "learning_corpus_heldout18"),
 )
 
 
