@@ -26,6 +26,11 @@ def test_a_failing_test_is_an_anchor_in_every_toolchain() -> None:
     assert failure_evidence(out.PLAYWRIGHT).anchors() == ("test:booking › book a free slot",)
 
 
+def test_a_failing_testthat_test_is_an_anchor() -> None:
+    output = "── Error ('test-map.R:9:3'): map module draws the stations ──\nError in `leaflet()`: not found"
+    assert failure_evidence(output).anchors() == ("test:map module draws the stations",)
+
+
 def test_a_generic_exception_in_the_project_is_a_fact_and_a_specific_one_an_anchor() -> None:
     gradle = failure_evidence(out.GRADLE)
     # IllegalStateException is raised everywhere: it tells problems apart but never joins them alone
@@ -140,6 +145,41 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             "lock\n│ \n│ Error message: operation error DynamoDB: PutItem, https response error StatusCode: 400, "
             "RequestID:\n│ Q2W3E4R5T6Y7, ConditionalCheckFailedException: The\n│ conditional request failed\n╵",
             "Error: Error acquiring the state lock",
+        ),
+        # R: testthat's failed test over its verdicts, rlang's "Error in `f()`:" with its message on the next line,
+        # R CMD check's finding over its count
+        (
+            "══ Failed tests ══\n── Failure ('test-rates.R:7:3'): monthly_rate() rounds to cents ──\n"
+            "`res` (`actual`) not equal to 0.12 (`expected`).\n[ FAIL 1 | WARN 0 | SKIP 0 | PASS 9 ]\n"
+            "Error: Test failures\nExecution halted",
+            "── Failure ('test-rates.R:7:3'): monthly_rate() rounds to cents ──",
+        ),
+        (
+            "ℹ Loading ledger\nError in `parse_amounts()`:\n! 3 amounts could not be parsed.\nBacktrace:\n"
+            "    ▆\n 1. └─ledger::parse_amounts(x)\nExecution halted",
+            "Error in `parse_amounts()`: ! 3 amounts could not be parsed.",
+        ),
+        (
+            "── R CMD check results ── ledger 0.2.0 ──\nDuration: 40s\n\n"
+            "❯ checking for missing documentation entries ... WARNING\n  Undocumented code objects:\n    ‘rate’\n\n"
+            "0 errors ✔ | 1 warning ✖ | 0 notes ✔\nError: R CMD check found WARNINGs",
+            "❯ checking for missing documentation entries ... WARNING Undocumented code objects:",
+        ),
+        # npm's code line and log footer, pnpm's code with its message, a CI step's header, a shell prompt echoed
+        (
+            "npm error code ERESOLVE\nnpm error ERESOLVE unable to resolve dependency tree\n"
+            "npm error A complete log of this run can be found in: /home/u/.npm/_logs/x-debug-0.log",
+            "npm error ERESOLVE unable to resolve dependency tree",
+        ),
+        (
+            'Run pnpm install --frozen-lockfile\n ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile"\n'
+            "Error: Process completed with exit code 1.",
+            'ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile"',
+        ),
+        (
+            "dev@box ~/src/api (main)> alembic upgrade head\nINFO  [alembic] Context impl PostgresqlImpl.\n"
+            "Revision 4f2a is present in the database but missing from the versions directory",
+            "Revision 4f2a is present in the database but missing from the versions directory",
         ),
     ],
 )

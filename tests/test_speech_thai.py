@@ -92,3 +92,19 @@ def test_detox_is_a_check() -> None:
         .bash("export A=1 && npx detox build -c android.emu.release", "BUILD SUCCESSFUL", 0)
     )
     assert is_check(parse_transcript(t.bytes(), "x").steps[-1])
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pnpm nx test api",
+        "npx nx run-many -t lint",
+        "nx run web:e2e",
+        "Rscript -e 'devtools::test()'",
+        "Rscript -e 'lintr::lint_package()'",
+        "R CMD check ledger_0.2.0.tar.gz",
+    ],
+)
+def test_nx_targets_and_r_runners_are_checks(command: str) -> None:
+    t = Transcript().user("check it").bash(command, "ok", 0)
+    assert is_check(parse_transcript(t.bytes(), "x").steps[-1])

@@ -23,7 +23,9 @@ _ERROR_TIERS = (
             # Godot's own report of a script's parse or runtime error (what GUT then only says it skipped)
             r"^SCRIPT ERROR:\s*\S|"
             # Flutter's framework names what was thrown, then says it on the next line (joined below)
-            r"^The following .{3,60} was thrown\b[^:]*: \S"
+            r"^The following .{3,60} was thrown\b[^:]*: \S|"
+            # pnpm's error code with its message ("ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with …")
+            r"^ERR_PNPM_(?!RECURSIVE_)\w+\s+\S"
         ),
         True,
     ),
@@ -48,8 +50,12 @@ _ERROR_TIERS = (
             # dotnet test puts the assertion under a label ("Error Message:" / "Assert.Single() Failure: …");
             # Unity (C) reports a failed assertion as "file.c:74:test_x:FAIL: Expected 'V' Was '0'"; an ESP32 crash
             r"^Error Message:\s*\S|^\S+:\d+:\w+:FAIL\b|\bGuru Meditation Error\b|"
-            # PHPUnit's failed assertion, under the test it names ("1) Test_X::test_y" / "Failed asserting that …")
-            r"^Failed asserting\b"
+            # PHPUnit's failed assertion, under the test it names ("1) Test_X::test_y" / "Failed asserting that …");
+            # testthat's failed test ("── Failure ('test-daily.R:18:3'): daily_summary() gives 24 readings per day")
+            r"^Failed asserting\b|^── (?:Failure|Error) \('[^']+'\): \S|"
+            # an assertion's own words ("Expected response status code [200] but received 500."), a policy
+            # test's failure (conftest: "FAIL - plan.json - main - S3 backend must use dynamodb_table locking")
+            r"^Expected\b.{3,100}\bbut (?:received|got|was|found)\b|^FAIL - \S"
         ),
         True,
     ),
@@ -57,6 +63,8 @@ _ERROR_TIERS = (
     # a training run's failure, whether it crashed or kept going
     (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
+    # R CMD check's findings, in the order it checks ("❯ checking Rd \usage sections ... WARNING" and what it says)
+    (re.compile(r"^❯ checking .{3,80} \.\.\. (?:ERROR|WARNING|NOTE)\b"), False),
     # Dart's analyzer ("error • Undefined name 'x' • lib/a.dart:3:1 • undefined_identifier", an error before an
     # info) and credo's findings ("┃ [R] → Modules should have a @moduledoc tag.")
     (re.compile(r"^error • \S"), False),
@@ -75,6 +83,7 @@ _ERROR_TIERS = (
         True,
     ),
     (re.compile(r"error|failed|fatal|not found|denied|\bunable to\b|\bcould not\b", re.IGNORECASE), True),
+    (re.compile(r"\bmissing\b", re.IGNORECASE), True),
 )
 # Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
 # failure itself (summaries, re-run hints, stack frames, build tools' own exit lines).
@@ -84,12 +93,20 @@ _NOT_EVIDENCE = re.compile(
     r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
     r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
     r"^npm ERR!|\bELIFECYCLE\b|^(?:error |✖ )?Command failed with exit code|"
+    # npm's closing lines ("npm error code EUNSUPPORTEDPROTOCOL" names it, the line after says it), R's and
+    # testthat's verdicts ("Error: Test failures", "0 errors ✔ | 1 warning ✖ | 0 notes ✔", "Execution halted"), a
+    # GitHub Actions step's header ("Run pnpm install --frozen-lockfile"), a shell prompt echoed with its command
+    r"^npm error (?:A complete log\b|code \S+$|Log files were not written\b)|^Error: (?:Test failures|R CMD check "
+    r"found \w+)$|^\d+ errors? [✔✖] \| \d+ warnings? [✔✖]|^Execution halted$|^Run [\w./@-]+(?:\s|$)|"
+    r"^[\w.-]+@[\w.-]+[: ]\S*.{0,60}?[>$#] \S|"
+    # R's cli around what it does: section rules ("══ Checking ═══", "── R CMD check results ──"), "ℹ Loading x"
+    r"^(?:══|──|━━)\s(?!(?:Failure|Error) \(')|^ℹ\s|"
     # sbt's verdicts after ScalaTest's or the compiler's report: "[error] (Test / test) sbt.TestsFailedException:
     # Tests unsuccessful", "[error] Failed tests:", "[error] Total time: …", "[info] *** 1 TEST FAILED ***"
     r"^\[error\] \([\w /:-]+\) \S|^\[error\] (?:Failed tests:|Total time:|Error during tests:)|"
     r"^\[info\] \*\*\* \d+ TESTS? FAILED \*\*\*|^FAILURES!$|^Tests: \d+, Assertions: -?\d+, (?:Failures|Errors)|"
     r"^(?:##\[error\]|Error: )?Process completed with exit|^# [\w.-]+(?:/[\w.-]+)+$|^\s*at\s+\S|^failures:$|"
-    r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_\w+|\bDone\. PASS=\d|"
+    r"^note: run with `RUST_BACKTRACE|^=+ short test summary info =+$|^ERR_PNPM_RECURSIVE_\w+|\bDone\. PASS=\d|"
     r"^Traceback \(most recent call last\):?$|^File \"[^\"]+\", line \d+|^(?:[\d:]+\s+)?Encountered an error:?$|"
     r"\bMarking task as (?:FAILED|UP_FOR_RETRY)\b|^(?:[\d:]+\s+)?Completed with \d+ errors?\b|"
     # Gradle and Maven around a failure: "BUILD FAILED in 19s", "* What went wrong:", "Execution failed for task"
@@ -135,6 +152,9 @@ _NOT_EVIDENCE = re.compile(
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 _LABEL_ONLY = re.compile(
     r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|^error$|"
+    # an exception named alone ("PrismaClientValidationError:"), R's "Error in `check_readings()`:" (its message on
+    # the next line, "! 1 reading has a missing `time`"), R CMD check's finding ("❯ checking … ... WARNING")
+    r"^[A-Z]\w*(?:Error|Exception):$|^Error in .{1,80}:$|^❯ checking .{3,80} \.\.\. (?:ERROR|WARNING|NOTE)$|"
     r"^The following .{3,60} was thrown\b[^:]*:$|"
     # a PHP exception named alone on its line (Laravel, Pest), its message on the next
     r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$",
@@ -143,12 +163,28 @@ _LABEL_ONLY = re.compile(
 _FIELD = re.compile(r"^[A-Z][\w ]{0,20}:\s+\S")
 
 
-def _with_what_follows(lines: list[str], index: int) -> str:
+def _with_what_follows(lines: list[str], index: int) -> list[str]:
     """A label line with the line after it, and a second one when both are "Field: value" lines."""
     said = lines[index + 1 : index + 3]
     if len(said) == 2 and not (_FIELD.match(said[0]) and _FIELD.match(said[1])):
         said = said[:1]
-    return " ".join([lines[index], *said])
+    return [lines[index], *said]
+
+
+def _labels_joined(lines: list[str]) -> list[str]:
+    """Each bare label with what it labels on one line, those lines taken into it (see `error_line`)."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if _LABEL_ONLY.search(line) and not _NOT_EVIDENCE.match(line):
+            joined = _with_what_follows(lines, index)
+            out.append(" ".join(joined))
+            index += len(joined)
+        else:
+            out.append(line)
+            index += 1
+    return out
 
 
 _OPENS_OBJECT = re.compile(r"\b(?:error|failed|failure|exception)\b.*[{]$", re.IGNORECASE)
@@ -250,10 +286,7 @@ def error_line(text: str, emails: bool = True) -> str:
     ]
     # Why: many tools print a bare label and put the error under it ("ERROR:" / "  Code: DeadlineExceeded" /
     # "  Message: …" from grpcurl, testify's "Error: Received unexpected error:" / "list orders: timeout …")
-    lines = [
-        _with_what_follows(lines, i) if _LABEL_ONLY.search(line) and not _NOT_EVIDENCE.match(line) else line
-        for i, line in enumerate(lines)
-    ]
+    lines = _labels_joined(lines)
     # Why: a logged error object ("[Error] insert order_events failed {" / "code: '42501'," / "message: 'new row
     # violates row-level security policy …'" / "}"): its message and code are the failure, the line only opens it
     lines = _objects_joined(lines)

@@ -69,7 +69,10 @@ _CHECK = re.compile(
     r"just test|xcodebuild(?: \S+)* (?:test|build)|fastlane (?:test|scan|tests)|kubectl(?: -{1,2}\S+(?:[= ]\S+)?)* "
     # (not a file named like a tool: "git checkout -- build.gradle.kts", "cat pytest.ini")
     r"rollout status|flutter (?:test|analyze|build)|dart (?:test|analyze)|buf (?:lint|breaking)|vite build|"
-    r"svelte-check|vue-tsc|ng (?:test|build|lint)|astro check|detox (?:test|build))\b(?!\.\w)|"
+    r"svelte-check|vue-tsc|ng (?:test|build|lint)|astro check|detox (?:test|build)|"
+    # Nx's targets ("pnpm nx test api", "nx run-many -t test", "nx affected -t lint"), R's test and check runners
+    r"nx (?:test|lint|e2e|build|run-many|affected|run [\w@/.-]+:(?:test|lint|e2e|build))|"
+    r"devtools::(?:test|check)|testthat::test_\w+|lintr::lint\w*|rcmdcheck|R CMD check|covr::\w+)\b(?!\.\w)|"
     # Godot's test runners, started through the engine ("godot --headless -s addons/gut/gut_cmdln.gd")
     r"\bgut_cmdln\.gd\b|\baddons/gdUnit4/runtest\b|"
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):

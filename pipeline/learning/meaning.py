@@ -45,6 +45,9 @@ _SCRIPTS = (
     ("han", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")),
     ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
     ("arabic", re.compile(r"[\u0600-\u06ff]")),
+    ("hebrew", re.compile(r"[\u0590-\u05ff]")),
+    ("greek", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
+    ("thai", re.compile(r"[\u0e00-\u0e7f]")),
     ("devanagari", re.compile(r"[\u0900-\u097f]")),
 )
 MIN_PER_SCRIPT = 3

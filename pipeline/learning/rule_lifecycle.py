@@ -350,7 +350,9 @@ def _shared_names(candidate: str, other: str) -> bool:
     return bool(_latin_terms(candidate) & _latin_terms(other))
 
 
-_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_OTHER_SCRIPT = re.compile(
+    r"[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff\u0590-\u06ff\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
 
 
 def _latin_terms(text: str) -> set[str]:

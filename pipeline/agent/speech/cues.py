@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
+from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
 from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
@@ -296,6 +297,8 @@ def rule_in(sentence: str) -> str | None:
         return arabic
     if hebrew := hebrew_rule(text):
         return hebrew
+    if greek := greek_rule(text):
+        return greek
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -317,7 +320,7 @@ def lesson_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("l"))
     found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
-    return found or thai_lesson(text) or arabic_lesson(text) or hebrew_lesson(text)
+    return found or thai_lesson(text) or arabic_lesson(text) or hebrew_lesson(text) or greek_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -329,7 +332,7 @@ def decision_in(sentence: str) -> str | None:
             return tidy(match.group("d"))
     found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
     found = found or hinglish_decision(text) or thai_decision(text)
-    return found or arabic_decision(text) or hebrew_decision(text)
+    return found or arabic_decision(text) or hebrew_decision(text) or greek_decision(text)
 
 
 def _is_instruction(text: str) -> bool:
@@ -376,7 +379,11 @@ REPLACES = re.compile(
     r"ต่อไปนี้|ต่อจากนี้|จากนี้ไป|แทน|เลิกใช้|ไม่ใช้.{0,20}แล้ว|"
     # Arabic (spoken and written, Arabizi) and Hebrew: from now on, instead of, no longer, we are moving to
     r"من هنا و ?رايح|من النهارد[هة]|من دلوقتي|من [اأ]لآن|بدل|بدلاً من|مش \S+ تاني|\bmen hena w ?rayeh\b|\bbadal\b|"
-    r"מעכשיו|מהיום|מעתה|מכאן והלאה|עוברים ל|במקום|כבר לא|לא עוד",
+    r"מעכשיו|מהיום|מעתה|מכאן והלאה|עוברים ל|במקום|כבר לא|לא עוד|"
+    # Greek (accents typed or not) and Greeklish: from now on, instead of, no longer, a change of course, drop X
+    # and Y is enough ("άσε το πλήρες check, φτάνει το test")
+    r"απ[οό] (?:ε?δ[ωώ]|τ[ωώ]ρα) (?:και|κι) π[εέ]ρα|στο εξ[ηή]ς|αντ[ιί] (?:για|να)|(?:[οό]χι|δεν \S+) πι[αά]|"
+    r"αλλαγ[ηή] πλε[υύ]σης|(?:^|\s)[άα]σε (?:το|τα|τη|την|τον|τις) |φτ[άα]νει|\bapo e?dw kai pera\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

@@ -99,7 +99,9 @@ _SHOULD_NEVER = re.compile(
     re.IGNORECASE,
 )
 # "same as rider-app: no force pushing": a rule said to hold here as it does elsewhere, where included
-_SAME_AS_PLACE = re.compile(r"^(?:same as|like in|as in) (?:the )?[\w.-]+(?: repo)?\s*:\s*\S.{4,}", re.IGNORECASE)
+_SAME_AS_PLACE = re.compile(
+    r"^(?:same as(?: in| on| for)?|like in|as in) (?:the )?[\w.-]+(?: repo)?\s*:\s*\S.{4,}", re.IGNORECASE
+)
 # "no sudo here either, same rule as kisan-app": the person says it is a rule, one that holds elsewhere too
 _SAME_RULE_AS = re.compile(r"^(?P<r>\S.{3,80}?),\s*(?:the )?same (?:rule|convention|policy|thing) as\b", re.I)
 # "Static typing everywhere in GDScript: typed vars …": a practice named with where it holds (not "errors

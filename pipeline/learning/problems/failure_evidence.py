@@ -64,6 +64,8 @@ _TEST_LINES = (
     re.compile(r"^(?:\[info\]\s+)?- (\S.*?) \*\*\* FAILED \*\*\*\s*$", re.MULTILINE),
     # PHPUnit ("There was 1 failure:" / "1) Test_Delivery_Slot_Meta::test_slot_saved_on_checkout"): class, method
     re.compile(r"^\d+\) (?:\w+\\)*(\w+)::(\w+)(?: with data set \S.*)?\s*$", re.MULTILINE),
+    # R's testthat ("── Failure ('test-daily.R:18:3'): daily_summary() gives 24 readings per day ────"): the test
+    re.compile(r"^\s*── (?:Failure|Error) \('[^']+'\): (\S.*?)\s*─*\s*$", re.MULTILINE),
 )
 MAX_NAMES = 3
 _ERROR_PROSE = re.compile(
