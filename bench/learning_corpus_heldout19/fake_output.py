@@ -14,10 +14,24 @@ _LOG = (
 )
 
 
-def hspec(examples: int, failures: list[tuple[str, str, str]] = (), *, secs: str = "1.2034", built: bool = True) -> str:
-    """`cabal test` running the hspec suite: failures are (file:line:col, "Spec/group/example", body)."""
+def hspec(
+    examples: int,
+    failures: list[tuple[str, str, str]] = (),
+    *,
+    secs: str = "1.2034",
+    built: bool | str = True,
+) -> str:
+    """`cabal test` running the hspec suite: failures are (file:line:col, "Spec/group/example", body). `built` says
+    what cabal rebuilds first: True for a changed test file, a source path for a changed library module (library
+    and test suite), False for nothing."""
     out = ["Build profile: -w ghc-9.6.6 -O1", "In order, the following will be built (use -v for more details):"]
-    out += [" - sahand-0.1.0.0 (test:sahand-test) (file test/Spec.hs changed)"] if built else [" - none"]
+    if isinstance(built, str):
+        out += [
+            f" - sahand-0.1.0.0 (lib) (file {built} changed)",
+            " - sahand-0.1.0.0 (test:sahand-test) (dependency rebuilt)",
+        ]
+    else:
+        out += [" - sahand-0.1.0.0 (test:sahand-test) (file test/Spec.hs changed)"] if built else [" - none"]
     out += [
         "Preprocessing test suite 'sahand-test' for sahand-0.1.0.0..",
         "Building test suite 'sahand-test' for sahand-0.1.0.0..",
@@ -67,7 +81,7 @@ def play(tasks: list[tuple[str, str]], *, name: str = "Converge") -> str:
     for task, result in tasks:
         head = f"TASK [{task}] "
         out += [head + "*" * max(3, 80 - len(head)), result, ""]
-    return "\n".join(out)
+    return "\n".join(out) + "\n"
 
 
 def recap(host: str, ok: int, changed: int, failed: int = 0, unreachable: int = 0, skipped: int = 0) -> str:
@@ -89,10 +103,12 @@ def molecule(role: str, body: str, *, action: str = "converge", failed: bool = F
         "WARNING  Skipping, prepare playbook not configured.",
         f"INFO     Running default > {action}",
         "",
+        "",
     ]
     tail: list[str] = []
     if failed:
         tail = [
+            "",
             "",
             f"CRITICAL Ansible return code was 2, command was: ['ansible-playbook', '--inventory', "
             f"'/home/dariush/.cache/molecule/{role}/default/inventory', '--skip-tags', 'molecule-notest,notest', "

@@ -389,7 +389,9 @@ def sh05_report_off() -> Session:
             "  runDb (dailyReport day)",
         ),
     )
-    s.act(None, Bash(TEST, hspec(24, secs="0.9650", built=True), desc="Run the tests", secs=70))
+    s.act(
+        None, Bash(TEST, hspec(24, secs="0.9650", built="src/Sahand/Handlers/Report.hs"), desc="Run the tests", secs=70)
+    )
     s.say("The report handler no longer caches; tests pass. Can you regenerate Saturday's report and check?")
     s.user("نه، کش نیست. الان دوباره گرفتم باز همون ۱۴ تا مال یکشنبه توش هست. undo کن، بذار بعدا خودم ببینم")
     s.act(None, Bash("git restore src/Sahand/Handlers/Report.hs", "", desc="Undo the change"))
@@ -624,7 +626,16 @@ def sh09_same_day_retry() -> Session:
             "  Just d -> toGregorian (utctDay d) == toGregorian (utctDay (parcelRegisteredAt p))",
         ),
     )
-    s.act(None, Bash(cmd, hspec(3, [SAME_DAY_FAIL], secs="0.0117", built=True), code=1, desc="Run it again", secs=40))
+    s.act(
+        None,
+        Bash(
+            cmd,
+            hspec(3, [SAME_DAY_FAIL], secs="0.0117", built="src/Sahand/Delivery.hs"),
+            code=1,
+            desc="Run it again",
+            secs=40,
+        ),
+    )
     s.act(
         None,
         Read(
