@@ -73,6 +73,7 @@ CORPORA = (
     ("held out 16", BENCH / "learning_corpus_heldout16"),
     ("held out 17", BENCH / "learning_corpus_heldout17"),
     ("held out 18", BENCH / "learning_corpus_heldout18"),
+    ("held out 19", BENCH / "learning_corpus_heldout19"),
 )
 
 
