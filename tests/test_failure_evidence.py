@@ -26,6 +26,11 @@ def test_a_failing_test_is_an_anchor_in_every_toolchain() -> None:
     assert failure_evidence(out.PLAYWRIGHT).anchors() == ("test:booking › book a free slot",)
 
 
+def test_a_failing_hspec_example_is_an_anchor() -> None:
+    output = "  test/Ledger/RateSpec.hs:20:3: \n  1) Ledger.Rate monthly rounds to cents\n       expected: 12"
+    assert failure_evidence(output).anchors() == ("test:Ledger.Rate monthly rounds to cents",)
+
+
 def test_a_failing_testthat_test_is_an_anchor() -> None:
     output = "── Error ('test-map.R:9:3'): map module draws the stations ──\nError in `leaflet()`: not found"
     assert failure_evidence(output).anchors() == ("test:map module draws the stations",)
@@ -163,7 +168,34 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             "── R CMD check results ── ledger 0.2.0 ──\nDuration: 40s\n\n"
             "❯ checking for missing documentation entries ... WARNING\n  Undocumented code objects:\n    ‘rate’\n\n"
             "0 errors ✔ | 1 warning ✖ | 0 notes ✔\nError: R CMD check found WARNINGs",
-            "❯ checking for missing documentation entries ... WARNING Undocumented code objects:",
+            "❯ checking for missing documentation entries ... WARNING Undocumented code objects: ‘rate’",
+        ),
+        # GHC opens its error and says it on the next line; hspec's expectation under cabal's verdict
+        (
+            "[3 of 9] Compiling Ledger.Api\n\nsrc/Ledger/Api.hs:12:5: error: [GHC-88464]\n"
+            "    • Variable not in scope: toCents :: Int -> Text\n  |\n12 |   toCents x\n"
+            "Error: cabal: Failed to build ledger-0.1.0.0.",
+            "src/Ledger/Api.hs:12:5: error: [GHC-88464] Variable not in scope: toCents :: Int -> Text",
+        ),
+        (
+            "Failures:\n\n  test/Ledger/RateSpec.hs:20:3: \n  1) Ledger.Rate monthly rounds to cents\n"
+            '       expected: 12\n        but got: 11\n\n  To rerun use: --match "/Ledger.Rate/monthly/"\n\n'
+            "Randomized with seed 42\n9 examples, 1 failure\nTest suite ledger-test: FAIL\n"
+            "Error: cabal: Tests failed for test:ledger-test from ledger-0.1.0.0.",
+            "expected: 12 but got: 11",
+        ),
+        # Ansible: the failed task's message (and its command's stderr when the message is generic), not the recap
+        (
+            'TASK [web : Validate config] ***\nfatal: [web-1]: FAILED! => {"changed": false, "msg": "failed to '
+            'validate", "stderr": "haproxy: unknown keyword \'bakend\'\\nsecond line"}\n\nPLAY RECAP ***\n'
+            "web-1 : ok=2 changed=0 unreachable=0 failed=1",
+            "fatal: [web-1]: FAILED! failed to validate haproxy: unknown keyword 'bakend'",
+        ),
+        (
+            "WARNING  Listing 1 violation(s) that are fatal\nyaml[truthy]: Truthy value should be one of [false, true]\n"
+            "roles/web/tasks/main.yml:4\n\nFailed: 1 failure(s), 0 warning(s) on 5 files.\n"
+            "ERROR: Job failed: exit code 2",
+            "yaml[truthy]: Truthy value should be one of [false, true]",
         ),
         # npm's code line and log footer, pnpm's code with its message, a CI step's header, a shell prompt echoed
         (

@@ -55,7 +55,9 @@ _ERROR_TIERS = (
             r"^Failed asserting\b|^── (?:Failure|Error) \('[^']+'\): \S|"
             # an assertion's own words ("Expected response status code [200] but received 500."), a policy
             # test's failure (conftest: "FAIL - plan.json - main - S3 backend must use dynamodb_table locking")
-            r"^Expected\b.{3,100}\bbut (?:received|got|was|found)\b|^FAIL - \S"
+            r"^Expected\b.{3,100}\bbut (?:received|got|was|found)\b|^FAIL - \S|"
+            # hspec's expectation ("expected: 3" / "but got: 5", joined below), molecule's idempotence verdict
+            r"^expected: .{1,200} but got: |^CRITICAL Idempotence test failed\b"
         ),
         True,
     ),
@@ -63,6 +65,8 @@ _ERROR_TIERS = (
     # a training run's failure, whether it crashed or kept going
     (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
+    # ansible-lint's findings ("no-changed-when: Commands should not change things …", "name[casing]: …")
+    (re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:\[[\w-]+\])?: [A-Z]|^[a-z]+\[[\w-]+\]: \S"), False),
     # R CMD check's findings, in the order it checks ("❯ checking Rd \usage sections ... WARNING" and what it says)
     (re.compile(r"^❯ checking .{3,80} \.\.\. (?:ERROR|WARNING|NOTE)\b"), False),
     # Dart's analyzer ("error • Undefined name 'x' • lib/a.dart:3:1 • undefined_identifier", an error before an
@@ -101,6 +105,10 @@ _NOT_EVIDENCE = re.compile(
     r"^[\w.-]+@[\w.-]+[: ]\S*.{0,60}?[>$#] \S|"
     # R's cli around what it does: section rules ("══ Checking ═══", "── R CMD check results ──"), "ℹ Loading x"
     r"^(?:══|──|━━)\s(?!(?:Failure|Error) \(')|^ℹ\s|"
+    # cabal and hspec around a failure, molecule's and ansible-lint's verdicts, GitLab CI's closing line
+    r"^Error: cabal: (?:Tests? failed for|Failed to build)\b|^Test suite \S+: FAIL$|^To rerun use: --match\b|"
+    r"^Randomized with seed\b|^CRITICAL Ansible return code was\b|^Failed: \d+ failure\(s\)|"
+    r"^ERROR: Job failed: exit code\b|^WARNING\s+(?:Listing \d+ violation|An error occurred during the test)|"
     # sbt's verdicts after ScalaTest's or the compiler's report: "[error] (Test / test) sbt.TestsFailedException:
     # Tests unsuccessful", "[error] Failed tests:", "[error] Total time: …", "[info] *** 1 TEST FAILED ***"
     r"^\[error\] \([\w /:-]+\) \S|^\[error\] (?:Failed tests:|Total time:|Error during tests:)|"
@@ -169,6 +177,38 @@ def _with_what_follows(lines: list[str], index: int) -> list[str]:
     if len(said) == 2 and not (_FIELD.match(said[0]) and _FIELD.match(said[1])):
         said = said[:1]
     return [lines[index], *said]
+
+
+_BUT_GOT = re.compile(r"^but got: ")
+# Ansible's failed task: the object after "FAILED! =>" says it in its "msg" ("AnsibleUndefinedVariable: …")
+_ANSIBLE_FAILED = re.compile(r"^(?P<head>fatal: \[[^\]]+\]: (?:FAILED|UNREACHABLE)!) => \{")
+_JSON_FIELD = r'"{}": "((?:[^"\\]|\\.)*)"'
+_MSG, _STDERR = re.compile(_JSON_FIELD.format("msg")), re.compile(_JSON_FIELD.format("stderr"))
+# What a compiler or tool puts under a line that only opens the error ("file.hs:8:31: error: [GHC-83865]" /
+# "• Couldn't match type …", "Error: cabal: Missing dependency on a foreign library:" / "* Missing … C library: pq")
+_OPENS_ONLY = re.compile(r"(?::|\berror: \[[\w-]+\])$")
+
+
+def _expectations_joined(lines: list[str]) -> list[str]:
+    """hspec's "expected: X" with its "but got: Y" line on one line; Ansible's failed task with its message."""
+    out: list[str] = []
+    for line in lines:
+        if _BUT_GOT.match(line) and out and out[-1].startswith("expected: "):
+            out[-1] = f"{out[-1]} {line}"
+        elif (failed := _ANSIBLE_FAILED.match(line)) and (msg := _MSG.search(line)):
+            # a generic message ("failed to validate") with the command's own first line of stderr after it
+            said = [msg[1], *(err[1].split("\\n")[0] for err in [_STDERR.search(line)] if err and err[1])]
+            out.append(" ".join([failed["head"], *(part.replace("\\n", " ") for part in said)]))
+        else:
+            out.append(line)
+    return out
+
+
+def _with_next_when_it_only_opens(lines: list[str], line: str) -> str:
+    index = lines.index(line)
+    if _OPENS_ONLY.search(line) and index + 1 < len(lines) and not _NOT_EVIDENCE.match(lines[index + 1]):
+        return f"{line} {lines[index + 1].lstrip('•* ')}"
+    return line
 
 
 def _labels_joined(lines: list[str]) -> list[str]:
@@ -286,7 +326,7 @@ def error_line(text: str, emails: bool = True) -> str:
     ]
     # Why: many tools print a bare label and put the error under it ("ERROR:" / "  Code: DeadlineExceeded" /
     # "  Message: …" from grpcurl, testify's "Error: Received unexpected error:" / "list orders: timeout …")
-    lines = _labels_joined(lines)
+    lines = _expectations_joined(_labels_joined(lines))
     # Why: a logged error object ("[Error] insert order_events failed {" / "code: '42501'," / "message: 'new row
     # violates row-level security policy …'" / "}"): its message and code are the failure, the line only opens it
     lines = _objects_joined(lines)
@@ -297,6 +337,7 @@ def error_line(text: str, emails: bool = True) -> str:
     for tier, last in _ERROR_TIERS:
         found = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
         if found:
-            return _within_cut(_innermost(_THROWN.sub("", found[-1] if last else found[0])))
+            chosen = _with_next_when_it_only_opens(lines, found[-1] if last else found[0])
+            return _within_cut(_innermost(_THROWN.sub("", chosen)))
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
     return (rest or lines)[0][:300]

@@ -73,6 +73,8 @@ _CHECK = re.compile(
     # Nx's targets ("pnpm nx test api", "nx run-many -t test", "nx affected -t lint"), R's test and check runners
     r"nx (?:test|lint|e2e|build|run-many|affected|run [\w@/.-]+:(?:test|lint|e2e|build))|"
     r"devtools::(?:test|check)|testthat::test_\w+|lintr::lint\w*|rcmdcheck|R CMD check|covr::\w+)\b(?!\.\w)|"
+    # a run in check mode, which changes nothing and says what would ("ansible-playbook site.yml --check")
+    r"\s--(?:check|syntax-check)\b|"
     # Godot's test runners, started through the engine ("godot --headless -s addons/gut/gut_cmdln.gd")
     r"\bgut_cmdln\.gd\b|\baddons/gdUnit4/runtest\b|"
     # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):

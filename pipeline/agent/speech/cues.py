@@ -23,6 +23,7 @@ from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesso
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.languages.japanese import japanese_rule
+from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
 from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.languages.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
 from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
@@ -293,6 +294,8 @@ def rule_in(sentence: str) -> str | None:
         return hinglish
     if thai := thai_rule(text):
         return thai
+    if persian := persian_rule(text):
+        return persian
     if arabic := arabic_rule(text):
         return arabic
     if hebrew := hebrew_rule(text):
@@ -320,7 +323,8 @@ def lesson_in(sentence: str) -> str | None:
         if match := pattern.search(text):
             return tidy(match.group("l"))
     found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
-    return found or thai_lesson(text) or arabic_lesson(text) or hebrew_lesson(text) or greek_lesson(text)
+    found = found or thai_lesson(text) or persian_lesson(text) or arabic_lesson(text) or hebrew_lesson(text)
+    return found or greek_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -332,7 +336,8 @@ def decision_in(sentence: str) -> str | None:
             return tidy(match.group("d"))
     found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
     found = found or hinglish_decision(text) or thai_decision(text)
-    return found or arabic_decision(text) or hebrew_decision(text) or greek_decision(text)
+    found = found or persian_decision(text) or arabic_decision(text) or hebrew_decision(text)
+    return found or greek_decision(text)
 
 
 def _is_instruction(text: str) -> bool:
@@ -383,7 +388,9 @@ REPLACES = re.compile(
     # Greek (accents typed or not) and Greeklish: from now on, instead of, no longer, a change of course, drop X
     # and Y is enough ("άσε το πλήρες check, φτάνει το test")
     r"απ[οό] (?:ε?δ[ωώ]|τ[ωώ]ρα) (?:και|κι) π[εέ]ρα|στο εξ[ηή]ς|αντ[ιί] (?:για|να)|(?:[οό]χι|δεν \S+) πι[αά]|"
-    r"αλλαγ[ηή] πλε[υύ]σης|(?:^|\s)[άα]σε (?:το|τα|τη|την|τον|τις) |φτ[άα]νει|\bapo e?dw kai pera\b",
+    r"αλλαγ[ηή] πλε[υύ]σης|(?:^|\s)[άα]σε (?:το|τα|τη|την|τον|τις) |φτ[άα]νει|\bapo e?dw kai pera\b|"
+    # Persian and Finglish: from now on, instead of, no longer, is enough
+    r"از (?:این|الان|حالا) به بعد|به جا(?:ی|ش)|د[یي]گه (?:نه|لازم ن[یي]ست)|کاف[یي]ه|\baz in be ba+d\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

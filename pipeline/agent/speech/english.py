@@ -270,6 +270,14 @@ _BEFORE_EVERY = re.compile(
     r"\b(?:before|after|on|for|with|in) (?:every|each|all(?!\s*(?:[.,;!]|$))|any)\b",
     re.IGNORECASE,
 )
+# "pin every new dependency with a ^>= bound", "add each new endpoint to the OpenAPI file": a verb over every new one
+# of a kind, each one yet to come
+_EVERY_NEW = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|it|this|that|there|they|he|she)\b)[a-z]+\s+(?:every|each|any) new\s+[\w./-]+\b"
+    r".{3,}",
+    re.IGNORECASE,
+)
+_EACH_TIME = re.compile(r"\b(?:before|after) (?:every|each|any)\b", re.IGNORECASE)
 _POINTS_ON = re.compile(r"\b(?:do|does|doing|did) (?:that|this|it)(?: (?:here|in this \w+))?\s*[.!]?$", re.I)
 _NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
 _NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)(?:\s*[.!]?$|,)", re.I)
@@ -413,6 +421,7 @@ def _rule_in(sentence: str) -> str | None:
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause) or _NOTHING_WITHOUT.match(clause)
         practice = practice or _IN_LANGUAGE.match(clause) or _USE_FOR_KIND.match(clause)
+        practice = practice or _EVERY_NEW.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):
@@ -423,6 +432,8 @@ def _rule_in(sentence: str) -> str | None:
                 return tidy(tail)
     if remembered := REMEMBER.match(sentence):
         normative = [c for c in clauses(remembered.group(1)) if _normative(c)]
+        if not normative and _EACH_TIME.search(remembered.group(1)):
+            return tidy(remembered.group(1))  # "remember, ormolu on the changed files before every commit"
         return tidy(" — ".join(normative)) if normative else None
     for clause in clauses(sentence):
         if _normative(clause):

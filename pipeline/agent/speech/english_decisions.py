@@ -21,7 +21,7 @@ _STAYS_ONE = re.compile(
     r"in touch)\b)\S.{2,}",
     re.IGNORECASE,
 )
-REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*:\s*(.{6,})", re.IGNORECASE)
+REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*[:,]\s*(.{6,})", re.IGNORECASE)
 _LESSON = re.compile(
     r"\b(?:lessons?(?: learned| learnt)?|TIL|note to self|note for next time|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
     r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"

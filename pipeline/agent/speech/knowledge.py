@@ -107,7 +107,7 @@ _TEAM_LIST_INTRO = re.compile(
     r"\b(?:check-?list\w*|conventions?|guidelines?|rules|regul\w*|zasad\w*|wytyczn\w*|standards?|wiki|confluence|"
     r"notion|handbook|style ?guide|playbook|CONTRIBUTING|richtlinien|regeln|konventionen|reglas|normas|règles|"
     r"regole|convenzioni|kurallar\w*|правила|соглашени\w+|(?:team|team's|our|project|company)\s+(?:docs?|documentation))\b|"
-    r"规范|规则|约定|ルール|規約|규칙|컨벤션",
+    r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")

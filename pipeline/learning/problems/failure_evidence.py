@@ -66,6 +66,8 @@ _TEST_LINES = (
     re.compile(r"^\d+\) (?:\w+\\)*(\w+)::(\w+)(?: with data set \S.*)?\s*$", re.MULTILINE),
     # R's testthat ("── Failure ('test-daily.R:18:3'): daily_summary() gives 24 readings per day ────"): the test
     re.compile(r"^\s*── (?:Failure|Error) \('[^']+'\): (\S.*?)\s*─*\s*$", re.MULTILINE),
+    # hspec ("  test/Sahand/Db/QueriesSpec.hs:47:5: " / "  1) Sahand.Db.Queries listParcels returns newest first")
+    re.compile(r"^\s*\S+Spec\.hs:\d+:\d+:\s*\n\s*\d+\) (\S.*?)\s*$", re.MULTILINE),
 )
 MAX_NAMES = 3
 _ERROR_PROSE = re.compile(

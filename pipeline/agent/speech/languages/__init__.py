@@ -1,8 +1,18 @@
 """Each language's own grammar for rules, lessons, decisions, verdicts and problem talk, one module per language
 (`speech/cues.py` reads them beside the languages its shared markers cover)."""
 
-from pipeline.agent.speech.languages import arabic, greek, hebrew, hinglish, indonesian, polish, thai, vietnamese
+from pipeline.agent.speech.languages import (
+    arabic,
+    greek,
+    hebrew,
+    hinglish,
+    indonesian,
+    persian,
+    polish,
+    thai,
+    vietnamese,
+)
 
 # The languages whose closing verdicts (POSITIVE, NEGATIVE, DEFERRED, LEAVING) and PROBLEM_TALK are read over
 # folded text (`marks.fold`): `speech/verdicts.py` and the problem talk of `session_signals.py` read the same list
-FOLDED = (vietnamese, polish, indonesian, hinglish, thai, arabic, hebrew, greek)
+FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek)

@@ -19,6 +19,9 @@ import re
 from pipeline.agent.speech.marks import tidy
 
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
+# Persian's own letters (پ چ ژ گ, its keyboards' ک and ی) and its half-space: the same script, another language
+# (`languages/persian.py`), whose "فقط" and "لازم" these markers would misread
+_PERSIAN = re.compile(r"[\u067e\u0686\u0698\u06af\u06a9\u06cc\u200c]")
 _A = "[اأإآ]"  # alef as typed, with or without its hamza
 # Arabizi's own words (the digits write ع, ء, خ, ح, ق): two of them say a Latin sentence is Arabic
 _ARABIZI_WORD_LIST = (
@@ -104,7 +107,7 @@ _DECISION = re.compile(
 def is_arabic(text: str) -> bool:
     """Arabic script, or Latin letters typed as Arabic (two of Arabizi's words, one of them its own)."""
     if _ARABIC.search(text):
-        return True
+        return not _PERSIAN.search(text)
     words = _WORD.findall(text.lower())
     own = [w for w in words if w in _ARABIZI_OWN or _DIGIT_SOUND.match(w)]
     return len({*own, *(w for w in words if w in _ARABIZI_WORDS)}) >= 2 and bool(own)
