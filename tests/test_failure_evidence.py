@@ -189,7 +189,7 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
             'TASK [web : Validate config] ***\nfatal: [web-1]: FAILED! => {"changed": false, "msg": "failed to '
             'validate", "stderr": "haproxy: unknown keyword \'bakend\'\\nsecond line"}\n\nPLAY RECAP ***\n'
             "web-1 : ok=2 changed=0 unreachable=0 failed=1",
-            "fatal: [web-1]: FAILED! failed to validate haproxy: unknown keyword 'bakend'",
+            "failed to validate haproxy: unknown keyword 'bakend'",
         ),
         (
             "WARNING  Listing 1 violation(s) that are fatal\nyaml[truthy]: Truthy value should be one of [false, true]\n"

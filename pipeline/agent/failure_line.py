@@ -108,7 +108,11 @@ _NOT_EVIDENCE = re.compile(
     # cabal and hspec around a failure, molecule's and ansible-lint's verdicts, GitLab CI's closing line
     r"^Error: cabal: (?:Tests? failed for|Failed to build)\b|^Test suite \S+: FAIL$|^To rerun use: --match\b|"
     r"^Randomized with seed\b|^CRITICAL Ansible return code was\b|^Failed: \d+ failure\(s\)|"
-    r"^ERROR: Job failed: exit code\b|^WARNING\s+(?:Listing \d+ violation|An error occurred during the test)|"
+    r"^ERROR: Job failed: exit code\b|"
+    r"^WARNING\s+(?:Listing \d+ violation|An error occurred during the test|Skipping\b)|"
+    # Ansible's progress around a failed task: plays, tasks, hosts that were fine, the recap's counts
+    r"^(?:PLAY(?: RECAP)?|TASK|RUNNING HANDLER)\b.*\*{3,}$|^(?:ok|changed|skipping|included): \[|"
+    r"^\S+\s*: ok=\d+\s+changed=\d+|"
     # sbt's verdicts after ScalaTest's or the compiler's report: "[error] (Test / test) sbt.TestsFailedException:
     # Tests unsuccessful", "[error] Failed tests:", "[error] Total time: …", "[info] *** 1 TEST FAILED ***"
     r"^\[error\] \([\w /:-]+\) \S|^\[error\] (?:Failed tests:|Total time:|Error during tests:)|"
@@ -181,7 +185,7 @@ def _with_what_follows(lines: list[str], index: int) -> list[str]:
 
 _BUT_GOT = re.compile(r"^but got: ")
 # Ansible's failed task: the object after "FAILED! =>" says it in its "msg" ("AnsibleUndefinedVariable: …")
-_ANSIBLE_FAILED = re.compile(r"^(?P<head>fatal: \[[^\]]+\]: (?:FAILED|UNREACHABLE)!) => \{")
+_ANSIBLE_FAILED = re.compile(r"^fatal: \[[^\]]+\]: (?:FAILED|UNREACHABLE)! => \{")
 _JSON_FIELD = r'"{}": "((?:[^"\\]|\\.)*)"'
 _MSG, _STDERR = re.compile(_JSON_FIELD.format("msg")), re.compile(_JSON_FIELD.format("stderr"))
 # What a compiler or tool puts under a line that only opens the error ("file.hs:8:31: error: [GHC-83865]" /
@@ -195,10 +199,11 @@ def _expectations_joined(lines: list[str]) -> list[str]:
     for line in lines:
         if _BUT_GOT.match(line) and out and out[-1].startswith("expected: "):
             out[-1] = f"{out[-1]} {line}"
-        elif (failed := _ANSIBLE_FAILED.match(line)) and (msg := _MSG.search(line)):
+        elif _ANSIBLE_FAILED.match(line) and (msg := _MSG.search(line)):
             # a generic message ("failed to validate") with the command's own first line of stderr after it
             said = [msg[1], *(err[1].split("\\n")[0] for err in [_STDERR.search(line)] if err and err[1])]
-            out.append(" ".join([failed["head"], *(part.replace("\\n", " ") for part in said)]))
+            # (without its "fatal: [host]: FAILED!" head: the same for every failed task, it would join them)
+            out.append(" ".join(part.replace("\\n", " ") for part in said))
         else:
             out.append(line)
     return out

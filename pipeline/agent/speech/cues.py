@@ -390,7 +390,8 @@ REPLACES = re.compile(
     r"απ[οό] (?:ε?δ[ωώ]|τ[ωώ]ρα) (?:και|κι) π[εέ]ρα|στο εξ[ηή]ς|αντ[ιί] (?:για|να)|(?:[οό]χι|δεν \S+) πι[αά]|"
     r"αλλαγ[ηή] πλε[υύ]σης|(?:^|\s)[άα]σε (?:το|τα|τη|την|τον|τις) |φτ[άα]νει|\bapo e?dw kai pera\b|"
     # Persian and Finglish: from now on, instead of, no longer, is enough
-    r"از (?:این|الان|حالا) به بعد|به جا(?:ی|ش)|د[یي]گه (?:نه|لازم ن[یي]ست)|کاف[یي]ه|\baz in be ba+d\b",
+    # (not "به جاش X", instead: a rule's own "use X instead", as in "از head استفاده نکنید، به جاش NonEmpty")
+    r"از (?:این|الان|حالا) به بعد|د[یي]گه (?:نه|لازم ن[یي]ست)|کاف[یي]ه|\baz in be ba+d\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")
