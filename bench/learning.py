@@ -74,6 +74,7 @@ CORPORA = (
     ("held out 17", BENCH / "learning_corpus_heldout17"),
     ("held out 18", BENCH / "learning_corpus_heldout18"),
     ("held out 19", BENCH / "learning_corpus_heldout19"),
+    ("held out 20", BENCH / "learning_corpus_heldout20"),
 )
 
 
