@@ -81,7 +81,7 @@ _CHECK = re.compile(
     # how command-line tools name them, whatever the tool
     r"(?:^|&&\s*|;\s*)(?!(?:rm|mv|cp|cat|ls|touch|mkdir|rmdir|less|head|tail|cd|echo|find|grep|rg|open|code|vim|"
     r"nano|chmod|git)\b)(?:(?:npx|bunx|pnpm exec|pnpm dlx|uv run|poetry run|bundle exec) )?"
-    r"[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run)? (?:test|tests|lint|check|analyze|analyse|vet|"
+    r"[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run| task)? (?:test|tests|lint|check|analyze|analyse|vet|"
     r"verify|typecheck)\b(?![/.\w-])|"
     # a project's own script named for its tests or checks ("tools/run-tests.sh EditMode", "./scripts/lint"), and
     # an engine's or runner's flag that runs them ("-runTests")

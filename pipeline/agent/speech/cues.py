@@ -25,6 +25,7 @@ from pipeline.agent.speech.languages.indonesian import indonesian_decision, indo
 from pipeline.agent.speech.languages.japanese import japanese_rule
 from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
 from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
+from pipeline.agent.speech.languages.tagalog import tagalog_decision, tagalog_lesson, tagalog_rule
 from pipeline.agent.speech.languages.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
 from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
@@ -290,6 +291,8 @@ def rule_in(sentence: str) -> str | None:
         return polish
     if indonesian := indonesian_rule(text):
         return indonesian
+    if tagalog := tagalog_rule(text):
+        return tagalog
     if hinglish := hinglish_rule(text):
         return hinglish
     if thai := thai_rule(text):
@@ -324,7 +327,7 @@ def lesson_in(sentence: str) -> str | None:
             return tidy(match.group("l"))
     found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
     found = found or thai_lesson(text) or persian_lesson(text) or arabic_lesson(text) or hebrew_lesson(text)
-    return found or greek_lesson(text)
+    return found or greek_lesson(text) or tagalog_lesson(text)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -337,7 +340,7 @@ def decision_in(sentence: str) -> str | None:
     found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
     found = found or hinglish_decision(text) or thai_decision(text)
     found = found or persian_decision(text) or arabic_decision(text) or hebrew_decision(text)
-    return found or greek_decision(text)
+    return found or greek_decision(text) or tagalog_decision(text)
 
 
 def _is_instruction(text: str) -> bool:
@@ -391,7 +394,9 @@ REPLACES = re.compile(
     r"αλλαγ[ηή] πλε[υύ]σης|(?:^|\s)[άα]σε (?:το|τα|τη|την|τον|τις) |φτ[άα]νει|\bapo e?dw kai pera\b|"
     # Persian and Finglish: from now on, instead of, no longer, is enough
     # (not "به جاش X", instead: a rule's own "use X instead", as in "از head استفاده نکنید، به جاش NonEmpty")
-    r"از (?:این|الان|حالا) به بعد|د[یي]گه (?:نه|لازم ن[یي]ست)|کاف[یي]ه|\baz in be ba+d\b",
+    r"از (?:این|الان|حالا) به بعد|د[یي]گه (?:نه|لازم ن[یي]ست)|کاف[یي]ه|\baz in be ba+d\b|"
+    # Taglish: from now on, "let's not … after all", no longer
+    r"\b(?:simula ngayon|mula ngayon|(?:wag|huwag) na(?: pala)?|hindi na natin|ayoko na)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

@@ -121,6 +121,15 @@ _USE_AVOID = re.compile(
     r"(?:avoid|no|not|never|don'?t|instead of)\b.{3,}",
     re.IGNORECASE,
 )
+# "don't use inplace=True, just reassign the dataframe": the same, the way not to do it first
+_AVOID_USE = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do not|never|avoid)\s+(?:use|using|call|calling|write|writing)\s+"
+    r"(?!(?:it|this|that|them|the|these|those|my|your|our)\b)\S.{2,60}?,\s*(?:just |instead |rather )?"
+    r"(?:use|reassign|write|call|go with|prefer|do|return|pass)\b.{3,}",
+    re.IGNORECASE,
+)
+# "you can update deno.lock yourself when you add a dependency": a task the person hands over for good
+_YOURSELF = re.compile(r"^(?:btw,?\s+)?you can (?:\w+ ){1,4}(?:\S+ )?yourself\b.{3,}", re.IGNORECASE)
 # "use Moq for the test doubles, it's what the rest of the suite uses": one way, because it is the house's way
 _CONFORMING = re.compile(
     r"^(?:please\s+)?(?P<rule>(?:use|keep|put|write|go with|stick (?:to|with))\s+"
@@ -421,7 +430,7 @@ def _rule_in(sentence: str) -> str | None:
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)
         practice = practice or _EVEN_WHEN.match(clause) or _ALL_THROUGH.match(clause) or _NOTHING_WITHOUT.match(clause)
         practice = practice or _IN_LANGUAGE.match(clause) or _USE_FOR_KIND.match(clause)
-        practice = practice or _EVERY_NEW.match(clause)
+        practice = practice or _EVERY_NEW.match(clause) or _AVOID_USE.match(clause) or _YOURSELF.match(clause)
         if (practice or _BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (_KIND_NORM.match(clause) or _PREFER.match(clause)) and not clause.rstrip().endswith("?"):

@@ -16,7 +16,8 @@ from pipeline.agent.speech.sentence_parts import sentences
 
 _NEGATIVE = re.compile(
     r"\bstill (?:broken|failing|fails|failed|hanging|hangs|wrong|not working|red|crashing|the same|times? out|"
-    r"timing out|there|happening)\b|\b(?:doesn't|does not|didn't|did not|won't|isn't|is not) (?:work|help|fix|fixed)\b|"
+    r"timing out|there|happening|(?:way |far |a bit |quite )?off)\b|"
+    r"\b(?:doesn't|does not|didn't|did not|won't|isn't|is not) (?:work|help|fix|fixed)\b|"
     r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time)\b|"
     r"\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
     r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"

@@ -45,7 +45,7 @@ _RECURRED = re.compile(
     # Arabic (and Arabizi) and Hebrew: again, once more ("بيفشل تاني", "wa2ef tany", "נופל שוב")
     r"تاني(?!ة)|مر[ةه] تاني[ةه]|\btan[iy]\b|שוב|עוד פעם|"
     # Greek and Greeklish: again, the same, once and for all, properly ("πάλι σκάει", "ξανά", "να το λύσουμε σωστά")
-    r"دوباره|باز هم|هنوز هم|\bdobare\b|"
+    r"دوباره|باز هم|هنوز هم|\bdobare\b|\bna naman\b|\bulit\b|\bpa rin\b|"
     r"π[άα]λι|ξαν[άα]|το [ίι]διο|μια και κα(?:λ[ήη]|λη)|οριστικ[άα]|σωστ[άα]|\bpali\b|\bksana\b|"
     r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
     re.IGNORECASE,

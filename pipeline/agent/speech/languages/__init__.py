@@ -9,10 +9,11 @@ from pipeline.agent.speech.languages import (
     indonesian,
     persian,
     polish,
+    tagalog,
     thai,
     vietnamese,
 )
 
 # The languages whose closing verdicts (POSITIVE, NEGATIVE, DEFERRED, LEAVING) and PROBLEM_TALK are read over
 # folded text (`marks.fold`): `speech/verdicts.py` and the problem talk of `session_signals.py` read the same list
-FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek)
+FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek, tagalog)
