@@ -17,7 +17,7 @@ run: $(BIN)/.installed
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 # The real Claude Code CLI (pinned, npm-installed into ~/.cache/memoryd-e2e) drives memoryd: hooks, MCP,
 # transcripts. `make test` runs these too, and skips them (saying why) when npm or the CLI is not available;
