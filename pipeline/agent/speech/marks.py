@@ -42,6 +42,18 @@ def tidy(text: str) -> str:
     return DISCOURSE.sub("", " ".join(text.split())).strip(" ,，;；:：。.!！")
 
 
+def to_its_end(text: str, after: int, goes_on: re.Pattern[str], start: int = 0, *, folded: bool = False) -> str:
+    """`text[start:]` up to the first comma after `after` whose clause does not go on with the rule before it (what
+    `goes_on` matches at the clause's start: "όχι …", "walang …", "גם …"); `folded`: `goes_on` reads folded text."""
+    read = fold(text) if folded else text
+    at = after
+    while (comma := text.find(",", at)) != -1:
+        if not goes_on.match(read[comma + 1 :].lstrip()):
+            return text[start:comma]
+        at = comma + 1
+    return text[start:]
+
+
 def fold(text: str) -> str:
     """`text` with each letter reduced to its base letter, character for character ("đừng" -> "dung", "żadnego"
     -> "zadnego", "łam" -> "lam"), so one set of markers reads a language typed with or without its diacritics

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import fold, tidy
+from pipeline.agent.speech.marks import fold, tidy, to_its_end
 
 _GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
 # Greeklish's own words: two of them (one not also English, Italian or Spanish) say a Latin sentence is Greek
@@ -135,7 +135,11 @@ def greek_rule(sentence: str) -> str | None:
         return greek_rule(rest) or (tidy(rest) if len(rest) > 5 and not _REPORT.search(fold(rest)) else None)
     if lead := _FROM_NOW_ON.search(folded):
         rest = folded[lead.end() :]
-        return None if _SOMEONE.match(rest) or len(rest) < 6 else tidy(_to_its_end(text, lead.end(), lead.start()))
+        return (
+            None
+            if _SOMEONE.match(rest) or len(rest) < 6
+            else tidy(to_its_end(text, lead.end(), _GOES_ON, lead.start(), folded=True))
+        )
     if _SOMEONE.search(folded) or _FOR_NOW.search(folded) or _THIS_ONE.search(folded) or _REPORT.search(folded):
         return None
     marked = [m for marker in _MARKERS if (m := marker.search(folded))]
@@ -143,18 +147,7 @@ def greek_rule(sentence: str) -> str | None:
         return None
     first = min(marked, key=lambda m: m.start())
     colon = folded.rfind(": ", 0, first.start() + 1)  # "Και κάτι για την ομάδα: πριν από κάθε push …"
-    return tidy(_to_its_end(text, first.end(), colon + 2 if colon != -1 else 0))
-
-
-def _to_its_end(text: str, after: int, start: int) -> str:
-    """The text from `start` to the first comma after `after` whose clause does not go on with the rule."""
-    at = after
-    folded = fold(text)
-    while (comma := text.find(",", at)) != -1:
-        if not _GOES_ON.match(folded[comma + 1 :].lstrip()):
-            return text[start:comma]
-        at = comma + 1
-    return text[start:]
+    return tidy(to_its_end(text, first.end(), _GOES_ON, colon + 2 if colon != -1 else 0, folded=True))
 
 
 def greek_lesson(sentence: str) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import tidy, to_its_end
 
 _HEBREW = re.compile(r"[\u0590-\u05ff]")
 _FROM_NOW_ON = re.compile(r"(?:^|\s|ו)(?P<lead>מעכשיו|מהיום(?: והלאה)?|מעתה|מכאן והלאה|מהפעם הבאה)[,:\s]+")
@@ -75,24 +75,14 @@ def hebrew_rule(sentence: str) -> str | None:
     marked = [m for marker in _MARKERS if (m := marker.search(text))]
     if not marked:
         return None
-    return tidy(_AND.sub("", _to_its_end(text, min(marked, key=lambda m: m.start()).end())))
+    return tidy(_AND.sub("", to_its_end(text, min(marked, key=lambda m: m.start()).end(), _GOES_ON)))
 
 
 def _plain(text: str) -> str | None:
     """What follows "remember that" with no marker of its own: a rule when it states something."""
     if _SOMEONE.search(text) or _FOR_NOW.search(text) or _REPORT.search(text) or len(text) < 6:
         return None
-    return tidy(_to_its_end(text, 0))
-
-
-def _to_its_end(text: str, start: int) -> str:
-    """The text up to the first comma after `start` whose clause does not go on with the rule."""
-    at = start
-    while (comma := text.find(",", at)) != -1:
-        if not _GOES_ON.match(text[comma + 1 :].lstrip()):
-            return text[:comma]
-        at = comma + 1
-    return text
+    return tidy(to_its_end(text, 0, _GOES_ON))
 
 
 def hebrew_lesson(sentence: str) -> str | None:

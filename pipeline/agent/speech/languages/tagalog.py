@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import tidy, to_its_end
 
 _I = re.IGNORECASE
 _WORD = re.compile(r"[a-z']+")
@@ -81,21 +81,11 @@ def tagalog_rule(sentence: str) -> str | None:
     if _SOMEONE.search(text) or _FOR_NOW.search(text) or _REPORT.search(text):
         return None
     if lead := _FROM_NOW_ON.search(text):
-        return tidy(_to_its_end(text, lead.end(), lead.start("lead"))) if len(text) - lead.end() >= 6 else None
+        return tidy(to_its_end(text, lead.end(), _GOES_ON, lead.start("lead"))) if len(text) - lead.end() >= 6 else None
     marked = [m for marker in _MARKERS if (m := marker.search(text))]
     if not marked:
         return None
-    return tidy(_to_its_end(text, min(m.end() for m in marked), 0))
-
-
-def _to_its_end(text: str, after: int, start: int) -> str:
-    """The text from `start` to the first comma after `after` whose clause does not go on with the rule."""
-    at = after
-    while (comma := text.find(",", at)) != -1:
-        if not _GOES_ON.match(text[comma + 1 :].lstrip()):
-            return text[start:comma]
-        at = comma + 1
-    return text[start:]
+    return tidy(to_its_end(text, min(m.end() for m in marked), _GOES_ON))
 
 
 def tagalog_lesson(sentence: str) -> str | None:
