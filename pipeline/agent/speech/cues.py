@@ -16,6 +16,7 @@ dropped) is not one either. Pure.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
 from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
@@ -271,6 +272,49 @@ PROBLEM_TALK = re.compile(
 )
 
 
+# Each language's own grammar (`speech/languages/`), in the order it is tried: Tagalog before Hinglish and Persian
+# before Arabic (each pair shares words or a script, the first tells itself apart); Polish before the guard against
+# its "nie" in `rule_in`
+_Reading = Callable[[str], str | None]
+_RULES: tuple[_Reading, ...] = (
+    japanese_rule,
+    vietnamese_rule,
+    polish_rule,
+    indonesian_rule,
+    tagalog_rule,
+    hinglish_rule,
+    thai_rule,
+    persian_rule,
+    arabic_rule,
+    hebrew_rule,
+    greek_rule,
+)
+_LESSONS: tuple[_Reading, ...] = (
+    vietnamese_lesson,
+    polish_lesson,
+    indonesian_lesson,
+    hinglish_lesson,
+    thai_lesson,
+    persian_lesson,
+    arabic_lesson,
+    hebrew_lesson,
+    greek_lesson,
+    tagalog_lesson,
+)
+_DECISIONS: tuple[_Reading, ...] = (
+    vietnamese_decision,
+    polish_decision,
+    indonesian_decision,
+    hinglish_decision,
+    thai_decision,
+    persian_decision,
+    arabic_decision,
+    hebrew_decision,
+    greek_decision,
+    tagalog_decision,
+)
+
+
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states in one of these languages, or None."""
     text = _OPENING.sub("", sentence.strip())
@@ -283,28 +327,9 @@ def rule_in(sentence: str) -> str | None:
             return tidy(text[taken_back.start() :] if taken_back else match.group("r"))
     if _REMEMBERED_RULE.search(text):
         return tidy(re.split(r"[:,]", text, maxsplit=1)[1])
-    if japanese := japanese_rule(text):
-        return japanese
-    if vietnamese := vietnamese_rule(text):
-        return vietnamese
-    if polish := polish_rule(text):
-        return polish
-    if indonesian := indonesian_rule(text):
-        return indonesian
-    if tagalog := tagalog_rule(text):
-        return tagalog
-    if hinglish := hinglish_rule(text):
-        return hinglish
-    if thai := thai_rule(text):
-        return thai
-    if persian := persian_rule(text):
-        return persian
-    if arabic := arabic_rule(text):
-        return arabic
-    if hebrew := hebrew_rule(text):
-        return hebrew
-    if greek := greek_rule(text):
-        return greek
+    for language_rule in _RULES:
+        if found := language_rule(text):
+            return found
     if is_polish(text):
         return None  # Polish "nie" is no German "never": its own markers only
     if _DEICTIC.search(text):
@@ -325,9 +350,7 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    found = vietnamese_lesson(text) or polish_lesson(text) or indonesian_lesson(text) or hinglish_lesson(text)
-    found = found or thai_lesson(text) or persian_lesson(text) or arabic_lesson(text) or hebrew_lesson(text)
-    return found or greek_lesson(text) or tagalog_lesson(text)
+    return next((found for language_lesson in _LESSONS if (found := language_lesson(text))), None)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -337,10 +360,7 @@ def decision_in(sentence: str) -> str | None:
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
-    found = vietnamese_decision(text) or polish_decision(text) or indonesian_decision(text)
-    found = found or hinglish_decision(text) or thai_decision(text)
-    found = found or persian_decision(text) or arabic_decision(text) or hebrew_decision(text)
-    return found or greek_decision(text) or tagalog_decision(text)
+    return next((found for language_decision in _DECISIONS if (found := language_decision(text))), None)
 
 
 def _is_instruction(text: str) -> bool:
