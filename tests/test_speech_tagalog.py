@@ -20,14 +20,14 @@ from pipeline.learning.rule_lifecycle import judge
         ),
         (
             "wag mo nang gagalawin yung migrations folder, ako na bahala dyan",
-            "wag mo nang gagalawin yung migrations folder",
+            "wag mo nang gagalawin yung migrations folder, ako na bahala dyan",
         ),
         ("bawal mag-deploy pag Friday, kahit hotfix", "bawal mag-deploy pag Friday, kahit hotfix"),
         (
             "Simula ngayon, lahat ng logs naka-JSON, walang print",
             "Simula ngayon, lahat ng logs naka-JSON, walang print",
         ),
-        ("pnpm lang, sabi ko na, walang npm install", "pnpm lang, walang npm install"),
+        ("pnpm lang, sabi ko na, walang npm install", "pnpm lang, sabi ko na, walang npm install"),
         ("gaya sa api, PR lang lagi, walang push sa main", "PR lang lagi, walang push sa main"),
     ],
 )

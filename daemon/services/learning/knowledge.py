@@ -63,11 +63,7 @@ class Knowledge:
 
         similar = _cosine(vectors)
 
-        # (the candidates count in their script's mean: a home's first two Persian rules and a third said now are
-        # three texts whose shared language the model would otherwise take for a shared subject)
-        in_place = ScriptCentred(
-            {t: v for t, v in vectors.items() if t in current or t in cleaned or t in GENERIC_RULES}, middle
-        )
+        in_place = ScriptCentred({t: v for t, v in vectors.items() if t in current or t in GENERIC_RULES}, middle)
 
         def subject(a: str, b: str) -> float | None:
             va, vb = vectors.get(a), vectors.get(b)

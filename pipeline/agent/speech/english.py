@@ -214,7 +214,8 @@ _NO_SHORT = re.compile(
     r"^no (?!(?:luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|rush|"
     r"thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
     r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?)\b)"
-    r"[\w.()/-]+(?: [\w.()/-]+){0,2}\s*[.!]?$",
+    # ("no inplace=True, reassign it": and what to do instead, said after it)
+    r"[\w.()/=-]+(?: [\w.()/=-]+){0,2}(?:,\s*(?:just |instead )?[a-z]+ (?:it|them|that|instead)\b[^,]{0,30})?\s*[.!]?$",
     re.IGNORECASE,
 )
 # "nothing gets merged without a green pipeline", "nobody deploys without a review": a gate on a whole kind of act

@@ -6,8 +6,8 @@ Told from English by Tagalog's own function words ("yung", "natin", "lang", "nam
 "palagi", "laging"), don't from now on ("wag/huwag … nang …", or with the verb doubled as Tagalog says what is to
 come: "wag mong gagalawin"; a plain "wag mo i-start yung server" is about now), forbidden ("bawal"), must ("dapat"),
 from now on ("simula ngayon", "mula ngayon"), only X, no Y ("uv run lang, walang pip install"), as elsewhere ("gaya
-sa sugbo, …"), "as I said" ("sabi ko na"), X, not Y ("yun ang gamitin natin, hindi npm:"). A rule ends at its reason
-(", para …", "kasi …", ", galing yan …") or at the comma after it unless what follows goes on with it. Not rules:
+sa sugbo, …"), X, not Y ("yun ang gamitin natin, hindi npm:"). A rule runs to the sentence's end, what follows a comma
+being its own why ("…, galing yan sa client"), and stops at an explicit reason ("para …", "kasi …"). Not rules:
 questions ("?", "… ba …"), what is for now ("muna", "for now", "ngayon lang", "for this"), a thing in front of the
 person ("sa notebook na to"), someone's habit ("si X lagi …"), reports ("nag-fail", "ayaw gumana"). Pure.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy, to_its_end
+from pipeline.agent.speech.marks import tidy
 
 _I = re.IGNORECASE
 _WORD = re.compile(r"[a-z']+")
@@ -30,7 +30,6 @@ _TAGALOG_OWN = frozenset(_TAGALOG_OWN_LIST.split())
 
 _OPENING = re.compile(r"^(?:(?:ayos|ayun|sige|ok|okay|oo|hindi|tsaka|pero|tapos|btw|ahh?|hmm)[,.!]?\s+)+", _I)
 _FROM_NOW_ON = re.compile(r"(?P<lead>\b(?:simula|mula|starting) ngayon\b)[,:\s]+", _I)
-_SAID_BEFORE = re.compile(r",?\s*\bsabi ko na\b(?: (?:di ba|diba|kanina))?,?", _I)
 _LIKE_ELSEWHERE = re.compile(r"^(?:gaya|tulad|same) (?:sa|ng|as|as in) [\w.-]+\s*[,:]\s*", _I)
 _MARKERS = (
     re.compile(r"\b(?:lagi|laging|palagi|palaging|lagi-lagi)\b", _I),  # always
@@ -55,8 +54,7 @@ _REPORT = re.compile(
     r"naka-run na|na-run na)\b",
     _I,
 )
-_REASON = re.compile(r",?\s+(?:kasi|para|dahil|since|because)\s|,\s*(?:galing|naka-\w+|gusto ng)\s", _I)
-_GOES_ON = re.compile(r"^(?:laging|lagi|walang|hindi|never|wag|huwag|only|lang|kahit|even)\b", _I)
+_REASON = re.compile(r",?\s+(?:kasi|para(?! sa\b| kay\b)|dahil|since|because)\s", _I)
 _LESSON = re.compile(r"\b(?:natutunan ko|natutunan namin|natuto ako)\s*[:,]?\s*(?P<l>\S.{5,})", _I)
 _DECISION = re.compile(r"\b(?:desisyon|napagdesisyunan(?: namin| natin)?)\s*[:,]?\s*(?P<d>\S.{5,})", _I)
 
@@ -71,9 +69,6 @@ def tagalog_rule(sentence: str) -> str | None:
     text = _OPENING.sub("", sentence.strip())
     if not is_tagalog(text) or _QUESTION.search(text):
         return None
-    if said := _SAID_BEFORE.search(text):
-        # "uv run lang, sabi ko na, walang pip install": the rule around it
-        text = f"{text[: said.start()]}, {text[said.end() :].lstrip(', ')}".strip(", ")
     if reason := _REASON.search(text):
         text = text[: reason.start()]
     if like := _LIKE_ELSEWHERE.match(text):
@@ -81,11 +76,13 @@ def tagalog_rule(sentence: str) -> str | None:
     if _SOMEONE.search(text) or _FOR_NOW.search(text) or _REPORT.search(text):
         return None
     if lead := _FROM_NOW_ON.search(text):
-        return tidy(to_its_end(text, lead.end(), _GOES_ON, lead.start("lead"))) if len(text) - lead.end() >= 6 else None
+        return tidy(text[lead.start("lead") :]) if len(text) - lead.end() >= 6 else None
     marked = [m for marker in _MARKERS if (m := marker.search(text))]
     if not marked:
         return None
-    return tidy(to_its_end(text, min(m.end() for m in marked), _GOES_ON))
+    # Why to the sentence's end: what follows a Taglish rule after a comma is its own why ("wag mong gagalawin yung
+    # data/raw, galing yan sa client, read-only yan"), kept with it; an explicit reason ("para …", "kasi …") is not
+    return tidy(text)
 
 
 def tagalog_lesson(sentence: str) -> str | None:
