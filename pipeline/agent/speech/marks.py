@@ -54,6 +54,12 @@ def to_its_end(text: str, after: int, goes_on: re.Pattern[str], start: int = 0, 
     return text[start:]
 
 
+def typed_in_latin(words: list[str], vocabulary: frozenset[str], own: set[str]) -> bool:
+    """Whether a language typed in Latin letters (Greeklish, Finglish, Arabizi) wrote these words: two of its
+    words (`vocabulary`, or `own`), one of them its own (`own`: those found that no other language also writes)."""
+    return len({*own, *(w for w in words if w in vocabulary)}) >= 2 and bool(own)
+
+
 def fold(text: str) -> str:
     """`text` with each letter reduced to its base letter, character for character ("đừng" -> "dung", "żadnego"
     -> "zadnego", "łam" -> "lam"), so one set of markers reads a language typed with or without its diacritics

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import tidy, typed_in_latin
 
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 # Persian's own letters (پ چ ژ گ, its keyboards' ک and ی) and its half-space: the same script, another language
@@ -109,8 +109,7 @@ def is_arabic(text: str) -> bool:
     if _ARABIC.search(text):
         return not _PERSIAN.search(text)
     words = _WORD.findall(text.lower())
-    own = [w for w in words if w in _ARABIZI_OWN or _DIGIT_SOUND.match(w)]
-    return len({*own, *(w for w in words if w in _ARABIZI_WORDS)}) >= 2 and bool(own)
+    return typed_in_latin(words, _ARABIZI_WORDS, {w for w in words if w in _ARABIZI_OWN or _DIGIT_SOUND.match(w)})
 
 
 def arabic_rule(sentence: str) -> str | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import fold, tidy, to_its_end
+from pipeline.agent.speech.marks import fold, tidy, to_its_end, typed_in_latin
 
 _GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
 # Greeklish's own words: two of them (one not also English, Italian or Spanish) say a Latin sentence is Greek
@@ -108,8 +108,7 @@ def is_greek(text: str) -> bool:
     if _GREEK.search(text):
         return True
     words = _WORD.findall(text.lower())
-    own = [w for w in words if w in _GREEKLISH_OWN]
-    return len({*own, *(w for w in words if w in _GREEKLISH_WORDS)}) >= 2 and bool(own)
+    return typed_in_latin(words, _GREEKLISH_WORDS, {w for w in words if w in _GREEKLISH_OWN})
 
 
 def greek_rule(sentence: str) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import tidy, typed_in_latin
 
 _PERSIAN = re.compile(r"[\u067e\u0686\u0698\u06af\u06a9\u06cc\u200c]")
 # Finglish's own words: two of them (one not also English) say a Latin sentence is Persian
@@ -103,8 +103,7 @@ def is_persian(text: str) -> bool:
     if _PERSIAN.search(text):
         return True
     words = _WORD.findall(text.lower())
-    own = [w for w in words if w in _FINGLISH_OWN]
-    return len({*own, *(w for w in words if w in _FINGLISH_WORDS)}) >= 2 and bool(own)
+    return typed_in_latin(words, _FINGLISH_WORDS, {w for w in words if w in _FINGLISH_OWN})
 
 
 def persian_rule(sentence: str) -> str | None:
