@@ -286,6 +286,25 @@ def test_korean_portuguese_and_italian_standing_instructions_are_found_and_reque
     assert standing_rules(found, vectors) == said[2:3]
 
 
+def test_a_rule_in_a_language_without_a_reader_is_found_by_meaning_and_a_report_with_its_words_is_not(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    """Swedish, Czech, Romanian, Swahili: no reader knows them; their words for always/never/from now on open the
+    gate (pipeline/learning/directive_words.py) and meaning decides, so "the build always fails" stays out."""
+    rules = [
+        "använd alltid pnpm i det här repot, aldrig npm",
+        "nikdy nepushuj přímo do main",
+        "de acum înainte folosește pnpm în loc de npm",
+        "kila mara endesha tests kabla ya kufanya commit",
+    ]
+    said = [*rules, "bygget failar alltid på CI", "testet kraschar aldrig lokalt, bara i CI", "díky, funguje to"]
+    assert not [s for s in said if says_something(s)]
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == rules
+
+
 def test_nothing_done_without_a_gate_is_a_rule_and_a_description_is_not() -> None:
     rules = extract_knowledge(
         [

@@ -6,10 +6,11 @@ injection, as usual", "nothing hits prod from a laptop"). What a standing instru
 multilingual model the daemon already loads places it near other standing instructions and away from requests
 for now, questions, complaints and descriptions. So a sentence (or one of its clauses) is a rule by meaning when
 - it has the grammar of a directive in some language (a negation or a modal, always/never/only/every, an
-  imperative opening; `directive`), or states the speaker's preference for how work is done ("I'd rather we …",
-  "je préfère qu'on …"); is not a question, not about what the speaker does ("I always forget …"), not a
-  description ("it's …", "the lock is always held …"), and points at nothing in front of the person (a commit
-  hash), and
+  imperative opening; `directive`; in languages without a reader, their words for always, never, don't, only,
+  every time, must and from now on: `directive_words.py`), or states the speaker's preference for how work is
+  done ("I'd rather we …", "je préfère qu'on …"); is not a question, not about what the speaker does ("I always
+  forget …"), not a description ("it's …", "the lock is always held …"), and points at nothing in front of the
+  person (a commit hash), and
 - its vector, centred on the examples' centroid, is closer to the standing instructions than to the other
   sentences (mean of the 3 nearest of each; `standing_score`) by STANDING_AT.
 The examples are generic (no project's words): the ones below, several languages each, and `rule_examples.py`'s
@@ -30,6 +31,7 @@ import numpy as np
 
 from pipeline.agent.speech.sentence_parts import REASON_TAIL
 from pipeline.learning import rule_examples
+from pipeline.learning.directive_words import OTHER_LANGUAGES
 from pipeline.learning.meaning import centred, centroid, nearest_mean
 
 STANDING_AT = 0.08
@@ -308,7 +310,7 @@ def directive(text: str) -> bool:
         return False
     if _PREFERENCE.match(body):
         return True
-    return not _NOT_DIRECTIVE.match(body) and bool(_DIRECTIVE.search(body))
+    return not _NOT_DIRECTIVE.match(body) and bool(_DIRECTIVE.search(body) or OTHER_LANGUAGES.search(body))
 
 
 def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]]) -> list[Candidate]:
