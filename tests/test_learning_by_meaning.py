@@ -71,6 +71,23 @@ def test_a_rule_replaced_in_chinese_supersedes_the_english_one(embedder: FastEmb
     assert (verdict.action, verdict.other) == ("supersede", RULES[1])
 
 
+@pytest.mark.parametrize(
+    "new",
+    [
+        "från och med nu körs migreringarna automatiskt av deploy-pipelinen, inte för hand",
+        "de acum înainte migrările le rulează pipeline-ul de deploy, nu mai le rulăm manual",
+        "od teď pouští migrace deploy pipeline automaticky, místo ručního sqlx migrate run",
+    ],
+)
+def test_a_rule_replaced_in_a_language_without_a_reader_supersedes_the_one_it_replaces(
+    embedder: FastEmbedEmbedder, new: str
+) -> None:
+    """Swedish, Romanian, Czech: their "from now on" / "instead of" (pipeline/learning/directive_words.py)."""
+    similar, subject = measures(embedder, RULES, [new])
+    verdict = judge(new, RULES, similar, subject)
+    assert (verdict.action, verdict.other) == ("supersede", RULES[1])
+
+
 def test_in_a_home_with_rules_in_two_languages_a_replacement_finds_its_rule_not_its_language(
     embedder: FastEmbedEmbedder,
 ) -> None:

@@ -11,7 +11,8 @@ must) and the terms it rejects (after never, no, not, don't, instead of), each w
 - A **replacement in other words** ("always use Decimal for money" … "from now on prices are stored as integer
   cents", "金额一律用 Decimal" … "以后金额改成用整数分存") shares no term with the old rule. It supersedes it
   when the new text says it replaces something (`REPLACES`: from now on, instead, no longer, switched to, 以后,
-  改成, 不再, ab jetzt, statt, a partir de ahora, désormais …), does not say it adds to it (`ADDS`: too, also,
+  改成, 不再, ab jetzt, statt, a partir de ahora, désormais …; in languages without a reader
+  `directive_words.OTHER_REPLACES`), does not say it adds to it (`ADDS`: too, also,
   as well, 也, 还要, auch …), and is about the same subject: the old rule is the one in force closest to it in
   meaning, by the embedding model's cosine after taking away what all rules share (the centroid of the rules
   in force and of `GENERIC_RULES`), which works across languages. Two rules on one subject that do not
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from pipeline.agent.speech.cues import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
+from pipeline.learning.directive_words import OTHER_REPLACES
 from pipeline.learning.lessons import similarity, trigrams
 
 SAME_TOPIC_COSINE = 0.89
@@ -283,7 +285,8 @@ def replaced_in_other_words(
 ) -> str | None:
     """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
     retracts = bool(RETRACTS.search(candidate))
-    if not (REPLACES.search(candidate) or retracts) or (ADDS.search(candidate) and not retracts) or not current:
+    replaces = bool(REPLACES.search(candidate) or OTHER_REPLACES.search(candidate))
+    if not (replaces or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
     # (the subject's value, the rule, whether the candidate takes it back by name): each worked out once
     judged = [
