@@ -24,6 +24,7 @@ from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesso
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.languages.japanese import japanese_rule
+from pipeline.agent.speech.languages.other_languages import other_decision, other_lesson
 from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
 from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.languages.tagalog import tagalog_decision, tagalog_lesson, tagalog_rule
@@ -300,6 +301,7 @@ _LESSONS: tuple[_Reading, ...] = (
     hebrew_lesson,
     greek_lesson,
     tagalog_lesson,
+    other_lesson,  # last: the languages with no reader of their own
 )
 _DECISIONS: tuple[_Reading, ...] = (
     vietnamese_decision,
@@ -312,6 +314,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     hebrew_decision,
     greek_decision,
     tagalog_decision,
+    other_decision,
 )
 
 

@@ -1,0 +1,62 @@
+"""Languages memoryd has no reader for: their lessons and decisions by label, their rules' gate by their words
+for always and never (meaning decides those: tests/test_learning_by_meaning.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.learning.rule_meaning import directive
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("lärdom: migreringar körs i en egen transaktion", "migreringar körs i en egen transaktion"),
+        ("Poučení: cron na serveru běží v UTC, ne v pražském čase", "cron na serveru běží v UTC, ne v pražském čase"),
+        (
+            "tanulság: a staging adatbázis nem kap automatikus mentést",
+            "a staging adatbázis nem kap automatikus mentést",
+        ),
+        ("somo: tarehe zote zihifadhiwe kwa UTC", "tarehe zote zihifadhiwe kwa UTC"),
+        ("শিক্ষা: staging এ cache বন্ধ না করলে পুরনো data দেখায়", "staging এ cache বন্ধ না করলে পুরনো data দেখায়"),
+    ],
+)
+def test_a_labelled_lesson_in_a_language_without_a_reader_is_a_lesson(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson,)
+
+
+def test_a_labelled_decision_is_a_decision_and_a_question_or_a_label_inside_a_sentence_is_neither() -> None:
+    knowledge = extract_knowledge(
+        [
+            "rozhodnutí: přecházíme na PostgreSQL 16 kvůli logické replikaci",
+            "decizie: rămânem pe Django 4.2 până în vară",
+            "lärdom: vad har vi lärt oss av det här?",
+            "vi pratade om en lärdom: att testa oftare",
+        ]
+    )
+    assert knowledge.decisions == (
+        "přecházíme na PostgreSQL 16 kvůli logické replikaci",
+        "rămânem pe Django 4.2 până în vară",
+    )
+    assert knowledge.lessons == ()
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "använd alltid pnpm i det här repot",
+        "nikdy nepushuj přímo do main",
+        "de acum înainte folosește pnpm",
+        "mindig futtasd a teszteket commit előtt",
+        "kila mara endesha tests kabla ya commit",
+        "সবসময় commit করার আগে lint চালাও",
+    ],
+)
+def test_a_language_without_a_reader_opens_the_rule_gate_with_its_words_for_always_and_never(sentence: str) -> None:
+    assert directive(sentence)
+
+
+def test_a_sentence_without_such_words_or_a_question_does_not_open_it() -> None:
+    assert not directive("kan du fixa testet som failar?")
+    assert not directive("díky, funguje to")
