@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.agent.speech.languages.other_languages import AGAIN
+
 GIST_COSINE = 0.89
 GIST_JACCARD = 0.5
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
@@ -139,7 +141,7 @@ class ProblemIndex:
         said = words_of(_SET_APART.sub(" ", sentence)) - self.ignored
         if not said:
             return []
-        recurred = bool(_RECURRED.search(sentence))
+        recurred = bool(_RECURRED.search(sentence) or AGAIN.search(sentence))
         found = []
         for problem, vocab in zip(self.problems, self.vocabularies, strict=True):
             shared = {w for w in said & vocab if self.frequency[w] <= self.common}

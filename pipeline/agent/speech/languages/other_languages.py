@@ -31,6 +31,14 @@ _DECISION_WORDS = (
     "decizie|decizia|hotărâre|döntés|eldöntöttük|sprendimas|lēmums|decisió|erabakia|"
     "uamuzi|keputusan|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror"
 )
+# "Again", "once more", "the same error": the person links a failure to one seen before (problem_match reads it)
+_AGAIN_WORDS = (
+    "igen|igjen|en gång till|samma fel|samme feil|samme fejl|taas|jälleen|uudestaan|sama virhe|jälle|uuesti|"
+    "zase|znovu|opět|znova|opäť|opet|ponovno|ponovo|spet|опет|поново|пак|отново|iar|din nou|aceeași eroare|"
+    "megint|újra|ismét|ugyanaz a hiba|vėl|atkal|una altra vegada|de nou|berriro|tena|sekali lagi|"
+    "پھر سے|فیر سے|फिर से|दोबारा|আবার|மீண்டும்|మళ్ళీ|ისევ|კვლავ|կրկին|նորից|yenə|yenidən|yana"
+)
+AGAIN = re.compile(rf"(?<!\w)(?:{_AGAIN_WORDS})(?!\w)", re.IGNORECASE)
 _LESSON = re.compile(rf"^(?:{_LESSON_WORDS})\s*[:：]\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _DECISION = re.compile(rf"^(?:{_DECISION_WORDS})\s*[:：]\s*(?P<d>\S.{{9,}})", re.IGNORECASE)
 
