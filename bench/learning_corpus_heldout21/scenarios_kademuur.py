@@ -1123,7 +1123,6 @@ def k16_pin_versions() -> Session:
             secs=30,
         ),
     )
-    s.local_command("compact", "", "Compacted (ctrl+o to see full summary)", after=20)
     s.compact(
         "manual",
         "This session is being continued from a previous conversation. Summary:\n1. Request: hcloud provider to 1.52 "
