@@ -341,6 +341,21 @@ def test_a_pasted_panic_keeps_its_message_though_it_reads_like_prose() -> None:
     assert one.endswith("the disk is full") and two.endswith("index out of range for slice")
 
 
+def test_a_pasted_success_is_no_failure_line_and_a_pasted_error_without_a_known_form_still_is() -> None:
+    """Helm said it upgraded; the person says prod still shows the old page: the paste names no error."""
+    helm = (
+        "prod still shows the old page:\n\n```\nsanne@fedora ~/c/infra (main)> helm upgrade web charts/web --atomic\n"
+        'Release "web" has been upgraded. Happy Helming!\nNAME: web\nSTATUS: deployed\nREVISION: 14\n```'
+    )
+    django = "the shell won't start:\n\n```\ndjango.core.exceptions.ImproperlyConfigured: Set the DB_URL\n```"
+    signals = {}
+    for name, message in (("helm", helm), ("django", django)):
+        t = Transcript().user(message).say("looking")
+        signals[name] = [s.signal.text for s in session_signals(parse_transcript(t.bytes(), name)).signals]
+    assert signals["helm"] == []
+    assert signals["django"] == ["django.core.exceptions.ImproperlyConfigured: Set the DB_URL"]
+
+
 def test_a_test_failure_a_pipe_hid_from_the_exit_code_is_a_failure_and_a_green_loop_is_not() -> None:
     looped = (
         "Randomized with seed 918\n.\n\nFinished in 5.20 seconds\n1 example, 0 failures\n\n"

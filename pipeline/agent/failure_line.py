@@ -91,6 +91,14 @@ _ERROR_TIERS = (
 )
 # Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
 # failure itself (summaries, re-run hints, stack frames, build tools' own exit lines).
+# A tool saying it did what it was asked (Helm, kubectl, Terraform, package managers, build tools, test runners),
+# or a status field it prints ("NAME: fietsplan", "STATUS: deployed", "REVISION: 14")
+_SUCCEEDED = re.compile(
+    r"(?-i:^[A-Z][A-Z ]{1,30}:\s)|\bhas been (?:upgraded|installed|deployed|created|updated)\b|\bHappy Helming\b|"
+    r"\bsuccessfully\b|\b(?:configured|created|unchanged|restarted|rolled out)$|\bApply complete!|"
+    r"\bup[ -]to[ -]date\b|^(?:done|ok|success|passed|deployed|✓|✔)\b|\b(?:all|\d+) (?:tests? )?passed\b",
+    re.IGNORECASE,
+)
 _NOT_EVIDENCE = re.compile(
     r"^(?:Error: )?Exit code \d+$|^[.FEsx]+\s*(?:\[\s*\d+%\])?$|^[=_!*~+ -]{8,}|"
     r"^test result: FAILED|^FAILED \((?:failures|errors)=|^=*\s*(?:\d+ (?:failed|passed|errors?|skipped)\b,?\s*)+"
@@ -317,9 +325,11 @@ def without_log_prefixes(text: str) -> str:
 _COMPOSE_PREFIX = re.compile(r"^[\w.-]+-\d+\s*\|\s?")
 
 
-def error_line(text: str, emails: bool = True) -> str:
+def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:
     """The line of a failed tool's output that names the problem (see the tiers above), else the first line
-    that is not Claude Code's `Exit code N`."""
+    that is not Claude Code's `Exit code N`. Output the person `pasted` is no failed command: there a line that
+    reports success ("Release "x" has been upgraded. Happy Helming!" under "prod still shows the old page") is
+    no failure either, and a paste of nothing else gives ""."""
     lines = [line.strip() for line in without_log_prefixes(scrub(text, emails=emails)).splitlines() if line.strip()]
     lines = [_COMPOSE_PREFIX.sub("", line, count=1) for line in lines]
     if not lines:
@@ -345,4 +355,6 @@ def error_line(text: str, emails: bool = True) -> str:
             chosen = _with_next_when_it_only_opens(lines, found[-1] if last else found[0])
             return _within_cut(_innermost(_THROWN.sub("", chosen)))
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
+    if pasted:
+        return next((line[:300] for line in rest if not _SUCCEEDED.search(line)), "")
     return (rest or lines)[0][:300]

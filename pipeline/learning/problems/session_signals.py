@@ -152,7 +152,7 @@ def session_signals(t: Transcript) -> SessionSignals:
             said = "\n".join(typed)
             found += [SessionSignal(s, index, "user") for s in _user_signals(said)]
             # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
-            shown = _output_signal(_with_continuations(step.text, pasted), t.cwd) if pasted else None
+            shown = _output_signal(_with_continuations(step.text, pasted), t.cwd, pasted=True) if pasted else None
             if shown is not None:
                 found.append(SessionSignal(shown, index, "pasted"))
             # Why no sentence that only introduces a pasted failure ("on the Airflow UI it shows Broken DAG:"): the
@@ -168,10 +168,10 @@ def session_signals(t: Transcript) -> SessionSignals:
     return SessionSignals(tuple(_first_of_each(found)), tuple(talk), tuple(naming))
 
 
-def _output_signal(output: str, cwd: str) -> Signal | None:
+def _output_signal(output: str, cwd: str, *, pasted: bool = False) -> Signal | None:
     """The signal a failed command's output gives (a tool's, or one the person pasted), or None when it says
     nothing about what went wrong."""
-    line = error_line(output)
+    line = error_line(output, pasted=pasted)
     if not line or says_nothing(line):
         return None  # "Exit code 1", "Process completed with exit code 1" alone: nothing said about what went wrong
     classified = extract_signals(line)
