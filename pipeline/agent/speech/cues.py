@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
+from pipeline.agent.speech.languages.dutch import dutch_decision, dutch_lesson, dutch_rule
 from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
 from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
@@ -116,7 +117,9 @@ RETRACTION = re.compile(
     r"[\w.-]+(?: [\w.-]+)? (?:kita |di)?buang(?: aja)?|lupain [\w.-]+|lupakan [\w.-]+|[\w.-]+ (?:gak|nggak|ga) jadi|"
     r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) (?:pake |pakai )?[\w.-]+ lagi|"
     # Hinglish: "ExMachina chhodo" (drop it), "X hatao" (remove X), "X band karo" (stop X)
-    r"[\w.-]+ (?:chhodo|chodo|hatao|hata do|band karo))\b|" + TAKEN_BACK.pattern,
+    r"[\w.-]+ (?:chhodo|chodo|hatao|hata do|band karo)|"
+    # Dutch: "vergeet die --exclude slow" (forget it; not "vergeet niet": don't forget)
+    r"vergeet (?!niet\b)(?:die |dat |het |de )?[\w.-]+)\b|" + TAKEN_BACK.pattern,
     # Thai: "เลิกใช้ X" (stop using X), "ไม่เอา X แล้ว" (no more X)
     re.IGNORECASE,
 )
@@ -289,6 +292,7 @@ _RULES: tuple[_Reading, ...] = (
     arabic_rule,
     hebrew_rule,
     greek_rule,
+    dutch_rule,
 )
 _LESSONS: tuple[_Reading, ...] = (
     vietnamese_lesson,
@@ -301,6 +305,7 @@ _LESSONS: tuple[_Reading, ...] = (
     hebrew_lesson,
     greek_lesson,
     tagalog_lesson,
+    dutch_lesson,
     other_lesson,  # last: the languages with no reader of their own
 )
 _DECISIONS: tuple[_Reading, ...] = (
@@ -314,6 +319,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     hebrew_decision,
     greek_decision,
     tagalog_decision,
+    dutch_decision,
     other_decision,
 )
 
@@ -419,7 +425,9 @@ REPLACES = re.compile(
     # (not "به جاش X", instead: a rule's own "use X instead", as in "از head استفاده نکنید، به جاش NonEmpty")
     r"از (?:این|الان|حالا) به بعد|د[یي]گه (?:نه|لازم ن[یي]ست)|کاف[یي]ه|\baz in be ba+d\b|"
     # Taglish: from now on, "let's not … after all", no longer
-    r"\b(?:simula ngayon|mula ngayon|(?:wag|huwag) na(?: pala)?|hindi na natin|ayoko na)\b",
+    r"\b(?:simula ngayon|mula ngayon|(?:wag|huwag) na(?: pala)?|hindi na natin|ayoko na)\b|"
+    # Dutch: from now on, instead of, no longer, no more X
+    r"\b(?:voortaan|vanaf nu|van nu af aan|in plaats van|niet meer|geen [\w.-]+ meer)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")
@@ -434,7 +442,7 @@ RETRACTION_WORD_LIST = (
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
     "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái zapomnij rezygnujemy "
     "koniec wywalamy buang aja kita lupain lupakan gak jadi berubah rencana usah lagi pake pakai nggak tidak "
-    "chhodo chodo hatao band karo"
+    "chhodo chodo hatao band karo vergeet"
 )
 RETRACTION_WORDS = frozenset(RETRACTION_WORD_LIST.split())
 

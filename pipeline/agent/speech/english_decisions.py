@@ -47,13 +47,20 @@ _FOR_NOW = re.compile(r"^(?:the |our |this )?[\w-]+(?: [\w-]+){0,3} (?:can|will|
 _BECOME = re.compile(r"^(?:the |our |all )?[\w./*-]+(?: [\w./*-]+){0,3} (?:become|becomes|are now|is now) \S", re.I)
 
 
+# "turns out fish doesn't do heredocs at all, goed om te weten": the remark after a lesson is no part of it
+_GOOD_TO_KNOW_TAIL = re.compile(
+    r",\s*(?:good to know|goed om te weten|gut zu wissen|bon à savoir|bueno saberlo|bom saber|buono a sapersi)\W*$",
+    re.IGNORECASE,
+)
+
+
 def lesson_in(sentence: str) -> str | None:
     if REMEMBER.match(sentence):
         return None  # "Remember: no direct pushes" is a rule; "remember that X" is a lesson
     match = _LESSON.search(sentence)
     if not match:
         return None
-    return tidy(next(group for group in match.groups() if group))
+    return tidy(_GOOD_TO_KNOW_TAIL.sub("", next(group for group in match.groups() if group)))
 
 
 def decision_in(sentence: str) -> str | None:

@@ -49,7 +49,9 @@ _RECURRED = re.compile(
     # Greek and Greeklish: again, the same, once and for all, properly ("πάλι σκάει", "ξανά", "να το λύσουμε σωστά")
     r"دوباره|باز هم|هنوز هم|\bdobare\b|\bna naman\b|\bulit\b|\bpa rin\b|"
     r"π[άα]λι|ξαν[άα]|το [ίι]διο|μια και κα(?:λ[ήη]|λη)|οριστικ[άα]|σωστ[άα]|\bpali\b|\bksana\b|"
-    r"又|还是|彻底|また|まだ|再び|相変わらず|の続き",
+    r"又|还是|彻底|また|まだ|再び|相変わらず|の続き|"
+    # Dutch: again, once more, still
+    r"\b(?:weer|alweer|opnieuw|wederom|nog steeds)\b",
     re.IGNORECASE,
 )
 _STOP_WORDS = (

@@ -3,6 +3,7 @@
 
 from pipeline.agent.speech.languages import (
     arabic,
+    dutch,
     greek,
     hebrew,
     hinglish,
@@ -16,4 +17,4 @@ from pipeline.agent.speech.languages import (
 
 # The languages whose closing verdicts (POSITIVE, NEGATIVE, DEFERRED, LEAVING) and PROBLEM_TALK are read over
 # folded text (`marks.fold`): `speech/verdicts.py` and the problem talk of `session_signals.py` read the same list
-FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek, tagalog)
+FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek, tagalog, dutch)
