@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.verdicts import closing_cue
+from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.problem_match import KnownProblem, references
 from pipeline.learning.rule_lifecycle import judge
+from tests.transcript_lines import Transcript
 
 
 @pytest.mark.parametrize(
@@ -88,3 +91,12 @@ def test_every_kind_of_thing_that_has_to_be_so_is_a_rule_and_what_must_hold_toda
     said = "every Oban job that mails a customer has to be unique"
     assert extract_knowledge([said]).rules == (said,)
     assert extract_knowledge(["every test should pass now", "all of them must be fixed today"]).rules == ()
+
+
+def test_thanks_after_a_deploy_the_person_asked_for_is_success_and_after_an_answer_is_not_judged() -> None:
+    deployed = Transcript().user("renamed the key, go ahead and deploy").bash("./scripts/deploy.sh staging", "ok", 0)
+    deployed.say("Staging is running again.").user("draait weer, dank je")
+    answered = Transcript().user("waar staat de deploy config?").bash("cat scripts/deploy.sh", "helm upgrade …", 0)
+    answered.say("In scripts/deploy.sh.").user("top, dank je")
+    assert session_outcome(parse_transcript(deployed.bytes(), "d")).outcome == "success"
+    assert session_outcome(parse_transcript(answered.bytes(), "a")).outcome == "unknown"

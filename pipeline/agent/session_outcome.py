@@ -87,6 +87,13 @@ _CHECK = re.compile(
     # an engine's or runner's flag that runs them ("-runTests")
     r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*(?:test|tests|lint|check)[\w-]*(?:\.sh|\.py|\.ps1|\.bash)?(?=\s|$)|\s-{1,2}run-?tests\b"
 )
+# A deploy: a project's deploy script or task, Helm, kubectl apply, Terraform apply, a platform's deploy command
+_DEPLOYS = re.compile(
+    r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*deploy[\w-]*(?:\.sh|\.py)?(?=\s|$)|"
+    r"\b(?:npm|pnpm|yarn|make|just|task) (?:run )?deploy\b|"
+    r"\bhelm (?:upgrade|install)\b|\bkubectl (?:\S+ )*(?:apply|rollout restart)\b|\b(?:terraform|tofu) apply\b|"
+    r"\b(?:fly|kamal|vercel|netlify) deploy\b|\bvercel --prod\b"
+)
 _SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
 _READ_ONLY = re.compile(
     r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo|date|pwd|which|whoami|"
@@ -258,11 +265,16 @@ def _notes_only(step: Step) -> bool:
 
 
 def _did_work(steps: list[Step]) -> bool:
-    """Files were changed, something was checked or something failed: there is work for the person's words to
-    judge (a question answered and a decision taken are no work that went well or badly)."""
+    """Files were changed, something was checked, deployed or failed: there is work for the person's words to
+    judge (a question answered and a decision taken are no work that went well or badly; a deploy the person
+    asked for is: "go ahead and deploy" … "draait weer, dank je")."""
     return any(
         s.kind == "tool"
-        and ((s.status == "ok" and s.call is not None and s.call.name in _EDITS) or s.status == "failed" or is_check(s))
+        and (
+            (s.status == "ok" and s.call is not None and (s.call.name in _EDITS or _DEPLOYS.search(_command(s))))
+            or s.status == "failed"
+            or is_check(s)
+        )
         for s in steps
     )
 
