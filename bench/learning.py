@@ -75,6 +75,7 @@ CORPORA = (
     ("held out 18", BENCH / "learning_corpus_heldout18"),
     ("held out 19", BENCH / "learning_corpus_heldout19"),
     ("held out 20", BENCH / "learning_corpus_heldout20"),
+    ("held out 21", BENCH / "learning_corpus_heldout21"),
 )
 
 
