@@ -65,8 +65,8 @@ WORDS: dict[str, str] = {
 }
 
 # language: its words saying a rule replaces one in force (from now on, instead of, no longer); the rule
-# lifecycle reads them as `cues.REPLACES` reads the languages with a reader (Dutch has one: `speech/languages/dutch.py`,
-# its words in `cues.REPLACES`).
+# lifecycle reads them as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
+# `speech/languages/dutch.py`, its words in `rule_changes.REPLACES`).
 REPLACING: dict[str, str] = {
     "swedish": "från och med nu|hädanefter|framöver|i stället för|istället för|istället|inte längre|byt till",
     "norwegian/danish": "fra nå av|fra nu af|heretter|i stedet for|istedenfor|ikke lenger|ikke længere",

@@ -10,8 +10,8 @@ must) and the terms it rejects (after never, no, not, don't, instead of), each w
   changed ("port 8080" -> "port 9090"). Either, between texts on the same topic, supersedes the old one.
 - A **replacement in other words** ("always use Decimal for money" … "from now on prices are stored as integer
   cents", "金额一律用 Decimal" … "以后金额改成用整数分存") shares no term with the old rule. It supersedes it
-  when the new text says it replaces something (`REPLACES`: from now on, instead, no longer, switched to, 以后,
-  改成, 不再, ab jetzt, statt, a partir de ahora, désormais …; in languages without a reader
+  when the new text says it replaces something (`speech/rule_changes.REPLACES`: from now on, instead, no longer,
+  switched to, 以后, 改成, 不再, ab jetzt, statt, a partir de ahora, désormais …; in languages without a reader
   `directive_words.OTHER_REPLACES`), does not say it adds to it (`ADDS`: too, also,
   as well, 也, 还要, auch …), and is about the same subject: the old rule is the one in force closest to it in
   meaning, by the embedding model's cosine after taking away what all rules share (the centroid of the rules
@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from pipeline.agent.speech.cues import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
+from pipeline.agent.speech.rule_changes import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
 from pipeline.learning.directive_words import OTHER_REPLACES
 from pipeline.learning.lessons import similarity, trigrams
 

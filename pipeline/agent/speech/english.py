@@ -391,7 +391,7 @@ def _rule_in(sentence: str) -> str | None:
                 # ("I'll start writing them down from now on"), or no rule
                 return None
             return tidy(said[-1])
-        # Why the marker stays: "from now on" says the rule replaces how it was done (cues.REPLACES);
+        # Why the marker stays: "from now on" says the rule replaces how it was done (rule_changes.REPLACES);
         # why from a retraction before it: "forget the X defines, from now on …" names the rule it replaces
         taken_back = RETRACTION.search(sentence, 0, later.start())
         return tidy(sentence[taken_back.start() if taken_back else later.start() :]) if later.group(1) else None
