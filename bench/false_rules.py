@@ -5,7 +5,7 @@ Usage: `python bench/false_rules.py [--no-embedding]`.
 
 Every sentence goes through the same two readers as a person's messages: the patterns
 (`pipeline/agent/speech/`) and, for the sentences they leave, rules by meaning
-(`pipeline/learning/rule_meaning.py`, with the daemon's model). Neither corpus has a standing instruction to a
+(`pipeline/learning/rules/rule_meaning.py`, with the daemon's model). Neither corpus has a standing instruction to a
 coding agent in it, so everything taken is a false rule; the figures guard precision on people and languages the
 learning corpora do not have. Prints the counts and the rules taken.
 """
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness import MODEL_DIR, SHARED
 from pipeline.agent.speech.knowledge import clauses, extract_knowledge, says_something, sentences
-from pipeline.learning.rule_meaning import candidates, examples, standing_rules
+from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
 
 MAX_CMRC_SENTENCES = 6000  # the first 6,000 distinct sentences: enough to see a reader that misfires
 

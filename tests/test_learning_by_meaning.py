@@ -18,8 +18,8 @@ from pipeline.embedding.spec import E5_NAME
 from pipeline.learning import verdict_meaning
 from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
-from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
-from pipeline.learning.rule_meaning import candidates, examples, standing_rules
+from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
+from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
 from tests.conftest import MODEL_CACHE
 
 
@@ -82,7 +82,7 @@ def test_a_rule_replaced_in_chinese_supersedes_the_english_one(embedder: FastEmb
 def test_a_rule_replaced_in_a_language_without_a_reader_supersedes_the_one_it_replaces(
     embedder: FastEmbedEmbedder, new: str
 ) -> None:
-    """Swedish, Romanian, Czech: their "from now on" / "instead of" (pipeline/learning/directive_words.py)."""
+    """Swedish, Romanian, Czech: their "from now on" / "instead of" (pipeline/learning/rules/directive_words.py)."""
     similar, subject = measures(embedder, RULES, [new])
     verdict = judge(new, RULES, similar, subject)
     assert (verdict.action, verdict.other) == ("supersede", RULES[1])
@@ -307,7 +307,7 @@ def test_a_rule_in_a_language_without_a_reader_is_found_by_meaning_and_a_report_
     embedder: FastEmbedEmbedder,
 ) -> None:
     """Swedish, Czech, Romanian, Swahili: no reader knows them; their words for always/never/from now on open the
-    gate (pipeline/learning/directive_words.py) and meaning decides, so "the build always fails" stays out."""
+    gate (pipeline/learning/rules/directive_words.py) and meaning decides, so "the build always fails" stays out."""
     rules = [
         "använd alltid pnpm i det här repot, aldrig npm",
         "nikdy nepushuj přímo do main",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.learning.rule_examples import OTHER, STANDING
+from pipeline.learning.rules.rule_examples import OTHER, STANDING
 
 # Script or letters that mark a language (first match wins, so the more specific marks come first).
 _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from pipeline.learning.lessons import apply_changes, current_bullets, current_text, superseded_bullets
-from pipeline.learning.rule_lifecycle import conflicts, judge, replaced_in_other_words
+from pipeline.learning.rules.rule_lifecycle import conflicts, judge, replaced_in_other_words
 from pipeline.learning.weekly_report import (
     Change,
     Conflict,

@@ -11,7 +11,7 @@ from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.verdicts import closing_cue
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.problem_match import KnownProblem, references
-from pipeline.learning.rule_lifecycle import judge
+from pipeline.learning.rules.rule_lifecycle import judge
 from tests.transcript_lines import Transcript
 
 

@@ -118,7 +118,7 @@ def test_hinglish_problem_talk_is_compared_with_known_problems() -> None:
 def test_two_hinglish_rules_naming_different_code_are_not_one_subject() -> None:
     """The model puts two Hinglish rules near each other for the Hindi they share; the names from code they use
     say what each is about."""
-    from pipeline.learning.rule_lifecycle import replaced_in_other_words
+    from pipeline.learning.rules.rule_lifecycle import replaced_in_other_words
 
     current = [
         "always use ExMachina factories in tests",

@@ -13,7 +13,7 @@ from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.problem_match import KnownProblem, references
 from pipeline.learning.problems.session_signals import session_signals
-from pipeline.learning.rule_lifecycle import replaced_in_other_words
+from pipeline.learning.rules.rule_lifecycle import replaced_in_other_words
 from tests.transcript_lines import Transcript
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.agent.speech.knowledge import extract_knowledge
-from pipeline.learning.rule_meaning import directive
+from pipeline.learning.rules.rule_meaning import directive
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.verdicts import closing_cue
-from pipeline.learning.rule_lifecycle import judge
+from pipeline.learning.rules.rule_lifecycle import judge
 
 
 @pytest.mark.parametrize(

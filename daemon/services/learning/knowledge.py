@@ -1,7 +1,7 @@
 """Rules (a project's rules.md) and lessons (MEMORY.md) with a lifecycle: added, restated, superseded; and what
 the person's words mean where no known phrase reads them (rules by meaning, a closing verdict by meaning).
 
-A new rule is judged against the rules in force (`pipeline/learning/rule_lifecycle.py`): a restatement is not
+A new rule is judged against the rules in force (`pipeline/learning/rules/rule_lifecycle.py`): a restatement is not
 added again, a reversal or a changed value supersedes the old rule (which stays in the file, struck through,
 so the file never loses text, and is no longer given to agents), anything else is added. The embedding model
 (when loaded) tells restatements apart from different rules; without it the check falls back to words.
@@ -24,11 +24,12 @@ import structlog
 
 from pipeline.agent.speech.knowledge import clauses, says_something, sentences, tidy
 from pipeline.embedding.service import EmbeddingService
-from pipeline.learning import rule_meaning, verdict_meaning
+from pipeline.learning import verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
 from pipeline.learning.meaning import ScriptCentred, centroid
-from pipeline.learning.rule_lifecycle import GENERIC_RULES, distinct, judge
-from pipeline.learning.rule_meaning import candidates
+from pipeline.learning.rules import rule_meaning
+from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
+from pipeline.learning.rules.rule_meaning import candidates
 from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
@@ -109,7 +110,7 @@ class Knowledge:
 
     async def rules_by_meaning(self, user_texts: Sequence[str]) -> list[str]:
         """Standing instructions in what the person typed that the patterns did not find
-        (`pipeline/learning/rule_meaning.py`); none without the model."""
+        (`pipeline/learning/rules/rule_meaning.py`); none without the model."""
         said = [s for s in sentences(user_texts) if not says_something(s)]
         found = candidates(said, clauses)
         if not found:

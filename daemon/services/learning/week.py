@@ -21,7 +21,7 @@ from events.projections.signal_patterns import node_of
 from events.queries import event_index, signal_patterns
 from events.schema import SIGNAL_KINDS
 from pipeline.learning.lessons import current_bullets
-from pipeline.learning.rule_lifecycle import conflicts
+from pipeline.learning.rules.rule_lifecycle import conflicts
 from pipeline.learning.weekly_report import Change, Conflict, PatternLine
 from pipeline.memory_layout import read_text
 

@@ -3,7 +3,7 @@ English (`english.py`, with its finer grammar): the leads ("from now on", "remem
 a rule in CLAUDE.md, lessons and decisions of each language, and the checks that keep a request for now out
 (`rule_markers.py` holds the always/never markers, `japanese.py` and `vietnamese.py` their languages' own
 grammar; verdicts on a session are in `session_outcome.py`; what no marker reads is left to meaning,
-`pipeline/learning/rule_meaning.py` and `verdict_meaning.py`).
+`pipeline/learning/rules/rule_meaning.py` and `verdict_meaning.py`).
 
 These are the languages' own markers ("以后…", "ab jetzt …", "a partir de ahora …", "下次记得…", "passt",
 "还是不行"), never a project's words, so they carry over between projects and people. Each function returns

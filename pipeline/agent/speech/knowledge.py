@@ -1,6 +1,6 @@
 """Rules, lessons and decisions in what the person typed: English by its grammar (`english.py`), other languages
 by their own markers (`cues.py`, `japanese.py`, `vietnamese.py`); what no marker reads is left to meaning
-(`pipeline/learning/rule_meaning.py`). Only what the person typed counts: the caller hands in their texts, never
+(`pipeline/learning/rules/rule_meaning.py`). Only what the person typed counts: the caller hands in their texts, never
 the assistant's, a tool's output or a subagent's prompt; inside them, code fences, quoted lines and lines that
 look pasted (log lines, stack frames, compiler and linter output) are skipped. Pattern matching, not
 understanding: it is tuned to keep precision high (a wrong rule in rules.md costs every later session), so an

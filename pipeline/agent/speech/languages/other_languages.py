@@ -5,7 +5,7 @@ A reader (`greek.py`, `thai.py`, …) knows a language's grammar; for the others
 learned or decided mostly labels it, as they would in a note or a chat, and the label is a word every language
 has (lesson, learned, good to know, decision, decided). What follows the colon is the lesson or the decision.
 Rules in these languages are left to meaning, gated by their words for always and never
-(`pipeline/learning/directive_words.py`). Written from general knowledge of each language, not from any corpus
+(`pipeline/learning/rules/directive_words.py`). Written from general knowledge of each language, not from any corpus
 (Dutch, which has a reader of its own, `dutch.py`, is not listed). Pure.
 """
 

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.agent.speech.sentence_parts import REASON_TAIL
-from pipeline.learning import rule_examples
-from pipeline.learning.directive_words import OTHER_LANGUAGES
 from pipeline.learning.meaning import centred, centroid, nearest_mean
+from pipeline.learning.rules import rule_examples
+from pipeline.learning.rules.directive_words import OTHER_LANGUAGES
 
 STANDING_AT = 0.08
 NEAREST = 3

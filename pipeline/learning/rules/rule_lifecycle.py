@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from pipeline.agent.speech.rule_changes import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
-from pipeline.learning.directive_words import OTHER_REPLACES
 from pipeline.learning.lessons import similarity, trigrams
+from pipeline.learning.rules.directive_words import OTHER_REPLACES
 
 SAME_TOPIC_COSINE = 0.89
 SURE_COSINE = 0.93
