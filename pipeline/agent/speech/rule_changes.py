@@ -1,7 +1,7 @@
 """What in a new rule says it replaces, takes back or adds to a rule in force, in each language with a reader,
 and the function words that tell which language typed in Latin letters beside English a rule is in. The rule
-lifecycle (`pipeline/learning/rules/rule_lifecycle.py`) decides with them; languages without a reader add their words there
-(`pipeline/learning/rules/directive_words.py`). Pure data."""
+lifecycle (`pipeline/learning/rules/rule_lifecycle.py`) decides with them; languages without a reader add their
+words there (`pipeline/learning/rules/directive_words.py`). Pure data."""
 
 from __future__ import annotations
 
