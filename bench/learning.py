@@ -76,6 +76,7 @@ CORPORA = (
     ("held out 19", BENCH / "learning_corpus_heldout19"),
     ("held out 20", BENCH / "learning_corpus_heldout20"),
     ("held out 21", BENCH / "learning_corpus_heldout21"),
+    ("held out 22", BENCH / "learning_corpus_heldout22"),
 )
 
 
