@@ -306,10 +306,11 @@ def test_korean_portuguese_and_italian_standing_instructions_are_found_and_reque
 def test_a_rule_in_a_language_without_a_reader_is_found_by_meaning_and_a_report_with_its_words_is_not(
     embedder: FastEmbedEmbedder,
 ) -> None:
-    """Swedish, Czech, Romanian, Swahili: no reader knows them; their words for always/never/from now on open the
-    gate (pipeline/learning/rules/directive_words.py) and meaning decides, so "the build always fails" stays out."""
+    """Danish, Czech, Romanian, Swahili: no reader knows them; their words for always/never/from now on open the
+    gate (pipeline/learning/rules/directive_words.py) and meaning decides, so "the build always fails" (Swedish,
+    whose reader knows it for a report) stays out."""
     rules = [
-        "använd alltid pnpm i det här repot, aldrig npm",
+        "brug altid pnpm i dette repo, aldrig npm",
         "nikdy nepushuj přímo do main",
         "de acum înainte folosește pnpm în loc de npm",
         "kila mara endesha tests kabla ya kufanya commit",

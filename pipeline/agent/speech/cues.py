@@ -28,6 +28,7 @@ from pipeline.agent.speech.languages.japanese import japanese_rule
 from pipeline.agent.speech.languages.other_languages import other_decision, other_lesson
 from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
 from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
+from pipeline.agent.speech.languages.swedish import swedish_decision, swedish_lesson, swedish_rule
 from pipeline.agent.speech.languages.tagalog import tagalog_decision, tagalog_lesson, tagalog_rule
 from pipeline.agent.speech.languages.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
 from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
@@ -293,6 +294,7 @@ _RULES: tuple[_Reading, ...] = (
     hebrew_rule,
     greek_rule,
     dutch_rule,
+    swedish_rule,
 )
 _LESSONS: tuple[_Reading, ...] = (
     vietnamese_lesson,
@@ -306,6 +308,7 @@ _LESSONS: tuple[_Reading, ...] = (
     greek_lesson,
     tagalog_lesson,
     dutch_lesson,
+    swedish_lesson,
     other_lesson,  # last: the languages with no reader of their own
 )
 _DECISIONS: tuple[_Reading, ...] = (
@@ -320,6 +323,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     greek_decision,
     tagalog_decision,
     dutch_decision,
+    swedish_decision,
     other_decision,
 )
 

@@ -57,7 +57,7 @@ _ANY_KIND_GOES = re.compile(
     re.IGNORECASE,
 )
 _NO_X_IN = re.compile(
-    r"^no (?!(?:luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|errors?|warnings?|"
+    r"^no (?!(?:such|luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|errors?|warnings?|"
     r"crash(?:es)?|output|results?|rows?|logs?)\b)[\w.()-]+"
     r"(?: [\w.()-]+){0,2} (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
     re.IGNORECASE,
@@ -211,8 +211,8 @@ _ONLY = re.compile(
 )
 # "no Co-Authored-By trailer", "no force pushes": a short "no X" said on its own.
 _NO_SHORT = re.compile(
-    r"^no (?!(?:luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|rush|"
-    r"thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
+    r"^no (?!(?:such|luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|"
+    r"rush|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
     r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?)\b)"
     # ("no inplace=True, reassign it": and what to do instead, said after it)
     r"[\w.()/=-]+(?: [\w.()/=-]+){0,2}(?:,\s*(?:just |instead )?[a-z]+ (?:it|them|that|instead)\b[^,]{0,30})?\s*[.!]?$",
@@ -291,6 +291,27 @@ _EVERY_NEW = re.compile(
     r".{3,}",
     re.IGNORECASE,
 )
+# "Pass ids to Sidekiq jobs, never ActiveRecord objects", "use UTC everywhere, never local time": what to do, and
+# what never, said as one instruction
+_DO_NEVER = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|it|this|that|there|they|he|she|just|only|maybe|also)\b)[a-z]+\s+[\w.+/@:-]+"
+    r"(?:\s+[\w.+/@:-]+){0,5},\s*never\s+[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,3}\s*[.!]?$",
+    re.IGNORECASE,
+)
+# "tidy has to be clean before anything gets committed", "the build must be green before anyone merges": what has
+# to hold before any act of a kind
+_HOLDS_BEFORE = re.compile(
+    r"^(?!(?:i|we|you|it|this|that|there|they)\b)[\w.+/-]+(?:\s+[\w.+/-]+){0,3}\s+(?:has to|must|needs to|should)"
+    r"\s+be\s+[\w-]+(?:\s+[\w-]+)?\s+before\s+(?:anything|anyone|anybody|any|every|each|we|you)\b.{3,}",
+    re.IGNORECASE,
+)
+# "No raw new/delete anywhere, unique_ptr or the stack": a thing banned everywhere, and what instead
+_NO_ANYWHERE = re.compile(
+    r"^no\s+(?!(?:such|errors?|warnings?|crash(?:es)?|logs?|output|trace|luck|idea)\b)[\w./+-]+(?:\s+[\w./+-]+){0,2}"
+    r"\s+anywhere\b",
+    re.IGNORECASE,
+)
+_BECAUSE_TAIL = re.compile(r",?\s+(?:because|since|as)\s+.*$", re.IGNORECASE)
 _EACH_TIME = re.compile(r"\b(?:before|after) (?:every|each|any)\b", re.IGNORECASE)
 _POINTS_ON = re.compile(r"\b(?:do|does|doing|did) (?:that|this|it)(?: (?:here|in this \w+))?\s*[.!]?$", re.I)
 _NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
@@ -359,6 +380,8 @@ def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
     found = _rule_in(_ALREADY_TAIL.sub("", sentence.rstrip(" .!"))) or _rule_in(sentence)
+    if not found and (reason := _BECAUSE_TAIL.search(sentence)) and reason.start() > 0:
+        found = _rule_in(sentence[: reason.start()])  # "…, never ActiveRecord objects, because the args …"
     if not found:
         return None
     return REASON_TAIL.sub("", found) or found
@@ -375,6 +398,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(again["r"])
     if _SHOULD_NEVER.match(sentence.strip()) or _SAME_AS_PLACE.match(sentence.strip()):
         return tidy(sentence)
+    if _DO_NEVER.match(sentence.strip()) or _HOLDS_BEFORE.match(_LEAD.sub("", sentence.strip())):
+        return tidy(_LEAD.sub("", sentence.strip()))
     if (same := _SAME_RULE_AS.match(sentence.strip())) and not _ABOUT_ME.match(same["r"]):
         return tidy(sentence)  # where else it holds is part of it, as "same as the existing suite" is
     if (practice := _EVERYWHERE.match(sentence.strip())) and not _REPORTED.search(practice.group(0)):
@@ -430,6 +455,8 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(here.group(1) or clause)
         if _NO_MORE.search(clause) or _NO_EXCEPTIONS.search(clause) or _NO_X_IN.match(clause):
             return tidy(clause)
+        if _NO_ANYWHERE.match(clause):
+            return tidy(sentence) if index == 0 else tidy(clause)  # what instead is part of it
         practice = _WE_PRACTICE.match(clause) or _WE_DONT.match(clause) or _USE_AVOID.match(clause)
         practice = practice or _ONLY.match(clause) or _NO_SHORT.match(clause) or _STAYS.match(clause)
         practice = practice or _THIS_NOT_THAT.match(clause.rstrip(".!")) or _ANY_KIND_GOES.match(clause)

@@ -48,7 +48,10 @@ REPLACES = re.compile(
     # Taglish: from now on, "let's not … after all", no longer
     r"\b(?:simula ngayon|mula ngayon|(?:wag|huwag) na(?: pala)?|hindi na natin|ayoko na)\b|"
     # Dutch: from now on, instead of, no longer, no more X
-    r"\b(?:voortaan|vanaf nu|van nu af aan|in plaats van|niet meer|geen [\w.-]+ meer)\b",
+    r"\b(?:voortaan|vanaf nu|van nu af aan|in plaats van|niet meer|geen [\w.-]+ meer)\b|"
+    # Swedish: from now on, instead of, no longer, switch to, a changed mind, how we do it "now"
+    r"\b(?:från och med nu|hädanefter|framöver|i fortsättningen|istället för|i stället för|istället|inte längre|"
+    r"byt(?:er)? till|jag har ändrat mig|vi kör [^,.]{1,60} nu)\b",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")
@@ -63,7 +66,7 @@ RETRACTION_WORD_LIST = (
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
     "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái zapomnij rezygnujemy "
     "koniec wywalamy buang aja kita lupain lupakan gak jadi berubah rencana usah lagi pake pakai nggak tidak "
-    "chhodo chodo hatao band karo vergeet"
+    "chhodo chodo hatao band karo vergeet glöm strunta ändrat mig"
 )
 RETRACTION_WORDS = frozenset(RETRACTION_WORD_LIST.split())
 

@@ -22,7 +22,8 @@ _SENTENCE = re.compile(r"(?:(?<=[.!?؟\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=�
 _CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
 LEAD = re.compile(
-    r"^(?:#+\s+|[-*•]\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again)\s*[,.!:]\s*|"
+    r"^(?:#+\s+|[-*•]\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again|"
+    r"remember)\s*[,.!:]\s*|"
     # Dutch and Scandinavian "no", "whoa" before English ("nee, never add …"; languages with a reader have theirs)
     r"(?:nee|nej|ho|hé)\s*[,.!:]\s*|"
     r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and),?\s+)+",

@@ -290,6 +290,12 @@ _REPORT = re.compile(
     r"\b\w+[aeiy][łl](?:am|em|aś|eś|as|es|iśmy|yśmy|ismy|ysmy)\b",
     re.IGNORECASE,
 )
+# Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs"
+_ONCE = re.compile(
+    r"\b(?:just this once|only this once|this once|this one time|den här gången|bara den här gången|deze keer|"
+    r"dit keer|diesmal|nur dieses eine mal|solo esta vez|pour cette fois)\b",
+    re.IGNORECASE,
+)
 _QUESTION = re.compile(
     r"[?？]\s*$|^(?:why|what|how|which|when|where|who|is|are|do|does|can|could|would|por qué|qué|cómo|warum|"
     r"pourquoi|为什么|怎么|por que|como)\b|(?:か|の|っけ)[。]?$|(?:なんで|なぜ|どう(?:して|やって)|何)",
@@ -319,7 +325,7 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
     subordinate clause ("before merging the branch", "parce que …") says when or why, not what."""
     out: list[Candidate] = []
     for sentence in dict.fromkeys(sentences):
-        if sentence.rstrip().endswith(("?", "？")) or _REPORT.search(sentence):
+        if sentence.rstrip().endswith(("?", "？")) or _REPORT.search(sentence) or _ONCE.search(sentence):
             continue
         parts = clauses_of(sentence)
         # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim"

@@ -10,6 +10,7 @@ from pipeline.agent.speech.languages import (
     indonesian,
     persian,
     polish,
+    swedish,
     tagalog,
     thai,
     vietnamese,
@@ -17,4 +18,4 @@ from pipeline.agent.speech.languages import (
 
 # The languages whose closing verdicts (POSITIVE, NEGATIVE, DEFERRED, LEAVING) and PROBLEM_TALK are read over
 # folded text (`marks.fold`): `speech/verdicts.py` and the problem talk of `session_signals.py` read the same list
-FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek, tagalog, dutch)
+FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek, tagalog, dutch, swedish)
