@@ -1,0 +1,316 @@
+"""The forms an English rule takes, one pattern each, with an example of each: what `english.py` reads a
+sentence or a clause against. A form says a norm (how a kind of thing is always done, or never), not a report or
+a request for now; `english.py` decides the order they are tried in and what of the sentence is the rule. Pure
+data.
+"""
+
+from __future__ import annotations
+
+import re
+
+RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
+# "The team agreed that every resource gets the owner tags": a convention the team set, stated as agreed
+AGREED = re.compile(r"^(?:the team|we all|we|the whole team) agreed (?:that|to)\s+(.{8,})", re.I)
+STOP_DOING = re.compile(r"^(?:please\s+|pls\s+|plz\s+)?stop\s+(\w+ing\b.{4,})", re.IGNORECASE)
+HERE = re.compile(
+    r"^(?:we|you)\s+(?:use|do|write|keep|put|run|prefer|don'?t|do not|never|always)\b.{3,}\b"
+    r"(?:here|in this (?:repo|project|codebase|team|file tree))\b|^in this (?:repo|project|codebase|team),?\s+(.{6,})",
+    re.IGNORECASE,
+)
+# Norms stated as facts about a whole kind of thing: "all timestamps are stored in UTC", "commit messages follow
+# conventional commits", "every new endpoint needs a test", "no console.log in committed code".
+# The people a product serves ("couriers need to attach a photo URL", "users need to see their orders"): what the
+# product must let them do is a feature asked for, not how the agent works
+PRODUCTS_PEOPLE = (
+    r"(?:the |our )?(?:users?|customers?|couriers?|drivers?|riders?|clients?|buyers?|sellers?|shoppers?|patients?|"
+    r"students?|members?|visitors?|guests?|players?|merchants?|vendors?|tenants?|subscribers?|admins?) "
+    r"(?:need|needs|want|wants|have to|has to|must be able|should be able)\b"
+)
+KIND_NORM = re.compile(
+    rf"^(?!{PRODUCTS_PEOPLE})"
+    r"(?!(?:if|when|because|since|as|so|this|that|it|its|everything|nothing|something|anything|there|here)\b)"
+    r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s|"
+    # a mass noun of code is a kind too ("API data goes in Redux slices")
+    r"(?:[a-z][\w.-]* ){0,2}(?:data|code|config|configuration|logic|state|styling|copy|output|input|traffic))"
+    r"(?: (?:in|of|on|for|from) (?:the )?[\w.'-]+(?: [\w.'-]+)?)? "
+    r"(?:(?:are|is|get|gets) (?!being\b)(?:always )?"
+    r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)"
+    r"(?:\w+(?:ed|en|wn|pt|ut)|made|built|run|kept|held|set|sent|written|shipped)\b"
+    r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires)\b"
+    r"|(?:go|goes) (?:through|into|in|to|under|via)\b)",
+    re.IGNORECASE,
+)
+ANY_KIND_GOES = re.compile(
+    r"^(?:anything|everything|all) (?!(?:else|that|which|is|was|we|you|i)\b)[\w-]+(?: [\w-]+)? "
+    r"(?:goes|go|has to go|must go|should go) (?:through|into|in|to|via|under)\b.{2,}",
+    re.IGNORECASE,
+)
+NO_X_IN = re.compile(
+    r"^no (?!(?:such|luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|errors?|warnings?|"
+    r"crash(?:es)?|output|results?|rows?|logs?)\b)[\w.()-]+"
+    r"(?: [\w.()-]+){0,2} (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
+    re.IGNORECASE,
+)
+PREFER = re.compile(
+    r"^(?:please )?(?:(?:prefer|avoid|keep|use|put|write)\s+(?!the |this |that |it |them |these |those |my |our )"
+    r"[\w.-]+(?: [\w.-]+){0,4}(?:\s+over\s+|\s+instead of\s+|,?\s+not\s+|\s+under\s+\d|"
+    r"\s+(?:in|for) (?:all|every|any|new)\b)|"
+    r"keep (?:the |our |all )?[\w.-]+(?: [\w.-]+){0,3} (?:under|below|within) \d|"
+    r"keep (?:the |our |all |your )?[\w-]+s (?:small|short|focused|tiny|minimal)\b)",
+    re.IGNORECASE,
+)
+# Conventions people state about how the team or repo works: "we wrap errors with fmt.Errorf and %w",
+# "we keep everything the API returns in the store"; present tense, a verb of practice, an object (not "it").
+WE_PRACTICE = re.compile(
+    r"^(?:we|the team)\s+(?:use|keep|wrap|write|put|run|deploy|store|name|prefix|log|tag|follow|squash|rebase|pin|"
+    r"format|lint|vendor|version|document|validate|return|send|handle|target|build|mock|stub|release|ship|test|"
+    r"squash-merge|merge|review|encode|serialize|hash|sign|cache)\s+(?!(?:it|this|that|them|these|those|him|her|"
+    r"you|me|to|up|out|off|back|in|on|into|a bit|some)\b)\S+(?:\s+\S+){2,}",
+    re.IGNORECASE,
+)
+# "we don't use GameObject.Find at runtime", "we never mock the database": what the team does not do, anywhere
+WE_DONT = re.compile(
+    r"^(?:we|the team)\s+(?:don'?t|do not|never)\s+(?:use|write|put|run|commit|push|merge|deploy|call|add|touch|edit|"
+    r"mock|hardcode|store|log|ship|catch|import)\s+(?!(?:it|this|that|them|these|those|him|her|you|me)\b)\S+.{2,}",
+    re.IGNORECASE,
+)
+# "I told you not to use GameObject.Find at runtime": a rule the person already gave, reminded
+TOLD_YOU = re.compile(r"^I (?:told|asked) you (?:not to|never to|to never|to always|always to)\s+\S.{4,}", re.I)
+# "I told you already: new tables get RLS …", "like I said, …": a rule the person gave before, said again
+SAID_BEFORE = re.compile(
+    r"^(?:I (?:already )?(?:told you|said(?: (?:it|this|that))?)(?: already| before| twice)?|"
+    r"as I (?:said|told you)(?: before)?|like I said(?: before)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
+    re.IGNORECASE,
+)
+# "xpath should anchor on a field name, never on a position": how a thing must be done, against another way
+SHOULD_NEVER = re.compile(
+    r"^(?!(?:i|it|this|that|he|she|there|you)\b)[\w.-]+(?: [\w.-]+){0,2} (?:should|must) [^,]{3,60}, (?:never|not) \S",
+    re.IGNORECASE,
+)
+# "same as rider-app: no force pushing": a rule said to hold here as it does elsewhere, where included
+SAME_AS_PLACE = re.compile(
+    r"^(?:same as(?: in| on| for)?|like in|as in) (?:the )?[\w.-]+(?: repo)?\s*:\s*\S.{4,}", re.IGNORECASE
+)
+# "no sudo here either, same rule as kisan-app": the person says it is a rule, one that holds elsewhere too
+SAME_RULE_AS = re.compile(r"^(?P<r>\S.{3,80}?),\s*(?:the )?same (?:rule|convention|policy|thing) as\b", re.I)
+# "Static typing everywhere in GDScript: typed vars …": a practice named with where it holds (not "errors
+# everywhere", a report)
+EVERYWHERE = re.compile(
+    r"^(?!(?:the|a|an|this|that|it|there|same|these|those|my|I|we|you)\b)(?:[\w-]+ ){0,3}[\w-]+ everywhere"
+    r"(?: in (?:the |our )?[\w.#+/-]+)?\s*(?::|$)",
+    re.IGNORECASE,
+)
+REPORTED = re.compile(
+    r"\b(?:errors?|bugs?|warnings?|crash(?:es)?|problems?|issues?|failures?|exceptions?|leaks?|mess|typos?)\b", re.I
+)
+# "use DOTween for UI animations, avoid hand-rolled lerps": one way for a kind of work, and what not to do instead
+USE_AVOID = re.compile(
+    r"^(?:please\s+)?(?:use|prefer|keep|go with)\s+(?!(?:it|this|that|them|the|these|those|my|your|our)\b)"
+    r"\S.{2,60}?,\s*"
+    r"(?:avoid|no|not|never|don'?t|instead of)\b.{3,}",
+    re.IGNORECASE,
+)
+# "don't use inplace=True, just reassign the dataframe": the same, the way not to do it first
+AVOID_USE = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do not|never|avoid)\s+(?:use|using|call|calling|write|writing)\s+"
+    r"(?!(?:it|this|that|them|the|these|those|my|your|our)\b)\S.{2,60}?,\s*(?:just |instead |rather )?"
+    r"(?:use|reassign|write|call|go with|prefer|do|return|pass)\b.{3,}",
+    re.IGNORECASE,
+)
+# "you can update deno.lock yourself when you add a dependency": a task the person hands over for good
+YOURSELF = re.compile(r"^(?:btw,?\s+)?you can (?:\w+ ){1,4}(?:\S+ )?yourself\b.{3,}", re.IGNORECASE)
+# "use Moq for the test doubles, it's what the rest of the suite uses": one way, because it is the house's way
+CONFORMING = re.compile(
+    r"^(?:please\s+)?(?P<rule>(?:use|keep|put|write|go with|stick (?:to|with))\s+"
+    r"(?!(?:it|this|that|them|these|those|my|your)\b)\S.{2,60}?),\s*(?:it'?s|that'?s|this is|which is) what "
+    r"(?:we|the rest of|everyone|everybody|the team|the codebase|all (?:the|our)|every)\b",
+    re.IGNORECASE,
+)
+# "new tests use XCTest, same as the existing suite", "use snake_case, like the rest of the schema": a kind of
+# thing done one way, because that is how the rest is done
+SAME_AS_REST = re.compile(
+    r"^(?:please\s+)?(?:(?:(?:all |every |new |our )?(?:[\w-]+ )?[\w-]+s (?:use|go|live|follow|stay)|"
+    r"(?:use|keep|put|write|go with|stick (?:to|with)))\s+"
+    r"(?!(?:it|this|that|them|these|those|my|your)\b)\S.{1,60}?),\s*"
+    r"(?:the )?(?:same as|just like|like|as in|as with|consistent with|matching) (?:the |all |our )?"
+    r"(?:existing|rest|other|old|current)\b",
+    re.IGNORECASE,
+)
+# "Use @SpringBootTest with the full context for the controller tests": one way for a whole kind of thing
+USE_FOR_KIND = re.compile(
+    r"^(?:please\s+)?(?:use|run|write|put|keep)\s+(?!(?:it|this|that|them|these|those)\b)\S.{2,80}?\s+"
+    r"for (?:the |all |our |every |new )(?:[\w-]+ )?[\w-]+s\b(?=\s*(?:[,.;!]|$))",
+    re.IGNORECASE,
+)
+# "commit messages in English, conventional commits": a kind of text, written in one language
+IN_LANGUAGE = re.compile(
+    r"^(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are |stay |always |only )*(?:in|written in) "
+    r"(?:English|German|French|Spanish|Italian|Portuguese|Russian|Chinese|Japanese|Korean|Vietnamese|Turkish|"
+    r"Polish|Dutch)(?=\s*(?:[,.;!]|$))",
+    re.IGNORECASE,
+)
+# "run the tests with pytest -n auto, it's faster": how a recurring task is done, and why that way is better
+HOW_IT_IS_DONE = re.compile(
+    r"^(?:please\s+)?(?P<rule>(?:run|build|start|deploy|test|lint|format)\s+(?:the |all |our )?"
+    r"(?:[\w-]+ )?(?:(?:unit |integration |e2e )?tests?|test suite|suite|specs?|linters?|checks|builds?|"
+    r"benchmarks?|app|"
+    r"dev server|server|containers?|stack)\s+(?:\S+\s+){0,3}?"
+    r"(?:with|against|using|via|through|on|in)\s+\S.{2,60}?),\s*(?:it'?s|that'?s|this is|which is)\s+"
+    r"(?:much |a lot |way )?(?:faster|quicker|safer|cleaner|simpler|easier|more reliable|how we|what CI)\b",
+    re.IGNORECASE,
+)
+# "tag the container tests with the integration build tag so go test ./... stays fast", "commit the built assets
+# in build/ so the zip works without npm": how a kind of thing is marked, kept or shipped, for a property that
+# must hold from now on
+SO_IT_STAYS = re.compile(
+    r"^(?:please\s+)?(?:tag|mark|label|name|prefix|put|keep|group|commit|check in|vendor)\s+"
+    r"(?!(?:it|this|that|them)\b)(?:the |all |our |every |any )?\S.{3,80}?"
+    r",?\s+so (?:that )?\S.{0,40}?\b(?:stays?|remains?|keeps? (?:being|working)|never \w+|"
+    r"(?:works?|builds?|runs?|installs?) without)\b",
+    re.IGNORECASE,
+)
+# "we're dropping Moq, new tests use NSubstitute instead": a convention replaced, said as the team's move
+SWITCHING = re.compile(
+    r"^(?:we'?re|we are|the team is)\s+(?:dropping|ditching|phasing out|retiring|moving (?:away )?(?:off|from)|"
+    r"switching (?:away )?from)\s+\S.{0,60}?,\s*\S.{2,}?\b(?:use|uses|go|goes|get|gets|are|is) .{0,40}?\binstead\b",
+    re.IGNORECASE,
+)
+# "error bodies stay plain text for now", "secrets remain in the vault": how a kind of thing is kept.
+STAYS = re.compile(
+    r"^(?!(?:i|we|you|they|he|she|it|this|that|everything|nothing|something)\b)(?:the |our |all )?"
+    r"(?:(?!(?:and|or|to|us|me|him|her|them|help|helps|keep|gotta|have|is|are|be)\b)[\w./-]+ ){0,2}"
+    r"(?:[\w./-]+s stay|[\w./-]+s remain) "
+    r"(?!(?:up|down|home|late|open|quiet|calm|safe|positive|focused|motivated|the same|there|here|put|with|"
+    r"in touch)\b)\S.{3,}",
+    re.IGNORECASE,
+)
+# "commit msg in english pls, even when i write to you in japanese": asked for every case, the one at hand too
+EVEN_WHEN = re.compile(r"^(?!(?:i|we|it|this|that)\b)\S.{4,}\b(?:pls|plz|please),? even (?:when|if|for|in|on)\b", re.I)
+# "pass anything as an override", "route every request through the gateway": a way for a whole kind of thing
+ALL_THROUGH = re.compile(
+    r"^(?:pass|route|send|store|put|keep|log|write|read|inject|load)\s+(?:anything|everything|all (?:the )?[\w-]+|"
+    r"every [\w-]+|each [\w-]+)\s+(?:as an?|through|via)\s+\S",
+    re.IGNORECASE,
+)
+# "pnpm only in here", "staging only, never prod": a thing and "only", as the clause's opening.
+ONLY = re.compile(
+    r"^(?!(?:i|it|this|that|the one|not|been|was|were|is|are|am|if|and|but|we|you|they|he|she|my|your|our|me)\b)"
+    r"[\w.+/@-]+(?: [\w.+/@-]+)? only\s*(?:[,.;!]|$|(?:in|for|on|at|from) (?:here|this|the|our|all|every|any)\b)",
+    re.I,
+)
+# "no Co-Authored-By trailer", "no force pushes": a short "no X" said on its own.
+NO_SHORT = re.compile(
+    r"^no (?!(?:such|luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|"
+    r"rush|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
+    r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?)\b)"
+    # ("no inplace=True, reassign it": and what to do instead, said after it)
+    r"[\w.()/=-]+(?: [\w.()/=-]+){0,2}(?:,\s*(?:just |instead )?[a-z]+ (?:it|them|that|instead)\b[^,]{0,30})?\s*[.!]?$",
+    re.IGNORECASE,
+)
+# "nothing gets merged without a green pipeline", "nobody deploys without a review": a gate on a whole kind of act
+NOTHING_WITHOUT = re.compile(
+    r"^(?:nothing|no code|no change|no PR|no commit)\s+(?:gets|goes|is|should be|may be|can be)\s+\w+(?:ed|en)\b"
+    r".{0,40}?\bwithout\s+\S|"
+    r"^(?:no one|nobody)\s+(?:deploys|merges|pushes|ships|releases|commits|touches|applies)\b.{0,40}?\bwithout\s+\S",
+    re.IGNORECASE,
+)
+# "I'd rather we never use sleep in specs", "I prefer we don't mock the database": a preference for how work is
+# done, said with a norm word (never/always/not/avoid); "I'd rather look at it tomorrow" is a plan, not a norm.
+RATHER = re.compile(
+    r"^i(?:'d| would)? (?:rather|prefer|really prefer) (?:we|you|that we|that you|if we|if you) "
+    r"(?:never|always|not|don'?t|didn'?t|avoided|avoid|stick|stuck|kept|keep)\b.{4,}",
+    re.IGNORECASE,
+)
+# "the version, I bump it myself at release time", "la version, je la change moi-même": a task the person keeps
+# for themselves is one the agent must leave alone, every time ("I'll fix it myself" is one time: not here)
+MYSELF = re.compile(
+    r"\bI (?:always |usually )?(?:do|handle|bump|change|update|write|manage|edit|set|make|tag|cut) "
+    r"(?:it|them|that|those|the [\w./ -]{2,30}?|my [\w./ -]{2,30}?) (?:myself|by hand)\b|"
+    r"\bje (?:le |la |les |l')?(?:change|fais|gère|mets à jour|écris|modifie|tague|monte)s? moi-même\b|"
+    r"\b(?:das|die|den) (?:mache|ändere|pflege|setze) ich (?:immer )?selbst\b|\blo (?:hago|cambio|gestiono) yo\b",
+    re.IGNORECASE,
+)
+# "ok forget chromium-only, run the e2e on webkit too": a rule taken back and what replaces it (the marker stays:
+# rule_lifecycle reads it as a replacement)
+FORGET = re.compile(
+    r"^(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)(?:about |what I said about )?(?:the )?"
+    r"[\w.-]+(?:[ -][\w.-]+){0,3},\s*\S.{5,}",
+    re.IGNORECASE,
+)
+# "every call to the payment provider sends an idempotency key", "each test runs inside a transaction": what a
+# whole kind of thing does, stated as how it is (not "every time I run it": a report)
+EVERY_DOES = re.compile(
+    r"^(?!.*\b(?:now|today|tonight|yet|this time|for now)\b)"  # what must hold today is a task, not a norm
+    r"(?:each|every|all|any) (?!(?:time|day|morning|night|week|run|once|other|of)\b)(?:new )?[\w./-]+"
+    r"(?: [\w./-]+){0,6}? "
+    r"(?:runs|gets|goes|needs|sends|uses|lives|calls|returns|writes|logs|checks|imports|extends|implements|follows|"
+    r"belongs|takes|reads|keeps|creates|owns|wraps|validates|handles|exposes|emits|publishes|declares|"
+    # or what it must be: "every Oban job that mails a customer has to be unique"
+    r"has to|must|should|needs to)\b.{3,}",
+    re.IGNORECASE,
+)
+# "money is stored as Decimal in reais", "timestamps are kept in UTC": how a kind of data is held, everywhere
+# (not "the file is stored in S3" or "it is saved as json": one thing, described)
+HELD_AS = re.compile(
+    r"^(?!(?:the|this|that|it|its|my|your|his|her|their|which|what|everything|nothing)\b)[a-z][\w-]*(?: [a-z][\w-]*)? "
+    r"(?:is|are) (?:always )?(?:stored|kept|saved|persisted|formatted|represented|serialized|encoded|handled) "
+    r"(?:as|in)\b.{3,}",
+    re.IGNORECASE,
+)
+# "Keep the e2e suite on chromium only, webkit is too slow": one way only for a kind of thing, a reason after it
+ONLY_THIS = re.compile(
+    r"^(?:keep|use|run|test|deploy|build|target|ship)\b.{3,60}?\bonly\b(?=\s*(?:[,.;!]|$))", re.IGNORECASE
+)
+# "For background jobs we stay on Sidekiq": a choice for a whole kind of thing holds for every later one
+FOR_KIND = re.compile(
+    r"^for (?:all |new |every |our )?(?:[\w-]+ )?[\w-]+s,? (?:we|you) "
+    r"(?:stay|stick|keep|use|go|run|put|write|deploy)\b.{3,}",
+    re.IGNORECASE,
+)
+# "run golangci-lint before every push", "rebase on main before each PR"
+BEFORE_EVERY = re.compile(
+    r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\s.{3,}"
+    r"\b(?:before|after|on|for|with|in) (?:every|each|all(?!\s*(?:[.,;!]|$))|any)\b",
+    re.IGNORECASE,
+)
+# "pin every new dependency with a ^>= bound", "add each new endpoint to the OpenAPI file": a verb over every new one
+# of a kind, each one yet to come
+EVERY_NEW = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|it|this|that|there|they|he|she)\b)[a-z]+\s+(?:every|each|any) new\s+[\w./-]+\b"
+    r".{3,}",
+    re.IGNORECASE,
+)
+# "Pass ids to Sidekiq jobs, never ActiveRecord objects", "use UTC everywhere, never local time": what to do, and
+# what never, said as one instruction
+DO_NEVER = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|it|this|that|there|they|he|she|just|only|maybe|also)\b)[a-z]+\s+[\w.+/@:-]+"
+    r"(?:\s+[\w.+/@:-]+){0,5},\s*never\s+[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,3}\s*[.!]?$",
+    re.IGNORECASE,
+)
+# "tidy has to be clean before anything gets committed", "the build must be green before anyone merges": what has
+# to hold before any act of a kind
+HOLDS_BEFORE = re.compile(
+    r"^(?!(?:i|we|you|it|this|that|there|they)\b)[\w.+/-]+(?:\s+[\w.+/-]+){0,3}\s+(?:has to|must|needs to|should)"
+    r"\s+be\s+[\w-]+(?:\s+[\w-]+)?\s+before\s+(?:anything|anyone|anybody|any|every|each|we|you)\b.{3,}",
+    re.IGNORECASE,
+)
+# "No raw new/delete anywhere, unique_ptr or the stack": a thing banned everywhere, and what instead
+NO_ANYWHERE = re.compile(
+    r"^no\s+(?!(?:such|errors?|warnings?|crash(?:es)?|logs?|output|trace|luck|idea)\b)[\w./+-]+(?:\s+[\w./+-]+){0,2}"
+    r"\s+anywhere\b",
+    re.IGNORECASE,
+)
+BECAUSE_TAIL = re.compile(r",?\s+(?:because|since|as)\s+.*$", re.IGNORECASE)
+EACH_TIME = re.compile(r"\b(?:before|after) (?:every|each|any)\b", re.IGNORECASE)
+POINTS_ON = re.compile(r"\b(?:do|does|doing|did) (?:that|this|it)(?: (?:here|in this \w+))?\s*[.!]?$", re.I)
+NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
+NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)(?:\s*[.!]?$|,)", re.I)
+# "nextest, not cargo test", "UTC, not local time": a terse preference said on its own (a few words each side)
+THIS_NOT_THAT = re.compile(
+    r"^(?!(?:i|me|you|we|it|this|that|he|she|they|him|her|them|us|yes|no|ok|okay|sure|now|today|tomorrow|later|"
+    r"here|there|thanks|sorry|anyway|well|maybe|probably|actually|sadly|honestly|fine|good|great|nice)\b)"
+    r"[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}, not (?!(?:now|today|yet|tomorrow|tonight|here|there|really|quite|exactly|"
+    r"much|bad|great|ok|sure|me|you|us|them|this|that|again|anymore)\b)(?:the |a |an )?"
+    r"[\w.+/@:-]+(?: [\w.+/@:-]+){0,2}$",
+    re.IGNORECASE,
+)
