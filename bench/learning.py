@@ -77,6 +77,7 @@ CORPORA = (
     ("held out 20", BENCH / "learning_corpus_heldout20"),
     ("held out 21", BENCH / "learning_corpus_heldout21"),
     ("held out 22", BENCH / "learning_corpus_heldout22"),
+    ("held out 23", BENCH / "learning_corpus_heldout23"),
 )
 
 
