@@ -1,6 +1,6 @@
 """Swedish as developers type it: informal, lower case, English terms and commands inside ("vi kör pnpm, inga
 npm-lockfiler"). Told from English, Dutch and German by its own function words. The sentences are written for
-these tests, not taken from a corpus; the English ones at the end are forms the Swedish corpus showed missing."""
+these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
@@ -64,26 +64,3 @@ def test_a_changed_mind_in_swedish_supersedes_the_rule_it_replaces() -> None:
     assert new == ("jag har ändrat mig om loggningen: vi skickar loggarna direkt till Loki",)
     verdict = judge(new[0], current, lambda a, b: 0.7, lambda a, b: 0.4 if "log" in b else 0.1)
     assert verdict.action == "supersede" and verdict.other == current[0]
-
-
-@pytest.mark.parametrize(
-    ("said", "rule"),
-    [
-        (
-            "Send ids to the workers, never whole models, because they are serialised",
-            "Send ids to the workers, never whole models",
-        ),
-        ("remember, the build has to be green before anyone merges", "the build has to be green before anyone merges"),
-        (
-            "No global state anywhere, pass a context or use a struct",
-            "No global state anywhere, pass a context or use a struct",
-        ),
-    ],
-)
-def test_english_forms_of_a_rule(said: str, rule: str) -> None:
-    assert extract_knowledge([said]).rules == (rule,)
-
-
-def test_an_errno_message_and_a_one_time_instruction_are_no_rules() -> None:
-    assert extract_knowledge(["the unit says: Failed to determine user credentials: No such process"]).rules == ()
-    assert extract_knowledge(["just this once, skip the linters and push the hotfix"]).rules == ()

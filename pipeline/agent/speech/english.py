@@ -88,6 +88,9 @@ _PRACTICES = (
     form.EVERY_NEW,
     form.AVOID_USE,
     form.YOURSELF,
+    form.STORE_AS,
+    form.NOT_YOURSELF,
+    form.NAME_LIKE,
 )
 
 
@@ -99,7 +102,13 @@ def rule_in(sentence: str) -> str | None:
         found = _rule_in(sentence[: reason.start()])  # "…, never ActiveRecord objects, because the args …"
     if not found:
         return None
-    return REASON_TAIL.sub("", found) or found
+    found = REASON_TAIL.sub("", found) or found
+    # "nothing gets pushed to main, everything goes via a PR": the way it goes instead is the same rule
+    at = sentence.find(found)
+    rest = sentence[at + len(found) :] if at >= 0 else ""
+    if rest.startswith(", ") and form.ANY_KIND_GOES.match(rest[2:].rstrip(" .!")):
+        return tidy(found + rest)
+    return found
 
 
 def _rule_in(sentence: str) -> str | None:

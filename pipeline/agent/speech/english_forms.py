@@ -52,7 +52,8 @@ NO_X_IN = re.compile(
     re.IGNORECASE,
 )
 PREFER = re.compile(
-    r"^(?:please )?(?:(?:prefer|avoid|keep|use|put|write)\s+(?!the |this |that |it |them |these |those |my |our )"
+    r"^(?:please )?(?:(?:prefer|avoid|keep|use|put|write|store|save|name|format|log|mock)\s+"
+    r"(?!the |this |that |it |them |these |those |my |our )"
     r"[\w.-]+(?: [\w.-]+){0,4}(?:\s+over\s+|\s+instead of\s+|,?\s+not\s+|\s+under\s+\d|"
     r"\s+(?:in|for) (?:all|every|any|new)\b)|"
     r"keep (?:the |our |all )?[\w.-]+(?: [\w.-]+){0,3} (?:under|below|within) \d|"
@@ -211,7 +212,9 @@ NO_SHORT = re.compile(
 NOTHING_WITHOUT = re.compile(
     r"^(?:nothing|no code|no change|no PR|no commit)\s+(?:gets|goes|is|should be|may be|can be)\s+\w+(?:ed|en)\b"
     r".{0,40}?\bwithout\s+\S|"
-    r"^(?:no one|nobody)\s+(?:deploys|merges|pushes|ships|releases|commits|touches|applies)\b.{0,40}?\bwithout\s+\S",
+    r"^(?:no one|nobody)\s+(?:deploys|merges|pushes|ships|releases|commits|touches|applies)\b.{0,40}?\bwithout\s+\S|"
+    # "nothing gets pushed to main", "nothing goes straight onto main": a gate on where work goes
+    r"^nothing\s+(?:gets\s+\w+(?:ed|en)|goes)\s+(?:straight\s+|directly\s+)?(?:to|into|onto|on)\s+\S",
     re.IGNORECASE,
 )
 # "I'd rather we never use sleep in specs", "I prefer we don't mock the database": a preference for how work is
@@ -255,6 +258,24 @@ HELD_AS = re.compile(
     r"^(?!(?:the|this|that|it|its|my|your|his|her|their|which|what|everything|nothing)\b)[a-z][\w-]*(?: [a-z][\w-]*)? "
     r"(?:is|are) (?:always )?(?:stored|kept|saved|persisted|formatted|represented|serialized|encoded|handled) "
     r"(?:as|in)\b.{3,}",
+    re.IGNORECASE,
+)
+# "store the times in the sqlite as unix seconds UTC": how a kind of data is held, said as what to do (a plural or a
+# kind, never "save it as a draft")
+STORE_AS = re.compile(
+    r"^(?:please\s+)?(?:store|keep|save|persist|write|serialize|encode)\s+(?!(?:it|this|that|them|these|those)\b)"
+    r"(?:the |all |our |every |any )?(?:[\w-]+ ){0,2}[\w-]+s\b.{0,40}?\bas\s+\S.{2,}",
+    re.IGNORECASE,
+)
+# "don't run migrations against remote yourself": a task the person keeps for themselves, every time
+NOT_YOURSELF = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do not|never)\s+\w+\s+(?!(?:that|this|it|them|those|these)\b).{3,60}\byourself\b",
+    re.IGNORECASE,
+)
+# "name them like 0009_add_index, snake case saying what it does": how a kind of thing is named
+NAME_LIKE = re.compile(
+    r"^(?:please\s+)?name (?:them|all of them|every \w+|each \w+|all \w+|(?:the |our |new )?[\w-]+s) "
+    r"(?:like|as|after|in|with)\b.{3,}",
     re.IGNORECASE,
 )
 # "Keep the e2e suite on chromium only, webkit is too slow": one way only for a kind of thing, a reason after it

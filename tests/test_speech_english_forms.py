@@ -1,0 +1,59 @@
+"""Forms of an English rule that blind corpora showed missing (held out 22 and 23), and what is no rule beside
+them. The sentences are written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.agent.speech.knowledge import extract_knowledge
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "Send ids to the workers, never whole models, because they are serialised",
+            "Send ids to the workers, never whole models",
+        ),
+        ("remember, the build has to be green before anyone merges", "the build has to be green before anyone merges"),
+        (
+            "No global state anywhere, pass a context or use a struct",
+            "No global state anywhere, pass a context or use a struct",
+        ),
+    ],
+)
+def test_english_forms_of_a_rule(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "keep the amounts as integer pence, not floats",
+        "store all timestamps in the db as RFC 3339 strings",
+        "don't bump the version yourself, the release job does it",
+        "name the migrations like 0012_add_index, what it does in snake case",
+        "nothing gets merged into main, everything goes through review",
+        "nothing goes straight onto prod",
+    ],
+)
+def test_a_convention_said_as_what_to_do_is_a_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "save it as a draft",
+        "don't do that yourself",
+        "nothing got pushed to main yesterday",
+        "name the branch anything",
+    ],
+)
+def test_one_thing_done_once_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_an_errno_message_and_a_one_time_instruction_are_no_rules() -> None:
+    assert extract_knowledge(["the unit says: Failed to determine user credentials: No such process"]).rules == ()
+    assert extract_knowledge(["just this once, skip the linters and push the hotfix"]).rules == ()
