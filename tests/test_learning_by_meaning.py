@@ -399,3 +399,11 @@ def test_what_fails_and_what_the_speaker_did_are_no_candidates_for_rules() -> No
         "Tu peux faire ça, avec un repli sur 0.0.0 quand il n'y a pas de tag ?",
     ]
     assert candidates(said, clauses) == []
+
+
+def test_no_part_of_a_sentence_said_for_this_once_is_a_candidate_rule() -> None:
+    """ "just this once, don't run the full suite, only the dashboard specs": its clause "don't run the full suite"
+    reads as a standing rule by meaning; the sentence says it is for this one time."""
+    said = ["just this once, don't run the full suite, only the dashboard specs"]
+    assert candidates(said, clauses) == []
+    assert candidates(["don't run the full suite, only the dashboard specs"], clauses)
