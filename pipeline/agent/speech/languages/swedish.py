@@ -54,7 +54,7 @@ _MARKERS = (
         _I,
     ),
     re.compile(r"\b(?:ska|måste|får)\b.{0,60}?\b(?:innan|före|varje gång|via|alltid|aldrig)\b", _I),
-    re.compile(r"^(?:och\s+)?vi\s+(?:använder|kör|skriver|testar|deployar|loggar|committar|pushar|bygger med)\b", _I),
+    re.compile(r"^vi\s+(?:använder|kör|skriver|testar|deployar|loggar|committar|pushar|bygger med)\b", _I),
     re.compile(r"\bistället för\b|\bi stället för\b", _I),
 )
 _QUESTION = re.compile(r"\?\s*$|^(?:ska vi|kan du|kan vi|varför|hur|vad|vilken|vilka|är det|finns det|har vi)\b", _I)
