@@ -1,4 +1,4 @@
-"""The first pass of a large vector scan in int8: onnxruntime's integer matrix product and top-k, one thread.
+"""The first pass of a large vector scan in int8: onnxruntime's integer matrix product and top-k.
 
 Why: a float32 scan of 10^5 x 384 reads 150 MB per query and is bound by memory (numpy: ~19 ms for one query,
 ~64 ms for 8 on this machine); the same scan over an int8 copy reads 38 MB and runs in MLAS's integer kernels
@@ -9,6 +9,12 @@ vectors, the hardest case: real embeddings' scores are spread wider).
 
 Layout: the int8 matrix is kept transposed (dim x capacity), the layout the integer product reads fastest
 (u8 x s8); rows not in use carry a bias of -inf so they never reach the top-k.
+Threads: a lone query is scanned on two threads, a batch of queries on one. Why: the scan batcher
+(`scan_batch.py`) runs one scan at a time, so a lone query's scan has both cores but for a query being embedded
+meanwhile (10^5 x 384 alone: 13.3 ms on one thread, 7.6-8.6 ms on two, the machine at half its usual speed).
+bench/latency.py at 10^5, alternating runs (2026-11-27): hybrid p50 one client 37.1-40.5 ms with one thread,
+31.5-37.8 ms with two for a lone query; 8 clients no worse (129-164 against 148-166 ms); two threads for
+batches too gained nothing over that (hybrid 33.7-36.8, 8 clients 138-161 ms).
 Blocking; not thread-safe by itself (the caller holds its lock).
 """
 
@@ -26,9 +32,13 @@ ZERO_POINT = 128  # queries go in as uint8 around this
 GRAPH = Path(__file__).with_name("int8_scan.onnx")
 
 
+LONE_QUERY_THREADS = 2
+
+
 class Int8Scan:
-    def __init__(self, session: Any) -> None:
-        self._session = session
+    def __init__(self, batch_session: Any, lone_session: Any | None = None) -> None:
+        self._session = batch_session
+        self._lone = lone_session or batch_session
 
     @classmethod
     def create(cls, dim: int) -> Int8Scan | None:
@@ -39,14 +49,17 @@ class Int8Scan:
         try:
             import onnxruntime as ort
 
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = 1  # Why: concurrent scans each get a core; one scan is ~8 ms anyway
-            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            session = ort.InferenceSession(GRAPH.read_bytes(), options, providers=["CPUExecutionProvider"])
+            graph = GRAPH.read_bytes()
+            sessions = []
+            for threads in (1, LONE_QUERY_THREADS):
+                options = ort.SessionOptions()
+                options.intra_op_num_threads = threads
+                options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+                sessions.append(ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"]))
         except Exception as exc:  # no onnxruntime, or one without these kernels: the float32 scan still works
             logger.warning("int8_scan_unavailable", error=str(exc)[:200], dim=dim)
             return None
-        return cls(session)
+        return cls(*sessions)
 
     def top(self, queries: np.ndarray, matrix: np.ndarray, scale: np.ndarray, bias: np.ndarray, k: int) -> np.ndarray:
         """Positions (queries x k) of the best approximate scores of each normalised query row."""
@@ -54,7 +67,8 @@ class Int8Scan:
         peak[peak == 0] = 1.0
         quantised = (np.rint(queries / peak * 127) + ZERO_POINT).astype(np.uint8)
         feed = {"q": quantised, "m": matrix, "scale": scale, "bias": bias, "k": np.array([k], dtype=np.int64)}
-        positions: np.ndarray = self._session.run(["positions"], feed)[0]
+        session = self._lone if len(queries) == 1 else self._session
+        positions: np.ndarray = session.run(["positions"], feed)[0]
         return positions
 
 
