@@ -80,7 +80,10 @@ class BenchDaemon:
             index = self.call("status")["index"]
             done = index["pending"] == 0 and index["files"] >= min_files and index["lexical"]["ready"]
             if vectors:
-                done = done and index["mode"] == "hybrid" and index["embedded"] >= index["chunks"]
+                # Why "released" too: a home whose idle release is cut to seconds (bench/idle_model.py) may shed
+                # the model between the last chunk embedded and this poll; every chunk is embedded all the same
+                ready = index["mode"] == "hybrid" or index["embedding"]["state"] == "released"
+                done = done and ready and index["embedded"] >= index["chunks"]
             if done:
                 return index
             if time.monotonic() - last > report_every:
