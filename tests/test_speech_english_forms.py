@@ -16,6 +16,9 @@ from pipeline.agent.speech.knowledge import extract_knowledge
             "Send ids to the workers, never whole models",
         ),
         ("remember, the build has to be green before anyone merges", "the build has to be green before anyone merges"),
+        # what the rule is like, said before it (held out 23: "same as tidewatch, nothing goes straight onto main …")
+        ("same as the web app, nothing gets deployed without a review", "nothing gets deployed without a review"),
+        ("like in the api repo, never commit the .env file", "never commit the .env file"),
         (
             "No global state anywhere, pass a context or use a struct",
             "No global state anywhere, pass a context or use a struct",

@@ -26,6 +26,10 @@ LEAD = re.compile(
     r"remember)\s*[,.!:]\s*|"
     # Dutch and Scandinavian "no", "whoa" before English ("nee, never add …"; languages with a reader have theirs)
     r"(?:nee|nej|ho|hé)\s*[,.!:]\s*|"
+    # what the rule is like, said before it: "same as tidewatch, nothing goes straight onto main here either",
+    # "like in the api repo, …", "same as before, …"
+    r"(?:the )?same (?:as|like) (?:in |with |for |on )?(?:the |my |our )?[\w.-]+(?: [\w.-]+){0,2}\s*,\s*|"
+    r"(?:just )?(?:like|as) (?:in|with|for|on) (?:the |my |our )?[\w.-]+(?: [\w.-]+){0,2}\s*,\s*|"
     r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and),?\s+)+",
     re.IGNORECASE,
 )
