@@ -1,5 +1,5 @@
-"""Forms of an English rule that blind corpora showed missing (held out 22 and 23), and what is no rule beside
-them. The sentences are written for these tests, not taken from a corpus."""
+"""Forms of an English rule (and lesson) that blind corpora showed missing (held out 22 and 23), and what is none
+beside them. The sentences are written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
@@ -60,3 +60,9 @@ def test_one_thing_done_once_is_no_rule(said: str) -> None:
 def test_an_errno_message_and_a_one_time_instruction_are_no_rules() -> None:
     assert extract_knowledge(["the unit says: Failed to determine user credentials: No such process"]).rules == ()
     assert extract_knowledge(["just this once, skip the linters and push the hotfix"]).rules == ()
+
+
+def test_a_note_to_self_without_a_colon_is_a_lesson_and_a_note_named_is_none() -> None:
+    said = "can't change it today. note to self the deploy key needs write access as well as read. leave it"
+    assert extract_knowledge([said]).lessons == ("the deploy key needs write access as well as read",)
+    assert extract_knowledge(["I left a note to self about the staging db on my desk"]).lessons == ()

@@ -23,7 +23,10 @@ _STAYS_ONE = re.compile(
 )
 REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*[:,]\s*(.{6,})", re.IGNORECASE)
 _LESSON = re.compile(
-    r"\b(?:lessons?(?: learned| learnt)?|TIL|note to self|note for next time|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
+    r"\b(?:lessons?(?: learned| learnt)?|TIL|gotcha|pitfall)\s*[:,-]\s*(.{6,})|"
+    # "note to self the CI token needs D1 edit as well": nothing else follows "note to self" but what to note
+    # ("I left a note to self yesterday" names a note: not one)
+    r"(?<!\ba )(?<!\bmy )\bnote (?:to self|for next time)\s*[:,-]?\s+(?=(?:\S+\s+){2}\S)(.{6,})|"
     r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"
     r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})",
     re.IGNORECASE,
