@@ -1,4 +1,4 @@
-"""Forms of an English rule (and lesson) that blind corpora showed missing (held out 22 and 23), and what is none
+"""Forms of an English rule, lesson or verdict that blind corpora showed missing (held out 22 and 23), and what is none
 beside them. The sentences are written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
@@ -66,3 +66,11 @@ def test_a_note_to_self_without_a_colon_is_a_lesson_and_a_note_named_is_none() -
     said = "can't change it today. note to self the deploy key needs write access as well as read. leave it"
     assert extract_knowledge([said]).lessons == ("the deploy key needs write access as well as read",)
     assert extract_knowledge(["I left a note to self about the staging db on my desk"]).lessons == ()
+
+
+def test_work_left_red_or_broken_is_a_failed_verdict() -> None:
+    from pipeline.agent.speech.verdicts import closing_cue
+
+    assert closing_cue("can't get at the token before Monday, leave it red")[0] == -3.0  # type: ignore[index]
+    assert closing_cue("leave the nightly job broken, I'll ask ops")[0] == -3.0  # type: ignore[index]
+    assert closing_cue("nice, leave it running overnight") == (3.0, "the user's last words")

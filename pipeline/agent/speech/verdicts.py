@@ -21,7 +21,7 @@ _NEGATIVE = re.compile(
     r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time)\b|"
     r"\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
     r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
-    r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there)\b|"
+    r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there|red|broken|failing)\b|"
     r"\bdon'?t (?:commit|push|merge)(?: (?:anything|it|this|that))?\b|\b(?:have|has|must|need) to wait\b|"
     r"\bhope (?:it|this|that) (?:goes|works|passes)\b|"
     r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b|^\s*nope\b|"
