@@ -1,5 +1,5 @@
-"""Forms of an English rule, lesson or verdict that blind corpora showed missing (held out 22 and 23), and what is none
-beside them. The sentences are written for these tests, not taken from a corpus."""
+"""Forms of an English rule, lesson or verdict that blind corpora showed missing (held out 22 and 23), and what
+is none beside them. The sentences are written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
