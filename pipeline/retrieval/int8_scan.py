@@ -30,15 +30,13 @@ logger = structlog.get_logger(__name__)
 
 ZERO_POINT = 128  # queries go in as uint8 around this
 GRAPH = Path(__file__).with_name("int8_scan.onnx")
-
-
-LONE_QUERY_THREADS = 2
+LONE_QUERY_THREADS = 2  # a query scanned alone; a batch of queries is scanned on one thread (module docstring)
 
 
 class Int8Scan:
-    def __init__(self, batch_session: Any, lone_session: Any | None = None) -> None:
+    def __init__(self, batch_session: Any, lone_session: Any) -> None:
         self._session = batch_session
-        self._lone = lone_session or batch_session
+        self._lone = lone_session
 
     @classmethod
     def create(cls, dim: int) -> Int8Scan | None:
@@ -59,7 +57,8 @@ class Int8Scan:
         except Exception as exc:  # no onnxruntime, or one without these kernels: the float32 scan still works
             logger.warning("int8_scan_unavailable", error=str(exc)[:200], dim=dim)
             return None
-        return cls(*sessions)
+        batch, lone = sessions
+        return cls(batch, lone)
 
     def top(self, queries: np.ndarray, matrix: np.ndarray, scale: np.ndarray, bias: np.ndarray, k: int) -> np.ndarray:
         """Positions (queries x k) of the best approximate scores of each normalised query row."""
