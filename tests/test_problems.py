@@ -111,6 +111,15 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     api = [KnownProblem("p-dst", (), ("slots dst end sunday venue zone",), ("api",))]
     assert references("the venue zone slots on the dst sunday look off", api, project="web") == []
     assert references("the dst slots thing, same as in the api", api, project="web") == ["p-dst"]
+    # "it's all the same" joins this project's failures: one word of another project's problem is no link to it
+    assert (
+        references(
+            "the tides test, the alerts table, the muted column, I reckon it's all the same",
+            [KnownProblem("p-bom", (), ("stops txt missing required column stop_id",), ("importer",))],
+            project="web",
+        )
+        == []
+    )
 
 
 def test_a_sentence_naming_a_failing_test_comes_back_to_its_problem_in_any_language() -> None:

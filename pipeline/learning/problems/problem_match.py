@@ -148,10 +148,15 @@ class ProblemIndex:
         for problem, vocab in zip(self.problems, self.vocabularies, strict=True):
             shared = {w for w in said & vocab if self.frequency[w] <= self.common}
             unique = {w for w in shared if self.frequency[w] == 1}
-            # Why another project's problem needs "again"/"same": the person links to it on purpose ("the DST
-            # thing in the api, same as the failing go test"); words two projects share say nothing
+            # Why another project's problem needs "again"/"same" and two of its words: the person links to it on
+            # purpose ("the DST slots thing, same as in the api"); words two projects share say nothing, and one
+            # shared word with "same" is how people join their own project's failures ("the tides test, the
+            # alerts table, the muted column, I reckon it's all the same" is not the importer's missing column)
             foreign = bool(self.project and problem.projects) and not {self.project, ""} & set(problem.projects)
-            if (len(shared) >= 2 or (unique and recurred)) and (recurred or not foreign):
+            if foreign:
+                if recurred and len(shared) >= 2:
+                    found.append(problem.pattern_id)
+            elif len(shared) >= 2 or (unique and recurred):
                 found.append(problem.pattern_id)
         return found
 
