@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.failure_line import error_line
+from pipeline.agent.failure_line import error_line, says_nothing
 from pipeline.learning.problems.failure_evidence import failure_evidence
 from pipeline.learning.problems.problem_identity import Evidence, readable_failure
 from pipeline.learning.problems.session_signals import mentioned_anchors
@@ -110,6 +110,37 @@ def test_the_error_line_is_the_one_a_person_would_quote(output: str, expected: s
     line = error_line(output)
     assert expected in line
     assert not line.startswith(("test result:", "error: test failed", "npm ERR!"))
+
+
+def test_nextest_names_its_failing_test_and_a_ci_logs_job_and_step_are_read_past() -> None:
+    """`gh run view --log-failed` puts "JOB<TAB>STEP<TAB>" before every line: without reading past it, GitHub's
+    "Error: Process completed with exit code 100." was the failure, alike in every project's CI."""
+    ci = (
+        "Exit code 1\n"
+        "build\tRun cargo nextest run --profile ci\t        FAIL [   0.212s] ledger::cli export_csv_sorted\n"
+        "build\tRun cargo nextest run --profile ci\t-  rent,1200.00\n"
+        "build\tRun cargo nextest run --profile ci\t     Summary [   2.004s] 52 tests run: 51 passed, 1 failed\n"
+        "build\tRun cargo nextest run --profile ci\tError: Process completed with exit code 100."
+    )
+    assert error_line(ci) == "FAIL [   0.212s] ledger::cli export_csv_sorted"
+    assert failure_evidence(ci).anchors() == ("test:export_csv_sorted",)
+    assert says_nothing("Summary [   2.004s] 52 tests run: 51 passed, 1 failed")
+    assert says_nothing("Starting 52 tests across 2 binaries")
+
+
+def test_go_tests_assertion_is_what_failed_not_the_header_that_names_the_test() -> None:
+    """ "--- FAIL: TestX (0.03s)" only names the test (its anchor has it); two tests of one package failing for
+    different reasons read alike unless the line t.Errorf printed is what failed."""
+    wrong_count = (
+        "--- FAIL: TestParseTimetable (0.03s)\n    --- FAIL: TestParseTimetable/sailings (0.01s)\n"
+        "        parse_test.go:57: got 0 sailings, want 12\nFAIL\nFAIL\texample.com/boats/parse\t0.214s\nFAIL"
+    )
+    assert error_line(wrong_count) == "parse_test.go:57: got 0 sailings, want 12"
+    opens = (
+        "--- FAIL: TestExportCalendar (0.08s)\n    golden_test.go:31: testdata/calendar.ics mismatch:\n"
+        "        -DTSTART:20270305T003500Z\n        +DTSTART:20270304T003500Z\nFAIL"
+    )
+    assert error_line(opens).startswith("golden_test.go:31: testdata/calendar.ics mismatch: -DTSTART")
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,12 @@ _ERROR_TIERS = (
     # a compiler's diagnostic with no error word (Go: "internal/http/rooms.go:41:22: room.Capacity undefined");
     # the first one is the cause, the rest follow from it
     (re.compile(r"^[\w./-]+\.[A-Za-z]{1,6}:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
+    # go test's assertion: t.Errorf prints "golden.go:31: want 14 routes, got 0" under "--- FAIL: TestX (0.04s)",
+    # which only names the test (its anchor): two tests of one importer failing differently read alike without it
+    (re.compile(r"^[\w./-]+\.go:\d+: \S"), False),
+    # cargo nextest's failing test ("FAIL [   0.101s] tally::cli report_json_is_stable"), when its output says no
+    # more (a snapshot's diff, a stderr with no panic)
+    (re.compile(r"^FAIL \[\s*[\d.]+s\] \S"), False),
     (
         re.compile(
             r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|[Nn]o such file|[Pp]ermission denied|"
@@ -105,6 +111,8 @@ _NOT_EVIDENCE = re.compile(
     r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
     r"^error: (?:test failed, to rerun|\d+ targets? failed|could not compile)|^make(?:\[\d+\])?: \*\*\*|"
     r"^npm ERR!|\bELIFECYCLE\b|^(?:error |✖ )?Command failed with exit code|"
+    # cargo nextest's own lines around a run ("Starting 37 tests across 3 binaries", "Summary [ 1.8s] 37 tests run:")
+    r"^Summary \[\s*[\d.]+s\] \d+ tests? run:|^Starting \d+ tests? across\b|"
     # npm's closing lines ("npm error code EUNSUPPORTEDPROTOCOL" names it, the line after says it), R's and
     # testthat's verdicts ("Error: Test failures", "0 errors ✔ | 1 warning ✖ | 0 notes ✔", "Execution halted"), a
     # GitHub Actions step's header ("Run pnpm install --frozen-lockfile"), a shell prompt echoed with its command
@@ -306,7 +314,9 @@ def says_nothing(line: str) -> bool:
 # Vercel's and CI's "[17:31:58.311] " / "2026-11-05T17:42:13.884Z ", kubectl's "[pod/api-7d9f/api] "
 _MUX_PREFIX = re.compile(
     r"^(?:[\w.-]+\s*\|\s?|[@\w/.-]+:[\w-]+: ?|\[\d{1,2}:\d\d:\d\d(?:\.\d+)?\]\s*|"
-    r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\s+|\[pod/[\w.-]+/[\w.-]+\]\s+)"
+    r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\s+|\[pod/[\w.-]+/[\w.-]+\]\s+|"
+    # `gh run view --log-failed`: "JOB<TAB>STEP<TAB>" and the runner's time stamp before every line
+    r"[^\t\n]+\t[^\t\n]+\t(?:\d{4}-\d\d-\d\dT[\d:.]+Z ?)?)"
 )
 MIN_PREFIXED_LINES = 3
 

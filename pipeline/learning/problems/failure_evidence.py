@@ -37,6 +37,7 @@ _TEST_LINES = (
     re.compile(r"^\s*--- FAIL: (Test\w+(?:/\S+)?)", re.MULTILINE),  # go test
     re.compile(r"^test (\S+) \.\.\. FAILED\s*$", re.MULTILINE),  # cargo test
     re.compile(r"^---- (\S+) stdout ----\s*$", re.MULTILINE),  # cargo test, failure details
+    re.compile(r"^\s*FAIL \[\s*[\d.]+s\] (?:\(\s*\d+/\d+\) )?\S+ (\S+)\s*$", re.MULTILINE),  # cargo nextest
     re.compile(r"^\s*●\s+(.+?)\s*$", re.MULTILINE),  # jest
     re.compile(r"^\s*(?:[×✕✗]|FAIL)\s+\S+\.(?:test|spec)\.[jt]sx?\s+>\s+(.+?)(?:\s+\d+ms)?\s*$", re.M),  # vitest
     re.compile(r"^\s*[×✕✗]\s+(.+?)(?:\s+\(\d+\s*ms\))?\s*$", re.MULTILINE),  # jest/vitest/mocha lists
