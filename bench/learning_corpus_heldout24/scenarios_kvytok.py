@@ -392,7 +392,7 @@ def k06_migration_conflict() -> Session:
         "Created `0015_merge_20270412_0701.py`; the two 0014 migrations touch different fields, so no conflict in the schema."
     )
     s.user(
-        "фу, 0015_merge_20270412_0701. міграції називай нормально через --name, щоб з назви було видно що там",
+        "фу, 0015_merge_20270412_0701. відтепер міграції називай нормально через --name, щоб з назви було видно що там",
         rules=[("migration-names", "міграції називай нормально через --name")],
     )
     s.act(
@@ -743,8 +743,10 @@ def k11_seat_map() -> Session:
     s = kv("k11-seat-map", "2027-04-19T06:40:27", "2.1.205", "feat/seat-map", "soft-vysokyi-zamok-jay")
     s.user(
         "треба endpoint зі схемою залу: GET /api/events/<id>/seats/ — всі місця з рядом, номером і статусом "
-        "free/held/sold. для тестів юзай фабрики з factories.py, а не створюй об'єкти руками через objects.create",
+        "free/held/sold. для тестів юзай фабрики з factories.py, а не створюй об'єкти руками через objects.create. "
+        "цього разу не ганяй весь сьют, тільки tests/tickets",
         after=0,
+        non_rules=["цього разу не ганяй весь сьют, тільки tests/tickets"],
         rules=[
             ("factories", "для тестів юзай фабрики з factories.py, а не створюй об'єкти руками через objects.create")
         ],

@@ -57,11 +57,11 @@ def w01_events_list() -> Session:
     s = web("w01-events-list", "2027-04-05T11:10:32", "2.1.201", "feat/events-list", "fresh-opera-lark")
     s.user(
         "привіт! в kvytok-web треба сторінку /events зі списком подій з API (GET /api/events/), картка на кожну "
-        'подію: назва, дата і час, зал. components in <script setup lang="ts">, no Options API. і пакети ставимо '
+        'подію: назва, дата і час, зал. we don\'t do Options API here, components in <script setup lang="ts">. і пакети ставимо '
         "тільки через pnpm, ніякого npm чи yarn, бо зламається lockfile",
         after=0,
         rules=[
-            ("script-setup", 'components in <script setup lang="ts">, no Options API'),
+            ("script-setup", 'we don\'t do Options API here, components in <script setup lang="ts">'),
             ("pnpm-only", "пакети ставимо тільки через pnpm, ніякого npm чи yarn"),
         ],
     )
@@ -483,7 +483,7 @@ def w09_eslint_flat() -> Session:
         ),
     )
     s.user(
-        "видали cities, то залишок. і ще: no hardcoded Ukrainian strings in templates, everything goes through $t()",
+        "видали cities, то залишок. і from now on no hardcoded Ukrainian strings in templates, everything goes through $t()",
         rules=[("i18n-t", "no hardcoded Ukrainian strings in templates, everything goes through $t()")],
     )
     s.act(
@@ -759,10 +759,13 @@ def w13_city_filter_compacted() -> Session:
 def w14_ticket_plural() -> Session:
     s = web("w14-plural", "2027-04-23T10:30:09", "2.1.207", "feat/cart-summary", "kind-bandery-dove")
     s.user(
-        'в кошику пише "3 квитків". треба нормальні форми: 1 квиток, 2 квитки, 5 квитків. btw pnpm dev always '
+        'в кошику пише "3 квитків". треба нормальні форми: 1 квиток, 2 квитки, 5 квитків. no need for playwright this time, just vitest. btw pnpm dev always '
         "hangs for like 30 sec on the first start after a pull, is that nuxt prepare?",
         after=0,
-        non_rules=["pnpm dev always hangs for like 30 sec on the first start after a pull"],
+        non_rules=[
+            "no need for playwright this time, just vitest",
+            "pnpm dev always hangs for like 30 sec on the first start after a pull",
+        ],
     )
     s.act(
         None,
