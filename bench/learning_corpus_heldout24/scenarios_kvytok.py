@@ -133,7 +133,7 @@ def k02_confirmation_worker_log() -> Session:
     s.user(
         "morning. листи з підтвердженням не йдуть деяким людям, в docker compose logs worker бачу таке:\n```\n"
         + WORKER_LOG
-        + "\n```\nподивись будь ласка",
+        + "\n```\nподивись будьласка",
         after=0,
     )
     s.act(None, Read("kvytok/orders/tasks.py", TASKS, offset=3, total=42))
@@ -366,7 +366,7 @@ def k05_refunds() -> Session:
         "Refund endpoint added (full refunds only, owner or staff), amounts as Decimal (`DecimalField` in the "
         "serializer, serialized as strings), new migration 0014_order_refund. 44 passed."
     )
-    s.user("ok, looks good")
+    s.user("ok, norm")
     s.outcome("success", "full-refund endpoint with a new migration and tests; the edit of a merged migration refused")
     return s
 
@@ -423,7 +423,7 @@ def k06_migration_conflict() -> Session:
 def k07_pdf_sentry() -> Session:
     s = kv("k07-pdf-sentry", "2027-04-13T06:45:37", "2.1.203", "fix/ticket-pdf", "cold-pidzamche-rook")
     s.user(
-        "знову щось з квитками, тепер pdf. в sentry на стейджингу:\n```\nDoesNotExist: Ticket matching query does "
+        "знову шось з квитками, тепер pdf. в sentry на стейджингу:\n```\nDoesNotExist: Ticket matching query does "
         'not exist.\n  File "kvytok/tickets/tasks.py", line 34, in render_ticket_pdf\n    ticket = '
         'Ticket.objects.select_related("order", "seat").get(pk=ticket_id)\n  File '
         '"django/db/models/query.py", line 649, in get\n    raise self.model.DoesNotExist(\n\n'
@@ -805,7 +805,7 @@ def k11_seat_map() -> Session:
 def k12_github_actions() -> Session:
     s = kv("k12-ci", "2027-04-20T07:00:55", "2.1.205", "ci/github-actions", "bold-sknyliv-swift")
     s.user(
-        "set up the GitHub Actions workflow for kvytok: ruff, mypy, pytest with postgres and redis as services. "
+        "setup the github actions workflow for kvytok: ruff, mypy, pytest with postgres and redis as services. "
         "decided to keep session auth for the web app, no JWT, so CI doesn't need any token secrets",
         after=0,
         decisions=["decided to keep session auth for the web app, no JWT"],
@@ -884,7 +884,7 @@ def k13_beat_redis() -> Session:
         "the real .env.staging lives on the server."
     )
     s.user(
-        "стейджинг конфіг в Андрія в terraform, в мене туди доступу нема. напишу йому. поки still broken",
+        "конфіг стейджингу в Андрія в terraform, в мене туди доступу нема. напишу йому. поки still broken",
     )
     s.outcome("failed", "beat on staging cannot reach Redis (wrong host name); needs an infra change, left broken")
     s.one_off(

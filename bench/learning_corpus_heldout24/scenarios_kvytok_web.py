@@ -333,6 +333,18 @@ def w06_refund_button_words() -> Session:
         ),
     )
     s.not_person("Report only; do not change files.", "subagent_prompt")
+    s.act(
+        "While it runs: httpie probably authenticated differently from the browser. I'll check which "
+        "authentication classes the refund view uses.",
+        Read(
+            "/home/oksana/work/kvytok/kvytok/settings/base.py",
+            'REST_FRAMEWORK = {\n    "DEFAULT_AUTHENTICATION_CLASSES": [\n'
+            '        "rest_framework.authentication.SessionAuthentication",\n'
+            '        "rest_framework.authentication.BasicAuthentication",\n    ],',
+            offset=88,
+            total=140,
+        ),
+    )
     s.user("я на хвилинку, дзвонять з банку")
     s.agent_done(after=55)
     s.say(
@@ -415,7 +427,7 @@ def w07_playwright_deps() -> Session:
 def w08_prod_time_jumps() -> Session:
     s = web("w08-prod-time", "2027-04-14T13:30:42", "2.1.203", "main", "late-ploshcha-gecko")
     s.user(
-        "Taras says on prod the concert start time shows 3 hours earlier for a split second and then jumps to the "
+        "taras says on prod the concert start time shows 3 hours earlier for a split second and then jumps to teh "
         "right one. is this the hydration thing from last week?",
         after=0,
     )
