@@ -5,7 +5,7 @@ Celery (Redis broker) for e-mails and PDF tickets, Postgres, pytest-django + fac
 from __future__ import annotations
 
 from fake_output import KV, git_commit, pytest_run
-from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, Write
+from transcript_kit import Agent, Bash, Denied, Edit, Grep, Read, Session, TodoWrite, Write
 
 CELERY = "celery-task-before-commit"
 
@@ -72,6 +72,16 @@ def k01_seat_hold() -> Session:
     )
     s.act(
         None,
+        TodoWrite(
+            [
+                ("Add SeatHold.hold() on the model", "in_progress", "Adding SeatHold.hold()"),
+                ("Add POST /api/events/<id>/holds/ view and route", "pending", "Adding the holds view"),
+                ("Test with factories", "pending", "Writing hold tests"),
+            ]
+        ),
+    )
+    s.act(
+        None,
         Read(
             "kvytok/tickets/models.py",
             "class SeatHold(models.Model):\n    event = models.ForeignKey(Event, on_delete=models.CASCADE)\n"
@@ -108,6 +118,14 @@ def k01_seat_hold() -> Session:
         ),
     )
     s.act(None, Bash("pytest tests/tickets -q", pytest_run(23, secs=9.81), desc="Run ticket tests", secs=12))
+    s.act(
+        None,
+        Bash(
+            "ruff check . && ruff format --check .",
+            "All checks passed!\n118 files already formatted",
+            desc="Lint",
+        ),
+    )
     s.say(
         "`SeatHold.hold()` locks the seats and creates 10-minute holds; the view returns 409 on a taken seat. 23 passed."
     )
@@ -362,6 +380,15 @@ def k05_refunds() -> Session:
         ),
     )
     s.act(None, Bash("pytest --reuse-db tests/orders -q", pytest_run(44, secs=6.9), desc="Run order tests", secs=9))
+    s.act(
+        None,
+        Bash(
+            "ruff check kvytok tests && mypy kvytok",
+            "All checks passed!\nSuccess: no issues found in 109 source files",
+            desc="Lint and type-check",
+            secs=20,
+        ),
+    )
     s.say(
         "Refund endpoint added (full refunds only, owner or staff), amounts as Decimal (`DecimalField` in the "
         "serializer, serialized as strings), new migration 0014_order_refund. 44 passed."
@@ -389,7 +416,12 @@ def k06_migration_conflict() -> Session:
         ),
     )
     s.say(
-        "Created `0015_merge_20270412_0701.py`; the two 0014 migrations touch different fields, so no conflict in the schema."
+        "Created `0015_merge_20270412_0701.py`; the two 0014 migrations touch different fields, so no conflict in "
+        "the schema."
+    )
+    s.shell_escape(
+        "git status --short",
+        "?? kvytok/orders/migrations/0015_merge_20270412_0701.py",
     )
     s.user(
         "фу, 0015_merge_20270412_0701. відтепер міграції називай нормально через --name, щоб з назви було видно що там",
