@@ -130,7 +130,7 @@ def k01_seat_hold() -> Session:
         "`SeatHold.hold()` locks the seats and creates 10-minute holds; the view returns 409 on a taken seat. 23 passed."
     )
     s.user(
-        "супер, закоміть. commit messages in English, imperative, no emoji",
+        "супер, закоміть. commit messages in English, imperative, no emoji, в обох репах",
         rules=[("commit-english", "commit messages in English, imperative, no emoji")],
     )
     s.act(
