@@ -78,6 +78,7 @@ CORPORA = (
     ("held out 21", BENCH / "learning_corpus_heldout21"),
     ("held out 22", BENCH / "learning_corpus_heldout22"),
     ("held out 23", BENCH / "learning_corpus_heldout23"),
+    ("held out 24", BENCH / "learning_corpus_heldout24"),
 )
 
 
