@@ -31,6 +31,7 @@ from pipeline.agent.speech.languages.polish import is_polish, polish_decision, p
 from pipeline.agent.speech.languages.swedish import swedish_decision, swedish_lesson, swedish_rule
 from pipeline.agent.speech.languages.tagalog import tagalog_decision, tagalog_lesson, tagalog_rule
 from pipeline.agent.speech.languages.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
+from pipeline.agent.speech.languages.ukrainian import ukrainian_decision, ukrainian_lesson, ukrainian_rule
 from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
@@ -43,6 +44,8 @@ _OPENING = re.compile(
     r"(?:não|nao|opa|blz|beleza|show|aí|hmm+)(?:\s+(?:não|nao))*[,.!]+\s*|"
     # Russian: "и ещё: …", "кстати, …", "ок, норм. …", "нет, …"
     r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс)[,.!:\s]+|"
+    # Ukrainian: "і ще: …", "до речі, …", "ні, …"
+    r"(?:і ще|і|й|ще|до речі|слухай|коротше|загалом|ні|ок|окей|ну|норм)[,.!:\s]+|"
     # Korean: "아니 …" (no), "그리고 …", "근데 …", "참, …"
     r"(?:아니|아니야|그리고|근데|참|아|음|ㅇㅋ|오케이)[,.!\s]+|"
     # Indonesian: "eh, …", "nah …", "btw …", "oh iya …", "bang, …" (a form of address)
@@ -285,6 +288,7 @@ _RULES: tuple[_Reading, ...] = (
     japanese_rule,
     vietnamese_rule,
     polish_rule,
+    ukrainian_rule,
     indonesian_rule,
     tagalog_rule,
     hinglish_rule,
@@ -299,6 +303,7 @@ _RULES: tuple[_Reading, ...] = (
 _LESSONS: tuple[_Reading, ...] = (
     vietnamese_lesson,
     polish_lesson,
+    ukrainian_lesson,
     indonesian_lesson,
     hinglish_lesson,
     thai_lesson,
@@ -314,6 +319,7 @@ _LESSONS: tuple[_Reading, ...] = (
 _DECISIONS: tuple[_Reading, ...] = (
     vietnamese_decision,
     polish_decision,
+    ukrainian_decision,
     indonesian_decision,
     hinglish_decision,
     thai_decision,

@@ -22,7 +22,7 @@ REPLACES = re.compile(
     r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b|"
     # Russian, Ukrainian: now, from now on, instead of, no longer, switch to
     r"\b(?:теперь|отныне|с этого момента|впредь|вместо|больше не|уже не|переходим на|перешли на|тепер|замість|"
-    r"більше не|"
+    r"більше не|відтепер|віднині|надалі|з цього моменту|"
     # Vietnamese, typed with or without its diacritics: from now on, instead of, switch to
     r"t[uừ] (?:gi[oờ]|nay|b[aâ]y gi[oờ])|thay v[iì]|chuy[eể]n sang|"
     # Polish: from now on, instead of, after all, no longer, no more, "zmiana:" (a change)
