@@ -74,3 +74,21 @@ def test_work_left_red_or_broken_is_a_failed_verdict() -> None:
     assert closing_cue("can't get at the token before Monday, leave it red")[0] == -3.0  # type: ignore[index]
     assert closing_cue("leave the nightly job broken, I'll ask ops")[0] == -3.0  # type: ignore[index]
     assert closing_cue("nice, leave it running overnight") == (3.0, "the user's last words")
+
+
+def test_a_request_said_to_be_the_usual_way_is_a_rule() -> None:
+    said = "add the export endpoint. validate with pydantic models, no raw dicts, as usual. ping me after"
+    assert extract_knowledge([said]).rules == ("validate with pydantic models, no raw dicts",)
+    assert extract_knowledge(["the deploy failed as usual"]).rules == ()
+    assert extract_knowledge(["do it as usual"]).rules == ()
+
+
+def test_where_two_kinds_of_code_live_is_a_rule() -> None:
+    said = "billing and invoicing code lives in payments/ as plain functions, not in the views"
+    assert extract_knowledge([said]).rules == (said,)
+
+
+def test_a_decision_without_its_we_is_a_decision_not_a_rule() -> None:
+    said = "decided to keep cookie sessions for the admin, no JWT, so nothing to rotate"
+    found = extract_knowledge([said])
+    assert found.decisions == (said,) and found.rules == ()

@@ -157,6 +157,8 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if form.ONLY_THIS.match(clause):
             return tidy(clause)
+        if usual := form.AS_USUAL.match(clause):
+            return tidy(usual.group("r"))
         if form.SAME_AS_REST.match(clause):
             return tidy(clause)  # "…, same as the existing suite": why this way is part of the rule
         if conforming := form.CONFORMING.match(clause) or form.HOW_IT_IS_DONE.match(clause):

@@ -30,8 +30,9 @@ KIND_NORM = re.compile(
     rf"^(?!{PRODUCTS_PEOPLE})"
     r"(?!(?:if|when|because|since|as|so|this|that|it|its|everything|nothing|something|anything|there|here)\b)"
     r"(?:(?:all|every|each|any) (?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*|(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s|"
-    # a mass noun of code is a kind too ("API data goes in Redux slices")
-    r"(?:[a-z][\w.-]* ){0,2}(?:data|code|config|configuration|logic|state|styling|copy|output|input|traffic))"
+    # a mass noun of code is a kind too ("API data goes in Redux slices", "checkout and refund code lives in …")
+    r"(?:[a-z][\w.-]* ){0,2}(?:(?:and|or) [a-z][\w.-]* )?(?:data|code|config|configuration|logic|state|styling|copy|"
+    r"output|input|traffic))"
     r"(?: (?:in|of|on|for|from) (?:the )?[\w.'-]+(?: [\w.'-]+)?)? "
     r"(?:(?:are|is|get|gets) (?!being\b)(?:always )?"
     r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)"
@@ -58,6 +59,15 @@ PREFER = re.compile(
     r"\s+(?:in|for) (?:all|every|any|new)\b)|"
     r"keep (?:the |our |all )?[\w.-]+(?: [\w.-]+){0,3} (?:under|below|within) \d|"
     r"keep (?:the |our |all |your )?[\w-]+s (?:small|short|focused|tiny|minimal)\b)",
+    re.IGNORECASE,
+)
+# "put the logic on the model, fat models thin views, as usual": a request said to be the usual way is how the
+# work is always done (the "as usual" is no part of the rule)
+AS_USUAL = re.compile(
+    r"^(?P<r>(?:please )?(?:put|use|keep|write|run|add|store|name|mock|log|format|follow|wrap|prefix|test|make|"
+    r"deploy|push|squash|rebase|go|validate|check|lint|handle|return|pass|call|build|cache|split|sort|tag|pin|"
+    r"document|review|merge|release|ship|open|branch|commit)\s+(?!(?:it|this|that|them|these|those|me|home)\b)\S.{3,}?),?\s+"
+    r"(?:as usual|as always|like always|like usual|same as always|as we always do)\s*[.!]?$",
     re.IGNORECASE,
 )
 # Conventions people state about how the team or repo works: "we wrap errors with fmt.Errorf and %w",
