@@ -249,3 +249,40 @@ def test_a_session_from_windows_teaches_its_project_by_the_folder_name(daemon_fa
     assert sorted(p.name for p in (memory_home / "areas" / "projects").iterdir()) == ["ricambi-api", "shop"]
     summary = (memory_home / "sessions" / "w-1.md").read_text(encoding="utf-8")
     assert "- `src/Api/Parts.cs` (Edit)" in summary
+
+
+def test_a_failure_pasted_under_words_naming_a_known_problem_is_that_problem(
+    daemon_factory: Any, memory_home: Path
+) -> None:
+    """A CI log pasted under "it's the report ordering again, not my importer" fails another test than the
+    first sighting did, in other words: the person said what it is, so its signal joins that problem."""
+    daemon = start(daemon_factory, memory_home)
+    cwd = "/home/dev/src/ledger"
+
+    def take(name: str, data: bytes) -> None:
+        source = memory_home.parent / f"{name}.jsonl"
+        source.write_bytes(data)
+        drop(daemon, memory_home, source, f"{name}.jsonl")
+
+    first = Transcript(session="r-1", cwd=cwd).user("the monthly report lists categories in a random order, look pls")
+    failing = pytest_failure(
+        "test_report_lists_categories_sorted",
+        "AssertionError: assert ['rent', 'food'] == ['food', 'rent']",
+        "tests/test_report.py:31",
+        file="tests/test_report.py",
+    )
+    take("r-1", first.bash("pytest -q tests/test_report.py", failing, 1).user("leave it, later").bytes())
+    pasted = pytest_failure(
+        "test_export_json_stable",
+        "AssertionError: snapshot 'month.json' does not match",
+        "tests/test_export.py:12",
+        file="tests/test_export.py",
+    )
+    said = f"ci red on my csv importer PR, but it's the report ordering again, not my importer:\n```\n{pasted}\n```"
+    take("r-2", Transcript(session="r-2", cwd=cwd).user(said).say("Looking.").user("ok, tomorrow").bytes())
+
+    signals = [s for s in events(daemon, "signal") if s["session_id"] == "r-2" and s.get("source") == "pasted"]
+    assert signals and any(a.startswith("node:") for a in signals[0].get("anchors", []))
+    patterns = daemon.call("patterns", {"all": True})["patterns"]
+    both = [p for p in patterns if {"r-1", "r-2"} <= set(p.get("sessions", []))]
+    assert len(both) == 1, patterns

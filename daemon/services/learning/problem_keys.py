@@ -10,7 +10,8 @@ created, so the `signal_patterns` projection stays a deterministic function of t
   words counts as the same pattern (`pipeline/learning/problems/problem_match.py: gist_key`).
 - A sentence that names known problems ("the alembic thing again", "同步测试又挂了") gets a `node:` anchor for
   each: by the problems' own words, or by meaning when the model is loaded; a sentence that only talks about
-  a problem becomes a `recurring_issue` signal when it names one.
+  a problem becomes a `recurring_issue` signal when it names one, and a failure pasted in the same message
+  gets the same anchors (the person said what the paste is).
 Without the model, only anchors and words join.
 """
 
@@ -109,6 +110,7 @@ class ProblemKeys:
             if match is not None:
                 signal = replace(signal, anchors=(*signal.anchors, f"node:{match.node}"))
             out.append(KeyedSignal(signal, item.step, item.source, item.command, match))
+        named_at: dict[int, list[str]] = {}  # step -> the known problems the person named in that message
         for step, sentence in found.problem_talk:
             refs = [f"node:{pid}" for pid in index.references(sentence)]
             match = None
@@ -121,11 +123,12 @@ class ProblemKeys:
             if refs and key:
                 talk = Signal("recurring_issue", key, evidence(sentence), tuple(refs))
                 out.append(KeyedSignal(talk, step, "talk", match=match))
+                named_at.setdefault(step, []).extend(refs)
         for step, sentence in found.naming:
             refs = [f"node:{pid}" for pid in index.named(sentence, code_names(sentence))]
             if (key := normalise_key(sentence)) and refs:
                 out.append(KeyedSignal(Signal("recurring_issue", key, evidence(sentence), tuple(refs)), step, "talk"))
-        return _unique(out)
+        return _unique([_as_named(item, named_at) for item in out])
 
 
 def _read_known(conn: sqlite3.Connection, project: str) -> _Known:
@@ -158,6 +161,17 @@ def _talk_match(
 def _with_refs(signal: Signal, index: ProblemIndex) -> tuple[str, ...]:
     refs = index.references(signal.text)
     return tuple(dict.fromkeys([*signal.anchors, *(f"node:{pid}" for pid in refs)]))
+
+
+def _as_named(item: KeyedSignal, named_at: dict[int, list[str]]) -> KeyedSignal:
+    """A failure the person pasted in the message that names a known problem ("ci red again, it's the report
+    snapshot, not my importer" over a CI log) is that problem: the person said what the paste is, whatever test
+    it names this time."""
+    refs = named_at.get(item.step)
+    if item.source != "pasted" or not refs:
+        return item
+    anchors = tuple(dict.fromkeys([*item.signal.anchors, *refs]))
+    return replace(item, signal=replace(item.signal, anchors=anchors))
 
 
 def _unique(items: list[KeyedSignal]) -> list[KeyedSignal]:
