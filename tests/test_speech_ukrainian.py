@@ -54,3 +54,20 @@ def test_russian_is_not_read_as_ukrainian() -> None:
     take a Russian report for a rule."""
     assert extract_knowledge(["никогда не пушим в main"]).rules == ("никогда не пушим в main",)
     assert extract_knowledge(["вчера тесты опять упали на CI"]).rules == ()
+
+
+def test_ukrainian_problem_talk_names_a_known_problem() -> None:
+    """Problem talk ("давай нарешті розберемось з цим sync воркером"), where "нарешті" says the problem came back:
+    one word of its own is enough to name it."""
+    from pipeline.agent.transcript import parse_transcript
+    from pipeline.learning.problems.problem_match import KnownProblem, references
+    from pipeline.learning.problems.session_signals import session_signals
+    from tests.transcript_lines import Transcript
+
+    said = "давай нарешті розберемось з цим sync воркером, він мені вже набрид"
+    talk = session_signals(parse_transcript(Transcript().user(said).bytes(), "u")).problem_talk
+    assert [sentence for _, sentence in talk] == [said]
+    known = [KnownProblem("p-sync", ("exc:TimeoutError",), ("sync worker timeouterror waiting for lock",))]
+    assert references(said, known) == ["p-sync"]
+    quiet = Transcript().user("додай, будь ласка, поле phone до профілю")
+    assert session_signals(parse_transcript(quiet.bytes(), "q")).problem_talk == ()

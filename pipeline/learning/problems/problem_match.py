@@ -51,7 +51,10 @@ _RECURRED = re.compile(
     r"π[άα]λι|ξαν[άα]|το [ίι]διο|μια και κα(?:λ[ήη]|λη)|οριστικ[άα]|σωστ[άα]|\bpali\b|\bksana\b|"
     r"又|还是|彻底|また|まだ|再び|相変わらず|の続き|"
     # Dutch: again, once more, still
-    r"\b(?:weer|alweer|opnieuw|wederom|nog steeds)\b",
+    r"\b(?:weer|alweer|opnieuw|wederom|nog steeds)\b|"
+    # Ukrainian: again, once more, finally, for good, the same, all one thing
+    r"(?<!\w)(?:знову|ще раз|нарешті|остаточно|раз і назавжди|(?:одне й|одне і) те саме|те ж саме|те саме|"
+    r"все через одне|все одне)(?!\w)",
     re.IGNORECASE,
 )
 _STOP_WORDS = (

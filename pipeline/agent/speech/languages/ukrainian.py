@@ -140,3 +140,15 @@ def ukrainian_decision(sentence: str) -> str | None:
             return tidy(text[found.start("d") if tagged else found.start() :])
         return tidy(text[found.start("s") :])
     return None
+
+
+# The person talking about a problem ("лист знову не приходить", "давай нарешті розберемось з цими DoesNotExist",
+# "мабуть все через одне"): worth comparing with the known problems (`session_signals.py`). Not over folded text:
+# folding would take й and ї apart.
+PROBLEM_TALK = re.compile(
+    r"(?<!\w)(?:знову|досі|все ще|не працю\w*|не приход\w*|не генеру\w*|не відправля\w*|нічого не робить|"
+    r"пада(?:є|ють)|впа(?:в|ла|ло|ли)|злама\w*|ламає\w*|глючит\w*|зависа\w*|висне|червон\w*|помилк\w*|"
+    r"розберемо?сь|розібратися|нарешті|остаточно|раз і назавжди|(?:одне й|одне і) те саме|те ж саме|"
+    r"все через одне)(?!\w)",
+    re.IGNORECASE,
+)
