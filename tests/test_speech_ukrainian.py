@@ -33,6 +33,8 @@ def test_ukrainian_rules(said: str, rule: str) -> None:
         "не чіпай цей міграційний файл поки що",  # for now, and a thing in front of the person
         "прибери зайвий console.log з компонента",  # a perfective imperative: one thing, once
         "тести знову падають тільки на CI",  # a report
+        "запускаємо тести і дивимось",  # what is happening now
+        "пиши тест в tests/test_refund.py",  # one request, though imperfective
     ],
 )
 def test_what_is_no_ukrainian_rule(said: str) -> None:

@@ -47,8 +47,10 @@ _MARKERS = (
     re.compile(r"\S\s+(?:тільки|лише) (?:через|в|у|на|з|із|зі|під|по|до|після|від)\s+\S", re.IGNORECASE),
     # must / must not / forbidden
     re.compile(r"\b(?:обов'язково|заборонено|не можна|мусимо|мусиш|повинн\w+|має бути|мають бути)\b", re.I),
-    # what we do or do not do: "не комітимо .env", "ми завжди пишемо тести", "у нас так прийнято"
-    re.compile(rf"(?:^|[,;:]\s*)(?:ми\s+)?(?:не\s+)?(?:{_WORK_VERBS_WE})\b.*\S", re.IGNORECASE),
+    # what we do not do, or always do: "не комітимо .env", "ми завжди пишемо тести" ("запускаємо тести" alone may
+    # say what is happening now), "у нас так прийнято"
+    re.compile(rf"(?:^|[,;:]\s*)(?:ми\s+)?не\s+(?:{_WORK_VERBS_WE})\b.*\S", re.IGNORECASE),
+    re.compile(rf"(?:^|[,;:]\s*)(?:ми\s+)?(?:завжди|скрізь|всюди)\s+(?:{_WORK_VERBS_WE})\b.*\S", re.IGNORECASE),
     re.compile(r"^у нас (?:так )?(?:прийнято|не прийнято|не роблять|роблять)\b", re.IGNORECASE),
     # a kind of thing, done one way: "нові ендпоінти описуємо в OpenAPI", "всі дати тримаємо в UTC"
     re.compile(r"^(?:нові|новий|нова|нове|всі|усі|кожн\w+)\s+(?:\S+\s+){0,2}?\w{3,}(?:ємо|имо|їмо)\b", re.I),
@@ -61,7 +63,7 @@ _MARKERS = (
     # an imperfective imperative with a way of doing it: "міграції називай через --name", "юзай фабрики"
     re.compile(
         r"\b(?:використовуй|юзай|називай|пиши|став|тримай|зберігай|логуй|запускай|ганяй)(?:те)?\s+"
-        r"(?:\S+\s+){0,4}?(?:через|з|із|в|у|тільки|лише|завжди|а не|замість)\s",
+        r"(?:\S+\s+){0,4}?(?:через|тільки|лише|завжди|а не|замість)\s",
         re.IGNORECASE,
     ),
 )
