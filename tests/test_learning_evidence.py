@@ -286,29 +286,3 @@ def test_a_failure_pasted_under_words_naming_a_known_problem_is_that_problem(
     patterns = daemon.call("patterns", {"all": True})["patterns"]
     both = [p for p in patterns if {"r-1", "r-2"} <= set(p.get("sessions", []))]
     assert len(both) == 1, patterns
-
-
-def test_a_problem_seen_only_in_pastes_is_named_by_its_names_from_code(daemon_factory: Any, memory_home: Path) -> None:
-    """A worker log pasted one day; "let's finally sort out these DoesNotExist in the mailer" the next: the
-    paste's everyday words name nothing, its names from code (`DoesNotExist`, the task's dotted path) do."""
-    daemon = start(daemon_factory, memory_home)
-    cwd = "/home/dev/src/tickets"
-
-    def take(name: str, data: bytes) -> None:
-        source = memory_home.parent / f"{name}.jsonl"
-        source.write_bytes(data)
-        drop(daemon, memory_home, source, f"{name}.jsonl")
-
-    log = (
-        "[2027-05-02 09:12:44,101: ERROR/ForkPoolWorker-1] Task tickets.mail.tasks.send_receipt[a1b2] raised "
-        "unexpected: DoesNotExist('Order matching query does not exist.')"
-    )
-    first = Transcript(session="m-1", cwd=cwd).user(f"some receipts never arrive, worker says:\n```\n{log}\n```")
-    take("m-1", first.say("Looking at the task.").user("no time, tomorrow").bytes())
-    second = Transcript(session="m-2", cwd=cwd).user("let's finally sort out these DoesNotExist in the mailer")
-    take("m-2", second.say("On it.").user("thanks").bytes())
-
-    talk = [s for s in events(daemon, "signal") if s["session_id"] == "m-2" and s["kind"] == "recurring_issue"]
-    assert talk and any(a.startswith("node:") for a in talk[0].get("anchors", []))
-    patterns = daemon.call("patterns", {"all": True})["patterns"]
-    assert [p for p in patterns if {"m-1", "m-2"} <= set(p.get("sessions", []))]

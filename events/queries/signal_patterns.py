@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from dataclasses import dataclass
 
@@ -140,22 +139,8 @@ def known_problems(conn: sqlite3.Connection, limit: int = 500) -> list[ProblemVo
                 members,
             )
         ]
-        # Why a paste's names from code do count: `DoesNotExist`, `send_confirmation`, `EventCard` are the failure's
-        # own, unlike the everyday words around them; a problem seen only in pastes (a worker log, a Sentry event)
-        # had no words at all, and "давай нарешті розберемось з цими DoesNotExist" named nothing
-        pasted = conn.execute(
-            f"SELECT DISTINCT text FROM signal_occurrences WHERE pattern_id IN ({marks}) AND source = 'pasted'", members
-        ).fetchall()
-        keys += sorted({name for (text,) in pasted for name in _CODE_NAME.findall(str(text))})
         out.append(ProblemVocabulary(str(pid), tuple(sorted(anchors)), tuple(sorted(keys)), tuple(sorted(projects))))
     return out
-
-
-# A name from code in a failure line: CamelCase with two humps or more, snake_case, a dotted path
-_CODE_NAME = re.compile(
-    r"(?<![\w.])(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){2,})"
-    r"(?![\w])"
-)
 
 
 @dataclass(frozen=True, slots=True)
