@@ -32,12 +32,13 @@ _LESSON = re.compile(
     re.IGNORECASE,
 )
 DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
+# "decided to keep session auth, no JWT": chat drops the "we" before a decision as it does before a report
+_BARE_DECIDED = r"(?:just |finally |so )?decided"
 WE_DECIDED = re.compile(
-    r"(?:(?:we|the team)(?: have|'ve)? |(?:just |finally |so )?)decided (?:to|that|on|against)\b", re.IGNORECASE
+    rf"(?:(?:we|the team)(?: have|'ve)? decided|{_BARE_DECIDED}) (?:to|that|on|against)\b", re.IGNORECASE
 )
 DECISION = re.compile(
-    # "decided to keep session auth, no JWT": chat drops the "we" before a decision as it does before a report
-    r"^(?:just |finally |so )?decided (?:to|on|that)\b|"
+    rf"^{_BARE_DECIDED} (?:to|on|that)\b|"
     r"\b(?:we(?:'ve| have)? (?:just |finally )?decided\b(?! (?:not|against)\b)|"
     r"let's (?:go with|use|keep|switch to|stick with|stay on)|"
     r"we(?:'ll| will) (?:go with|use|keep|switch to|stick with|stay on|stay with|do it|do the \w+ in)|"

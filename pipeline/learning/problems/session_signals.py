@@ -23,7 +23,7 @@ from pipeline.agent.session_outcome import is_check
 from pipeline.agent.speech import cues
 from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
 from pipeline.agent.speech.languages import FOLDED as _FOLDED_LANGUAGES
-from pipeline.agent.speech.languages import ukrainian
+from pipeline.agent.speech.languages import UNFOLDED as _UNFOLDED_LANGUAGES
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript
@@ -312,7 +312,7 @@ def _talks_of_a_problem(sentence: str) -> bool:
     failure = bool(
         _FAILURE_WORD.search(sentence) or cues.PROBLEM_TALK.search(sentence) or _PROBLEM_CUE_JA.search(sentence)
     ) or any(language.PROBLEM_TALK.search(fold(sentence)) for language in _FOLDED_LANGUAGES)
-    failure = failure or bool(ukrainian.PROBLEM_TALK.search(sentence))
+    failure = failure or any(language.PROBLEM_TALK.search(sentence) for language in _UNFOLDED_LANGUAGES)
     if _QUESTION.search(sentence.strip()):
         return failure
     return failure or bool(_PROBLEM_CUE.search(sentence))
