@@ -79,6 +79,7 @@ CORPORA = (
     ("held out 22", BENCH / "learning_corpus_heldout22"),
     ("held out 23", BENCH / "learning_corpus_heldout23"),
     ("held out 24", BENCH / "learning_corpus_heldout24"),
+    ("held out 25", BENCH / "learning_corpus_heldout25"),
 )
 
 
