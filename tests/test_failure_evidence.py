@@ -497,3 +497,15 @@ def test_scalatest_under_sbt_names_its_test_and_the_cause_not_sbts_verdict() -> 
 def test_phpunit_names_its_test_and_the_assertion_not_the_wrappers_exit_line() -> None:
     assert failure_evidence(out.PHPUNIT_WP_ENV).anchors() == ("test:Test_Gift_Wrap.test_fee_added_once",)
     assert error_line(out.PHPUNIT_WP_ENV) == "Failed asserting that 2 is identical to 1."
+
+
+def test_in_a_pasted_log_with_no_error_line_a_warning_is_the_evidence_and_info_lines_are_none() -> None:
+    log = (
+        "[info] Running MyAppWeb.Endpoint with Bandit 1.6.1 at 127.0.0.1:4000 (http)\n"
+        "[info] [Tortoise] myapp: connected to localhost:1883\n"
+        "[warning] [Tortoise] myapp: connection closed (:socket_closed), reconnecting in 1000ms\n"
+        "[info] [Tortoise] myapp: connected to localhost:1883"
+    )
+    assert error_line(log, pasted=True).startswith("[warning] [Tortoise] myapp: connection closed")
+    assert error_line("INFO server started on :8080\nINFO ready", pasted=True) == ""
+    assert error_line("INFO server started on :8080\nINFO ready") == "INFO server started on :8080"

@@ -307,6 +307,8 @@ def test_a_question_is_no_problem_talk_unless_it_asks_about_a_failure() -> None:
     assert talk("ci red again, it's the login snapshot not my parser??") == [
         "ci red again, it's the login snapshot not my parser??"
     ]
+    # what was learned about a cause is no sighting of a problem, whatever cue word it holds ("same")
+    assert talk("TIL the broker kicks the older connection when a client connects with the same client id") == []
 
 
 def test_japanese_talk_about_a_failure_is_problem_talk_and_see_you_tomorrow_is_not() -> None:

@@ -105,6 +105,12 @@ _SUCCEEDED = re.compile(
     r"\bup[ -]to[ -]date\b|^(?:done|ok|success|passed|deployed|✓|✔)\b|\b(?:all|\d+) (?:tests? )?passed\b",
     re.IGNORECASE,
 )
+# A log line's own level, written the ways loggers write it ("[info]", "INFO ", "level=debug", "I/Tag:" is not
+# matched: too short to be sure)
+_QUIET_LEVEL = re.compile(
+    r"^(?:\[(?:info|debug|trace|notice)\]|(?-i:INFO|DEBUG|TRACE|NOTICE)\b|level=(?:info|debug|trace)\b)", re.I
+)
+_WARNING_LEVEL = re.compile(r"^(?:\[warn(?:ing)?\]|(?-i:WARN|WARNING)\b|level=warn(?:ing)?\b)", re.I)
 _NOT_EVIDENCE = re.compile(
     r"^(?:Error: )?Exit code \d+$|^[.FEsx]+\s*(?:\[\s*\d+%\])?$|^[=_!*~+ -]{8,}|"
     r"^test result: FAILED|^FAILED \((?:failures|errors)=|^=*\s*(?:\d+ (?:failed|passed|errors?|skipped)\b,?\s*)+"
@@ -365,6 +371,10 @@ def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:
             chosen = _with_next_when_it_only_opens(lines, found[-1] if last else found[0])
             return _within_cut(_innermost(_THROWN.sub("", chosen)))
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
+    # Why by level: in a log with no error line, "[info] Running Endpoint with Bandit …" opens it and says
+    # nothing, while "[warning] … connection closed, reconnecting" is what the person pasted it for
+    loud = [line for line in rest if not _QUIET_LEVEL.match(line)]
+    rest = [line for line in loud if _WARNING_LEVEL.match(line)] or loud or ([] if pasted else rest)
     if pasted:
         return next((line[:300] for line in rest if not _SUCCEEDED.search(line)), "")
     return (rest or lines)[0][:300]

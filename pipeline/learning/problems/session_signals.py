@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pipeline.agent.failure_line import error_line, says_nothing
 from pipeline.agent.session_outcome import is_check
 from pipeline.agent.speech import cues
-from pipeline.agent.speech.knowledge import decision_in, rule_in, sentences
+from pipeline.agent.speech.knowledge import decision_in, lesson_in, rule_in, sentences
 from pipeline.agent.speech.languages import FOLDED as _FOLDED_LANGUAGES
 from pipeline.agent.speech.languages import UNFOLDED as _UNFOLDED_LANGUAGES
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
@@ -281,7 +281,8 @@ def _problem_sentences(text: str) -> list[str]:
             for sentence in CJK_SENTENCE.split(part):
                 long_enough = len(sentence) >= (6 if has_cjk(sentence) else 12)
                 cue = _talks_of_a_problem(sentence)
-                if long_enough and cue and not extract_signals(sentence) and not _states_a_choice(sentence):
+                said = cue and not extract_signals(sentence) and not _states_a_choice(sentence)
+                if long_enough and said and not _states_a_lesson(sentence):
                     out.append(sentence.strip())
     return out
 
@@ -324,6 +325,13 @@ def _states_a_choice(sentence: str) -> bool:
     english = not has_cjk(sentence)
     said = (english and (decision_in(sentence) or rule_in(sentence))) or cues.decision_in(sentence)
     return bool(said or cues.rule_in(sentence))
+
+
+def _states_a_lesson(sentence: str) -> bool:
+    """ "TIL mosquitto silently kicks the older connection when a second client connects with the same client id":
+    what was learned about a cause, not a problem seen; its words ("same", "connection") had named another problem
+    of the project (a refused database connection)."""
+    return bool((not has_cjk(sentence) and lesson_in(sentence)) or cues.lesson_in(sentence))
 
 
 def _retries(failures: dict[str, list[SessionSignal]]) -> list[SessionSignal]:
