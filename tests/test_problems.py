@@ -423,3 +423,30 @@ def test_a_sentence_naming_code_comes_back_only_to_a_problem_of_that_name() -> N
     assert index.references(request) == ["p-store"] and index.named(request, code_names(request)) == []
     again = "riprendiamo la storia degli accenti. Search_IgnoresAccents è ancora rosso"
     assert index.named(again, code_names(again)) == ["p-accents"]
+
+
+def test_a_failed_ci_runs_log_the_agent_fetched_is_a_failure_and_a_green_one_is_not() -> None:
+    red = (
+        "test\tRun mix test\t2027-05-12T06:31:19.0091573Z   1) test shows a reading (MyAppWeb.DashboardLiveTest)\n"
+        "test\tRun mix test\t2027-05-12T06:31:19.0095Z      ** (DBConnection.ConnectionError) could not checkout the "
+        "connection owned by #PID<0.1201.0>.\n"
+        "test\tRun mix test\t2027-05-12T06:31:20.0000Z ##[error]Process completed with exit code 2."
+    )
+    t = Transcript().user("CI red on main, run 9143870215").bash("gh run view 9143870215 --log-failed", red, 0)
+    t.bash("gh run view 9143870216 --log", "test\tRun mix test\t2027-05-12T06:41:19.0091573Z 118 tests, 0 failures", 0)
+    found = session_signals(parse_transcript(t.bytes(), "x")).signals
+    assert [(s.source, s.signal.text[:60]) for s in found] == [
+        ("tool", "** (DBConnection.ConnectionError) could not checkout the con")
+    ]
+
+
+def test_twisters_pointer_to_a_suites_log_is_no_evidence_and_the_ztest_assertion_is() -> None:
+    log = (
+        "INFO    - 4/4 native_sim/native/64  framing.stress                           FAILED Failed (native 0.6s)\n"
+        "ERROR   - see: /home/me/fw/twister-out/native_sim_native_64/host/framing/stress/handler.log\n"
+        "Assertion failed at WEST_TOPDIR/fw/tests/lib/framing/src/stress.c:74: framing_stress_test_isr: "
+        "(bad_frames == 0) is false\n"
+    )
+    t = Transcript().user("run the framing tests").bash("west twister -T tests/lib/framing -p native_sim", log, 1)
+    (found,) = session_signals(parse_transcript(t.bytes(), "x")).signals
+    assert found.signal.text.startswith("Assertion failed at WEST_TOPDIR/fw/tests/lib/framing/src/stress.c:74")

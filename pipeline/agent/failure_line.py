@@ -102,7 +102,8 @@ _ERROR_TIERS = (
 _SUCCEEDED = re.compile(
     r"(?-i:^[A-Z][A-Z ]{1,30}:\s)|\bhas been (?:upgraded|installed|deployed|created|updated)\b|\bHappy Helming\b|"
     r"\bsuccessfully\b|\b(?:configured|created|unchanged|restarted|rolled out)$|\bApply complete!|"
-    r"\bup[ -]to[ -]date\b|^(?:done|ok|success|passed|deployed|✓|✔)\b|\b(?:all|\d+) (?:tests? )?passed\b",
+    r"\bup[ -]to[ -]date\b|^(?:done|ok|success|passed|deployed|✓|✔)\b|\b(?:all|\d+) (?:tests? )?passed\b|"
+    r"\b\d+ (?:tests?|examples?|specs?|doctests?), 0 failures\b",
     re.IGNORECASE,
 )
 # A log line's own level, written the ways loggers write it ("[info]", "INFO ", "level=debug", "I/Tag:" is not
@@ -154,6 +155,8 @@ _NOT_EVIDENCE = re.compile(
     # Godot and GUT around a script that did not load: the SCRIPT ERROR line above them says why
     r"^ERROR: Failed to load script \"[^\"]+\" with error|^\[ERROR\]:\s+Could not load script\b|"
     r"^\d+ actionable tasks?:|^Execution failed for task '[^']+'\.?$|"
+    # Zephyr's twister points at a suite's log after its verdict line ("ERROR   - see: …/handler.log")
+    r"^ERROR\s+-\s+see: \S|"
     r"^\[ERROR\] (?:BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack trace|For more information)|"
     # xcodebuild's verdicts ("** TEST FAILED **", "▸ ** ARCHIVE FAILED **") and a tool's hint on how to see more
     # ("Set the environment variable X=1 for a complete stack trace.", "Run with --stacktrace")

@@ -91,6 +91,8 @@ _PRACTICES = (
     form.STORE_AS,
     form.NOT_YOURSELF,
     form.NAME_LIKE,
+    form.SAME_WAY_NOT,
+    form.PLACE_EVERY,
 )
 
 

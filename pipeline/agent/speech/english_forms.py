@@ -149,8 +149,30 @@ SAME_AS_REST = re.compile(
 )
 # "Use @SpringBootTest with the full context for the controller tests": one way for a whole kind of thing
 USE_FOR_KIND = re.compile(
-    r"^(?:please\s+)?(?:use|run|write|put|keep)\s+(?!(?:it|this|that|them|these|those)\b)\S.{2,80}?\s+"
-    r"for (?:the |all |our |every |new )(?:[\w-]+ )?[\w-]+s\b(?=\s*(?:[,.;!]|$))",
+    r"^(?:please\s+|just\s+)?(?:use|run|write|put|keep)\s+(?!(?:it|this|that|them|these|those)\b)\S.{2,80}?\s+"
+    r"for (?:(?:the |all |our |every |new )(?:[\w-]+ )?[\w-]+s|"
+    # or a kind of work named without an article: "just use printk for debug output, keep it simple"
+    r"(?:[\w-]+ )?(?:output|logging|debugging|validation|formatting|config|configuration|styling|state))"
+    r"\b(?=\s*(?:[,.;!]|$))",
+    re.IGNORECASE,
+)
+# "in LiveView tests find elements by data-role, not by text": a way of doing a kind of thing against another way,
+# the same preposition said twice (a thing done once is asked with "it", "this", "that")
+SAME_WAY_NOT = re.compile(
+    r"^(?:(?:in|for) (?:all |every |any |new |our )?(?:[\w-]+ ){0,2}[\w-]+s,? )?(?:please\s+|just\s+)?"
+    r"(?:find|query|select|locate|match|put|use|keep|write|store|save|name|mock|stub|log|format|wrap|pass|call|"
+    r"validate|handle|return|test|assert|build|deploy|ship|release|route|send|import|load|read|configure|sort|group|"
+    r"key|index|cache|pin|install|sign|tag|style|compare|identify|reference|link|inject|mount|serve|fetch)\s+"
+    r"(?!(?:it|this|that|them)\b)[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,4}\s+(?P<p>by|with|in|on|through|via|from|into|under)\s+[\w.+/@:'-]+(?:\s+[\w.+/@:-]+){0,3},"
+    r"\s*not\s+(?P=p)\s+[\w.+/@:'-]+(?:\s+[\w.+/@:-]+){0,3}\s*[.!]?$",
+    re.IGNORECASE,
+)
+# "put every Oban job in the default queue, one queue is plenty for us": where or how every thing of a kind goes
+# (not "run every test", "fix all the warnings": what to do once)
+PLACE_EVERY = re.compile(
+    r"^(?:please\s+|just\s+)?(?:put|keep|send|route|wrap|write|log|name|tag|store|pin|prefix|mark|place|register)\s+"
+    r"(?:every|each|all)\s+(?!(?:the|of|time|one|other|these|those|this|that|my|your)\b)(?:[\w./-]+ ){0,2}[\w./-]+\s+"
+    r"(?:in|into|through|via|under|behind|as|with|on|to)\b.{3,}",
     re.IGNORECASE,
 )
 # "commit messages in English, conventional commits": a kind of text, written in one language
