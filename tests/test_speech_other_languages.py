@@ -19,6 +19,8 @@ from pipeline.learning.rules.rule_meaning import directive
             "a staging adatbázis nem kap automatikus mentést",
         ),
         ("somo: tarehe zote zihifadhiwe kwa UTC", "tarehe zote zihifadhiwe kwa UTC"),
+        ("kiderült, hogy a cron UTC-ben fut a szerveren", "a cron UTC-ben fut a szerveren"),
+        ("ukázalo se, že cache na stagingu se nikdy nemaže", "cache na stagingu se nikdy nemaže"),
         ("শিক্ষা: staging এ cache বন্ধ না করলে পুরনো data দেখায়", "staging এ cache বন্ধ না করলে পুরনো data দেখায়"),
     ],
 )
@@ -60,3 +62,24 @@ def test_a_language_without_a_reader_opens_the_rule_gate_with_its_words_for_alwa
 def test_a_sentence_without_such_words_or_a_question_does_not_open_it() -> None:
     assert not directive("kan du fixa testet som failar?")
     assert not directive("díky, funguje to")
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "a Writer-ből jöjjön az enqueue. és mostantól az ingest jobok külön queue-ba mennek, a default ne",
+            "mostantól az ingest jobok külön queue-ba mennek, a default ne",
+        ),
+        ("od teď používej pnpm místo npm", "od teď používej pnpm místo npm"),
+        ("ok, de acum înainte rulăm migrațiile separat", "de acum înainte rulăm migrațiile separat"),
+        ("szabály: commit üzenet angolul", "commit üzenet angolul"),
+        ("regulă: fără force push pe main", "fără force push pe main"),
+    ],
+)
+def test_from_now_on_or_a_label_opens_a_rule_in_a_language_without_a_reader(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+def test_from_now_on_inside_a_clause_or_with_nothing_after_it_is_no_rule() -> None:
+    assert extract_knowledge(["ez a build mostantól", "a régi szerver mostantól nem kell"]).rules == ()

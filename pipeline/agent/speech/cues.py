@@ -25,7 +25,7 @@ from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesso
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.languages.japanese import japanese_rule
-from pipeline.agent.speech.languages.other_languages import other_decision, other_lesson
+from pipeline.agent.speech.languages.other_languages import other_decision, other_lesson, other_rule
 from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
 from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.languages.swedish import swedish_decision, swedish_lesson, swedish_rule
@@ -299,6 +299,7 @@ _RULES: tuple[_Reading, ...] = (
     greek_rule,
     dutch_rule,
     swedish_rule,
+    other_rule,
 )
 _LESSONS: tuple[_Reading, ...] = (
     vietnamese_lesson,

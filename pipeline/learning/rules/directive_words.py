@@ -64,26 +64,47 @@ WORDS: dict[str, str] = {
     "african": "ሁልጊዜ|koyaushe|nigbagbogbo|ungalokothi",
 }
 
-# language: its words saying a rule replaces one in force (from now on, instead of, no longer); the rule
-# lifecycle reads them as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
+# language: its words for "from now on": a rule replacing how it was done until now. Said to a coding agent they
+# open a standing instruction in every language that has a reader, and so here too
+# (`speech/languages/other_languages.other_rule`); the rule lifecycle reads them as replacing a rule in force.
+FROM_NOW_ON: dict[str, str] = {
+    "swedish": "från och med nu|hädanefter|framöver",
+    "norwegian/danish": "fra nå av|fra nu af|heretter",
+    "finnish": "tästä lähtien|jatkossa|tästedes",
+    "estonian": "edaspidi|nüüdsest",
+    "czech/slovak": "od teď|odteď|odteraz|od nynějška",
+    "slovenian/croatian/serbian": "od zdaj|od sada|ubuduće|убудуће",
+    "bulgarian/macedonian": "от сега нататък|отсега",
+    "romanian": "de acum înainte|de acum inainte",
+    "hungarian": "mostantól|ezentúl",
+    "baltic": "nuo šiol|turpmāk",
+    "catalan/galician/basque": "a partir d'ara|d'ara endavant|hemendik aurrera",
+    "afrikaans": "van nou af",
+    "swahili": "kuanzia sasa",
+    "urdu": "اب سے",
+    "indic": "अब से|यापुढे|এখন থেকে|இனிமேல்|ఇకపై|હવેથી",
+    "caucasus/central asia": "ამიერიდან|այսուհետ|bundan keyin",
+}
+# language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads
+# these and FROM_NOW_ON as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
 # `speech/languages/dutch.py`, its words in `rule_changes.REPLACES`).
-REPLACING: dict[str, str] = {
-    "swedish": "från och med nu|hädanefter|framöver|i stället för|istället för|istället|inte längre|byt till",
-    "norwegian/danish": "fra nå av|fra nu af|heretter|i stedet for|istedenfor|ikke lenger|ikke længere",
-    "finnish": "tästä lähtien|jatkossa|tästedes|sen sijaan|ei enää",
-    "estonian": "edaspidi|nüüdsest|selle asemel|enam mitte",
-    "czech/slovak": "od teď|odteď|odteraz|od nynějška|místo|namiesto|už ne|už nepoužívej",
-    "slovenian/croatian/serbian": "od zdaj|od sada|ubuduće|umjesto|umesto|namesto|više ne|више не|уместо|убудуће",
-    "bulgarian/macedonian": "от сега нататък|отсега|вместо|вече не",
-    "romanian": "de acum înainte|de acum inainte|în loc de|in loc de|nu mai",
-    "hungarian": "mostantól|ezentúl|helyett|már nem|többé nem",
-    "baltic": "nuo šiol|vietoj|nebe|turpmāk|tā vietā|vairs ne",
-    "catalan/galician/basque": "a partir d'ara|d'ara endavant|en lloc de|en comptes de|ja no|hemendik aurrera|ordez",
-    "afrikaans": "van nou af|in plaas van|nie meer nie",
-    "swahili": "kuanzia sasa|badala ya",
-    "urdu": "اب سے|کی بجائے|کے بجائے",
-    "indic": "अब से|के बजाय|यापुढे|এখন থেকে|এর বদলে|இனிமேல்|ఇకపై|હવેથી",
-    "caucasus/central asia": "ამიერიდან|այսուհետ|bundan keyin|əvəzinə|o'rniga",
+INSTEAD: dict[str, str] = {
+    "swedish": "i stället för|istället för|istället|inte längre|byt till",
+    "norwegian/danish": "i stedet for|istedenfor|ikke lenger|ikke længere",
+    "finnish": "sen sijaan|ei enää",
+    "estonian": "selle asemel|enam mitte",
+    "czech/slovak": "místo|namiesto|už ne|už nepoužívej",
+    "slovenian/croatian/serbian": "umjesto|umesto|namesto|više ne|више не|уместо",
+    "bulgarian/macedonian": "вместо|вече не",
+    "romanian": "în loc de|in loc de|nu mai",
+    "hungarian": "helyett|már nem|többé nem",
+    "baltic": "vietoj|nebe|tā vietā|vairs ne",
+    "catalan/galician/basque": "en lloc de|en comptes de|ja no|ordez",
+    "afrikaans": "in plaas van|nie meer nie",
+    "swahili": "badala ya",
+    "urdu": "کی بجائے|کے بجائے",
+    "indic": "के बजाय|এর বদলে",
+    "caucasus/central asia": "əvəzinə|o'rniga",
 }
 
 _SPACED_SCRIPTS = re.compile(r"^[\w\s'’.-]+$")  # scripts whose words \b can bound (Latin, Cyrillic, Greek, ...)
@@ -104,5 +125,6 @@ def _union(tables: tuple[dict[str, str], ...]) -> re.Pattern[str]:
     return re.compile("|".join(_pattern(word) for word in sorted(words, key=len, reverse=True)), re.IGNORECASE)
 
 
-OTHER_LANGUAGES = _union((WORDS, REPLACING))
-OTHER_REPLACES = _union((REPLACING,))
+OTHER_LANGUAGES = _union((WORDS, FROM_NOW_ON, INSTEAD))
+OTHER_REPLACES = _union((FROM_NOW_ON, INSTEAD))
+OTHER_FROM_NOW_ON = _union((FROM_NOW_ON,))

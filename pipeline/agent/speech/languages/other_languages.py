@@ -1,12 +1,14 @@
-"""Lessons and decisions said in the languages memoryd has no reader for, by the one form every language has:
-a label and a colon ("lärdom: …", "poučení: …", "decizie: …", "somo: …").
+"""Rules, lessons and decisions said in the languages memoryd has no reader for, by the forms every language has:
+a label and a colon ("lärdom: …", "poučení: …", "decizie: …", "szabály: …"), and for rules "from now on".
 
 A reader (`greek.py`, `thai.py`, …) knows a language's grammar; for the others, a person who writes down what they
 learned or decided mostly labels it, as they would in a note or a chat, and the label is a word every language
 has (lesson, learned, good to know, decision, decided). What follows the colon is the lesson or the decision.
-Rules in these languages are left to meaning, gated by their words for always and never
-(`pipeline/learning/rules/directive_words.py`). Written from general knowledge of each language, not from any corpus
-(Dutch, which has a reader of its own, `dutch.py`, is not listed). Pure.
+A rule is labelled the same way, or opened by the language's "from now on" (`directive_words.FROM_NOW_ON`:
+"mostantól az ingest jobok külön queue-ba mennek …", which meaning alone scored as a request); other rules in
+these languages are left to meaning, gated by their words for always and never (`directive_words.WORDS`).
+Written from general knowledge of each language, not from any corpus (Dutch, which has a reader of its own,
+`dutch.py`, is not listed). Pure.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.marks import tidy
+from pipeline.learning.rules.directive_words import OTHER_FROM_NOW_ON
 
 _LESSON_WORDS = (
     # Swedish, Norwegian, Danish, Finnish, Estonian
@@ -31,6 +34,10 @@ _DECISION_WORDS = (
     "decizie|decizia|hotărâre|döntés|eldöntöttük|sprendimas|lēmums|decisió|erabakia|"
     "uamuzi|keputusan|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror"
 )
+_RULE_WORDS = (
+    "regel|regler|sääntö|reegel|pravidlo|pravilo|правило|regulă|regula|szabály|taisyklė|noteikums|norma|araua|"
+    "kanuni|peraturan|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida"
+)
 # "Again", "once more", "the same error": the person links a failure to one seen before (problem_match reads it)
 _AGAIN_WORDS = (
     "igen|igjen|en gång till|samma fel|samme feil|samme fejl|taas|jälleen|uudestaan|sama virhe|jälle|uuesti|"
@@ -40,11 +47,38 @@ _AGAIN_WORDS = (
 )
 AGAIN = re.compile(rf"(?<!\w)(?:{_AGAIN_WORDS})(?!\w)", re.IGNORECASE)
 _LESSON = re.compile(rf"^(?:{_LESSON_WORDS})\s*[:：]\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
+# "It turned out that …", opening the sentence: what follows is what was learned (English "turns out", Ukrainian
+# "виявляється" are read the same way by their readers)
+_TURNED_OUT_WORDS = (
+    "det viste seg at|det viste sig at|osoittautui, että|selvisi, että|selgus, et|ukázalo se, že|ukázalo sa, že|"
+    "ispostavilo se da|испоставило се да|izkazalo se je, da|оказа се, че|s-a dovedit că|s-a dovedit ca|"
+    "kiderült, hogy|kiderült:|paaiškėjo, kad|izrādījās, ka|resulta que|kumbe|rupa-rupanya|rupanya"
+)
+_TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
+_RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)
 _DECISION = re.compile(rf"^(?:{_DECISION_WORDS})\s*[:：]\s*(?P<d>\S.{{9,}})", re.IGNORECASE)
 
 
+def other_rule(sentence: str) -> str | None:
+    """A labelled rule, or what follows a "from now on" that opens the sentence or one of its clauses."""
+    text = sentence.strip()
+    if found := _RULE.match(text):
+        return tidy(found.group("r"))
+    opened = next((m for m in OTHER_FROM_NOW_ON.finditer(text) if _opens_a_clause(text, m.start())), None)
+    if opened is not None and len(text) - opened.end() >= 8:
+        return tidy(text[opened.start() :])
+    return None
+
+
+def _opens_a_clause(text: str, at: int) -> bool:
+    """At the start, after a clause break, or after one short word ("és mostantól …", "a od teď …")."""
+    before = text[:at].rstrip()
+    last = re.split(r"[,;:.!?]", before)[-1].split()
+    return not before or before[-1] in ",;:.!?" or (len(last) == 1 and len(last[0]) <= 3)
+
+
 def other_lesson(sentence: str) -> str | None:
-    if found := _LESSON.match(sentence.strip()):
+    if found := _LESSON.match(sentence.strip()) or _TURNED_OUT.match(sentence.strip()):
         return tidy(found.group("l"))
     return None
 
