@@ -225,8 +225,8 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
         ("finalmente funciona, obrigado", "success"),
         ("고마워요, 이제 잘 돼요", "success"),
         ("ainda dá o mesmo erro, deixa pra lá", "failed"),
-        ("ok, domani ci riguardo", "failed"),
-        ("そろそろ帰るので続きは月曜に", "failed"),
+        ("ok, domani ci riguardo", "later"),
+        ("そろそろ帰るので続きは月曜に", "later"),
         ("can you rename the variable to total", None),
         ("where is the retry count configured?", None),
     ],
@@ -306,17 +306,17 @@ def test_korean_portuguese_and_italian_standing_instructions_are_found_and_reque
 def test_a_rule_in_a_language_without_a_reader_is_found_by_meaning_and_a_report_with_its_words_is_not(
     embedder: FastEmbedEmbedder,
 ) -> None:
-    """Danish, Czech, Romanian, Swahili: no reader knows them; their words for always/never/from now on open the
-    gate (pipeline/learning/rules/directive_words.py) and meaning decides, so "the build always fails" (Swedish,
-    whose reader knows it for a report) stays out."""
+    """Danish, Czech, Swahili: no reader knows them; their words for always/never open the gate
+    (pipeline/learning/rules/directive_words.py) and meaning decides, so "the build always fails" (Swedish, whose
+    reader knows it for a report) stays out. Their "from now on" is a rule by itself, as in every language."""
     rules = [
         "brug altid pnpm i dette repo, aldrig npm",
         "nikdy nepushuj přímo do main",
-        "de acum înainte folosește pnpm în loc de npm",
         "kila mara endesha tests kabla ya kufanya commit",
     ]
     said = [*rules, "bygget failar alltid på CI", "testet kraschar aldrig lokalt, bara i CI", "díky, funguje to"]
     assert not [s for s in said if says_something(s)]
+    assert says_something("de acum înainte folosește pnpm în loc de npm")
     found = candidates(said, clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))

@@ -102,6 +102,6 @@ def test_english_norms_said_beside_it() -> None:
     assert found.rules == (
         "commit the generated client in gen/ so the app builds without the generator",
         "stop committing dist/; the deploy job builds it",
-        "Every REST route checks a capability",
         "Prefix every hook with acme_",
+        "Every REST route checks a capability",
     )

@@ -612,6 +612,20 @@ def test_a_verdict_heard_by_meaning_judges_work_and_only_work() -> None:
     assert session_outcome(parse_transcript(asked.bytes(), "x"), "failed").outcome == "unknown"
 
 
+def test_words_heard_as_leaving_a_step_for_later_do_not_fail_work_committed_after_them() -> None:
+    def ending(*commit: str) -> Transcript:
+        t = Transcript().user("mutassa a firmware verziót a status parancs").edit("app/shell.c", "a", "b")
+        t.bash("west build -b board app", "Memory region Used Size", 0).user(
+            "nem kell, hétfőn flashelem. commit, köszi"
+        )
+        return t.bash(*commit, 0) if commit else t
+
+    committed = parse_transcript(ending("git commit -am 'feat: version in status'", "[main 1a2b3c4] feat").bytes(), "x")
+    assert session_outcome(committed, "later").outcome == "success"
+    left = parse_transcript(ending().bytes(), "y")
+    assert session_outcome(left, "later").outcome == session_outcome(left, "failed").outcome
+
+
 def test_work_thrown_away_at_the_end_did_not_succeed() -> None:
     t = (
         Transcript()

@@ -119,8 +119,9 @@ def closing_words(t: Transcript) -> str | None:
 
 def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     """The outcome of a session (or a subagent's run) from its end; see the module docstring. `heard`: what
-    the person's closing words mean when no cue reads them (`closing_words`), "success" or "failed", as the
-    caller judged by meaning (`pipeline/learning/verdict_meaning.py`)."""
+    the person's closing words mean when no cue reads them (`closing_words`), "success", "failed" or "later"
+    (not done, as failed, unless the work was committed after them), as the caller judged by meaning
+    (`pipeline/learning/verdict_meaning.py`)."""
     steps = _steps(t)
     users = [i for i, s in enumerate(steps) if s.kind == "user"]
     evidence: list[tuple[float, str]] = []
@@ -141,9 +142,12 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
                 value, reason = 0.0, "thanks for checks the assistant said passed but never ran"
             evidence.append((value * weight, f"{reason}: {_quote(words)}"))
         elif (
-            heard in ("success", "failed")
+            heard in ("success", "failed", "later")
             and _did_work(steps)
             and not (heard == "success" and _claimed_unchecked(steps))
+            # Why: "nem kell, hétfőn flashelem. commit és kész, köszi": what waits is a next step; the work itself
+            # was committed after the words, as they asked
+            and not (heard == "later" and _committed_after(steps, last_user))
         ):
             value = HEARD_WEIGHT if heard == "success" else -HEARD_WEIGHT
             evidence.append((value * weight, f"the user's last words, by their meaning: {_quote(words)}"))
@@ -225,6 +229,14 @@ _OFFER = re.compile(
     r"[^?]{0,160}\?\s*$",
     re.IGNORECASE,
 )
+
+
+def _committed_after(steps: list[Step], last_user: int | None) -> bool:
+    """The work was committed or pushed after the person's last words."""
+    return last_user is not None and any(
+        s.kind == "tool" and s.status == "ok" and _SHIPPED.search(_command(s)) and not _REVERTS.search(_command(s))
+        for s in steps[last_user + 1 :]
+    )
 
 
 def _attempted(steps: list[Step]) -> bool:

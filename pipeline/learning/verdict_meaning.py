@@ -129,8 +129,10 @@ def examples() -> tuple[str, ...]:
 
 
 def verdict(vector: np.ndarray | None, vectors: Mapping[str, np.ndarray]) -> str | None:
-    """ "success" or "failed" when the words' vector is clearly nearest one verdict's examples (left for later
-    is not done, as failed is), else None (no vectors, no clear lead, or words that judge nothing)."""
+    """ "success" or "failed" when the words' vector is clearly nearest one verdict's examples, else None (no
+    vectors, no clear lead, or words that judge nothing). Left for later is not done, as failed is, and weighs with
+    it; it is returned as "later" when it leads, for the caller to tell from failed (the work may have been
+    committed after the words: `session_outcome`)."""
     if vector is None:
         return None
     found = scores(vector, vectors)
@@ -148,7 +150,7 @@ def verdict(vector: np.ndarray | None, vectors: Mapping[str, np.ndarray]) -> str
     (kind, best), (_, runner_up) = ranked[0], ranked[1]
     if kind == "neutral" or best - runner_up < VERDICT_AT:
         return None
-    return kind
+    return "later" if kind == "failed" and found["later"] > found["failed"] else kind
 
 
 def closing_verdict(whole: np.ndarray | None, last: np.ndarray | None, vectors: Mapping[str, np.ndarray]) -> str | None:
