@@ -76,7 +76,7 @@ def test_the_person_naming_known_problems_links_them() -> None:
     assert references(said, known) == ["p1", "p2", "p3"]
     assert references("I think it's the alembic thing again", known) == ["p4"]  # one word of its own, and "again"
     assert references("add an alembic migration for the invoice table", known) == []  # one word each, no recurrence
-    # "again" in languages without a reader (Swedish, Czech, Romanian): speech/languages/other_languages.AGAIN
+    # "again" in languages without a reader (Swedish, Czech, Romanian): speech/unread_languages.AGAIN
     assert references("alembic-grejen igen, samma sak som förra veckan", known) == ["p4"]
     assert references("zase ten alembic problém", known) == ["p4"]
     assert references("iar alembic, ca data trecută", known) == ["p4"]

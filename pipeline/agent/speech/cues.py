@@ -23,9 +23,9 @@ from pipeline.agent.speech.languages.dutch import dutch_decision, dutch_lesson, 
 from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
 from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
+from pipeline.agent.speech.languages.hungarian import hungarian_decision, hungarian_lesson, hungarian_rule
 from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
 from pipeline.agent.speech.languages.japanese import japanese_rule
-from pipeline.agent.speech.languages.other_languages import other_decision, other_lesson, other_rule
 from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
 from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
 from pipeline.agent.speech.languages.swedish import swedish_decision, swedish_lesson, swedish_rule
@@ -35,6 +35,7 @@ from pipeline.agent.speech.languages.ukrainian import ukrainian_decision, ukrain
 from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
+from pipeline.agent.speech.unread_languages import other_decision, other_lesson, other_rule
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
@@ -299,6 +300,7 @@ _RULES: tuple[_Reading, ...] = (
     greek_rule,
     dutch_rule,
     swedish_rule,
+    hungarian_rule,
     other_rule,
 )
 _LESSONS: tuple[_Reading, ...] = (
@@ -315,6 +317,7 @@ _LESSONS: tuple[_Reading, ...] = (
     tagalog_lesson,
     dutch_lesson,
     swedish_lesson,
+    hungarian_lesson,
     other_lesson,  # last: the languages with no reader of their own
 )
 _DECISIONS: tuple[_Reading, ...] = (
@@ -331,6 +334,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     tagalog_decision,
     dutch_decision,
     swedish_decision,
+    hungarian_decision,
     other_decision,
 )
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.agent.speech.languages.other_languages import AGAIN
+from pipeline.agent.speech.unread_languages import AGAIN
 
 GIST_COSINE = 0.89
 GIST_JACCARD = 0.5

@@ -66,7 +66,7 @@ WORDS: dict[str, str] = {
 
 # language: its words for "from now on": a rule replacing how it was done until now. Said to a coding agent they
 # open a standing instruction in every language that has a reader, and so here too
-# (`speech/languages/other_languages.other_rule`); the rule lifecycle reads them as replacing a rule in force.
+# (`speech/unread_languages.other_rule`); the rule lifecycle reads them as replacing a rule in force.
 FROM_NOW_ON: dict[str, str] = {
     "swedish": "från och med nu|hädanefter|framöver",
     "norwegian/danish": "fra nå av|fra nu af|heretter",

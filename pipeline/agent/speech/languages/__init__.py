@@ -7,6 +7,7 @@ from pipeline.agent.speech.languages import (
     greek,
     hebrew,
     hinglish,
+    hungarian,
     indonesian,
     persian,
     polish,
@@ -19,7 +20,21 @@ from pipeline.agent.speech.languages import (
 
 # The languages whose closing verdicts (POSITIVE, NEGATIVE, DEFERRED, LEAVING) and PROBLEM_TALK are read over
 # folded text (`marks.fold`): `speech/verdicts.py` and the problem talk of `session_signals.py` read the same list
-FOLDED = (vietnamese, polish, indonesian, hinglish, thai, persian, arabic, hebrew, greek, tagalog, dutch, swedish)
+FOLDED = (
+    vietnamese,
+    polish,
+    indonesian,
+    hinglish,
+    thai,
+    persian,
+    arabic,
+    hebrew,
+    greek,
+    tagalog,
+    dutch,
+    swedish,
+    hungarian,
+)
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
 UNFOLDED = (ukrainian,)
