@@ -164,6 +164,25 @@ def test_a_replacement_in_another_language_finds_the_rule_that_names_the_same_th
     assert replaced_in_other_words("mudei de ideia: valor em centavos, nada de Decimal", current, subject) == current[0]
 
 
+def test_a_replacement_in_another_latin_script_language_finds_the_english_rule_sharing_its_terms() -> None:
+    """A Hungarian rule sits nearer the other Hungarian rules in the model; the two words it shares with an English
+    rule ("default", "queue") say which rule it replaces. Two English rules sharing words get no such help."""
+    current = ["put every job in the default queue, one queue is plenty", "új függőséget ne adj hozzá kérdezés nélkül"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.36 if "függőséget" in b else 0.35
+
+    new = "mostantól a riport jobok külön queue-ba mennek, a default queue-t ne terheld velük"
+    assert replaced_in_other_words(new, current, subject) == current[0]
+    english = ["put every job in the default queue, one queue is plenty", "never add a dependency without asking"]
+
+    def alike(a: str, b: str) -> float:
+        return 0.36 if "dependency" in b else 0.35
+
+    new_english = "from now on report jobs get their own queue, keep them out of the default queue"
+    assert replaced_in_other_words(new_english, english, alike) is None
+
+
 def test_dropping_a_tool_replaces_the_rule_that_names_it_even_a_short_name() -> None:
     """ "we're dropping Moq, …", "pytest-xdist fliegt raus, ab jetzt …": what is dropped says which rule goes,
     a three-letter name included when it is written as a name ("Moq"), never a short word ("the")."""

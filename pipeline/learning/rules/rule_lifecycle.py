@@ -345,12 +345,27 @@ def _shared_names(candidate: str, other: str) -> bool:
     """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
     the model puts a sentence nearer the rules in its own language, while the name says what the rule is about.
     In a rule written in another script every word in Latin letters is such a name ("מעכשיו הטסטים של ה-store רצים
-    עם testcontainers-go" names store and testcontainers, which "For the store tests … no testcontainers" says)."""
+    עם testcontainers-go" names store and testcontainers, which "For the store tests … no testcontainers" says); so
+    are two words a rule in English and one in another Latin-script language share."""
     if _names(candidate) & _names(other):
         return True
+    if _one_in_english(candidate, other) and len(_latin_terms(candidate) & _latin_terms(other)) >= 2:
+        return True  # "mostantól az ingest jobok … a default queue-t ne terheld" names the "default queue" too
     if not (_OTHER_SCRIPT.search(candidate) or _OTHER_SCRIPT.search(other)):
         return False
     return bool(_latin_terms(candidate) & _latin_terms(other))
+
+
+_ENGLISH_WORD = re.compile(
+    r"\b(?:the|is|are|to|of|for|with|and|in|on|every|one|be|not|never|always|use|from|by)\b", re.I
+)
+
+
+def _one_in_english(a: str, b: str) -> bool:
+    """One of two Latin-script texts is English and the other has none of its function words: two languages,
+    where the words they share are the names of things (a queue, a flag, a tool)."""
+    english = sorted(len(_ENGLISH_WORD.findall(text)) for text in (a, b))
+    return english[0] == 0 and english[1] >= 2
 
 
 _OTHER_SCRIPT = re.compile(
