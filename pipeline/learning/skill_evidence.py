@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from pipeline.learning.problems.failure_evidence import GENERIC_EXCEPTIONS
 from pipeline.learning.problems.problem_match import KnownProblem, vocabulary, words_of
-from pipeline.learning.rules.rule_lifecycle import forbidden_terms, stance_words
+from pipeline.learning.rules.rule_stance import forbidden_terms, stance_words
 
 MAX_TRIGGERS = 16
 MAX_APPLYING = 6
