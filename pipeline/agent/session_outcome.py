@@ -175,15 +175,7 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         elif not acknowledged:
             evidence.append((-1.5, f"the last check failed: `{_command(steps[check])}`"))
     failure = _last(steps, lambda s: s.kind == "tool" and s.status == "failed")
-    shipped = _last(
-        steps,
-        lambda s: (
-            s.kind == "tool"
-            and s.status == "ok"
-            and bool(_SHIPPED.search(_command(s)))
-            and not _REVERTS.search(_command(s))
-        ),  # a pushed revert ships nothing
-    )
+    shipped = _last(steps, _ships)
     if shipped is not None and (failure is None or shipped > failure):
         evidence.append((1.0, f"the work was committed or pushed: `{_command(steps[shipped])}`"))
     answered = t.is_subagent and bool(steps) and steps[-1].kind == "assistant"
@@ -231,12 +223,16 @@ _OFFER = re.compile(
 )
 
 
+def _ships(step: Step) -> bool:
+    """A commit, push, merge or PR that went through (a pushed revert ships nothing)."""
+    command = _command(step)
+    shipped = bool(_SHIPPED.search(command)) and not _REVERTS.search(command)
+    return step.kind == "tool" and step.status == "ok" and shipped
+
+
 def _committed_after(steps: list[Step], last_user: int | None) -> bool:
     """The work was committed or pushed after the person's last words."""
-    return last_user is not None and any(
-        s.kind == "tool" and s.status == "ok" and _SHIPPED.search(_command(s)) and not _REVERTS.search(_command(s))
-        for s in steps[last_user + 1 :]
-    )
+    return last_user is not None and any(_ships(s) for s in steps[last_user + 1 :])
 
 
 def _attempted(steps: list[Step]) -> bool:
