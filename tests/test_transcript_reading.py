@@ -240,6 +240,40 @@ def test_a_declined_command_is_outweighed_by_the_persons_approval_after_it() -> 
     assert session("still broken") == "failed"
 
 
+def test_a_declined_command_answered_with_a_rule_weighs_less_than_a_declined_change() -> None:
+    """The build works again; the agent goes on to flash the board, the person declines and says a standing rule
+    ("always ask before flashing"): a line drawn for the agent's actions, not the work rejected. Their words
+    answer the command, so they are no verdict on the work either; a declined edit still is one."""
+
+    def session(
+        *, rule: bool, edit: bool = False, built: bool = True, heard: str | None = None
+    ) -> tuple[str, tuple[str, ...]]:
+        t = Transcript().user("west build fails after the SDK update, can you look")
+        if built:
+            t.bash("cd ~/zephyr-sdk-0.17.0 && ./setup.sh -c && cd - && west build -b board app", "[214/214] Link", 0)
+        if edit:
+            t.tool("Edit", {"file_path": "/p/prj.conf", "old_string": "a", "new_string": "b"}, "x")
+        else:
+            t.tool("Bash", {"command": "west flash"}, "x")
+        t.lines[-1]["message"]["content"][0]["content"] = "The user doesn't want to proceed with this tool use."
+        t.lines[-1]["message"]["content"][0]["is_error"] = True
+        t.user("[Request interrupted by user for tool use]")
+        t.user("always ask me before flashing, the board may be measuring" if rule else "no")
+        found = session_outcome(parse_transcript(t.say("Not flashed. The build works.").bytes(), "x"), heard)
+        return found.outcome, found.evidence
+
+    outcome, evidence = session(rule=True, heard="failed")  # "never … without asking" read by meaning: not a verdict
+    assert outcome == "success", evidence
+    assert "the last check passed: `cd ~/zephyr-sdk-0.17.0" in evidence[0]
+    assert not any("interrupted and left" in e for e in evidence)
+    outcome, evidence = session(rule=True, built=False)  # nothing else known: the stop still counts, at -1
+    assert evidence == ("the user declined a command and set a rule for it: `west flash`",), evidence
+    for other in (session(rule=False, built=False), session(rule=True, edit=True, built=False)):
+        # declined with no rule, or a declined edit (the work itself, not wanted): the full weight, and the stop
+        assert other[0] == "failed" and "the user declined the last change" in other[1][0], other
+        assert any("interrupted and left" in e for e in other[1]), other
+
+
 def test_being_called_away_says_nothing_of_the_work_but_a_deferral_does() -> None:
     """ "gotta run" / "muss los, Termin" / "мне бежать": life interrupting leaves the outcome to the rest of the
     evidence (none here: unknown); "meeting now, stopping here" or "morgen früh, jetzt Elternabend" leave the work

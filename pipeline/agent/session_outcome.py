@@ -11,7 +11,9 @@ staging, I'll look tomorrow" failed. The evidence, strongest first:
 2. the final state of the work: the last check (tests, type check, lint, CI) passing or failing, unless the
    person spoke after it without complaint (an acknowledged failure: "that one's known, ignore it");
    a commit, push or PR after the last failure; a session that stops on a failure, or on a change the person
-   declined (the fix proposed was not wanted), or is interrupted and left.
+   declined (the fix proposed was not wanted), or is interrupted and left; a command declined and answered with a
+   standing rule ("always ask me before flashing") weighs half, its interrupt and the rule's words nothing: the
+   person drew a line for the agent's actions, not against the work.
 The person's words are read by each language's own cues in `speech/verdicts.py`.
 A subagent's run (no person in it) succeeded when it came back with an answer, weighed against its checks.
 Each piece adds to a score; the sign gives the outcome, its size the confidence (0.5 = a coin toss); a session
@@ -26,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline.agent.failure_line import error_line
+from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.verdicts import LEFT_FOR_LATER, acknowledges, closing_cue, left_for_later, only_thanks
 from pipeline.agent.transcript import Step, Transcript
 
@@ -77,12 +80,12 @@ _CHECK = re.compile(
     r"\s--(?:check|syntax-check)\b|"
     # Godot's test runners, started through the engine ("godot --headless -s addons/gut/gut_cmdln.gd")
     r"\bgut_cmdln\.gd\b|\baddons/gdUnit4/runtest\b|"
-    # Any command line's own test, lint or check subcommand ("<tool> test", "<tool> run lint", "<tool> -v check"):
+    # Any command line's own test, lint, check or build subcommand ("<tool> test", "<tool> run lint", "west build"):
     # how command-line tools name them, whatever the tool
     r"(?:^|&&\s*|;\s*)(?!(?:rm|mv|cp|cat|ls|touch|mkdir|rmdir|less|head|tail|cd|echo|find|grep|rg|open|code|vim|"
     r"nano|chmod|git)\b)(?:(?:npx|bunx|pnpm exec|pnpm dlx|uv run|poetry run|bundle exec) )?"
     r"[\w.-]+(?: -{1,2}[\w-]+(?:=\S+)?)*(?: run| task)? (?:test|tests|lint|check|analyze|analyse|vet|"
-    r"verify|typecheck)\b(?![/.\w-])|"
+    r"verify|typecheck|build)\b(?![/.\w-])|"
     # a project's own script named for its tests or checks ("tools/run-tests.sh EditMode", "./scripts/lint"), and
     # an engine's or runner's flag that runs them ("-runTests")
     r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*(?:test|tests|lint|check)[\w-]*(?:\.sh|\.py|\.ps1|\.bash)?(?=\s|$)|\s-{1,2}run-?tests\b"
@@ -127,6 +130,8 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     evidence: list[tuple[float, str]] = []
     last_user = users[-1] if users else None
     words, weight = _closing(steps, users)
+    declined = _last(steps, lambda s: s.kind == "tool" and s.status == "denied" and _changes(s))
+    boundary = declined is not None and _sets_a_boundary(steps, declined)
     spoke_against = False  # the person's own words (a cue, not a reading by meaning) say the work is not right
     if words:
         cue = closing_cue(words)
@@ -148,6 +153,9 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
             # Why: "nem kell, hétfőn flashelem. commit és kész, köszi": what waits is a next step; the work itself
             # was committed after the words, as they asked
             and not (heard == "later" and _committed_after(steps, last_user))
+            # Why: words that answer a declined command with a rule ("never run migrations against prod") judge
+            # the command, and read by meaning alone their "never" sounds like a complaint about the work
+            and not (boundary and last_user is not None and _first_words_after(steps, declined) == last_user)
         ):
             value = HEARD_WEIGHT if heard == "success" else -HEARD_WEIGHT
             evidence.append((value * weight, f"the user's last words, by their meaning: {_quote(words)}"))
@@ -191,14 +199,17 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     # Why: "no, not against staging" … "ok, works": what the person says last, about the work, outweighs a
     # command they stopped on the way
     approved_after = last_user is not None and words == steps[last_user].text and any(v > 0 for v, _ in evidence)
-    declined = _last(steps, lambda s: s.kind == "tool" and s.status == "denied" and _changes(s))
     if (
         declined is not None
         and not (approved_after and last_user is not None and last_user > declined)
         and not any(s.kind == "tool" and s.status == "ok" and _changes(s) for s in steps[declined:])
     ):
-        evidence.append((-2.0, f"the user declined the last change: `{_command(steps[declined])}`"))
-    if _left_after_interrupt(steps) and not approved_after:
+        if boundary:
+            # Why less: the person stopped one action of the agent's, not the work: what was done before stands
+            evidence.append((-1.0, f"the user declined a command and set a rule for it: `{_command(steps[declined])}`"))
+        else:
+            evidence.append((-2.0, f"the user declined the last change: `{_command(steps[declined])}`"))
+    if _left_after_interrupt(steps) and not approved_after and not (boundary and _interrupt_of(steps, declined)):
         evidence.append((-1.0, "the user interrupted and left"))
     if answered:
         # Why: nobody judges a subagent's run; it did its job when it came back with an answer (a test it
@@ -370,6 +381,35 @@ def _command(step: Step) -> str:
     if call is None:
         return ""
     return " ".join((call.command or call.task or call.name).split())[:120]
+
+
+def _sets_a_boundary(steps: list[Step], declined: int) -> bool:
+    """The person declined a command (not an edit: a declined edit is the work itself, not wanted) and, in their
+    next words, said a standing rule about it ("never run migrations against prod from a laptop", "flashelés
+    előtt mindig kérdezz meg"): they drew a line for the agent's actions, which says less of the work."""
+    call = steps[declined].call
+    if call is None or call.name in _EDITS:
+        return False
+    for step in steps[declined + 1 :]:
+        if step.kind == "tool":
+            return False
+        if step.kind == "user":
+            return bool(extract_knowledge([step.text]).rules)
+    return False
+
+
+def _first_words_after(steps: list[Step], index: int | None) -> int | None:
+    if index is None:
+        return None
+    return next((i for i in range(index + 1, len(steps)) if steps[i].kind == "user"), None)
+
+
+def _interrupt_of(steps: list[Step], declined: int | None) -> bool:
+    """The last interrupt is the one Claude Code writes for the declined call itself (nothing between them)."""
+    last = _last(steps, lambda s: s.kind == "interrupt")
+    if declined is None or last is None or last < declined:
+        return False
+    return all(s.kind == "assistant" for s in steps[declined + 1 : last])
 
 
 def _left_after_interrupt(steps: list[Step]) -> bool:
