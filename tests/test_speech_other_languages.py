@@ -47,10 +47,10 @@ def test_a_labelled_decision_is_a_decision_and_a_question_or_a_label_inside_a_se
 @pytest.mark.parametrize(
     "sentence",
     [
-        "använd alltid pnpm i det här repot",
+        "bruk alltid pnpm i dette repoet",
         "nikdy nepushuj přímo do main",
         "de acum înainte folosește pnpm",
-        "mindig futtasd a teszteket commit előtt",
+        "aja aina testit ennen committia",
         "kila mara endesha tests kabla ya commit",
         "সবসময় commit করার আগে lint চালাও",
     ],
