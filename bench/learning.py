@@ -80,6 +80,7 @@ CORPORA = (
     ("held out 23", BENCH / "learning_corpus_heldout23"),
     ("held out 24", BENCH / "learning_corpus_heldout24"),
     ("held out 25", BENCH / "learning_corpus_heldout25"),
+    ("held out 26", BENCH / "learning_corpus_heldout26"),
 )
 
 
