@@ -231,7 +231,12 @@ def _knowledge(daemon: BenchDaemon, corpus: Corpus, home: Path) -> dict[str, Any
     superseded = {p: superseded_bullets(t) for p, t in texts.items()}
     everywhere = [b for bullets in current.values() for b in bullets] + current_bullets(memory)
     not_person = [item["text"] for item in truth.get("not_person_rules", [])]
-    taken = [n for n in not_person if any(matches(g, n) for g in [*rules, *lessons, *everywhere])]
+    # Why the person's own are left out: an assistant's summary often repeats a rule the person said ("Run ktlintCheck
+    # and detekt before committing." after "run ktlintCheck and detekt before you commit"), and what the person said
+    # is theirs, whoever repeated it
+    theirs = [*true_rules, *true_lessons]
+    kept = [g for g in [*rules, *lessons, *everywhere] if not any(matches(g, w) for w in theirs)]
+    taken = [n for n in not_person if any(matches(g, n) for g in kept)]
     for text in taken:
         print(f"  NOT the person's, taken as a rule or lesson: {text[:100]}")
     non_rules = [n for n in truth.get("non_rules", []) if any(matches(g, n) for g in rules)]

@@ -1033,6 +1033,13 @@ def test_a_pushed_revert_ships_nothing_and_a_subagents_task_is_no_check() -> Non
             "Resources.Load 쓰지 말고 무조건 Addressables로만 로드해",
         ),
         ("이제부터 보상 지급 job은 rewards 큐로 따로 돌려.", "이제부터 보상 지급 job은 rewards 큐로 따로 돌려"),
+        # Korean: told before, a kind of thing and how it is done, before doing something, only when
+        ("prod DB에 직접 쿼리 날리지 말라니까", "prod DB에 직접 쿼리 날리지 말라니까"),
+        ("PR 올리기 전에 lint 돌리라고 했잖아", "PR 올리기 전에 lint 돌리라고 했잖아"),
+        ("변수 이름은 camelCase로 써줘.", "변수 이름은 camelCase로 써줘"),
+        ("로그는 structlog로 남겨", "로그는 structlog로 남겨"),
+        ("스키마 바꾸기 전에 먼저 물어봐줘", "스키마 바꾸기 전에 먼저 물어봐줘"),
+        ("캐시는 설정에서 켰을 때만 쓰게 해줘", "캐시는 설정에서 켰을 때만 쓰게 해줘"),
     ],
 )
 def test_norms_stated_reminded_or_quoted_and_korean_rules(said: str, rule: str) -> None:
@@ -1040,7 +1047,19 @@ def test_norms_stated_reminded_or_quoted_and_korean_rules(said: str, rule: str) 
 
 
 @pytest.mark.parametrize(
-    "said", ["아직 커밋하지 마", "그 파일 건드리지 마", "원인부터 찾아줘", "ok, from now on.", "I told you to run it"]
+    "said",
+    [
+        "아직 커밋하지 마",
+        "그 파일 건드리지 마",
+        "원인부터 찾아줘",
+        "ok, from now on.",
+        "I told you to run it",
+        "Jenkins가 실패라고 했잖아",  # a noun quoted ("it said failure"), no instruction
+        "이 함수는 async로 바꿔줘",  # this one function
+        "로그인 페이지는 React로 다시 만들어줘",  # once more: a task
+        "배포하기 전에 이 로그 좀 봐줘",
+        "PR 제목은 한국어로 해도 돼?",
+    ],
 )
 def test_korean_requests_for_now_and_bare_markers_are_no_rules(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
@@ -1049,6 +1068,18 @@ def test_korean_requests_for_now_and_bare_markers_are_no_rules(said: str) -> Non
 def test_korean_lessons_verdicts_and_a_projects_own_test_script() -> None:
     assert extract_knowledge(["교훈: Oban이 테스트에서 job을 돌리면 DB를 못 써."]).lessons == (
         "Oban이 테스트에서 job을 돌리면 DB를 못 써",
+    )
+    # finding out how it was: "알고 보니 …", "… 있었던 거네", "… 거였구나" (not what one thing was yesterday)
+    found = extract_knowledge(
+        [
+            "알고 보니 커넥션 풀이 10개라서 배치가 기다리고 있었어",
+            "컨테이너 시계가 UTC라서 날짜가 하루씩 밀리고 있었던 거네 ㅋㅋ",
+            "그 버그는 어제 고친 거였네",
+        ]
+    )
+    assert found.lessons == (
+        "커넥션 풀이 10개라서 배치가 기다리고 있었어",
+        "컨테이너 시계가 UTC라서 날짜가 하루씩 밀리고 있었던 거네",
     )
     for words, expected in (("고마워요", "success"), ("여전히 안 돼", "failed"), ("ok, stopping here today", "failed")):
         t = Transcript().user("fix the shop").edit("/repo/Shop.cs", "a", "b").user(words)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 _KO_REQUEST = (
-    r"(?:해|해요|하세요|해라|해줘|하자|써|쓰세요|돌려|돌려줘|바꿔|넣어|빼|로드해|마|마세요|말아|말 것|할 것|돼|거쳐)"
+    r"(?:해|해요|하세요|해라|해줘|하자|써|써줘|써요|쓰세요|쓰자|돌려|돌려줘|바꿔|넣어|빼|로드해|마|마세요|말아|"
+    r"말 것|할 것|돼|거쳐|남겨|남겨줘)"
 )
 RULE_MARKERS = (
     # Chinese: never/always/must/uniformly, or "don't" with a generic object
@@ -100,13 +101,25 @@ RULE_MARKERS = (
         rf"{_KO_REQUEST}[.!~]?$"
     ),
     re.compile(r"[가-힣]지 ?(?:마|마세요|마요|말 것|말아(?:요|줘)?)[.!~]?$"),
-    re.compile(r"[가-힣]지 말라고 (?:했잖아|했지|했는데|했어)"),  # "I told you not to …"
+    # "I told you (not) to …" ("main에 바로 푸시하지 말라니까", "커밋 전에 detekt 돌리라고 했잖아")
+    # (a verb's stem before "라고": "실패라고 했잖아" quotes a noun, "it was a failure")
+    re.compile(
+        r"(?:지 ?말|[하리쓰보주치우추기르가오두내서켜으])라(?:고 (?:했잖아|했지|했는데|했어|했죠)|니까(?:요)?[.!~]*$)"
+    ),
+    # a kind of thing, how it is written or done ("커밋 메시지는 영어로 … 써줘", "테스트는 Kotest로 써줘")
+    re.compile(
+        rf"^(?:\S+\s){{0,2}}\S*[가-힣A-Za-z](?:은|는)\s(?!.*(?:다시|한번)).*\S(?:으로|로)[,\s].*{_KO_REQUEST}[.!~]?$"
+    ),
+    # before doing a kind of thing, always this first ("새 라이브러리 추가하기 전에 먼저 물어봐줘")
+    re.compile(
+        rf"(?:[가-힣]기|커밋|푸시|머지|배포|릴리스) ?전에\s.*(?:{_KO_REQUEST}|물어봐줘|물어봐|물어보세요)[.!~]?$"
+    ),
     # an obligation for a whole kind of thing ("전부 … 거쳐야 돼"; "종료일은 시작일 이후여야 돼" specifies one task)
     re.compile(
         r"(?:전부|모든|항상|매번|무조건|반드시|언제나)\s.*[가-힣](?:아|어|여|해)야 ?"
         r"(?:돼|되|해|한다|합니다|됩니다|돼요|해요|함)[.!~]?$"
     ),
-    re.compile(rf"\S(?:으로만|로만|에서만)\s.*{_KO_REQUEST}[.!~]?$"),
+    re.compile(rf"(?:\S(?:으로만|로만|에서만)|\s(?:때만|때에만|경우에만))\s.*{_KO_REQUEST}[.!~]?$"),
     # Turkish: always/never ("hep", "her zaman", "asla") in a sentence that reports nothing (no "-iyor", "-di",
     # "-miş" verb closing it: "hep patliyor" is a complaint); "…, unutma" (don't forget); "…, X yok" (no X)
     re.compile(
