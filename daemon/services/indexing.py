@@ -118,6 +118,9 @@ class IndexService:
             lambda conn: (file_count(conn), chunk_count(conn), skipped_files(conn, 100))
         )
         mode = "hybrid" if searcher.vector_ready() else "bm25"
+        # Why the second reason: between the model's load and its vectors joining search (the relevance baseline is
+        # embedded first) the model says nothing is wrong, and a bare "bm25" would look like a fault
+        reason = embedding.reason or ("the model is loaded, its vectors are joining search" if embedding.ready else "")
         return {
             "roots": {name: str(root.path) for name, root in indexer.roots.items()},
             "files": files,
@@ -127,7 +130,7 @@ class IndexService:
             "model": embedding.model if embedding.enabled else None,
             "dim": embedding.dim,
             "mode": mode,
-            "mode_reason": None if mode == "hybrid" else embedding.reason,
+            "mode_reason": None if mode == "hybrid" else reason or None,
             "embedding": embedding.status(),
             "pending": indexer.pending,
             "backfilling": indexer.embedding_behind,
