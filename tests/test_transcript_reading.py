@@ -196,6 +196,8 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "大家都用 vim",
         "之后参加了第二场比赛",
         "夜来香，别名夜香花",
+        "I have one test per module right now",
+        "one of the tests per file fails",
     ],
 )
 def test_what_only_sounds_like_a_norm_is_no_rule(said: str) -> None:
@@ -738,6 +740,7 @@ def test_japanese_lessons_and_decisions() -> None:
             "docs in english pls, even when the ticket is in german",
         ),
         ("route every request through the gateway", "route every request through the gateway"),
+        ("one migration per pull request", "one migration per pull request"),  # how many go with each of a kind
     ],
 )
 def test_rules_as_asides_in_english(said: str, rule: str) -> None:

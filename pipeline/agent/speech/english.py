@@ -93,6 +93,7 @@ _PRACTICES = (
     form.NAME_LIKE,
     form.SAME_WAY_NOT,
     form.PLACE_EVERY,
+    form.ONE_PER,
 )
 
 

@@ -175,6 +175,9 @@ PLACE_EVERY = re.compile(
     r"(?:in|into|through|via|under|behind|as|with|on|to)\b.{3,}",
     re.IGNORECASE,
 )
+# "one component per file", "one migration per pull request", "one file per IPC domain under src/main/ipc/": how
+# many of a thing go with each of a kind, a convention for every case
+ONE_PER = re.compile(r"^(?:and\s+|also\s+|please\s+|just\s+)?one\s+[\w./-]+(?:\s+[\w./-]+)?\s+per\s+[\w./-]+", re.I)
 # "commit messages in English, conventional commits": a kind of text, written in one language
 IN_LANGUAGE = re.compile(
     r"^(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are |stay |always |only )*(?:in|written in) "
