@@ -81,6 +81,7 @@ CORPORA = (
     ("held out 24", BENCH / "learning_corpus_heldout24"),
     ("held out 25", BENCH / "learning_corpus_heldout25"),
     ("held out 26", BENCH / "learning_corpus_heldout26"),
+    ("held out 27", BENCH / "learning_corpus_heldout27"),
 )
 
 
