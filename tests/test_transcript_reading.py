@@ -935,6 +935,18 @@ def test_a_paragraph_that_is_mostly_a_pasted_log_is_pasted_whole() -> None:
     assert extract_knowledge([text]).rules == ()
 
 
+def test_a_log_whose_lines_open_with_a_bracketed_clock_is_pasted() -> None:
+    """fastlane, xcodebuild and many loggers stamp each line "[10:58:12]: …"; a store's advice inside such a line
+    ("Make sure you increment the build string …") is the tool's, not a rule of the person's."""
+    text = (
+        "the upload bounced, whats going on\n\n[10:58:12]: Transporter transfer failed.\n"
+        '[10:58:12]: ERROR: "Redundant Binary Upload. Make sure you increment the build number before you upload."\n'
+        "[10:58:12]: Error uploading ipa file"
+    )
+    typed, pasted = typed_and_pasted(text)
+    assert typed == ["the upload bounced, whats going on"] and len(pasted) == 3
+
+
 def test_a_retraction_keeps_what_it_takes_back_and_a_crash_report_is_no_rule() -> None:
     said = "Oublie ce que j'ai dit sur la version dans CMakeLists.txt : dorénavant la version vient du tag git."
     assert extract_knowledge([said]).rules == (
