@@ -211,6 +211,21 @@ def test_a_lesson_after_an_emoji_and_in_german() -> None:
     assert found.lessons == ("playwright's webServer takes an array", "der Container läuft in UTC")
 
 
+def test_a_lesson_learnt_the_hard_way_and_a_turns_out_without_what_came_of_it() -> None:
+    found = extract_knowledge(
+        [
+            "cheers. learnt the hard way that the app store rejects a build whose number was used before",
+            "turns out the worker pool shares one connection so if two jobs run at once the second one hangs",
+            "turns out docker isn't started for you, so when every test errors at setup check docker info first",
+        ]
+    )
+    assert found.lessons == (
+        "the app store rejects a build whose number was used before",
+        "the worker pool shares one connection",
+        "docker isn't started for you, so when every test errors at setup check docker info first",
+    )
+
+
 def test_a_session_that_ends_on_a_declined_change_did_not_succeed() -> None:
     t = (
         Transcript()

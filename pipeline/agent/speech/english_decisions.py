@@ -28,9 +28,15 @@ _LESSON = re.compile(
     # ("I left a note to self yesterday" names a note: not one)
     r"(?<!\ba )(?<!\bmy )\bnote (?:to self|for next time)\s*[:,-]?\s+(?=(?:\S+\s+){2}\S)(.{6,})|"
     r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"
-    r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})",
+    r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})|"
+    # "learnt the hard way that testflight bounces the build if …", "learned today that …"
+    r"\blearn(?:ed|t) (?:the hard way|today)(?: that|,)?\s+(.{12,})",
     re.IGNORECASE,
 )
+# "turns out the context doesn't keep the container alive so if nothing holds it, it gets freed": what follows "so
+# if" is what came of it, not the lesson ("…, so when every test errors at setup check docker info first" is advice
+# that belongs to it)
+_CONSEQUENCE_TAIL = re.compile(r",?\s+so if\b.*$", re.IGNORECASE)
 DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
 # "decided to keep session auth, no JWT": chat drops the "we" before a decision as it does before a report
 _BARE_DECIDED = r"(?:just |finally |so )?decided"
@@ -68,7 +74,8 @@ def lesson_in(sentence: str) -> str | None:
     match = _LESSON.search(sentence)
     if not match:
         return None
-    return tidy(_GOOD_TO_KNOW_TAIL.sub("", next(group for group in match.groups() if group)))
+    said = next(group for group in match.groups() if group)
+    return tidy(_CONSEQUENCE_TAIL.sub("", _GOOD_TO_KNOW_TAIL.sub("", said)))
 
 
 def decision_in(sentence: str) -> str | None:
