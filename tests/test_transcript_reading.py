@@ -291,6 +291,24 @@ def test_a_declined_command_answered_with_a_rule_weighs_less_than_a_declined_cha
         assert any("interrupted and left" in e for e in other[1]), other
 
 
+def test_a_fetched_ci_log_that_shows_failures_is_no_passing_check_and_aussie_thanks_are_thanks() -> None:
+    """`gh run view --log-failed` exits 0 printing the failed tests: the CI run failed, whatever the exit code.
+    "legend", "beauty", "spot on" after the work are thanks, as "cheers" is."""
+    t = Transcript().user("ci is red on main, have a look")
+    t.bash(
+        "gh run view 123 --log-failed",
+        "test\tpytest\tFAILED tests/test_tides.py::test_next - AssertionError: assert 3 == 4\n"
+        "test\tpytest\t1 failed, 10 passed in 2.1s",
+        0,
+    )
+    found = session_outcome(parse_transcript(t.say("The next-tide test fails on CI.").bytes(), "x"))
+    assert not any("the last check passed" in e for e in found.evidence), found
+    for words in ("legend, cheers", "beauty. deploying it tonight", "spot on"):
+        done = Transcript().user("bump the build number in the beta lane").edit("/repo/Fastfile", "a", "b")
+        done.say("The lane bumps the build number now.").user(words)
+        assert session_outcome(parse_transcript(done.bytes(), "x")).outcome == "success", words
+
+
 def test_being_called_away_says_nothing_of_the_work_but_a_deferral_does() -> None:
     """ "gotta run" / "muss los, Termin" / "мне бежать": life interrupting leaves the outcome to the rest of the
     evidence (none here: unknown); "meeting now, stopping here" or "morgen früh, jetzt Elternabend" leave the work

@@ -178,7 +178,7 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         )
         # Why: "tests green but it still crashes on the phone": a pass the person saw and spoke against after it
         overruled = spoke_against and last_user is not None and last_user > check
-        if steps[check].status == "ok" and not overruled:
+        if _passed(steps[check]) and not overruled:
             evidence.append((1.5, f"the last check passed: `{_command(steps[check])}`"))
         elif not acknowledged:
             evidence.append((-1.5, f"the last check failed: `{_command(steps[check])}`"))
@@ -368,6 +368,19 @@ def _substantive(step: Step) -> bool:
         and step.call is not None
         and not (step.call.command and _READ_ONLY.match(step.call.command))
     )
+
+
+# A CI run's log fetched by the agent: the command succeeds whatever the run did, its output says how it went
+_CI_LOG = re.compile(r"\bgh run view\b.*\s--log(?:-failed)?\b|\bglab ci (?:trace|view)\b|\bgh pr checks\b")
+
+
+def _passed(check: Step) -> bool:
+    """A check that passed: it finished without failing, and when it only fetched a CI log, the log holds no
+    failure (`gh run view --log-failed` exits 0 printing the failed tests)."""
+    if check.status != "ok":
+        return False
+    command = check.call.command if check.call is not None else ""
+    return not (command and _CI_LOG.search(command) and error_line(check.output, pasted=True))
 
 
 def is_check(step: Step) -> bool:

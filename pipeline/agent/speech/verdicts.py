@@ -64,7 +64,8 @@ _POSITIVE = re.compile(
     r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
     r"all good|ship it|well done|good job|works now|that works|that did it|that's it|went green|is green|"
     r"merged|merging|deployed|works(?: now| again| fine)?|fixed(?: it| now)?|all green|passes now|looks good|"
-    r"good now|ok now)\b|^\s*(?:good|green|done|yes|yep|cool|ok|okay|k|kk)\s*[.!]*\s*$|"
+    r"good now|ok now|legend|beauty|ripper|spot on|bang on|nailed it|good stuff|top stuff)\b|"
+    r"^\s*(?:good|green|done|yes|yep|cool|ok|okay|k|kk)\s*[.!]*\s*$|"
     r"^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏💯]",
     re.IGNORECASE,
 )
