@@ -371,7 +371,8 @@ def _substantive(step: Step) -> bool:
 
 
 # A CI run's log fetched by the agent: the command succeeds whatever the run did, its output says how it went
-_CI_LOG = re.compile(r"\bgh run view\b.*\s--log(?:-failed)?\b|\bglab ci (?:trace|view)\b|\bgh pr checks\b")
+# (session_signals reads that output as failure evidence, as a paste is)
+CI_LOG = re.compile(r"\bgh run view\b.*\s--log(?:-failed)?\b|\bglab ci (?:trace|view)\b|\bgh pr checks\b")
 
 
 def _passed(check: Step) -> bool:
@@ -380,7 +381,7 @@ def _passed(check: Step) -> bool:
     if check.status != "ok":
         return False
     command = check.call.command if check.call is not None else ""
-    return not (command and _CI_LOG.search(command) and error_line(check.output, pasted=True))
+    return not (command and CI_LOG.search(command) and error_line(check.output, pasted=True))
 
 
 def is_check(step: Step) -> bool:

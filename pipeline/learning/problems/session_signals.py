@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 
 from pipeline.agent.failure_line import error_line, says_nothing
-from pipeline.agent.session_outcome import is_check
+from pipeline.agent.session_outcome import CI_LOG, is_check
 from pipeline.agent.speech import cues
 from pipeline.agent.speech.knowledge import decision_in, lesson_in, rule_in, sentences
 from pipeline.agent.speech.languages import FOLDED as _FOLDED_LANGUAGES
@@ -77,9 +77,6 @@ _CRASHED = re.compile(
     re.MULTILINE,
 )
 # What hides a command's exit code: a pipe into another program, a loop, "; true" / "|| true"
-# A failed CI run's log the agent fetched ("gh run view 9143870215 --log-failed"): the command succeeds, its output
-# is the failure, read as a pasted one is (a log that shows none gives nothing)
-_CI_LOG = re.compile(r"\bgh run view\b.*\s--log(?:-failed)?\b|\bglab ci (?:trace|view)\b|\bgh pr checks\b")
 _MASKING = re.compile(r"\|(?!\|)|;\s*done\b|\|\|\s*(?:true|:)|;\s*(?:true|exit 0)\b")
 # A test runner's own report of a failure (RSpec, pytest, go test, cargo test, ctest, googletest)
 _RUNNER_FAILED = re.compile(
@@ -151,7 +148,9 @@ def session_signals(t: Transcript) -> SessionSignals:
                 item = SessionSignal(crashed, index, "tool", _command_key(step))
                 found.append(item)
                 failures.setdefault(item.command, []).append(item)
-            elif _CI_LOG.search(step.call.command) and (shown := _output_signal(step.output, t.cwd, pasted=True)):
+            # A failed CI run's log the agent fetched ("gh run view 9143870215 --log-failed"): the command succeeds,
+            # its output is the failure, read as a pasted one is (a log that shows none gives nothing)
+            elif CI_LOG.search(step.call.command) and (shown := _output_signal(step.output, t.cwd, pasted=True)):
                 found.append(SessionSignal(shown, index, "tool", _command_key(step)))
         elif step.kind == "user":
             typed, pasted = typed_and_pasted(step.text)
