@@ -39,7 +39,7 @@ import structlog
 from daemon.app import App, Draft
 from daemon.services.learning.capabilities import generate_capabilities
 from daemon.services.learning.knowledge import Knowledge
-from daemon.services.learning.problem_keys import KeyedSignal, ProblemKeys
+from daemon.services.learning.problem_keys import ProblemKeys
 from daemon.services.learning.signals import llm_signals
 from daemon.services.project_rules import ProjectRules
 from events.projections.effectiveness import SKILL_PREFIX
@@ -60,6 +60,7 @@ from pipeline.agent_path import folder_project
 from pipeline.atomic_file import write_atomic
 from pipeline.learning.problems.fix_steps import Resolution, find_resolution
 from pipeline.learning.problems.session_signals import session_signals
+from pipeline.learning.problems.signal_keys import KeyedSignal
 from pipeline.llm import LLMClient, LLMError
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.scrub import scrub_data
