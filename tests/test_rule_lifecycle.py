@@ -225,3 +225,38 @@ def test_a_vietnamese_rule_that_drops_what_the_old_one_named_replaces_it() -> No
         "từ giờ test mới viết bằng Swift Testing, bỏ XCTest đi",
     ):
         assert replaced_in_other_words(said, current, subject) == current[0]
+
+
+def test_a_term_reversed_by_the_rule_nearest_in_subject_supersedes_below_the_same_topic_cosine() -> None:
+    """ "no printk in driver code" rejects what "just use printk for debug output" asserts; the model puts the two
+    at 0.87, under SAME_TOPIC_COSINE, but the old rule is the nearest in subject: it is overturned. A rule further
+    away in subject that asserts the term is not (it may be about something else that uses the same tool)."""
+    current = ["just use printk for debug output, keep it simple", "every new driver gets a ztest suite"]
+    new = "use LOG_MODULE_REGISTER and LOG_DBG/LOG_INF in every module, no printk in driver code"
+
+    def similar(a: str, b: str) -> float:
+        return 0.87
+
+    def near(a: str, b: str) -> float:
+        return 0.2 if "printk" in b else 0.17
+
+    verdict = judge(new, current, similar, near)
+    assert (verdict.action, verdict.other) == ("supersede", current[0])
+
+    def far(a: str, b: str) -> float:
+        return 0.1 if "printk" in b else 0.17
+
+    assert judge(new, current, similar, far).action == "add"
+
+
+def test_negators_in_accented_latin_and_other_scripts_are_read() -> None:
+    """ "não usa npm" rejects npm (an ASCII-only reading cut "não" in two and took npm as used), so "pnpm only, no
+    npm" restates it; "никогда" is a negator in a Russian rule; Arabic function words are no content words."""
+    from pipeline.learning.rules.rule_stance import stance
+
+    assert ("npm", "") in stance("aqui a gente não usa npm, é pnpm sempre").rejected
+    assert (
+        judge("pnpm only, no npm or yarn", ["aqui a gente não usa npm, é pnpm sempre"], no_model).action != "supersede"
+    )
+    assert ("main", "") in stance("никогда не пушим в main").rejected
+    assert stance("ماتعملش push --force على أي branch مشترك أبداً").words == {"push", "force", "branch"}

@@ -37,6 +37,7 @@ from pipeline.learning.rules.rule_stance import (
     ASSERTORS,
     FILLER,
     NEGATORS,
+    Stance,
     changed_value,
     fold_word,
     reversed_terms,
@@ -97,6 +98,9 @@ def judge(
     # log through the logging module now"), and would pass for a restatement.
     if subject is not None and (replaced := replaced_in_other_words(candidate, current, subject)):
         return Verdict("supersede", replaced, "replaces it in other words")
+    if subject is not None and (flipped_near := _reversed_nearest(candidate, mine, current, subject)):
+        other, flipped = flipped_near
+        return Verdict("supersede", other, f"reverses '{', '.join(flipped)}'")
     adds = bool(ADDS.search(candidate))
     for other in current:
         theirs = stance(other)
@@ -117,6 +121,24 @@ def judge(
         if best is None and restates and (not adds or (cosine is not None and cosine >= SURE_COSINE)):
             best = Verdict("duplicate", other, "restates it")
     return best or Verdict("add")
+
+
+def _reversed_nearest(
+    candidate: str, mine: Stance, current: Sequence[str], subject: Callable[[str, str], float | None]
+) -> tuple[str, list[str]] | None:
+    """The rule in force that `candidate` reverses a term of ("no printk in driver code" … "just use printk for
+    debug output") when it is also the rule closest to it in subject: the model can put the two under
+    SAME_TOPIC_COSINE (they share one word and say opposite things around it), while the rule nearest in
+    subject that asserts what the candidate rejects is the one it overturns."""
+    flips = {other: flipped for other in current if (flipped := reversed_terms(mine, stance(other)))}
+    if not flips:
+        return None
+    scored = sorted(
+        ((value, other) for other in current if (value := subject(candidate, other)) is not None), reverse=True
+    )
+    if not scored or scored[0][1] not in flips or scored[0][0] < SAME_SUBJECT:
+        return None
+    return scored[0][1], flips[scored[0][1]]
 
 
 def distinct(texts: Sequence[str], similar: Callable[[str, str], float | None]) -> list[str]:

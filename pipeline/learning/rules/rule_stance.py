@@ -32,7 +32,10 @@ _CJK_STANCE = (
     ),
     (re.compile(rf"(?:必ず|常に|いつも|全部|すべて|全て|항상|반드시|꼭)\s*(?P<y>{_LATIN_RUN})"), r" always \g<y> , "),
 )
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9._+#-]*[a-z0-9+#]|[a-z0-9]|[,;—–]|(?<=\s)-(?=\s)|\.(?=\s|$)")
+# Latin letters with their accents ("não usa npm": an ASCII-only token had cut "não" in two), and runs of
+# other scripts' letters, of which only negators and assertors are kept (`_tokens`)
+_L = "a-z0-9\u00c0-\u024f\u1e00-\u1eff"
+_TOKEN = re.compile(rf"[{_L}][{_L}._+#-]*[{_L}+#]|[{_L}]|[,;—–]|(?<=\s)-(?=\s)|\.(?=\s|$)|(?P<other>[^\W\d_{_L[3:]}]+)")
 # English, and the same words in Spanish, German and French ("usa --wait sin --atomic" rejects what "preferimos
 # … con --atomic" asserts)
 _NEGATOR_WORDS = (
@@ -126,9 +129,16 @@ def stance_words(text: str) -> frozenset[str]:
 
 
 def _tokens(text: str) -> list[str]:
+    """Words in Latin letters, and the negators and assertors of other scripts ("никогда", "только"): other
+    scripts' words are left out, since their function words ("على", "أي") would make two rules look alike."""
     for pattern, english in _CJK_STANCE:
         text = pattern.sub(english, text)
-    return _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not"))
+    lowered = text.lower().replace("’", "'").replace("n't", " not")
+    return [
+        m.group()
+        for m in _TOKEN.finditer(lowered)
+        if m.group("other") is None or m.group() in NEGATORS or m.group() in ASSERTORS
+    ]
 
 
 def reversed_terms(new: Stance, old: Stance) -> list[str]:
@@ -142,8 +152,8 @@ def reversed_terms(new: Stance, old: Stance) -> list[str]:
 
 def changed_value(new: str, old: str) -> bool:
     """The same sentence with one number or version changed, or always <-> never flipped."""
-    a = [t for t in _TOKEN.findall(old.lower()) if t not in BOUNDARY]
-    b = [t for t in _TOKEN.findall(new.lower()) if t not in BOUNDARY]
+    a = [m.group() for m in _TOKEN.finditer(old.lower()) if m.group() not in BOUNDARY]
+    b = [m.group() for m in _TOKEN.finditer(new.lower()) if m.group() not in BOUNDARY]
     if len(a) < 3 or abs(len(a) - len(b)) > 1:
         return False
     ops = [op for op in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
