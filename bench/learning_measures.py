@@ -115,8 +115,12 @@ def _outcomes(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
 
 
 def _problems(daemon: BenchDaemon, corpus: Corpus) -> dict[str, Any]:
-    patterns = daemon.call("patterns", {"all": True})["patterns"]
-    signals = _events(daemon, "signal")
+    return problem_figures(daemon.call("patterns", {"all": True})["patterns"], _events(daemon, "signal"), corpus)
+
+
+def problem_figures(patterns: list[dict[str, Any]], signals: list[dict[str, Any]], corpus: Corpus) -> dict[str, Any]:
+    """Recurring problems against the truth, from the daemon's `patterns` (each with its `id` and `members`) and
+    its `signal` events (also what `bench/problem_replay.py` measures offline)."""
     pattern_of_node = {m: p["id"] for p in patterns for m in p.get("members", [p["id"]])}
     sessions_of: dict[str, set[str]] = {}
     texts_of: dict[str, list[str]] = {}

@@ -60,7 +60,7 @@ from pipeline.agent_path import folder_project
 from pipeline.atomic_file import write_atomic
 from pipeline.learning.problems.fix_steps import Resolution, find_resolution
 from pipeline.learning.problems.session_signals import session_signals
-from pipeline.learning.problems.signal_keys import KeyedSignal
+from pipeline.learning.problems.signal_keys import KeyedSignal, signal_event
 from pipeline.llm import LLMClient, LLMError
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.scrub import scrub_data
@@ -374,20 +374,8 @@ async def _new_events(
         if (s.kind, s.key) in logged:
             continue
         logged.add((s.kind, s.key))
-        data: dict[str, Any] = {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text, "source": k.source}
-        if project:
-            data["project"] = project
-        if s.anchors:
-            data["anchors"] = list(s.anchors)
-        if s.facts:
-            data["facts"] = list(s.facts)
-        if k.command:
-            data["command"] = k.command[:300]
-        if k.match is not None:
-            data["match"] = k.match.to_json_obj()
-        if 0 <= k.step < len(t.steps) and t.steps[k.step].line:
-            data["line"] = t.steps[k.step].line
-        drafts.append(("signal", data))
+        line = t.steps[k.step].line if 0 <= k.step < len(t.steps) else 0
+        drafts.append(("signal", signal_event(k, session, project, line)))
     for name in t.skills_opened:
         if (experience := f"{SKILL_PREFIX}{name}") not in referenced:
             drafts.append(("ref", {"experience_id": experience, "session_id": session, "context": "opened"}))

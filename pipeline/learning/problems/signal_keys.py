@@ -16,12 +16,15 @@ Without vectors, only anchors and words join.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
 from events.projections.signal_patterns import pattern_id
+from events.queries import signal_patterns
 from pipeline.learning.meaning import centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
 from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key, named_in_failures
@@ -29,6 +32,8 @@ from pipeline.learning.problems.session_signals import SessionSignals, code_name
 from pipeline.learning.signals import Signal, evidence, normalise_key
 
 FAILURE_SOURCES = ("tool", "retry", "pasted", "flaky")
+SAID_BEFORE = 300  # earlier sentences a new one is compared with (each embedded once, then cached)
+KNOWN_NODES = 400  # failure nodes a new failure is compared with
 _COMPLAINTS = ("error", "performance_issue", "recurring_issue", "environment_issue", "dependency_issue")
 
 
@@ -49,6 +54,20 @@ class Known:
     problems: Sequence[KnownProblem]
     said: Sequence[tuple[str, str, str]]
     nodes: Sequence[Evidence]
+
+
+def read_known(conn: sqlite3.Connection, project: str, session: str) -> Known:
+    """What the `signal_patterns` projection knows that a session's signals are compared with."""
+    found = signal_patterns.known_problems(conn)
+    problems = [KnownProblem(p.pattern_id, p.anchors, p.keys, p.projects) for p in found]
+    said = [(s.kind, s.key, s.text) for s in signal_patterns.said_before(conn, SAID_BEFORE)]
+    # Why not the session's own nodes: a transcript read again must not "recognise" itself
+    nodes = [
+        Evidence(n.node, n.kind, n.text, n.anchors, n.facts, n.command, n.pattern_id)
+        for n in signal_patterns.known_nodes(conn, project, KNOWN_NODES)
+        if set(n.sessions) - {session}
+    ]
+    return Known(problems, said, nodes)
 
 
 def texts_to_embed(found: SessionSignals, known: Known, project: str) -> list[str]:
@@ -119,6 +138,25 @@ def key_signals(
         if (key := normalise_key(sentence)) and refs:
             out.append(KeyedSignal(Signal("recurring_issue", key, evidence(sentence), tuple(refs)), step, "talk"))
     return _unique([_as_named(item, named_at) for item in out])
+
+
+def signal_event(item: KeyedSignal, session: str, project: str, line: int = 0) -> dict[str, Any]:
+    """The data of the `signal` event that logs a keyed signal (`line`: where in the transcript it was seen)."""
+    s = item.signal
+    data: dict[str, Any] = {"session_id": session, "kind": s.kind, "key": s.key, "text": s.text, "source": item.source}
+    if project:
+        data["project"] = project
+    if s.anchors:
+        data["anchors"] = list(s.anchors)
+    if s.facts:
+        data["facts"] = list(s.facts)
+    if item.command:
+        data["command"] = item.command[:300]
+    if item.match is not None:
+        data["match"] = item.match.to_json_obj()
+    if line:
+        data["line"] = line
+    return data
 
 
 def _failures(found: SessionSignals, project: str) -> dict[int, Evidence]:
