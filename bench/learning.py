@@ -82,6 +82,7 @@ CORPORA = (
     ("held out 25", BENCH / "learning_corpus_heldout25"),
     ("held out 26", BENCH / "learning_corpus_heldout26"),
     ("held out 27", BENCH / "learning_corpus_heldout27"),
+    ("held out 28", BENCH / "learning_corpus_heldout28"),
 )
 
 
