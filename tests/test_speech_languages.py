@@ -205,3 +205,28 @@ def test_a_file_named_like_a_tool_is_no_check_and_leaving_it_is_no_success() -> 
     t.bash("git checkout -- build.gradle.kts && podman rm -f $(podman ps -aq)", "3f1a9c27b04e", 0)
     assert not is_check(parse_transcript(t.bytes(), "x").steps[-1])
     assert _closed_with("ok, I'm leaving it, too much other stuff today") == "failed"
+
+
+def test_a_path_that_names_a_test_runner_is_no_check() -> None:
+    """pytest's temporary directory (`/tmp/pytest-of-tereza/pytest-38/…`) in a command that only reads a file it
+    left: no test ran, so a failing test before it is still the last check. A runner called by its absolute path
+    is one."""
+    t = Transcript().user("add joint calling")
+    t.bash("pytest tests/test_call.py -q", "1 failed, 3 passed", 1)
+    t.bash("bcftools view -h /tmp/pytest-of-tereza/pytest-38/tiny0/joint.vcf.gz | tail -1", "#CHROM POS ID", 0)
+    steps = parse_transcript(t.bytes(), "x").steps
+    assert not is_check(steps[-1])
+    assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == "failed"
+    runner = Transcript().user("run the tests").bash("/home/t/varcall/.venv/bin/pytest -q", "4 passed", 0)
+    assert is_check(parse_transcript(runner.bytes(), "x").steps[-1])
+
+
+def test_flaky_waves_a_failure_through_only_when_said_of_it() -> None:
+    """ "it's flaky, commit" waves the failing check through; "a flaky test is a broken test, leave it" (in Czech
+    too) says the opposite and thanks for nothing."""
+    failing = Transcript().user("fix the sort step").bash("pytest -q", "1 failed", 1)
+    said = failing.user("it's flaky, commit anyway")
+    assert session_outcome(parse_transcript(said.bytes(), "x")).outcome == "success"
+    for closing in ("a flaky test is a broken test, no time now, leave it", "Flaky test je rozbitej test, nech to."):
+        t = Transcript().user("fix the sort step").bash("pytest -q", "1 failed", 1).user(closing)
+        assert session_outcome(parse_transcript(t.bytes(), "x")).outcome != "success"

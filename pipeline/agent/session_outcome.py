@@ -387,7 +387,17 @@ def _passed(check: Step) -> bool:
 def is_check(step: Step) -> bool:
     """A finished tool step that ran tests, a type check, a linter or looked at CI."""
     command = step.call.command if step.call is not None else ""  # a subagent's task names no check it ran
-    return step.kind == "tool" and step.status in ("ok", "failed") and bool(_CHECK.search(" ".join(command.split())))
+    return step.kind == "tool" and step.status in ("ok", "failed") and runs_a_check(" ".join(command.split()))
+
+
+def runs_a_check(command: str) -> bool:
+    """The command runs a check: a test runner, a type check, a linter, a build. An absolute path counts by its last
+    part only, the program it may name: `bcftools view -h /tmp/pytest-of-tereza/pytest-38/…/joint.vcf.gz` only
+    names pytest's temporary directory."""
+    return bool(_CHECK.search(_ABSOLUTE_PATH.sub(lambda m: m.group(1), command)))
+
+
+_ABSOLUTE_PATH = re.compile(r"(?<!\S)~?/\S*/([^/\s]*)")
 
 
 def _command(step: Step) -> str:

@@ -70,7 +70,11 @@ _POSITIVE = re.compile(
     re.IGNORECASE,
 )
 _ACKNOWLEDGED = re.compile(
-    r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|flaky|ignorier (?:das|es)|ist alt|"
+    # "flaky" of this failure ("it's flaky", "just flaky", "flaky, rerun it"), not of flaky tests in general ("a
+    # flaky test is a broken test", "Flaky test je rozbitej test": no failure waved through)
+    r"\b(?:known|ignore (?:it|that|this)|pre-?existing|not (?:ours|related)|"
+    r"(?:it'?s|that'?s|its|thats|just|probably|known|again|still) (?:a |the )?flaky|flaky(?:,| -| again| one\b)|"
+    r"ignorier (?:das|es)|ist alt|"
     r"ign[oó]ralo|ignora (?:eso|esto)|ignore[rz]? (?:ça|cela))\b",
     re.I,
 )
