@@ -156,6 +156,9 @@ def test_polish_rules_with_and_without_diacritics(said: str, rule: str | None) -
         "Ja nie umiem tego powtórzyć ręcznie",  # the speaker; "nie" is no German "never"
         "zrób merge zamiast rebase",  # a perfective imperative: one thing, once
         "muszę lecieć, dokończymy jutro",
+        # Czech, whose "žádná" folds to Polish "żadna" (none of a kind): a report, not a Polish rule
+        "Nic nepadá, žádná chyba, prostě jinej datum",
+        "Snakemake tvrdí, že všechno doběhlo, žádná chyba.",
     ],
 )
 def test_what_is_no_polish_rule(said: str) -> None:

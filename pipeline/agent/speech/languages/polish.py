@@ -72,7 +72,14 @@ _DECISION = re.compile(
 )
 
 
+# Czech and Slovak fold to words that read as Polish ("žádná chyba" -> "zadna chyba", as "żadna"); their own letters
+# say they are not, so Polish markers read none of their sentences ("Nic nepadá, žádná chyba" is a report in Czech,
+# not a Polish "none of a kind" rule)
+_NOT_POLISH = re.compile(r"[ěřůýíáéúďťňľĺŕôäĚŘŮÝÍÁÉÚĎŤŇĽĹŔÔÄ]")
+
+
 def is_polish(text: str) -> bool:
+    """Polish, or a language that reads like it when folded (Czech, Slovak): the other readers stay out of it."""
     return _POLISH.search(fold(text)) is not None
 
 
@@ -80,6 +87,8 @@ def polish_rule(sentence: str) -> str | None:
     """The standing rule a Polish sentence states, or None: the sentence's own text, tidied, without the reason
     or explanation said after it ("…, bo rozwala lockfile", "…: kontroler ma tylko tłumaczyć HTTP")."""
     text = sentence.strip()
+    if _NOT_POLISH.search(text):
+        return None
     folded = fold(text)
     if reason := _REASON.search(folded):
         text, folded = text[: reason.start()], folded[: reason.start()]
