@@ -92,3 +92,27 @@ def test_a_decision_without_its_we_is_a_decision_not_a_rule() -> None:
     said = "decided to keep cookie sessions for the admin, no JWT, so nothing to rotate"
     found = extract_knowledge([said])
     assert found.decisions == (said,) and found.rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("ask me before adding any new dependency, pip or npm", "ask me before adding any new dependency, pip or npm"),
+        ("oh and check with me before any new library, so thanks for asking", "check with me before any new library"),
+        (
+            "fix the login page, and check with me before you install anything, it all ends up in the image",
+            "check with me before you install anything",
+        ),
+        ("like i said check with me before any new crate", "check with me before any new crate"),
+    ],
+)
+def test_ask_me_before_any_new_thing_is_a_rule(said: str, rule: str) -> None:
+    """Held out 27 and 28: a line the agent never crosses alone, said of a kind of thing ("any", "new"), at the
+    opening of a sentence or of a clause after a comma."""
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize("said", ["ask me before you push", "can you ask me before adding any package?"])
+def test_ask_me_before_one_thing_is_no_rule(said: str) -> None:
+    """Before this push, once: the task's; a question asks."""
+    assert extract_knowledge([said]).rules == ()

@@ -127,6 +127,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(sentence)
     if form.DO_NEVER.match(sentence.strip()) or form.HOLDS_BEFORE.match(_LEAD.sub("", sentence.strip())):
         return tidy(_LEAD.sub("", sentence.strip()))
+    if asked := form.ASK_FIRST.search(_LEAD.sub("", sentence.strip())):
+        return tidy(asked["r"])
     if (same := form.SAME_RULE_AS.match(sentence.strip())) and not _ABOUT_ME.match(same["r"]):
         return tidy(sentence)  # where else it holds is part of it, as "same as the existing suite" is
     if (practice := form.EVERYWHERE.match(sentence.strip())) and not form.REPORTED.search(practice.group(0)):

@@ -350,6 +350,16 @@ HOLDS_BEFORE = re.compile(
     r"\s+be\s+[\w-]+(?:\s+[\w-]+)?\s+before\s+(?:anything|anyone|anybody|any|every|each|we|you)\b.{3,}",
     re.IGNORECASE,
 )
+# "ask me before adding any new package", "check with me before you add any package", "like i said check with me
+# before any new package", "…, and check with me before you add any package": a line the agent never crosses alone,
+# said of a kind of thing (any, new, every), opening a sentence or a clause; "ask me before you push" may be about
+# this one task
+ASK_FIRST = re.compile(
+    r"(?:^|[,;]\s+(?:and\s+)?|\blike i (?:said|told you)[,:]?\s+)(?P<r>(?:always\s+)?(?:ask|check with) me"
+    r"(?: first)?\s+before\s+(?:you\s+)?(?:[\w-]+\s+){0,2}?(?:any|anything|new|a new|another|every)\b"
+    r"(?:(?!,\s+(?:so|i|because|since|as|it|we)\b).)*)",
+    re.IGNORECASE,
+)
 # "No raw new/delete anywhere, unique_ptr or the stack": a thing banned everywhere, and what instead
 NO_ANYWHERE = re.compile(
     r"^no\s+(?!(?:such|errors?|warnings?|crash(?:es)?|logs?|output|trace|luck|idea)\b)[\w./+-]+(?:\s+[\w./+-]+){0,2}"
