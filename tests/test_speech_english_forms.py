@@ -116,3 +116,24 @@ def test_ask_me_before_any_new_thing_is_a_rule(said: str, rule: str) -> None:
 def test_ask_me_before_one_thing_is_no_rule(said: str) -> None:
     """Before this push, once: the task's; a question asks."""
     assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("told you, releases to the app store are mine.", "releases to the app store are mine"),
+        (
+            "and remember the staging reset is mine, just give me the command",
+            "the staging reset is mine, just give me the command",
+        ),
+        ("schema changes on prod are mine", "schema changes on prod are mine"),
+    ],
+)
+def test_work_the_person_keeps_for_themselves_is_a_rule(said: str, rule: str) -> None:
+    """Held out 27 and 28: "X is mine" keeps a kind of work from the agent."""
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize("said", ["These are mine.", "the mistake is mine", "this one is mine", "the pleasure is mine"])
+def test_what_is_mine_in_chat_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

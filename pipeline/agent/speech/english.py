@@ -129,6 +129,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(_LEAD.sub("", sentence.strip()))
     if asked := form.ASK_FIRST.search(_LEAD.sub("", sentence.strip())):
         return tidy(asked["r"])
+    if kept := form.IS_MINE.match(_LEAD.sub("", sentence.strip())):
+        return tidy(kept["r"])
     if (same := form.SAME_RULE_AS.match(sentence.strip())) and not _ABOUT_ME.match(same["r"]):
         return tidy(sentence)  # where else it holds is part of it, as "same as the existing suite" is
     if (practice := form.EVERYWHERE.match(sentence.strip())) and not form.REPORTED.search(practice.group(0)):
