@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.agent.check_commands import is_check
 from pipeline.agent.failure_line import error_line
-from pipeline.agent.session_outcome import is_check, session_outcome
+from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.problems.problem_match import KnownProblem, references

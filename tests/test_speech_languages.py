@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.session_outcome import is_check, session_outcome
+from pipeline.agent.check_commands import is_check
+from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.languages.vietnamese import fold
 from pipeline.agent.transcript import parse_transcript

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline.agent.session_outcome import is_check
+from pipeline.agent.check_commands import is_check
 from pipeline.agent.transcript import Step, Transcript
 from pipeline.agent_path import relative_to
 

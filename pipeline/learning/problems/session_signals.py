@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pipeline.agent.check_commands import CI_LOG, is_check
 from pipeline.agent.failure_line import error_line, says_nothing
-from pipeline.agent.session_outcome import CI_LOG, is_check
 from pipeline.agent.speech import cues
 from pipeline.agent.speech.knowledge import decision_in, lesson_in, rule_in, sentences
 from pipeline.agent.speech.languages import FOLDED as _FOLDED_LANGUAGES
