@@ -234,3 +234,20 @@ def test_flaky_waves_a_failure_through_only_when_said_of_it() -> None:
     for closing in ("a flaky test is a broken test, no time now, leave it", "Flaky test je rozbitej test, nech to."):
         t = Transcript().user("fix the sort step").bash("pytest -q", "1 failed", 1).user(closing)
         assert session_outcome(parse_transcript(t.bytes(), "x")).outcome != "success"
+
+
+@pytest.mark.parametrize(
+    ("closing", "outcome"),
+    [
+        ("Jede.", "success"),  # it runs
+        ("Funguje, díky", "success"),
+        ("diky, hotovo", "success"),
+        ("pořád nefunguje", "failed"),
+        ("Na tohle dneska nemám, nechávám to červený.", "failed"),  # leaving it red
+        ("test zustane cerveny, vratim se k tomu.", "failed"),  # the test stays red, I'll come back to it
+    ],
+)
+def test_czech_closings_with_and_without_diacritics(closing: str, outcome: str) -> None:
+    """After an edit and no check, only the words can say how it went: unread, the session is unknown."""
+    t = Transcript().user("oprav compose, DATABASE_URL").edit("docker-compose.yml", "localhost", "db").user(closing)
+    assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == outcome

@@ -99,6 +99,9 @@ _POSITIVE_OTHER = re.compile(
     r"grazie|perfetto|ottimo|funziona|va bene|tutto ok|funziona tutto|finalmente|"
     r"te[sş]ekk[üu]rler|te[sş]ekk[üu]r ederim|sa[gğ]ol|eyvallah|harika|s[üu]per|tamamd[ıi]r|oldu|"
     r"[çc]al[ıi][sş][ıi]yor|g[üu]zel|m[üu]kemmel)\b|"
+    # Czech and Slovak, with and without their letters: works, runs, thanks, great
+    r"(?<!\w)(?:funguje|jede|díky|diky|dík|dik|paráda|parada|skvělý|skvělé|skvele|výborně|vyborne|hotovo|"
+    r"ďakujem|dakujem|vďaka|vdaka|funguje to)(?!\w)|"
     # Korean
     r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
@@ -121,7 +124,11 @@ _NEGATIVE_OTHER = re.compile(
     # Turkish: didn't work, still crashing / not working, we'll look tomorrow, leave it
     r"olmad[ıi]|h[âa]l[âa] (?:\w+ )?(?:olmuyor|[çc]al[ıi][sş]m[ıi]yor|resetleniyor|patl[ıi]yor|hata veriyor)|"
     r"[çc]al[ıi][sş]m[ıi]yor|yar[ıi]n bakar[ıi]z|yar[ıi]n bakar[ıi]m|b[ıi]rak gitsin)\b|"
-    r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기",
+    r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기|"
+    # Czech and Slovak: doesn't work, still broken / red, leave it (red), I'll come back to it
+    r"(?<!\w)(?:nefunguje|pořád nefunguje|porad nefunguje|furt nefunguje|stále nefunguje|nefunguje to|rozbitý|"
+    r"rozbité|rozbitej|(?:nechávám|nechavam|nechám|necham) to (?:červený|cerveny|červené|cervene|rozbitý|rozbite)|"
+    r"zůstane (?:červený|cerveny)|zustane (?:červený|cerveny)|vrátím se k tomu|vratim se k tomu|vzdávám|vzdavam)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
