@@ -1136,3 +1136,18 @@ def test_korean_lessons_verdicts_and_a_projects_own_test_script() -> None:
     scripted.bash("tools/run-tests.sh EditMode", '<test-run result="Passed" passed="109" failed="0">')
     scripted.say("109/109 EditMode tests pass.").user("nice, 머지할게")
     assert session_outcome(parse_transcript(scripted.bytes(), "x")).outcome == "success"
+
+
+def test_a_reading_by_meaning_alone_does_not_cancel_a_passing_check_and_a_commit() -> None:
+    """ "ok, pushnu to sama" (ok, I'll push it myself), which no cue reads, taken as "failed" by meaning: the last
+    check passed and the work was committed, and those two together outweigh a reading by meaning alone."""
+    t = Transcript().user("CI padá na prisma generate").edit("ci.yml", "npm ci", "npm ci && npx prisma generate")
+    t.bash("npx vitest run src/routes/api", "Test Files  4 passed (4)", 0)
+    t.bash("git commit -am 'CI: prisma generate'", "[main 1a2b3c4] CI: prisma generate", 0)
+    t.user("ok, pushnu to sama.")
+    assert session_outcome(parse_transcript(t.bytes(), "x"), heard="failed").outcome == "success"
+    # a known phrase still decides against them
+    said = Transcript().user("fix the CI").edit("ci.yml", "npm ci", "npm ci && npx prisma generate")
+    said.bash("npx vitest run", "Test Files  4 passed (4)", 0).bash("git commit -am fix", "[main 1a2b3c4] fix", 0)
+    said.user("still broken on CI")
+    assert session_outcome(parse_transcript(said.bytes(), "x")).outcome == "failed"

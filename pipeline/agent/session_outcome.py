@@ -59,7 +59,11 @@ _FIRST_HAND = re.compile(
     r"работает|заработало|проверил|funciona|funcionou|marche|fonctionne|läuft|klappt|funziona)\b|好使|能用了|通过了|動いた",
     re.I,
 )
-HEARD_WEIGHT = 2.5  # below a cue's 3: a meaning read from a few words is less sure than a known phrase
+# Below a cue's 3: a meaning read from a few words is less sure than a known phrase; and below a passing last check
+# and committed work together (1.5 + 1.0), which a reading by meaning alone does not cancel out ("ok, pushnu to sama",
+# "ok, I'll push it myself", read as failed, had left such a session unknown)
+HEARD_WEIGHT = 2.4
+
 # A deploy: a project's deploy script or task, Helm, kubectl apply, Terraform apply, a platform's deploy command
 _DEPLOYS = re.compile(
     r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*deploy[\w-]*(?:\.sh|\.py)?(?=\s|$)|"
