@@ -83,6 +83,7 @@ CORPORA = (
     ("held out 26", BENCH / "learning_corpus_heldout26"),
     ("held out 27", BENCH / "learning_corpus_heldout27"),
     ("held out 28", BENCH / "learning_corpus_heldout28"),
+    ("held out 29", BENCH / "learning_corpus_heldout29"),
     ("held out 30", BENCH / "learning_corpus_heldout30"),
 )
 
