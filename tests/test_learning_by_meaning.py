@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +21,7 @@ from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
+from pipeline.learning.rules.rule_probe import RuleProbe, for_model
 from tests.conftest import MODEL_CACHE
 
 
@@ -28,6 +30,13 @@ def embedder() -> Iterator[FastEmbedEmbedder]:
     model = FastEmbedEmbedder(prepare_model(E5_NAME, MODEL_CACHE))  # the daemon's path: built once, cached
     model.load()
     yield model
+
+
+def probe(embedder: FastEmbedEmbedder) -> RuleProbe:
+    """The rule probe the daemon uses with this model (`rule_probe.for_model`)."""
+    found = for_model(str(embedder.name), int(embedder.dim))
+    assert found is not None, "the rule probe's weights must load for the default model"
+    return found
 
 
 Cosine = Callable[[str, str], float | None]
@@ -215,7 +224,7 @@ def test_a_standing_instruction_is_a_rule_by_its_meaning_in_any_phrasing(embedde
     found = candidates([s for s in said if s not in by_markers], clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert sorted([*by_markers, *standing_rules(found, vectors)]) == sorted(said[:2])
+    assert sorted([*by_markers, *standing_rules(found, vectors, probe(embedder))]) == sorted(said[:2])
     assert standing_rules(found, {}) == []  # without the model: the patterns alone
 
 
@@ -280,7 +289,7 @@ def test_a_japanese_standing_instruction_is_found_by_meaning_and_a_request_for_n
     found = candidates(said, clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert standing_rules(found, vectors) == said[:2]
+    assert standing_rules(found, vectors, probe(embedder)) == said[:2]
 
 
 def test_korean_portuguese_and_italian_standing_instructions_are_found_and_requests_for_now_are_not(
@@ -300,7 +309,7 @@ def test_korean_portuguese_and_italian_standing_instructions_are_found_and_reque
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert by_markers == said[:2]
-    assert standing_rules(found, vectors) == said[2:3]
+    assert standing_rules(found, vectors, probe(embedder)) == said[2:3]
 
 
 def test_a_rule_in_a_language_without_a_reader_is_found_by_meaning_and_a_report_with_its_words_is_not(
@@ -320,7 +329,7 @@ def test_a_rule_in_a_language_without_a_reader_is_found_by_meaning_and_a_report_
     found = candidates(said, clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert standing_rules(found, vectors) == rules
+    assert standing_rules(found, vectors, probe(embedder)) == rules
 
 
 def test_nothing_done_without_a_gate_is_a_rule_and_a_description_is_not() -> None:
@@ -375,7 +384,7 @@ def test_a_preference_for_how_work_is_done_is_a_rule_by_meaning_and_the_speakers
     found = candidates([s for s in said if s not in by_markers], clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    assert sorted([*by_markers, *standing_rules(found, vectors)]) == sorted(said[:3])
+    assert sorted([*by_markers, *standing_rules(found, vectors, probe(embedder))]) == sorted(said[:3])
 
 
 def test_closing_words_without_a_clear_verdict_are_settled_by_their_last_sentence(
@@ -407,3 +416,31 @@ def test_no_part_of_a_sentence_said_for_this_once_is_a_candidate_rule() -> None:
     said = ["just this once, don't run the full suite, only the dashboard specs"]
     assert candidates(said, clauses) == []
     assert candidates(["don't run the full suite, only the dashboard specs"], clauses)
+
+
+def test_the_rule_probe_finds_a_convention_the_nearest_examples_miss_and_leaves_descriptions(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    """A convention in the passive, phrased like no example ("Testfälle werden … geschrieben"), sits far from every
+    example sentence (the nearest examples take only its "no loops" tail); the probe (`rule_probe.py`), fitted on how people state rules, takes it. A description of what
+    an endpoint does and a report of who may approve, with the same words (只有, only), stay out either way."""
+    said = [
+        "Testfälle werden mit pytest.mark.parametrize geschrieben, keine Schleifen in Tests",
+        "这个接口只有管理员能调用，普通用户会返回 403",
+        "only Maria can approve releases, she said so yesterday",
+    ]
+    assert not any(says_something(s) for s in said)
+    found = candidates(said, clauses)
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors) == ["keine Schleifen in Tests"]  # its tail only: the how is lost
+    assert standing_rules(found, vectors, probe(embedder)) == said[:1]
+
+
+def test_the_rule_probe_is_only_used_with_the_model_it_was_fitted_on(tmp_path: Path) -> None:
+    assert for_model("multilingual-e5-small/int8/512", 384) is not None  # the same model in another variant
+    assert for_model("bge-small-en-v1.5", 384) is None
+    assert for_model("multilingual-e5-small", 768) is None
+    assert for_model("multilingual-e5-small", 384, tmp_path / "missing.json") is None
+    (tmp_path / "broken.json").write_text("{not json")
+    assert for_model("multilingual-e5-small", 384, tmp_path / "broken.json") is None

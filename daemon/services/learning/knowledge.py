@@ -27,7 +27,7 @@ from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
 from pipeline.learning.meaning import ScriptCentred, centroid
-from pipeline.learning.rules import rule_meaning
+from pipeline.learning.rules import rule_meaning, rule_probe
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rules.rule_meaning import candidates
 from pipeline.memory_layout import read_text
@@ -116,7 +116,9 @@ class Knowledge:
         if not found:
             return []
         vectors = await self.vectors([*(c.text for c in found), *rule_meaning.examples()])
-        return [tidy(rule) for rule in rule_meaning.standing_rules(found, vectors)]
+        embedding = self.embedding
+        probe = rule_probe.for_model(embedding.model, embedding.dim or 0) if vectors and embedding is not None else None
+        return [tidy(rule) for rule in rule_meaning.standing_rules(found, vectors, probe)]
 
     async def vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
         """Unit vectors ("query:" side, symmetric use) of the texts when the model is ready, else {}."""

@@ -12,7 +12,9 @@ for now, questions, complaints and descriptions. So a sentence (or one of its cl
   forget …"), not a description ("it's …", "the lock is always held …"), and points at nothing in front of the
   person (a commit hash), and
 - its vector, centred on the examples' centroid, is closer to the standing instructions than to the other
-  sentences (mean of the 3 nearest of each; `standing_score`) by STANDING_AT.
+  sentences (mean of the 3 nearest of each; `standing_score`) by STANDING_AT; with the model the probe was fitted
+  on (`rule_probe.py`, a logistic layer learned from the examples and the corpora's rules), the probe decides
+  beside the nearest examples, which alone then take only what clears STRICT_AT.
 The examples are generic (no project's words): the ones below, several languages each, and `rule_examples.py`'s
 490 in 16 languages, written blind (without reading any corpus), mostly hard negatives. STANDING_AT was chosen on
 the five development corpora (bench/learning_corpus*) with meaning alone, patterns off: at 0.08 the two sets
@@ -33,8 +35,10 @@ from pipeline.agent.speech.sentence_parts import REASON_TAIL
 from pipeline.learning.meaning import centred, centroid, nearest_mean
 from pipeline.learning.rules import rule_examples
 from pipeline.learning.rules.directive_words import OTHER_LANGUAGES
+from pipeline.learning.rules.rule_probe import AGREE_AT, TAKE_AT, RuleProbe
 
 STANDING_AT = 0.08
+STRICT_AT = 0.14  # beside the probe (`rule_probe.py`): the nearest examples alone take only what they are sure of
 NEAREST = 3
 
 STANDING_EXAMPLES = (
@@ -351,9 +355,15 @@ def examples() -> tuple[str, ...]:
     return (*standing_examples(), *other_examples())
 
 
-def standing_rules(found: Sequence[Candidate], vectors: Mapping[str, np.ndarray]) -> list[str]:
-    """Per sentence, its best-scoring candidate when that clears STANDING_AT; in the sentences' order. Empty
-    when the vectors are missing (the model is not loaded: the patterns alone decide)."""
+def standing_rules(
+    found: Sequence[Candidate], vectors: Mapping[str, np.ndarray], probe: RuleProbe | None = None
+) -> list[str]:
+    """Per sentence, its best candidate when that reads as a standing instruction; in the sentences' order. Empty
+    when the vectors are missing (the model is not loaded: the patterns alone decide).
+
+    With the probe fitted on this model (`rule_probe.py`), a candidate is one when the probe gives it TAKE_AT, its
+    nearest examples clear STRICT_AT, or both lean that way (STANDING_AT and AGREE_AT), and the probe ranks a
+    sentence's candidates; without it, when its nearest examples clear STANDING_AT, and they rank."""
     rules = [v for t in standing_examples() if (v := vectors.get(t)) is not None]
     others = [v for t in other_examples() if (v := vectors.get(t)) is not None]
     if len(rules) < NEAREST or len(others) < NEAREST:
@@ -368,8 +378,13 @@ def standing_rules(found: Sequence[Candidate], vectors: Mapping[str, np.ndarray]
         vector = vectors.get(item.text)
         if vector is None:
             continue
-        value = standing_score(centred(vector, middle), rule_matrix, other_matrix)
-        if value >= STANDING_AT and value > best.get(item.sentence, (float("-inf"), ""))[0]:
+        nearest = standing_score(centred(vector, middle), rule_matrix, other_matrix)
+        if probe is None:
+            taken, value = nearest >= STANDING_AT, nearest
+        else:
+            value = probe.probability(vector)
+            taken = nearest >= STRICT_AT or value >= TAKE_AT or (nearest >= STANDING_AT and value >= AGREE_AT)
+        if taken and value > best.get(item.sentence, (float("-inf"), ""))[0]:
             best[item.sentence] = (value, item.text)
     chosen = [_whole(best[s][1], parts[s]) for s in dict.fromkeys(i.sentence for i in found) if s in best]
     return [REASON_TAIL.sub("", rule) for rule in chosen]
