@@ -54,10 +54,11 @@ def is_check(step: Step) -> bool:
 
 
 def runs_a_check(command: str) -> bool:
-    """The command runs a check: a test runner, a type check, a linter, a build. An absolute path counts by its last
-    part only, the program it may name: `bcftools view -h /tmp/pytest-of-tereza/pytest-38/…/joint.vcf.gz` only
-    names pytest's temporary directory."""
+    """The command runs a check: a test runner, a type check, a linter, a build. A path (absolute, or relative from
+    `./` or `../`) counts by its last part only, the program it may name: `bcftools view -h
+    /tmp/pytest-of-tereza/pytest-38/…/joint.vcf.gz` only names pytest's temporary directory, and
+    `./vendor/bin/sail test` runs `sail test`."""
     return bool(_CHECK.search(_ABSOLUTE_PATH.sub(lambda m: m.group(1), command)))
 
 
-_ABSOLUTE_PATH = re.compile(r"(?<!\S)~?/\S*/([^/\s]*)")
+_ABSOLUTE_PATH = re.compile(r"(?<!\S)(?:~|\.{1,2})?/(?:\S*/)?([^/\s]*)")
