@@ -238,9 +238,18 @@ ONLY = re.compile(
 NO_SHORT = re.compile(
     r"^no (?!(?:such|luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|"
     r"rush|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
-    r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?)\b)"
+    r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?|"
+    # Finnish interjections typed before the next sentence ("no niin.", "no nyt", "no joo": well then, well now)
+    r"niin|nyt|joo)\b)"
+    # (what happened: "no tests fail on CI", "no jobs ran overnight")
+    r"(?![^,]*\b(?:fail(?:s|ed)?|break(?:s)?|broke|work(?:s|ed)?|pass(?:es|ed)?|ran|runs|crash(?:es|ed)?|happen(?:s|ed)?|"
+    r"show(?:s|ed)?|came|left)\b)"
     # ("no inplace=True, reassign it": and what to do instead, said after it)
-    r"[\w.()/=-]+(?: [\w.()/=-]+){0,2}(?:,\s*(?:just |instead )?[a-z]+ (?:it|them|that|instead)\b[^,]{0,30})?\s*[.!]?$",
+    r"[\w.()/=-]+(?: [\w.()/=-]+){0,2}(?: (?:to|on|in|into) [\w./-]+)?"
+    r"(?:,\s*(?:just |instead )?[a-z]+ (?:it|them|that|instead)\b[^,]{0,30})?"
+    # a remark after it: "no direct pushes to main, told you", "no force pushing here either"
+    r"(?:,?\s*(?:(?:i )?told you|i said|remember|as usual|as always|again|please|pls)|(?: here| there)? either)?"
+    r"\s*[.!]?$",
     re.IGNORECASE,
 )
 # "nothing gets merged without a green pipeline", "nobody deploys without a review": a gate on a whole kind of act
