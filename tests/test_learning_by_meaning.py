@@ -19,7 +19,7 @@ from pipeline.embedding.spec import E5_NAME
 from pipeline.learning import verdict_meaning
 from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
-from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
+from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, Verdict, distinct, judge
 from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
 from pipeline.learning.rules.rule_probe import RuleProbe, for_model
 from tests.conftest import MODEL_CACHE
@@ -111,6 +111,18 @@ def test_in_a_home_with_rules_in_two_languages_a_replacement_finds_its_rule_not_
     similar, subject = measures(embedder, mixed, [new])
     verdict = judge(new, mixed, similar, subject)
     assert (verdict.action, verdict.other) == ("supersede", mixed[0])
+
+
+def test_taking_back_a_thing_no_rule_names_supersedes_no_rule_on_its_topic(embedder: FastEmbedEmbedder) -> None:
+    """ "Forget Docker for the test runs" takes back a rule about Docker: with none in force (it was never
+    recorded) the rule on where tests live, near in meaning, is kept; with one, that one is superseded."""
+    new = "Forget Docker for the test runs, use the local Postgres from now on"
+    current = ["integration tests live in tests/integration, one file per endpoint"]
+    similar, subject = measures(embedder, current, [new])
+    assert judge(new, current, similar, subject).action == "add"
+    current = [*current, "run the test suite inside Docker Compose, never against a local database"]
+    similar, subject = measures(embedder, current, [new])
+    assert judge(new, current, similar, subject) == Verdict("supersede", current[1], "replaces it in other words")
 
 
 def test_a_compatible_rule_on_the_same_subject_is_kept_beside_it(embedder: FastEmbedEmbedder) -> None:

@@ -26,7 +26,10 @@ import re
 # "|" between words
 WORDS: dict[str, str] = {
     "norwegian/danish": ("alltid|altid|aldri|aldrig|fra nå av|fra nu af|hver gang|unngå|undgå|ikke bruk|brug ikke"),
-    "finnish": "aina|ei koskaan|älä|älkää|tästä lähtien|jatkossa|joka kerta|ainoastaan|vain|täytyy|pitää|ei saa|ei pidä|käytä|käytetään",
+    "finnish": (
+        "aina|ei koskaan|älä|älkää|tästä lähtien|jatkossa|joka kerta|ainoastaan|vain|täytyy|pitää|ei saa|ei pidä|"
+        "käytä|käytetään"
+    ),
     "estonian": "alati|mitte kunagi|edaspidi|iga kord|ainult",
     "czech/slovak": (
         "vždy|vždycky|nikdy|nepoužívej|nepouzivej|od teď|odteď|odteraz|pokaždé|zakaždým|pouze|musí|musíme|používej|"
