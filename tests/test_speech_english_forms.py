@@ -127,13 +127,17 @@ def test_ask_me_before_one_thing_is_no_rule(said: str) -> None:
             "the staging reset is mine, just give me the command",
         ),
         ("schema changes on prod are mine", "schema changes on prod are mine"),
+        ("tagging a release is my job, remember.", "tagging a release is my job"),
+        ("new dependencies are my call", "new dependencies are my call"),
     ],
 )
 def test_work_the_person_keeps_for_themselves_is_a_rule(said: str, rule: str) -> None:
-    """Held out 27 and 28: "X is mine" keeps a kind of work from the agent."""
+    """Held out 27, 28 and 30: "X is mine / my job / my call" keeps a kind of work from the agent."""
     assert extract_knowledge([said]).rules == (rule,)
 
 
-@pytest.mark.parametrize("said", ["These are mine.", "the mistake is mine", "this one is mine", "the pleasure is mine"])
+@pytest.mark.parametrize(
+    "said", ["These are mine.", "the mistake is mine", "this one is mine", "the pleasure is mine", "this is my job"]
+)
 def test_what_is_mine_in_chat_is_no_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()

@@ -369,14 +369,15 @@ ASK_FIRST = re.compile(
     r"(?:(?!,\s+(?:so|i|because|since|as|it|we)\b).)*)",
     re.IGNORECASE,
 )
-# "prod migrations are mine", "the fly prod upgrade is mine, just give me the command": work the person keeps for
-# themselves, so the agent leaves it alone (not "the mistake is mine", "this one is mine", "the pleasure is mine")
+# "prod migrations are mine", "the fly prod upgrade is mine, just give me the command", "deploying is my job": work
+# the person keeps for themselves, so the agent leaves it alone (not "the mistake is mine", "this one is mine", "the
+# pleasure is mine")
 IS_MINE = re.compile(
     r"^(?:(?:and\s+)?remember,?\s+|(?:i\s+)?told you,?\s+|like i said,?\s+)?"
     r"(?!(?:this|that|these|those|they|it|which|what|who|one|all|both)\b)"
     r"(?!(?:the\s+)?(?:mistake|fault|bad|error|pleasure|honou?r|loss|blame|choice|turn|call|money|car|house|idea|"
     r"life|heart|love|family|kid|dog|cat|time|place|room|seat|book|bike|phone|favou?rite)s?\b)"
-    r"(?P<r>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,5}\s+(?:is|are)\s+mine\b"
+    r"(?P<r>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,5}\s+(?:is|are)\s+(?:mine|my (?:job|call|responsibility))\b"
     r"(?:,\s+(?:just\s+)?(?:give|tell|send|show)\s+me\b[^,.;]*)?)",
     re.IGNORECASE,
 )
