@@ -159,6 +159,11 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         # Chinese after an English lead, "all X done one way", "don't … any more" after a comma
         ("ok. and 以后接口都返回 problem+json", "以后接口都返回 problem+json"),
         ("迁移脚本都用 alembic，别再手写 SQL 了", "迁移脚本都用 alembic，别再手写 SQL 了"),
+        # before a step of the work something first, and "ask me first" (said before: not a report)
+        ("提交前先跑 golangci-lint，说过了。", "提交前先跑 golangci-lint"),
+        ("push 之前都要先 rebase", "push 之前都要先 rebase"),
+        ("加新依赖之前先问我。", "加新依赖之前先问我"),
+        ("新包别自己装，先问我。", "新包别自己装，先问我"),
         ("the team agreed that every service logs as JSON", "every service logs as JSON"),
         ("preferimos rebase antes que merge en este repo", "preferimos rebase antes que merge en este repo"),
         ("tests + lint antes de commitear, porfa", "tests + lint antes de commitear, porfa"),
@@ -195,6 +200,8 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "things go wrong sometimes",
         "大家都用 vim",
         "之后参加了第二场比赛",
+        "部署之前先问了运维",
+        "我昨天提交前先跑了测试",
         "夜来香，别名夜香花",
         "I have one test per module right now",
         "one of the tests per file fails",

@@ -366,9 +366,13 @@ def rule_in(sentence: str) -> str | None:
         return None
     if KANA.search(text) and not _CJK_ONLY_MARKER.search(text):
         return None  # Japanese: the Chinese markers below ("都", "只", "要") mean other things there
+    text = _SAID_BEFORE_ZH.sub("", text)  # "提交前先跑 lint，说过了": said before, not a report
     if any(marker.search(text) for marker in RULE_MARKERS) and _is_instruction(text):
         return tidy(text)
     return None
+
+
+_SAID_BEFORE_ZH = re.compile(r"[，,]\s*(?:我)?(?:早就|已经|之前|上次)?(?:说过|讲过|提过)(?:了|的)?(?:吧|啊)?[。！!]?$")
 
 
 def lesson_in(sentence: str) -> str | None:

@@ -22,6 +22,13 @@ RULE_MARKERS = (
     re.compile(r"[，,；]\s*(?:不要再|别再|不要|别(?![的人处称名号样]))\S.{2,}"),
     re.compile(r"^(?!大家|我们|他们|你们|人人|谁)(?:新|所有|全部|每个|任何)?\S{1,8}?都(?:用|走|放|要用|得用)\s*\S{2,}"),
     re.compile(r"只(?:放|用|能|允许|走)(?:在)?.{2,}"),
+    # before a step of the work, something first ("提交前先跑 lint", "每次 push 之前都要先 rebase"), and "ask me first"
+    # ("加新依赖之前先问我", "…，先问我"): an order for every time, as "antes de cada commit" is
+    re.compile(
+        r"(?:提交|推送|合并|部署|发布|上线|发版|commit|push|merge|deploy|PR)\s*(?:之)?前(?:都)?(?:要|得)?先(?![^，。,]*了).{2,}",
+        re.I,
+    ),
+    re.compile(r"(?:之前|前|，|,)\s*(?:都)?(?:要|得)?先(?:问|问一下|问问|跟|和)我"),
     # German: always/never in a request, an imperative, or "we ... here"
     re.compile(r"^(?:bitte\s+)?(?:nie|niemals) wieder\b|\bbitte\b.*\b(?:immer|nie|niemals|kein\w*)\b", re.I),
     re.compile(r"\b(?:dürfen|darf|sollen|soll|müssen|muss)\s+(?:\w+\s+)?(?:nie|niemals|immer|nur|kein\w*)\b", re.I),
