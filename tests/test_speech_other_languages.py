@@ -19,6 +19,8 @@ from pipeline.learning.rules.rule_meaning import directive
             "a staging adatbázis nem kap automatikus mentést",
         ),
         ("somo: tarehe zote zihifadhiwe kwa UTC", "tarehe zote zihifadhiwe kwa UTC"),
+        ("Opittu: cron ajaa palvelimella UTC-ajassa", "cron ajaa palvelimella UTC-ajassa"),
+        ("Muistiin: välimuisti ei tyhjene stagingissa itsestään", "välimuisti ei tyhjene stagingissa itsestään"),
         ("kiderült, hogy a cron UTC-ben fut a szerveren", "a cron UTC-ben fut a szerveren"),
         ("ukázalo se, že cache na stagingu se nikdy nemaže", "cache na stagingu se nikdy nemaže"),
         ("শিক্ষা: staging এ cache বন্ধ না করলে পুরনো data দেখায়", "staging এ cache বন্ধ না করলে পুরনো data দেখায়"),

@@ -20,7 +20,7 @@ from pipeline.learning.rules.directive_words import OTHER_FROM_NOW_ON
 
 _LESSON_WORDS = (
     # Swedish, Norwegian, Danish, Finnish, Estonian
-    "lärdom|lärdomar|bra att veta|lærdom|godt å vite|godt at vide|opetus|opittua|hyvä tietää|õppetund|"
+    "lärdom|lärdomar|bra att veta|lærdom|godt å vite|godt at vide|opetus|opittua|opittu|muistiin|hyvä tietää|õppetund|"
     # Czech, Slovak, Slovenian, Croatian, Serbian, Bulgarian
     "poučení|ponaučení|dobré vědět|poučenie|dobré vedieť|lekcija|pouka|dobro je znati|dobro znati|урок|поука|"
     # Romanian, Hungarian, Lithuanian, Latvian, Catalan, Basque
