@@ -77,11 +77,15 @@ def test_a_sentence_without_such_words_or_a_question_does_not_open_it() -> None:
         ("ok, de acum înainte rulăm migrațiile separat", "de acum înainte rulăm migrațiile separat"),
         ("szabály: commit üzenet angolul", "commit üzenet angolul"),
         ("regulă: fără force push pe main", "fără force push pe main"),
+        # forget X, and what replaces it
+        ("Unohda se Docker-kontti, testit ajetaan paikallisella Postgresilla", None),
+        ("Zapomeň na Mambu, obyčejná conda stačí", None),
     ],
 )
-def test_from_now_on_or_a_label_opens_a_rule_in_a_language_without_a_reader(said: str, rule: str) -> None:
-    assert extract_knowledge([said]).rules == (rule,)
+def test_from_now_on_or_a_label_opens_a_rule_in_a_language_without_a_reader(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == (rule or said,)
 
 
 def test_from_now_on_inside_a_clause_or_with_nothing_after_it_is_no_rule() -> None:
     assert extract_knowledge(["ez a build mostantól", "a régi szerver mostantól nem kell"]).rules == ()
+    assert extract_knowledge(["unohda se, ei se ole tärkeää"]).rules == ()  # forget it: nothing replaces it

@@ -281,7 +281,7 @@ MYSELF = re.compile(
 # rule_lifecycle reads it as a replacement)
 FORGET = re.compile(
     r"^(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)(?:about |what I said about )?(?:the )?"
-    r"[\w.-]+(?:[ -][\w.-]+){0,3},\s*\S.{5,}",
+    r"[\w.-]+(?:[ -][\w.-]+){0,5},\s*\S.{5,}",
     re.IGNORECASE,
 )
 # "every call to the payment provider sends an idempotency key", "each test runs inside a transaction": what a

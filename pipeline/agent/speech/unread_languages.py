@@ -1,5 +1,6 @@
 """Rules, lessons and decisions said in the languages memoryd has no reader for, by the forms every language has:
-a label and a colon ("lärdom: …", "poučení: …", "decizie: …", "szabály: …"), and for rules "from now on".
+a label and a colon ("lärdom: …", "poučení: …", "decizie: …", "szabály: …"), and for rules "from now on" and
+"forget X, …".
 
 A reader (`greek.py`, `thai.py`, …) knows a language's grammar; for the others, a person who writes down what they
 learned or decided mostly labels it, as they would in a note or a chat, and the label is a word every language
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.marks import tidy
-from pipeline.learning.rules.directive_words import OTHER_FROM_NOW_ON
+from pipeline.learning.rules.directive_words import OTHER_FORGET, OTHER_FROM_NOW_ON
 
 _LESSON_WORDS = (
     # Swedish, Norwegian, Danish, Finnish, Estonian
@@ -67,6 +68,9 @@ def other_rule(sentence: str) -> str | None:
     opened = next((m for m in OTHER_FROM_NOW_ON.finditer(text) if _opens_a_clause(text, m.start())), None)
     if opened is not None and len(text) - opened.end() >= 8:
         return tidy(text[opened.start() :])
+    # "unohda se minuutin raja, … päivitä kymmenen sekunnin välein": forget X, and what replaces it
+    if (taken := OTHER_FORGET.match(text)) and re.match(r"\s+\S.{2,}?,\s*\S.{5,}", text[taken.end() :]):
+        return tidy(text)
     return None
 
 

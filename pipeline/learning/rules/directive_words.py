@@ -108,6 +108,20 @@ INSTEAD: dict[str, str] = {
     "caucasus/central asia": "əvəzinə|o'rniga",
 }
 
+# language: its imperative "forget" ("unohda se minuutin raja, …", "zapomeň na Mambu, …"): a rule taken back, what
+# follows replacing it, as English "forget X, …" (`speech/english_forms.FORGET`) and the readers' words
+# (`speech/cues.RETRACTION`) say
+FORGET: dict[str, str] = {
+    "norwegian/danish": "glem",
+    "finnish": "unohda|unohtakaa",
+    "estonian": "unusta",
+    "czech/slovak": "zapomeň|zapomen|zabudni",
+    "slovenian/croatian/serbian": "pozabi|zaboravi|заборави",
+    "bulgarian/macedonian": "забрави|заборави",
+    "romanian": "uită|uita",
+    "baltic": "pamiršk|aizmirsti",
+}
+
 _SPACED_SCRIPTS = re.compile(r"^[\w\s'’.-]+$")  # scripts whose words \b can bound (Latin, Cyrillic, Greek, ...)
 _SIGNS = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")  # Indic and SE Asian vowel signs
 
@@ -127,5 +141,6 @@ def _union(tables: tuple[dict[str, str], ...]) -> re.Pattern[str]:
 
 
 OTHER_LANGUAGES = _union((WORDS, FROM_NOW_ON, INSTEAD))
-OTHER_REPLACES = _union((FROM_NOW_ON, INSTEAD))
+OTHER_REPLACES = _union((FROM_NOW_ON, INSTEAD, FORGET))
 OTHER_FROM_NOW_ON = _union((FROM_NOW_ON,))
+OTHER_FORGET = _union((FORGET,))
