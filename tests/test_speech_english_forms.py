@@ -141,3 +141,13 @@ def test_work_the_person_keeps_for_themselves_is_a_rule(said: str, rule: str) ->
 )
 def test_what_is_mine_in_chat_is_no_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+def test_how_it_is_done_then_never_otherwise_is_one_rule() -> None:
+    said = "config comes from env vars, never hardcode secrets in the code"
+    assert extract_knowledge([said]).rules == (said,)
+
+
+@pytest.mark.parametrize("said", ["it crashed again, never saw that before", "the build passed, never mind"])
+def test_what_happened_then_never_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

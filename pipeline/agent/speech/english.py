@@ -34,7 +34,7 @@ _GENERIC = re.compile(
     re.IGNORECASE,
 )
 _NORM_TAIL = re.compile(
-    r",\s*(?:never|not|no)\s+[\w-]+(?:\s+\w+)?\s*[.!]?$|"
+    r",\s*(?:never|not|no)\s+(?!mind\b)[\w-]+(?:\s+\w+)?\s*[.!]?$|"
     # "data fetching stays in server components, no useEffect fetch, we talked about it": "no X" before a remark
     r",\s*no\s+(?!(?:idea|clue|luck|worries|problem|way|need|rush|doubt|wonder|time|hurry|chance)\b)[\w-]+(?:\s+\w+)?,|"
     r",\s*always\s+(?:a |an |the )?[\w-]+(?:\s+\w+)?\s*[.!]?$|"
@@ -97,12 +97,21 @@ _PRACTICES = (
 )
 
 
+_NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
+# what happened, not how it is done: "it crashed again, never saw that before"
+_HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
+
+
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
     found = _rule_in(_ALREADY_TAIL.sub("", sentence.rstrip(" .!"))) or _rule_in(sentence)
     if not found and (reason := form.BECAUSE_TAIL.search(sentence)) and reason.start() > 0:
         found = _rule_in(sentence[: reason.start()])  # "…, never ActiveRecord objects, because the args …"
+    if not found and (never := _NEVER_CLAUSE.search(sentence)) and not _HAPPENED.search(sentence[: never.start()]):
+        # "sensor colors come from SENSOR_COLORS in theme.py, never hardcode hex colors in the figure": how it is
+        # done, then an order not to do it otherwise, itself a rule
+        found = tidy(sentence) if _rule_in(sentence[never.end() :]) else None
     if not found:
         return None
     found = REASON_TAIL.sub("", found) or found

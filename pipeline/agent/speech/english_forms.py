@@ -348,8 +348,8 @@ EVERY_NEW = re.compile(
 # "Pass ids to Sidekiq jobs, never ActiveRecord objects", "use UTC everywhere, never local time": what to do, and
 # what never, said as one instruction
 DO_NEVER = re.compile(
-    r"^(?:please\s+)?(?!(?:i|we|you|it|this|that|there|they|he|she|just|only|maybe|also)\b)[a-z]+\s+[\w.+/@:-]+"
-    r"(?:\s+[\w.+/@:-]+){0,5},\s*never\s+[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,3}\s*[.!]?$",
+    r"^(?:please\s+)?(?!(?:i|we|you|it|this|that|there|they|he|she|just|only|maybe|also|the|a|an|my|our)\b)"
+    r"[a-z]+\s+[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,5},\s*never\s+(?!mind\b)[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,3}\s*[.!]?$",
     re.IGNORECASE,
 )
 # "tidy has to be clean before anything gets committed", "the build must be green before anyone merges": what has
