@@ -170,6 +170,10 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         ("Usa pnpm en vez de npm, y si falta algo me dices", "Usa pnpm en vez de npm, y si falta algo me dices"),
         ("Sube la rama; las migraciones siempre en su propio PR", "las migraciones siempre en su propio PR"),
         ("and keep commits small, one change each", "keep commits small, one change each"),
+        (
+            "integration tests go behind the integration build tag",
+            "integration tests go behind the integration build tag",
+        ),
         # a correction that points on: the rule is what follows it
         (
             "No, we don't do that here: handlers get the db through the constructor",

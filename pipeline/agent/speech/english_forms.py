@@ -38,7 +38,7 @@ KIND_NORM = re.compile(
     r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)"
     r"(?:\w+(?:ed|en|wn|pt|ut)|made|built|run|kept|held|set|sent|written|shipped)\b"
     r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires)\b"
-    r"|(?:go|goes) (?:through|into|in|to|under|via)\b)",
+    r"|(?:go|goes) (?:through|into|in|to|under|via|behind|next to|alongside)\b)",
     re.IGNORECASE,
 )
 ANY_KIND_GOES = re.compile(
