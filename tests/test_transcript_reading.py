@@ -164,6 +164,9 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         ("push 之前都要先 rebase", "push 之前都要先 rebase"),
         ("加新依赖之前先问我。", "加新依赖之前先问我"),
         ("新包别自己装，先问我。", "新包别自己装，先问我"),
+        # one way, not the other
+        ("测试里用 miniredis，不连真 Redis。", "测试里用 miniredis，不连真 Redis"),
+        ("我们用 pnpm，不用 npm", "我们用 pnpm，不用 npm"),
         ("the team agreed that every service logs as JSON", "every service logs as JSON"),
         ("preferimos rebase antes que merge en este repo", "preferimos rebase antes que merge en este repo"),
         ("tests + lint antes de commitear, porfa", "tests + lint antes de commitear, porfa"),
@@ -205,6 +208,8 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "大家都用 vim",
         "之后参加了第二场比赛",
         "部署之前先问了运维",
+        "我用 vim，不用 emacs",
+        "用了 redis，不行",
         "我昨天提交前先跑了测试",
         "夜来香，别名夜香花",
         "I have one test per module right now",

@@ -29,6 +29,10 @@ RULE_MARKERS = (
         re.I,
     ),
     re.compile(r"(?:之前|前|，|,)\s*(?:都)?(?:要|得)?先(?:问|问一下|问问|跟|和)我"),
+    # one way, not the other ("测试里用 miniredis，不连真 Redis", "日志用 zap，不用 fmt.Println"), as "X, not Y" is
+    re.compile(
+        r"^(?!我(?!们)|他|她)[^，,。]{0,20}?(?<!了)用\s*[^，,。了]{2,30}[，,]\s*(?:而)?不(?:用|连|走|写|放|要).{2,}"
+    ),
     # German: always/never in a request, an imperative, or "we ... here"
     re.compile(r"^(?:bitte\s+)?(?:nie|niemals) wieder\b|\bbitte\b.*\b(?:immer|nie|niemals|kein\w*)\b", re.I),
     re.compile(r"\b(?:dürfen|darf|sollen|soll|müssen|muss)\s+(?:\w+\s+)?(?:nie|niemals|immer|nur|kein\w*)\b", re.I),
