@@ -167,6 +167,7 @@ def test_rules_lessons_and_decisions_are_found_wherever_the_person_says_them() -
         # one way, not the other
         ("测试里用 miniredis，不连真 Redis。", "测试里用 miniredis，不连真 Redis"),
         ("我们用 pnpm，不用 npm", "我们用 pnpm，不用 npm"),
+        ("现在起都用 pnpm", "现在起都用 pnpm"),
         ("the team agreed that every service logs as JSON", "every service logs as JSON"),
         ("preferimos rebase antes que merge en este repo", "preferimos rebase antes que merge en este repo"),
         ("tests + lint antes de commitear, porfa", "tests + lint antes de commitear, porfa"),
@@ -210,6 +211,7 @@ def test_rules_in_other_phrasings(said: str, rule: str) -> None:
         "部署之前先问了运维",
         "我用 vim，不用 emacs",
         "用了 redis，不行",
+        "不要现在改，今晚要发版，明天再弄",
         "我昨天提交前先跑了测试",
         "夜来香，别名夜香花",
         "I have one test per module right now",
