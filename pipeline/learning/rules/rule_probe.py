@@ -23,6 +23,8 @@ from pathlib import Path
 import numpy as np
 import orjson
 
+from pipeline.learning.meaning import centred
+
 WEIGHTS = Path(__file__).with_name("rule_probe.json")
 # Chosen left out corpus by corpus (`bench/rule_probe_fit.py --sweep`): from TAKE_AT a directive-like sentence is a
 # rule; from AGREE_AT when its nearest examples lean that way too (`rule_meaning.STANDING_AT`).
@@ -39,11 +41,7 @@ class RuleProbe:
 
     def probability(self, vector: np.ndarray) -> float:
         """How likely the text of this (unit, "query:" side) vector is a standing instruction."""
-        moved = vector - self.middle
-        norm = float(np.linalg.norm(moved))
-        if norm > 0:
-            moved = moved / norm
-        return float(1.0 / (1.0 + np.exp(-(float(moved @ self.weights) + self.bias))))
+        return float(1.0 / (1.0 + np.exp(-(float(centred(vector, self.middle) @ self.weights) + self.bias))))
 
 
 @functools.cache
