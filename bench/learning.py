@@ -85,6 +85,7 @@ CORPORA = (
     ("held out 28", BENCH / "learning_corpus_heldout28"),
     ("held out 29", BENCH / "learning_corpus_heldout29"),
     ("held out 30", BENCH / "learning_corpus_heldout30"),
+    ("held out 32", BENCH / "learning_corpus_heldout32"),
 )
 
 
