@@ -86,6 +86,7 @@ CORPORA = (
     ("held out 29", BENCH / "learning_corpus_heldout29"),
     ("held out 30", BENCH / "learning_corpus_heldout30"),
     ("held out 31", BENCH / "learning_corpus_heldout31"),
+    ("held out 32", BENCH / "learning_corpus_heldout32"),
 )
 
 
