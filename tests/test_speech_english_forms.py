@@ -151,3 +151,30 @@ def test_how_it_is_done_then_never_otherwise_is_one_rule() -> None:
 @pytest.mark.parametrize("said", ["it crashed again, never saw that before", "the build passed, never mind"])
 def test_what_happened_then_never_is_no_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("again: run verify before you tell me it's done.", ("run verify before you tell me it's done",)),
+        ("clippy w -D warnings before u say done", ("clippy w -D warnings before u say done",)),
+        ("wait for the deploy before you say it works", ()),  # this time's wait
+        ("I ran the linter before you said done", ()),
+        ("did you run it before you said done?", ()),
+    ],
+)
+def test_what_to_check_before_saying_the_work_is_done_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
+    assert extract_knowledge([said]).rules == rules
+
+
+def test_a_property_every_one_of_a_kind_has_here_is_a_rule_and_a_report_about_here_is_not() -> None:
+    said = "migrations are reversible here so write the down too"
+    assert extract_knowledge([said]).rules == (said,)
+    assert extract_knowledge(["commits are signed in this repo"]).rules == ("commits are signed in this repo",)
+    assert extract_knowledge(["tests are slow here", "the builds are broken here since monday"]).rules == ()
+
+
+def test_going_with_one_option_over_another_is_a_decision_and_no_rule() -> None:
+    found = extract_knowledge(["we go with Angular Material for the UI, no PrimeNG, Ana and I agreed on that"])
+    assert found.rules == ()
+    assert found.decisions == ("we go with Angular Material for the UI, no PrimeNG, Ana and I agreed on that",)

@@ -71,7 +71,12 @@ _DEPLOYS = re.compile(
     r"\bhelm (?:upgrade|install)\b|\bkubectl (?:\S+ )*(?:apply|rollout restart)\b|\b(?:terraform|tofu) apply\b|"
     r"\b(?:fly|kamal|vercel|netlify) deploy\b|\bvercel --prod\b"
 )
-_SHIPPED = re.compile(r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b")
+# a commit, a push, a merge, or a deploy that went through ("terragrunt apply tfplan", "helm upgrade …", "fly deploy")
+_SHIPPED = re.compile(
+    r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b|"
+    r"\b(?:terraform|terragrunt|tofu|pulumi) (?:apply|up)\b|\bkubectl apply\b|\bhelm (?:upgrade|install)\b|"
+    r"\b(?:fly|flyctl|wrangler|vercel|netlify|kamal|dep|cap) deploy\b"
+)
 _READ_ONLY = re.compile(
     r"^\s*(?:git (?:status|log|diff|show|branch|fetch)|ls|cat|head|tail|grep|rg|find|wc|echo|date|pwd|which|whoami|"
     r"uname|printenv|env)\b"

@@ -94,9 +94,11 @@ _PRACTICES = (
     form.SAME_WAY_NOT,
     form.PLACE_EVERY,
     form.ONE_PER,
+    form.KIND_HERE,
 )
 
 
+_GOING_WITH = re.compile(r"^(?:we(?:'re| are)? (?:go|going|stick|sticking) with|going with|let's go with)\b", re.I)
 _NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
 # what happened, not how it is done: "it crashed again, never saw that before"
 _HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
@@ -126,8 +128,10 @@ def rule_in(sentence: str) -> str | None:
 def _rule_in(sentence: str) -> str | None:
     if sentence.rstrip().rstrip(".!").endswith("?") or DECISION_TAG.search(sentence):
         return None
-    if WE_DECIDED.match(_LEAD.sub("", sentence.strip())):
-        return None  # "we decided to stay on Traefik, no ingress-nginx": a choice recorded (decision_in), no norm
+    if WE_DECIDED.match(_LEAD.sub("", sentence.strip())) or _GOING_WITH.match(_LEAD.sub("", sentence.strip())):
+        # "we decided to stay on Traefik, no ingress-nginx", "we go with Angular Material, no PrimeNG": a choice
+        # recorded (decision_in) with the option it passed over, no norm
+        return None
     if tagged := form.RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
     if (again := form.SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
@@ -200,7 +204,8 @@ def _rule_in(sentence: str) -> str | None:
         if form.NO_ANYWHERE.match(clause):
             return tidy(sentence) if index == 0 else tidy(clause)  # what instead is part of it
         a_practice = any(p.match(clause) for p in _PRACTICES) or bool(form.THIS_NOT_THAT.match(clause.rstrip(".!")))
-        if (a_practice or form.BEFORE_EVERY.match(clause)) and not clause.rstrip().endswith("?"):
+        before = form.BEFORE_EVERY.match(clause) or form.BEFORE_DONE.match(clause)
+        if (a_practice or before) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (form.KIND_NORM.match(clause) or form.PREFER.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)

@@ -41,6 +41,14 @@ KIND_NORM = re.compile(
     r"|(?:go|goes) (?:through|into|in|to|under|via|behind|next to|alongside)\b)",
     re.IGNORECASE,
 )
+# "migrations are reversible here", "commits are signed in this repo": a property every one of a kind has in this
+# project, said as a fact about the place (not "tests are slow here", which reports)
+KIND_HERE = re.compile(
+    r"^(?:all |our |the )?(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s (?:are|stay|must be|should be|have to be) (?:always )?"
+    r"(?!(?:broken|failed|failing|stuck|skipped|missing|outdated|wrong|disabled|deprecated)\b)"
+    r"(?:[\w-]+ )?[\w-]+(?:ible|able|ed|-only)\s+(?:here|in this (?:repo|project|codebase))\b",
+    re.IGNORECASE,
+)
 ANY_KIND_GOES = re.compile(
     r"^(?:anything|everything|all) (?!(?:else|that|which|is|was|we|you|i)\b)[\w-]+(?: [\w-]+)? "
     r"(?:goes|go|has to go|must go|should go) (?:through|into|in|to|via|under)\b.{2,}",
@@ -336,6 +344,13 @@ FOR_KIND = re.compile(
 BEFORE_EVERY = re.compile(
     r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\s.{3,}"
     r"\b(?:before|after|on|for|with|in) (?:every|each|all(?!\s*(?:[.,;!]|$))|any)\b",
+    re.IGNORECASE,
+)
+# "run verify before you tell me it's done", "clippy w -D warnings before u say done": what to check each time before
+# the work is reported finished
+BEFORE_DONE = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|it|this|that|they|he|she|wait|hold)\b)\S.{2,80}?\s+before (?:you|u) "
+    r"(?:say|tell me|report|claim|call it|mark it|announce)\b.{0,30}?\b(?:done|finished|ready|fixed|complete|works?)\b",
     re.IGNORECASE,
 )
 # "pin every new dependency with a ^>= bound", "add each new endpoint to the OpenAPI file": a verb over every new one

@@ -20,6 +20,7 @@ from pipeline.agent.speech.marks import has_cjk, has_kana
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
 from pipeline.agent.speech.sentence_parts import clauses, sentences, tidy
+from pipeline.agent.speech.shorthand import expanded, own_words
 
 __all__ = [
     "UserKnowledge",
@@ -70,18 +71,21 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     said = [(s, after) for text in user_texts_list for s, after in _with_next(sentences([text]))]
     for sentence, after in said:
         english = not (has_cjk(sentence) or has_kana(sentence))
+        # the English reader reads chat shorthand spelled out ("going w X", "before u say done"); what it finds
+        # is given back in the person's words
+        plain, own = expanded(sentence) if english else (sentence, str)
         if found := cues.told_to_keep(sentence):
             rules.append(found)
             continue
-        if found := (english and lesson_in(sentence)) or cues.lesson_in(_LEAD.sub("", sentence)):
+        if found := (english and own_words(lesson_in(plain), own)) or cues.lesson_in(_LEAD.sub("", sentence)):
             lessons.append(found)
             continue
-        if found := (english and rule_in(sentence)) or _cue_rule(sentence):
+        if found := (english and own_words(rule_in(plain), own)) or _cue_rule(sentence):
             rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
             rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
         elif _TOLD_BEFORE.match(after) and _SAID_AS_A_NORM.search(sentence) and not _REPORTS.search(sentence):
             rules.append(tidy(sentence))
-        if found := (english and decision_in(sentence)) or cues.decision_in(sentence):
+        if found := (english and own_words(decision_in(plain), own)) or cues.decision_in(sentence):
             decisions.append(found)
     for text in user_texts_list:
         rules += [item for item in team_list(text) if not _says_other_than_a_rule(item)]

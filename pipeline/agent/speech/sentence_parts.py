@@ -19,7 +19,11 @@ MAX_ITEM_CHARS = 300
 # an emoji ends a sentence too; Go's package pattern ("go test ./...") does not
 # Thai ends a polite sentence with "ครับ" / "ค่ะ" and no stop: the particle is its end
 _SENTENCE = re.compile(r"(?:(?<=[.!?؟\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)")
-_CODE_BANG = re.compile(r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+)!`?$")
+# (and a Rust macro by its name: "going w plain sqlx query! macros")
+_CODE_BANG = re.compile(
+    r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+|\b(?:query|query_as|query_scalar|println|eprintln|format|vec|assert|"
+    r"assert_eq|assert_ne|dbg|json|include_str|matches|macro_rules|writeln|todo|unimplemented))!`?$"
+)
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
 LEAD = re.compile(
     r"^(?:#+\s+|[-*•]\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again|"

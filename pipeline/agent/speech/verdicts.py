@@ -21,12 +21,15 @@ _NEGATIVE = re.compile(
     r"\bnot (?:working|fixed)\b|\b(?:give up|giving up|out of time)\b|"
     r"\b(?:I'll|I will|we'll|we will|let's) (?:just )?(?:look|pick (?:it|this|that) up|"
     r"get back|come back|continue|deal with (?:it|this)|revisit|try again)\b|"
-    r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is|for now|alone|there|red|broken|failing)\b|"
+    # (not "leave it as is" alone: it leaves a failure, or answers a question, "whats the tradeoff vs ~> 5.80" …
+    # "k leave it as is", and the session's evidence decides)
+    r"\bleave (?:it|this|that|the [\w ]{1,30}?) (?:as is for now|for now|alone|there|red|broken|failing)\b|"
     r"\bdon'?t (?:commit|push|merge)(?: (?:anything|it|this|that))?\b|\b(?:have|has|must|need) to wait\b|"
     r"\bhope (?:it|this|that) (?:goes|works|passes)\b|"
     r"\bno luck\b|\b(?:that|this|it) (?:just )?hides (?:it|the)\b|\bmade it worse\b|^\s*nope\b|"
     r"\bstill (?:a |an |getting |gives |returns )?(?:\d{3}|errors?|panics?|crash(?:es)?|flaky)\b|"
-    r"\b(?:broken|failing|red|down) again\b|\bcall(?:ing)? it a (?:day|night)\b|\b(?:for|until) tomorrow\b|"
+    r"\b(?:broken|failing|red|down) again\b|\b(?:stays?|remains?) (?:red|broken|failing)\b|"
+    r"\bcall(?:ing)? it a (?:day|night)\b|\b(?:for|until) tomorrow\b|"
     r"\bpark(?:ing)? (?:it|this|that)\b|"
     # "still blows up for me", "still the same panic": a failure word a few words after "still"
     r"\bstill\b(?:\s+[\w`'-]+){0,2}?\s+(?:blows? up|blowing up|breaks|crash\w*|panic\w*|explodes?|dies|fails?|"
@@ -102,6 +105,11 @@ _POSITIVE_OTHER = re.compile(
     # Czech and Slovak, with and without their letters: works, runs, thanks, great
     r"(?<!\w)(?:funguje|jede|díky|diky|dík|dik|paráda|parada|skvělý|skvělé|skvele|výborně|vyborne|hotovo|"
     r"ďakujem|dakujem|vďaka|vdaka|funguje to)(?!\w)|"
+    # Romanian (with and without its letters): works (now), it worked, thanks, done, great
+    r"(?<!\w)(?:merge(?: acum| bine)?\s*[.!]*\s*$|acum merge|a mers|mersi|mul[tț]umesc|func[tț]ioneaz[aă]|gata|"
+    r"e bine|excelent|perfect)(?!\w)|"
+    # Finnish (with and without its letters): thanks, works, great, perfect
+    r"(?<!\w)(?:kiitos|kiitti|toimii|loistavaa|t[aä]ydellist[aä]|hienoa|mahtavaa|hyv[aä] on)(?!\w)|"
     # Korean
     r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
@@ -125,6 +133,11 @@ _NEGATIVE_OTHER = re.compile(
     r"olmad[ıi]|h[âa]l[âa] (?:\w+ )?(?:olmuyor|[çc]al[ıi][sş]m[ıi]yor|resetleniyor|patl[ıi]yor|hata veriyor)|"
     r"[çc]al[ıi][sş]m[ıi]yor|yar[ıi]n bakar[ıi]z|yar[ıi]n bakar[ıi]m|b[ıi]rak gitsin)\b|"
     r"안 돼|안 되네|안 된다|여전히 (?:안|실패|빨간)|아직도 (?:안|실패|빨간|깨)|또 (?:깨졌|실패|빨간)|포기|"
+    # Romanian: (still) doesn't work, fails again, didn't work, I give up
+    r"(?<!\w)(?:(?:tot |[iî]nc[aă] )?nu (?:merge|func[tț]ioneaz[aă])|iar (?:pic[aă]|crap[aă])|tot (?:pic[aă]|crap[aă])|"
+    r"nu a mers|n-a mers|renun[tț])(?!\w)|"
+    # Finnish: doesn't work (still), still broken, didn't help, I give up
+    r"(?<!\w)(?:ei (?:viel[aä]k[aä][aä]n |edelleenk[aä][aä]n )?toimi|edelleen rikki|ei auttanut|luovutan)(?!\w)|"
     # Czech and Slovak: doesn't work, still broken / red, leave it (red), I'll come back to it
     r"(?<!\w)(?:nefunguje|pořád nefunguje|porad nefunguje|furt nefunguje|stále nefunguje|nefunguje to|rozbitý|"
     r"rozbité|rozbitej|(?:nechávám|nechavam|nechám|necham) to (?:červený|cerveny|červené|cervene|rozbitý|rozbite)|"
@@ -149,6 +162,9 @@ _DEFERRED_OTHER = re.compile(
     r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
     r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
     r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
+    # Romanian, Finnish: I'll look tonight / tomorrow, we go on tomorrow; tomorrow, later
+    r"(?<!\w)(?:m[aă] uit (?:eu )?(?:disear[aă]|desear[aă]|m[aâ]ine|mai t[aâ]rziu|luni)|continu[aă]m m[aâ]ine|"
+    r"(?:jatketaan|katsotaan|katson) (?:huomenna|my[oö]hemmin|maanantaina))(?!\w)|"
     r"\b(?:гляну|посмотрю|доделаю|разберусь) (?:завтра|потом|позже)\b|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",

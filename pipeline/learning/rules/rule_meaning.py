@@ -255,6 +255,9 @@ _SPECIFIC = re.compile(
     # what the person saw, no verb: "nothing in the logs", "no errors in logcat"
     r"^(?:nothing|no (?:errors?|warnings?|crash(?:es)?|output|logs?)) (?:in|on|at|from) (?:the )?[\w./-]+"
     r"(?: \w+)?\s*(?:[.!,]|$)|"
+    # what someone else says ("Vlad says we should never use any", "efua says always pin providers …, not sure i
+    # agree"): their view, reported, not the person's instruction
+    r"^(?:my |our |the )?[\w'-]+ (?:says|said|thinks|reckons|suggests|suggested|insists|insisted)\b|"
     r"\b(?:never ?mind|nunca se sabe)\b|^(?:plan|idea|todo|question|pregunta|context|contexto)\s*:|\b[0-9a-f]{7,40}\b|"
     r"^(?:(?:a )?(?:quick|short) question|domanda (?:veloce|rapida)|kurze frage|pregunta rápida|question rapide)\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b|"
@@ -291,8 +294,9 @@ _REPORT = re.compile(
     r"stürzt|hängt)\b|^(?:nunca|sempre|siempre|jamás|jamais) \w+(?:ei|i|é|í)\b|^(?:tá|tava|está|estava) \w+ndo\b|"
     # Turkish: what is happening or happened ("şikayet ediyor", "yazıyor", "patladı"), said as a report
     r"\b\w{2,}(?:[ıiuü]yor(?:um|uz|sun|lar)?|m[ıiuü][sş])\b|"
-    # Polish past tense, said by the speaker ("w kodzie nic nie zmieniałam", "zdecydowaliśmy, że …": a decision)
-    r"\b\w+[aeiy][łl](?:am|em|aś|eś|as|es|iśmy|yśmy|ismy|ysmy)\b",
+    # Polish past tense, said by the speaker ("w kodzie nic nie zmieniałam", "zdecydowaliśmy, że …": a decision);
+    # typed without "ł" only in the first person: "-les" is an English plural ("lock files are …", "styles")
+    r"\b\w+[aeiy](?:ł(?:am|em|aś|eś|as|es|iśmy|yśmy)|l(?:am|em|iśmy|yśmy|ismy|ysmy))\b",
     re.IGNORECASE,
 )
 # Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs"
