@@ -103,6 +103,9 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     assert references("ci red again, it's the report snapshot, not my dkb importer", problems) == ["p-report"]
     assert references("the dkb importer and the report snapshot again", problems) == ["p-report", "p-import"]
     assert references("ModuleNotFoundError: No module named 'etl' since this morning", problems) == []
+    # what is left of "doesn't" is in every complaint: it names no problem
+    browser = [KnownProblem("p-browser", (), ("browsertype launch executable doesn t exist books a free slot",))]
+    assert references("the spec doesn't even start, the slot picker", browser) == []
     # the project's own name is in half its identifiers: it names no problem
     dbt = [KnownProblem("p-dbt", (), ("model model etl fct_daily_spend depends node stg_fx_rate",))]
     assert references("Broken DAG etl_daily: No module named 'etl'", dbt) == ["p-dbt"]
@@ -309,6 +312,9 @@ def test_a_question_is_no_problem_talk_unless_it_asks_about_a_failure() -> None:
     ]
     # what was learned about a cause is no sighting of a problem, whatever cue word it holds ("same")
     assert talk("TIL the broker kicks the older connection when a client connects with the same client id") == []
+    # a yes-no question asks whether something was done: its "keep" is no "keeps failing"
+    assert talk("did it keep all 3 platforms in the lock files?") == []
+    assert talk("does it still fail on arm?") == ["does it still fail on arm?"]
 
 
 def test_japanese_talk_about_a_failure_is_problem_talk_and_see_you_tomorrow_is_not() -> None:
@@ -434,6 +440,9 @@ def test_a_failed_ci_runs_log_the_agent_fetched_is_a_failure_and_a_green_one_is_
     )
     t = Transcript().user("CI red on main, run 9143870215").bash("gh run view 9143870215 --log-failed", red, 0)
     t.bash("gh run view 9143870216 --log", "test\tRun mix test\t2027-05-12T06:41:19.0091573Z 118 tests, 0 failures", 0)
+    # `gh pr checks` after a commit and a push, every check passing: the commit's line is no failure
+    passing = "[lock-platforms e48a1f7] OPS-151: lock providers\n 8 files changed\nplan\tpass\t3m58s\thttps://x/1"
+    t.bash("git commit -m 'OPS-151: lock providers' && git push && gh pr checks", passing, 0)
     found = session_signals(parse_transcript(t.bytes(), "x")).signals
     assert [(s.source, s.signal.text[:60]) for s in found] == [
         ("tool", "** (DBConnection.ConnectionError) could not checkout the con")

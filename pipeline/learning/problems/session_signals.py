@@ -78,6 +78,9 @@ _CRASHED = re.compile(
 )
 # What hides a command's exit code: a pipe into another program, a loop, "; true" / "|| true"
 _MASKING = re.compile(r"\|(?!\|)|;\s*done\b|\|\|\s*(?:true|:)|;\s*(?:true|exit 0)\b")
+# A CI log that shows a failure: `gh pr checks` with every check at "pass" (after `git commit … && gh pr create`)
+# shows none, and its first line (the commit's) is no failure
+_SHOWS_FAILURE = re.compile(r"\b(?:fail(?:ed|ure|ures|ing|s)?|errors?|FAIL(?:ED)?|ERROR)\b|[✗×]", re.IGNORECASE)
 # A test runner's own report of a failure (RSpec, pytest, go test, cargo test, ctest, googletest)
 _RUNNER_FAILED = re.compile(
     r"^\s*Failure/Error:|^Failures:\s*$|^FAILED\s+\S+::|^\s*--- FAIL:|^test result: FAILED|\*{3}(?:Failed|Timeout)\b|"
@@ -92,7 +95,10 @@ _QUESTION = re.compile(
     r"how(?:'?s| do| to| can| did)?|where|which|when|who|whom|whose|is there|are there|do you|"
     r"can you (?:remind|tell)|remind me)\b|"
     r"(?:何|なん)(?:だっけ|でしたっけ|ですか|だった)|だっけ\s*$|(?:是什么|怎么|哪里|哪个|什么)|"
-    r"\bwie (?:war|geht|heißt)\b|^(?:cómo|qué|cuál|dónde)\b",
+    r"\bwie (?:war|geht|heißt)\b|^(?:cómo|qué|cuál|dónde)\b|"
+    # a yes-no question ("did it keep all 3 platforms in the lock files?"): "keep" asks, it does not complain
+    r"^(?:did|does|do|is|are|was|were|has|have|will|would|should|could|can)\s+(?:it|you|we|they|this|that|these|"
+    r"those|the|i|he|she|there)\b.*\?\s*$",
     re.IGNORECASE,
 )
 _FAILURE_WORD = re.compile(
@@ -150,7 +156,11 @@ def session_signals(t: Transcript) -> SessionSignals:
                 failures.setdefault(item.command, []).append(item)
             # A failed CI run's log the agent fetched ("gh run view 9143870215 --log-failed"): the command succeeds,
             # its output is the failure, read as a pasted one is (a log that shows none gives nothing)
-            elif CI_LOG.search(step.call.command) and (shown := _output_signal(step.output, t.cwd, pasted=True)):
+            elif (
+                CI_LOG.search(step.call.command)
+                and _SHOWS_FAILURE.search(step.output)
+                and (shown := _output_signal(step.output, t.cwd, pasted=True))
+            ):
                 found.append(SessionSignal(shown, index, "tool", _command_key(step)))
         elif step.kind == "user":
             typed, pasted = typed_and_pasted(step.text)
