@@ -24,6 +24,11 @@ from pipeline.learning.rules.rule_meaning import directive
         ("kiderült, hogy a cron UTC-ben fut a szerveren", "a cron UTC-ben fut a szerveren"),
         ("ukázalo se, že cache na stagingu se nikdy nemaže", "cache na stagingu se nikdy nemaže"),
         ("শিক্ষা: staging এ cache বন্ধ না করলে পুরনো data দেখায়", "staging এ cache বন্ধ না করলে পুরনো data দেখায়"),
+        # Romanian "remember:" and "I learned that …", Finnish and Norwegian "I learned that …"
+        ("Retine: cron-ul de pe server merge in UTC", "cron-ul de pe server merge in UTC"),
+        ("am invatat ca cache-ul de pe staging nu se goleste singur", "cache-ul de pe staging nu se goleste singur"),
+        ("opin, että cron ajaa palvelimella UTC-ajassa", "cron ajaa palvelimella UTC-ajassa"),
+        ("jeg lærte at cron kjører i UTC på serveren", "cron kjører i UTC på serveren"),
     ],
 )
 def test_a_labelled_lesson_in_a_language_without_a_reader_is_a_lesson(said: str, lesson: str) -> None:

@@ -25,7 +25,8 @@ _LESSON_WORDS = (
     # Czech, Slovak, Slovenian, Croatian, Serbian, Bulgarian
     "poučení|ponaučení|dobré vědět|poučenie|dobré vedieť|lekcija|pouka|dobro je znati|dobro znati|урок|поука|"
     # Romanian, Hungarian, Lithuanian, Latvian, Catalan, Basque
-    "lecție|lectie|lecția|de reținut|de retinut|tanulság|jó tudni|pamoka|mācība|lliçó|bo de saber|ikasgaia|"
+    "lecție|lectie|lecția|de reținut|de retinut|reține|retine|"
+    "tanulság|jó tudni|pamoka|mācība|lliçó|bo de saber|ikasgaia|"
     # Swahili, Malay, Urdu, Hindi, Bengali, Tamil, Telugu, Georgian, Armenian, Azerbaijani, Uzbek
     "somo|funzo|pengajaran|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq"
 )
@@ -53,7 +54,11 @@ _LESSON = re.compile(rf"^(?:{_LESSON_WORDS})\s*[:：]\s*(?P<l>\S.{{9,}})", re.IG
 _TURNED_OUT_WORDS = (
     "det viste seg at|det viste sig at|osoittautui, että|selvisi, että|selgus, et|ukázalo se, že|ukázalo sa, že|"
     "ispostavilo se da|испоставило се да|izkazalo se je, da|оказа се, че|s-a dovedit că|s-a dovedit ca|"
-    "kiderült, hogy|kiderült:|paaiškėjo, kad|izrādījās, ka|resulta que|kumbe|rupa-rupanya|rupanya"
+    "kiderült, hogy|kiderült:|paaiškėjo, kad|izrādījās, ka|resulta que|kumbe|rupa-rupanya|rupanya|"
+    # "I (we) learned that …": Romanian, Finnish, Norwegian, Danish, Czech, Slovak, Croatian, Slovenian, Bulgarian
+    "am învățat că|am invatat ca|am aflat că|am aflat ca|opin, että|opin että|opimme, että|"
+    "(?:jeg |vi )?lærte at|(?:jeg |vi )?lærte meg at|(?:jeg |vi )?lærte, at|naučil jsem se, že|naučila jsem se, že|"
+    "naučil som sa, že|naučila som sa, že|naučio sam da|naučila sam da|naučil sem se, da|научих, че"
 )
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)
