@@ -178,3 +178,34 @@ def test_going_with_one_option_over_another_is_a_decision_and_no_rule() -> None:
     found = extract_knowledge(["we go with Angular Material for the UI, no PrimeNG, Ana and I agreed on that"])
     assert found.rules == ()
     assert found.decisions == ("we go with Angular Material for the UI, no PrimeNG, Ana and I agreed on that",)
+
+
+def test_each_part_of_a_dictated_run_on_sentence_is_read_as_a_sentence() -> None:
+    said = (
+        "ok so the billing side, add GET /invoices and GET /invoices/{id}, every handler declares its error type, "
+        "and the request models live in app/models.py not in the routes, i dont want them mixed up"
+    )
+    assert extract_knowledge([said]).rules == (
+        "every handler declares its error type",
+        "the request models live in app/models.py not in the routes",
+    )
+    # a short sentence keeps its commas together, and what is in brackets describes the thing to build
+    assert extract_knowledge(["if the build fails, never mind, just rerun it"]).rules == ()
+    described = (
+        "please build a list screen on top of the view model (LazyColumn, one card per order with the customer name, "
+        "the date and the total), with a loading and an empty state, and wire it into the nav graph"
+    )
+    assert extract_knowledge([described]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("list endpoints use limit and offset query params", True),
+        ("unit tests sit next to the code as *.test.ts", True),
+        ("the tests use the wrong database", False),
+        ("these functions use too much memory", False),
+    ],
+)
+def test_what_a_kind_of_thing_uses_or_where_it_sits_is_a_rule_and_a_report_is_not(said: str, rule: bool) -> None:
+    assert bool(extract_knowledge([said]).rules) is rule

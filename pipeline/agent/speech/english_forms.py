@@ -38,7 +38,9 @@ KIND_NORM = re.compile(
     r"(?!(?:broken|failed|stuck|gone|done|fixed|missing|flaky|red|green|slow|wrong|ok|fine)\b)"
     r"(?:\w+(?:ed|en|wn|pt|ut)|made|built|run|kept|held|set|sent|written|shipped)\b"
     r"|(?:follow|follows|live|lives|belong|belongs|need|needs|require|requires)\b"
-    r"|(?:go|goes) (?:through|into|in|to|under|via|behind|next to|alongside)\b)",
+    # "list endpoints use limit and offset", not "these functions use too much memory" (a report)
+    r"|(?:use|uses)\b(?! (?:the wrong|wrong|too|a lot|lots|more|less|much|most|all the|an old|the old|outdated)\b)"
+    r"|(?:go|goes|sit|sits) (?:through|into|in|to|under|via|behind|next to|alongside)\b)",
     re.IGNORECASE,
 )
 # "migrations are reversible here", "commits are signed in this repo": a property every one of a kind has in this

@@ -85,6 +85,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
             rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
         elif _TOLD_BEFORE.match(after) and _SAID_AS_A_NORM.search(sentence) and not _REPORTS.search(sentence):
             rules.append(tidy(sentence))
+        elif english:
+            rules += [own(rule) for rule in _run_on_rules(plain)]
         if found := (english and own_words(decision_in(plain), own)) or cues.decision_in(sentence):
             decisions.append(found)
     for text in user_texts_list:
@@ -144,6 +146,24 @@ def _says_other_than_a_rule(item: str) -> bool:
     english = not (has_cjk(item) or has_kana(item))
     lesson = (english and lesson_in(item)) or cues.lesson_in(item)
     return bool(lesson or (english and decision_in(item)) or cues.decision_in(item))
+
+
+# A run-on sentence, as dictation types it: many comma parts and no full stop ("righto api side, add GET /stations,
+# every endpoint declares a response_model, and the response schemas live in app/schemas.py not on the table
+# models, i dont want …"). Each part is read as a sentence of its own; a short sentence keeps its commas, whose
+# parts lean on each other ("if it fails, never retry").
+RUN_ON_WORDS = 24
+RUN_ON_PARTS = 4
+_PART_LEAD = re.compile(r"^(?:and|but|so|also|plus|then|oh and|like i said|as i said)\s+", re.IGNORECASE)
+
+
+def _run_on_rules(sentence: str) -> list[str]:
+    # (not inside brackets: "(LazyColumn, one card per booking with the plot name, …)" describes what to build)
+    parts = [p.strip() for p in re.sub(r"\([^()]*\)", " ", sentence).split(", ")]
+    if len(parts) < RUN_ON_PARTS or len(sentence.split()) < RUN_ON_WORDS:
+        return []
+    found = [rule_in(_PART_LEAD.sub("", part)) for part in parts if len(part.split()) >= 3]
+    return [rule for rule in found if rule]
 
 
 def _with_next(said: list[str]) -> list[tuple[str, str]]:
