@@ -87,6 +87,7 @@ CORPORA = (
     ("held out 30", BENCH / "learning_corpus_heldout30"),
     ("held out 31", BENCH / "learning_corpus_heldout31"),
     ("held out 32", BENCH / "learning_corpus_heldout32"),
+    ("held out 34", BENCH / "learning_corpus_heldout34"),
 )
 
 
