@@ -88,6 +88,7 @@ CORPORA = (
     ("held out 31", BENCH / "learning_corpus_heldout31"),
     ("held out 32", BENCH / "learning_corpus_heldout32"),
     ("held out 33", BENCH / "learning_corpus_heldout33"),
+    ("held out 34", BENCH / "learning_corpus_heldout34"),
 )
 
 
