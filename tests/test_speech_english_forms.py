@@ -209,3 +209,68 @@ def test_each_part_of_a_dictated_run_on_sentence_is_read_as_a_sentence() -> None
 )
 def test_what_a_kind_of_thing_uses_or_where_it_sits_is_a_rule_and_a_report_is_not(said: str, rule: bool) -> None:
     assert bool(extract_knowledge([said]).rules) is rule
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # a standing permission
+        (
+            "On reflection, there is no need to leave the pushing to me anymore: you may push your feature branches "
+            "to origin yourself once the build is green; main stays mine.",
+            "you may push your feature branches to origin yourself once the build is green",
+        ),
+        ("feel free to rebase your own branches yourself whenever you like", None),
+        # the one place a thing lives
+        (
+            "One request while you are in there: please keep the API base address in Constants.cs and nowhere else.",
+            "keep the API base address in Constants.cs and nowhere else",
+        ),
+        # a rule taken back, with what replaces it
+        (
+            "On reflection, let's not keep the base address in Constants.cs anymore; instead, please read it from "
+            "appsettings.json, so that staging and production builds differ only in that file.",
+            "On reflection, let's not keep the base address in Constants.cs anymore; instead, please read it from "
+            "appsettings.json",
+        ),
+        # said before, and said to be clear
+        (
+            "As I mentioned, the tests must use the Testcontainers SQL Server, not LocalDB.",
+            "the tests must use the Testcontainers SQL Server, not LocalDB",
+        ),
+        # what the person keeps doing themselves, and what the agent must not do for it
+        (
+            "Please commit, but do not push to any remote; I push myself after review.",
+            "commit, but do not push to any remote; I push myself after review",
+        ),
+        ("i apply staging myself w terragrunt now, pipeline only does prod", None),
+        (
+            "Just to be clear, please don't push anything afterwards either; I push myself after I have reviewed it.",
+            "don't push anything afterwards either; I push myself after I have reviewed it",
+        ),
+    ],
+)
+def test_permissions_places_replacements_and_what_the_person_keeps_doing(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == ((rule or said.rstrip(".")),)
+
+
+@pytest.mark.parametrize(
+    "said", ["I fixed it myself after lunch", "I'll do it myself when I have time", "i applied it myself just now"]
+)
+def test_what_the_person_did_or_will_do_once_themselves_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_the_persons_own_numbered_list_of_how_the_work_is_done_is_rules() -> None:
+    said = (
+        "A few things about how I would like this app to be written, since it is our first session here:\n"
+        "1. Use the toolkit's source generators rather than hand-written INotifyPropertyChanged.\n"
+        "2. All HTTP calls go through the Refit interface, never a raw HttpClient in a view model.\n\n"
+        "Both packages are already referenced."
+    )
+    assert set(extract_knowledge([said]).rules) == {
+        "Use the toolkit's source generators rather than hand-written INotifyPropertyChanged",
+        "All HTTP calls go through the Refit interface, never a raw HttpClient in a view model",
+    }
+    todo = "A few things to fix:\n1. the header overlaps the logo\n2. make the button blue"
+    assert extract_knowledge([todo]).rules == ()

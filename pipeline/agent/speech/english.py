@@ -95,10 +95,14 @@ _PRACTICES = (
     form.PLACE_EVERY,
     form.ONE_PER,
     form.KIND_HERE,
+    form.NOWHERE_ELSE,
 )
 
 
 _GOING_WITH = re.compile(r"^(?:we(?:'re| are)? (?:go|going|stick|sticking) with|going with|let's go with)\b", re.I)
+_DONT = re.compile(r"\b(?:don'?t|do not|never)\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"^[;,]\s*(?:and\s+|but\s+)?instead\b", re.IGNORECASE)
+_SO_THAT = re.compile(r",?\s+so (?:that )?\S.*$", re.IGNORECASE)
 _NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
 # what happened, not how it is done: "it crashed again, never saw that before"
 _HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
@@ -122,6 +126,10 @@ def rule_in(sentence: str) -> str | None:
     rest = sentence[at + len(found) :] if at >= 0 else ""
     if rest.startswith(", ") and form.ANY_KIND_GOES.match(rest[2:].rstrip(" .!")):
         return tidy(found + rest)
+    # "let's not keep the base address in Constants.cs anymore; instead, please read it from appsettings.json":
+    # what replaces it is the rule's other half
+    if _INSTEAD.match(rest):
+        return tidy(found + REASON_TAIL.sub("", _SO_THAT.sub("", rest)))
     return found
 
 
@@ -167,8 +175,11 @@ def _rule_in(sentence: str) -> str | None:
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
         kept_by_me = form.RATHER.match(clause) or form.MYSELF.search(clause) or form.TOLD_YOU.match(clause)
+        kept_by_me = kept_by_me or form.I_DO_IT_MYSELF.match(clause)
         if kept_by_me and not clause.rstrip().endswith("?"):
-            return tidy(clause)
+            # "do not push to any remote; I push myself after review": what is kept, and what the agent must not do
+            told_not = index > 0 and _DONT.search(parts[index - 1])
+            return tidy(_LEAD.sub("", sentence.strip()) if told_not else clause)
         if FIRST_PERSON.match(clause):
             continue
         kind_wide = form.FOR_KIND.match(clause) or form.FORGET.match(clause) or form.EVERY_DOES.match(clause)

@@ -100,7 +100,8 @@ TOLD_YOU = re.compile(r"^I (?:told|asked) you (?:not to|never to|to never|to alw
 # "I told you already: new tables get RLS …", "like I said, …": a rule the person gave before, said again
 SAID_BEFORE = re.compile(
     r"^(?:I (?:already )?(?:told you|said(?: (?:it|this|that))?)(?: already| before| twice)?|"
-    r"as I (?:said|told you)(?: before)?|like I said(?: before)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
+    r"as I (?:said|told you|mentioned)(?: before| earlier)?|like I (?:said|mentioned)(?: before| earlier)?|"
+    r"as mentioned(?: before| earlier)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
     re.IGNORECASE,
 )
 # "xpath should anchor on a field name, never on a position": how a thing must be done, against another way
@@ -139,7 +140,17 @@ AVOID_USE = re.compile(
     re.IGNORECASE,
 )
 # "you can update deno.lock yourself when you add a dependency": a task the person hands over for good
-YOURSELF = re.compile(r"^(?:btw,?\s+)?you can (?:\w+ ){1,4}(?:\S+ )?yourself\b.{3,}", re.IGNORECASE)
+# "you can update deno.lock yourself when …", "you may push your feature branches to origin yourself once …": a
+# standing permission
+YOURSELF = re.compile(
+    r"^(?:btw,?\s+)?(?:you can|you may|you're allowed to|you are allowed to|feel free to) (?:\w+ ){1,6}(?:\S+ )?"
+    r"yourself\b.{3,}",
+    re.IGNORECASE,
+)
+# "keep the API base address in Constants.cs and nowhere else": the one place a kind of thing lives
+NOWHERE_ELSE = re.compile(
+    r"^(?:please\s+)?(?:keep|put|store|define|set|configure|read)\s+\S.{3,80}?\b(?:and |but )?nowhere else\b", re.I
+)
 # "use Moq for the test doubles, it's what the rest of the suite uses": one way, because it is the house's way
 CONFORMING = re.compile(
     r"^(?:please\s+)?(?P<rule>(?:use|keep|put|write|go with|stick (?:to|with))\s+"
@@ -389,6 +400,14 @@ ASK_FIRST = re.compile(
 # "prod migrations are mine", "the fly prod upgrade is mine, just give me the command", "deploying is my job": work
 # the person keeps for themselves, so the agent leaves it alone (not "the mistake is mine", "this one is mine", "the
 # pleasure is mine")
+# "I push myself after I have reviewed it", "i apply staging myself w terragrunt now": what the person keeps doing
+# themselves from now on (not "I fixed it myself", what they did once, nor "I'll do it myself", this time)
+I_DO_IT_MYSELF = re.compile(
+    r"^i (?:always |usually )?(?!(?:did|was|had|tried|went|ran|made|wrote|just|also|can|could|would|will)\b|\w+ed\b)"
+    r"[a-z]+ (?:\S+ ){0,3}myself\b(?: \S+){0,8}? ?(?<!just )(?:now|from now on|going forward|after|once|when|whenever|"
+    r"always)\b",
+    re.IGNORECASE,
+)
 IS_MINE = re.compile(
     r"^(?:(?:and\s+)?remember,?\s+|(?:i\s+)?told you,?\s+|like i said,?\s+)?"
     r"(?!(?:this|that|these|those|they|it|which|what|who|one|all|both)\b)"
@@ -408,7 +427,10 @@ BECAUSE_TAIL = re.compile(r",?\s+(?:because|since|as)\s+.*$", re.IGNORECASE)
 EACH_TIME = re.compile(r"\b(?:before|after) (?:every|each|any)\b", re.IGNORECASE)
 POINTS_ON = re.compile(r"\b(?:do|does|doing|did) (?:that|this|it)(?: (?:here|in this \w+))?\s*[.!]?$", re.I)
 NO_EXCEPTIONS = re.compile(r",\s*no exceptions\s*[.!]?$|^only ever\b", re.IGNORECASE)
-NO_MORE = re.compile(r"\b(?:don'?t|do not|stop|no more)\b.{3,}\b(?:anymore|any more|ever again)(?:\s*[.!]?$|,)", re.I)
+NO_MORE = re.compile(
+    r"\b(?:don'?t|do not|stop|no more|let'?s not|let us not)\b.{3,}\b(?:anymore|any more|ever again)(?:\s*[.!]?$|,)",
+    re.IGNORECASE,
+)
 # "nextest, not cargo test", "UTC, not local time": a terse preference said on its own (a few words each side)
 THIS_NOT_THAT = re.compile(
     r"^(?!(?:i|me|you|we|it|this|that|he|she|they|him|her|them|us|yes|no|ok|okay|sure|now|today|tomorrow|later|"

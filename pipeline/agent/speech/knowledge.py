@@ -112,6 +112,9 @@ _GOES_ON = re.compile(
 _TEAM_LIST_INTRO = re.compile(
     r"\b(?:check-?list\w*|conventions?|guidelines?|rules|regul\w*|zasad\w*|wytyczn\w*|standards?|wiki|confluence|"
     r"notion|handbook|style ?guide|playbook|CONTRIBUTING|richtlinien|regeln|konventionen|reglas|normas|règles|"
+    # the person's own list: "a few things about how I would like this app to be written:"
+    r"how (?:I|we)(?:'d| would)? (?:like|want|prefer)\b[^:]{0,60}\b(?:written|done|built|structured|organi[sz]ed|"
+    r"set up)|"
     r"regole|convenzioni|kurallar\w*|правила|соглашени\w+|(?:team|team's|our|project|company)\s+(?:docs?|documentation))\b|"
     r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες",
     re.IGNORECASE,
@@ -154,6 +157,8 @@ def _says_other_than_a_rule(item: str) -> bool:
 # parts lean on each other ("if it fails, never retry").
 RUN_ON_WORDS = 24
 RUN_ON_PARTS = 4
+# a part that says when, this once ("…, and the staging prices need a re-import afterwards")
+_ONE_TIME = re.compile(r"\b(?:afterwards|today|tonight|tomorrow|right now|for now|this time|later|next week)\b", re.I)
 _PART_LEAD = re.compile(r"^(?:and|but|so|also|plus|then|oh and|like i said|as i said)\s+", re.IGNORECASE)
 
 
@@ -162,7 +167,8 @@ def _run_on_rules(sentence: str) -> list[str]:
     parts = [p.strip() for p in re.sub(r"\([^()]*\)", " ", sentence).split(", ")]
     if len(parts) < RUN_ON_PARTS or len(sentence.split()) < RUN_ON_WORDS:
         return []
-    found = [rule_in(_PART_LEAD.sub("", part)) for part in parts if len(part.split()) >= 3]
+    said = [part for part in parts if len(part.split()) >= 3 and not _ONE_TIME.search(part)]
+    found = [rule_in(_PART_LEAD.sub("", part)) for part in said]
     return [rule for rule in found if rule]
 
 

@@ -34,7 +34,8 @@ LEAD = re.compile(
     # "like in the api repo, …", "same as before, …"
     r"(?:the )?same (?:as|like) (?:in |with |for |on )?(?:the |my |our )?[\w.-]+(?: [\w.-]+){0,2}\s*,\s*|"
     r"(?:just )?(?:like|as) (?:in|with|for|on) (?:the |my |our )?[\w.-]+(?: [\w.-]+){0,2}\s*,\s*|"
-    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and),?\s+)+",
+    r"(?:ok|okay|alright|yes|yeah|yep)\b[,.!:]?\s*|(?:and|also|but|so|please|btw|fyi|ps|heads up|oh and),?\s+|"
+    r"(?:just )?to be clear,\s*)+",
     re.IGNORECASE,
 )
 # Why a rule is kept, said after it ("…, it's what the platform team ships dashboards for", "…, that's faster"):
