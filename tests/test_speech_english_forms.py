@@ -274,3 +274,29 @@ def test_the_persons_own_numbered_list_of_how_the_work_is_done_is_rules() -> Non
     }
     todo = "A few things to fix:\n1. the header overlaps the logo\n2. make the button blue"
     assert extract_knowledge([todo]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("ask me before adding a dependency to either repo.", "ask me before adding a dependency to either repo"),
+        ("ask me before adding this column", None),
+        (
+            "run the instrumented tests on the Pixel emulator, never on my own phone.",
+            "run the instrumented tests on the Pixel emulator, never on my own phone",
+        ),
+        ("keep the iOS deployment target at 16", "keep the iOS deployment target at 16"),
+        ("keep the min SDK at 24 for now", None),
+        ("keep it at 5", None),
+        (
+            "change of plan: before a commit just run the unit tests, CI runs the integration suite.",
+            "before a commit just run the unit tests, CI runs the integration suite",
+        ),
+        (
+            "hands off the signing settings, I said that last week.",
+            "hands off the signing settings, I said that last week",
+        ),
+    ],
+)
+def test_a_thing_not_to_touch_a_value_to_hold_and_what_to_run_before_each_step(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == ((rule,) if rule else ())

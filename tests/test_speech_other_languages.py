@@ -60,6 +60,10 @@ def test_a_labelled_decision_is_a_decision_and_a_question_or_a_label_inside_a_se
         "aja aina testit ennen committia",
         "kila mara endesha tests kabla ya commit",
         "সবসময় commit করার আগে lint চালাও",
+        # Norwegian: a prohibition opened by "ikke", "we use", "ask before"
+        "ikke dra inn Koin i testene, lag fakes for hånd",
+        "vi bruker kotest, ikke JUnit",
+        "spør før du legger til nye avhengigheter",
     ],
 )
 def test_a_language_without_a_reader_opens_the_rule_gate_with_its_words_for_always_and_never(sentence: str) -> None:
@@ -94,3 +98,17 @@ def test_from_now_on_or_a_label_opens_a_rule_in_a_language_without_a_reader(said
 def test_from_now_on_inside_a_clause_or_with_nothing_after_it_is_no_rule() -> None:
     assert extract_knowledge(["ez a build mostantól", "a régi szerver mostantól nem kell"]).rules == ()
     assert extract_knowledge(["unohda se, ei se ole tärkeää"]).rules == ()  # forget it: nothing replaces it
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Vi går for Exposed DSL, ikke DAO-en, så ingen Entity-klasser",
+        "Koin blir, vi bytter ikke til kotlin-inject selv om den sjekker grafen",
+        "ramanem pe Angular 18 pana in vara, nu facem upgrade acum",
+    ],
+)
+def test_a_choice_said_as_we_go_for_or_it_stays_is_a_decision_and_no_rule(said: str) -> None:
+    found = extract_knowledge([said])
+    assert found.decisions == (said,)
+    assert found.rules == ()

@@ -96,6 +96,10 @@ _PRACTICES = (
     form.ONE_PER,
     form.KIND_HERE,
     form.NOWHERE_ELSE,
+    form.HANDS_OFF,
+    form.KEEP_AT,
+    form.BEFORE_A,
+    form.NEVER_PLACE,
 )
 
 

@@ -393,8 +393,30 @@ HOLDS_BEFORE = re.compile(
 # this one task
 ASK_FIRST = re.compile(
     r"(?:^|[,;]\s+(?:and\s+)?|\blike i (?:said|told you)[,:]?\s+)(?P<r>(?:always\s+)?(?:ask|check with) me"
-    r"(?: first)?\s+before\s+(?:you\s+)?(?:[\w-]+\s+){0,2}?(?:any|anything|new|a new|another|every)\b"
+    r"(?: first)?\s+before\s+(?:you\s+)?(?:[\w-]+\s+){0,2}?(?:any|anything|new|a new|another|every|"
+    # "ask me before adding a dependency": any one of a kind ("a", not "this" or "the")
+    r"a (?=dependency|package|library|migration|table|service|column|endpoint|env|secret|new))\b"
     r"(?:(?!,\s+(?:so|i|because|since|as|it|we)\b).)*)",
+    re.IGNORECASE,
+)
+# "hands off the signing settings", "keep the iOS deployment target at 16", "before a commit just run the unit tests":
+# a thing not to touch, a value to hold, what to run before each of a kind of step
+HANDS_OFF = re.compile(r"^(?:please\s+)?hands off (?:the |my |our |all )?\S{3,}", re.IGNORECASE)
+KEEP_AT = re.compile(
+    r"^(?!.*\b(?:for now|for the moment|today|this time)\b)(?:please\s+)?keep (?!(?:it|this|that|them|these|those)\b)"
+    r"(?:the |our )?[\w.-]+(?: [\w.-]+){0,3} (?:at|on|to) (?:v|version |api |level )?\d[\w.]*\b",
+    re.IGNORECASE,
+)
+BEFORE_A = re.compile(
+    r"^before (?:a|any|every|each) (?:commit|push|merge|pr|pull request|release|deploy)\b,?\s+(?:just |always |only )?"
+    r"(?:run|do|check|build|lint|format|test)\b",
+    re.IGNORECASE,
+)
+# "run the instrumented tests on the Pixel emulator, never on my own phone": where (or with what) a task is done,
+# and where never
+NEVER_PLACE = re.compile(
+    r"^(?:please\s+)?(?:run|use|test|build|deploy|debug|install)\s+\S.{3,80}?,\s*never (?:on|in|with|against|from|"
+    r"via|through) \S",
     re.IGNORECASE,
 )
 # "prod migrations are mine", "the fly prod upgrade is mine, just give me the command", "deploying is my job": work

@@ -63,6 +63,17 @@ _TURNED_OUT_WORDS = (
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)
 _DECISION = re.compile(rf"^(?:{_DECISION_WORDS})\s*[:：]\s*(?P<d>\S.{{9,}})", re.IGNORECASE)
+# A choice said as "we go for / stick to / keep …" opening the sentence (Norwegian, Danish, Romanian, Finnish): the
+# option taken, often with the one passed over ("Vi går for Exposed DSL, ikke DAO-en"), which is no rule
+_CHOSEN = re.compile(
+    r"^(?:vi (?:går|gaar|gar) (?:for|med)|vi holder oss til|vi holder os til|vi beholder|vi bytter ikke|"
+    r"vi skifter ikke|"
+    r"vi vælger|vi valgte|mergem (?:pe|cu)|rămânem (?:la|pe)|ramanem (?:la|pe)|am ales|păstrăm|pastram|"
+    r"mennään|pysytään|valitsimme|pidetään kiinni)\b\s*(?P<d>\S.{5,})|"
+    # "Koin blir, …": one named thing stays as it is
+    r"^[\w.-]+ (?:blir|forblir|bliver|rămâne|ramane|jää)\s*[,.]",
+    re.IGNORECASE,
+)
 
 
 def other_rule(sentence: str) -> str | None:
@@ -95,4 +106,6 @@ def other_lesson(sentence: str) -> str | None:
 def other_decision(sentence: str) -> str | None:
     if found := _DECISION.match(sentence.strip()):
         return tidy(found.group("d"))
+    if any(_CHOSEN.match(part) for part in sentence.strip().split(", ")):
+        return tidy(sentence)
     return None

@@ -25,7 +25,10 @@ import re
 # language: its words for always, never, don't (prohibitive), only, every time, must, from now on, avoid/use;
 # "|" between words
 WORDS: dict[str, str] = {
-    "norwegian/danish": ("alltid|altid|aldri|aldrig|fra nå av|fra nu af|hver gang|unngå|undgå|ikke bruk|brug ikke"),
+    "norwegian/danish": (
+        "alltid|altid|aldri|aldrig|fra nå av|fra na av|fra nu af|hver gang|unngå|undgå|ikke bruk|brug ikke|ikke|"
+        "vi bruker|vi bruger|spør før|spor for|spørg før|husk å|husk at|må ikke|skal ikke"
+    ),
     "finnish": (
         "aina|ei koskaan|älä|älkää|tästä lähtien|jatkossa|joka kerta|ainoastaan|vain|täytyy|pitää|ei saa|ei pidä|"
         "käytä|käytetään"
