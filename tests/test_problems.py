@@ -106,6 +106,11 @@ def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem
     # what is left of "doesn't" is in every complaint: it names no problem
     browser = [KnownProblem("p-browser", (), ("browsertype launch executable doesn t exist books a free slot",))]
     assert references("the spec doesn't even start, the slot picker", browser) == []
+    # an aside in brackets names no problem when the rest of the sentence says enough; with little else, it does
+    aside = "the grid spec won't start (Ana renamed the slot picker to a grid), same lodash-es thing"
+    assert references(aside, browser) == []
+    sync = [KnownProblem("p-sync", ("test:test_sync_orders",), ("sync orders",))]
+    assert references("the flaky one (test_sync_orders) again", sync) == ["p-sync"]
     # the project's own name is in half its identifiers: it names no problem
     dbt = [KnownProblem("p-dbt", (), ("model model etl fct_daily_spend depends node stg_fx_rate",))]
     assert references("Broken DAG etl_daily: No module named 'etl'", dbt) == ["p-dbt"]

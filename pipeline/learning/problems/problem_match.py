@@ -79,6 +79,7 @@ _SET_APART = re.compile(
     re.IGNORECASE,
 )
 _STOP = frozenset(_STOP_WORDS.split())
+MIN_WORDS_OUTSIDE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +146,7 @@ class ProblemIndex:
 
     def references(self, sentence: str) -> list[str]:
         """The pattern ids of the known problems the sentence talks about (see the module docstring)."""
-        said = words_of(_SET_APART.sub(" ", sentence)) - self.ignored
+        said = words_of(_SET_APART.sub(" ", _outside_brackets(sentence))) - self.ignored
         if not said:
             return []
         recurred = bool(_RECURRED.search(sentence) or AGAIN.search(sentence))
@@ -176,6 +177,17 @@ class ProblemIndex:
             for problem in self.problems
             if problem.pattern_id in found and any(words and words <= _own_names(problem) for words in wanted)
         ]
+
+
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
+def _outside_brackets(sentence: str) -> str:
+    """The sentence without what it says in brackets, when enough is left to name a problem: "… doesn't even start
+    (Vlad renamed the slot picker to availability grid), same lodash-es thing" is an aside's "slot", not the slot
+    test's problem; "the flaky one (test_sync_orders) again" keeps its brackets, having little else."""
+    outside = _BRACKETED.sub(" ", sentence)
+    return outside if len(words_of(outside)) >= MIN_WORDS_OUTSIDE else sentence
 
 
 def references(sentence: str, problems: Sequence[KnownProblem], project: str = "") -> list[str]:
