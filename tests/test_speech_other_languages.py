@@ -64,6 +64,9 @@ def test_a_labelled_decision_is_a_decision_and_a_question_or_a_label_inside_a_se
         "ikke dra inn Koin i testene, lag fakes for hånd",
         "vi bruker kotest, ikke JUnit",
         "spør før du legger til nye avhengigheter",
+        # Romanian: ask me (before), we use, without
+        "intreaba-ma inainte sa schimbi schema bazei de date",
+        "DTO-urile sunt record-uri, fara Lombok",
     ],
 )
 def test_a_language_without_a_reader_opens_the_rule_gate_with_its_words_for_always_and_never(sentence: str) -> None:

@@ -45,7 +45,8 @@ WORDS: dict[str, str] = {
     "bulgarian/macedonian": "винаги|никога|от сега нататък|всеки път|трябва|не използвай|секогаш|никогаш",
     "romanian": (
         "mereu|întotdeauna|intotdeauna|niciodată|niciodata|de acum înainte|de acum inainte|de fiecare dată|"
-        "de fiecare data|numai|trebuie|nu folosi|folosește|foloseste"
+        "de fiecare data|numai|trebuie|nu folosi|folosește|foloseste|folosim|întreabă-mă|intreaba-ma|le facem|"
+        "le scriu eu|fără|fara"
     ),
     "baltic": "visada|niekada|nuo šiol|vienmēr|nekad|turpmāk|tikai",
     "catalan/galician/basque": (
