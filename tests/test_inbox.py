@@ -73,7 +73,13 @@ def test_notes_move_into_the_home_and_are_indexed_and_bad_drops_are_rejected(
     (inbox / "zeppelin.md").write_text("# Zeppelin again\n")  # a clash never overwrites
     daemon.wait_for(lambda: (memory_home / "notes" / "zeppelin-2.md").is_file())
     assert (memory_home / "notes" / "zeppelin.md").read_text().startswith("# Zeppelin\n")
-    imports = events(daemon, "inbox_import")
+
+    # the event is logged once the file is in place: wait for it, not for the file
+    def three_imports() -> list[dict[str, Any]] | None:
+        found = events(daemon, "inbox_import")
+        return found if len(found) >= 3 else None
+
+    imports = daemon.wait_for(three_imports)
     assert sorted(e["data"]["path"] for e in imports) == [
         "areas/projects/acme-api/deploy.md",
         "notes/zeppelin-2.md",
