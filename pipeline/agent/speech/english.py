@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech import english_forms as form
+from pipeline.agent.speech import english_habits as habits
 from pipeline.agent.speech.cues import RETRACTION
 from pipeline.agent.speech.english_decisions import DECISION, DECISION_TAG, FIRST_PERSON, REMEMBER, WE_DECIDED
 from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
@@ -94,12 +95,12 @@ _PRACTICES = (
     form.SAME_WAY_NOT,
     form.PLACE_EVERY,
     form.ONE_PER,
-    form.KIND_HERE,
-    form.NOWHERE_ELSE,
-    form.HANDS_OFF,
-    form.KEEP_AT,
-    form.BEFORE_A,
-    form.NEVER_PLACE,
+    habits.KIND_HERE,
+    habits.NOWHERE_ELSE,
+    habits.HANDS_OFF,
+    habits.KEEP_AT,
+    habits.BEFORE_A,
+    habits.NEVER_PLACE,
 )
 
 
@@ -179,7 +180,7 @@ def _rule_in(sentence: str) -> str | None:
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
         kept_by_me = form.RATHER.match(clause) or form.MYSELF.search(clause) or form.TOLD_YOU.match(clause)
-        kept_by_me = kept_by_me or form.I_DO_IT_MYSELF.match(clause)
+        kept_by_me = kept_by_me or habits.I_DO_IT_MYSELF.match(clause)
         if kept_by_me and not clause.rstrip().endswith("?"):
             # "do not push to any remote; I push myself after review": what is kept, and what the agent must not do
             told_not = index > 0 and _DONT.search(parts[index - 1])
@@ -219,7 +220,7 @@ def _rule_in(sentence: str) -> str | None:
         if form.NO_ANYWHERE.match(clause):
             return tidy(sentence) if index == 0 else tidy(clause)  # what instead is part of it
         a_practice = any(p.match(clause) for p in _PRACTICES) or bool(form.THIS_NOT_THAT.match(clause.rstrip(".!")))
-        before = form.BEFORE_EVERY.match(clause) or form.BEFORE_DONE.match(clause)
+        before = form.BEFORE_EVERY.match(clause) or habits.BEFORE_DONE.match(clause)
         if (a_practice or before) and not clause.rstrip().endswith("?"):
             return tidy(clause)
         if (form.KIND_NORM.match(clause) or form.PREFER.match(clause)) and not clause.rstrip().endswith("?"):

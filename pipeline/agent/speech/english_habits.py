@@ -1,0 +1,67 @@
+"""Forms of an English rule about how the agent works day to day, as the blind corpora of the fifteenth round showed
+them missing (`english_forms.py` holds the older forms; `english.py` reads a sentence with both): what to check
+before saying the work is done, where a kind of thing lives or sits, a thing not to touch, a value to hold, what
+to run before each step of a kind, and what the person keeps doing themselves. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "run verify before you tell me it's done", "clippy w -D warnings before u say done": what to check each time before
+# the work is reported finished
+BEFORE_DONE = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|it|this|that|they|he|she|wait|hold)\b)\S.{2,80}?\s+before (?:you|u) "
+    r"(?:say|tell me|report|claim|call it|mark it|announce)\b.{0,30}?\b(?:done|finished|ready|fixed|complete|works?)\b",
+    re.IGNORECASE,
+)
+
+# "migrations are reversible here", "commits are signed in this repo": a property every one of a kind has in this
+# project, said as a fact about the place (not "tests are slow here", which reports)
+KIND_HERE = re.compile(
+    r"^(?:all |our |the )?(?:[a-z][\w.-]* ){0,2}[a-z][\w.-]*s (?:are|stay|must be|should be|have to be) (?:always )?"
+    r"(?!(?:broken|failed|failing|stuck|skipped|missing|outdated|wrong|disabled|deprecated)\b)"
+    r"(?:[\w-]+ )?[\w-]+(?:ible|able|ed|-only)\s+(?:here|in this (?:repo|project|codebase))\b",
+    re.IGNORECASE,
+)
+
+# "keep the API base address in Constants.cs and nowhere else": the one place a kind of thing lives
+NOWHERE_ELSE = re.compile(
+    r"^(?:please\s+)?(?:keep|put|store|define|set|configure|read)\s+\S.{3,80}?\b(?:and |but )?nowhere else\b", re.I
+)
+
+# "hands off the signing settings", "keep the iOS deployment target at 16", "before a commit just run the unit tests":
+# a thing not to touch, a value to hold, what to run before each of a kind of step
+HANDS_OFF = re.compile(r"^(?:please\s+)?hands off (?:the |my |our |all )?\S{3,}", re.IGNORECASE)
+
+KEEP_AT = re.compile(
+    r"^(?!.*\b(?:for now|for the moment|today|this time)\b)(?:please\s+)?keep (?!(?:it|this|that|them|these|those)\b)"
+    r"(?:the |our )?[\w.-]+(?: [\w.-]+){0,3} (?:at|on|to) (?:v|version |api |level )?\d[\w.]*\b",
+    re.IGNORECASE,
+)
+
+BEFORE_A = re.compile(
+    r"^before (?:a|any|every|each) (?:commit|push|merge|pr|pull request|release|deploy)\b,?\s+(?:just |always |only )?"
+    r"(?:run|do|check|build|lint|format|test)\b",
+    re.IGNORECASE,
+)
+
+# "run the instrumented tests on the Pixel emulator, never on my own phone": where (or with what) a task is done,
+# and where never
+NEVER_PLACE = re.compile(
+    r"^(?:please\s+)?(?:run|use|test|build|deploy|debug|install)\s+\S.{3,80}?,\s*never (?:on|in|with|against|from|"
+    r"via|through) \S",
+    re.IGNORECASE,
+)
+
+# "prod migrations are mine", "the fly prod upgrade is mine, just give me the command", "deploying is my job": work
+# the person keeps for themselves, so the agent leaves it alone (not "the mistake is mine", "this one is mine", "the
+# pleasure is mine")
+# "I push myself after I have reviewed it", "i apply staging myself w terragrunt now": what the person keeps doing
+# themselves from now on (not "I fixed it myself", what they did once, nor "I'll do it myself", this time)
+I_DO_IT_MYSELF = re.compile(
+    r"^i (?:always |usually )?(?!(?:did|was|had|tried|went|ran|made|wrote|just|also|can|could|would|will)\b|\w+ed\b)"
+    r"[a-z]+ (?:\S+ ){0,3}myself\b(?: \S+){0,8}? ?(?<!just )(?:now|from now on|going forward|after|once|when|whenever|"
+    r"always)\b",
+    re.IGNORECASE,
+)
