@@ -88,6 +88,11 @@ def test_a_dependencys_file_outside_the_project_is_no_project_file() -> None:
     assert failure_evidence(own, cwd="/home/li/src/tidy").facts() == ("file:src/rates.rs",)
 
 
+def test_a_line_or_two_of_a_ci_log_is_quoted_without_its_job_step_and_time() -> None:
+    log = "plan\tRun terragrunt run-all plan\t2027-10-11T09:37:03Z ##[error]The operation was canceled."
+    assert error_line(f"{log}\nsee the run for details") == "##[error]The operation was canceled."
+
+
 def test_a_cancelled_ci_job_names_nothing_to_join_on() -> None:
     evidence = failure_evidence(out.CI_CANCELLED)
     assert evidence.anchors() == () and evidence.facts() == ()

@@ -48,6 +48,14 @@ def test_the_same_problem_in_two_sessions_gets_the_same_key() -> None:
     )
 
 
+def test_a_ci_log_line_keys_as_the_failure_it_carries() -> None:
+    # `gh run view --log` puts the job, the step and a time stamp before every line, GitHub's runner "##[error]"
+    from_ci = "plan\tRun terragrunt run-all plan\t2027-10-11T09:37:03Z ##[error]The operation was canceled."
+    assert (
+        normalise_key(from_ci) == extract_signals("Error: The operation was canceled.")[0].key == "operation canceled"
+    )
+
+
 def test_an_explicit_kind_tag_wins() -> None:
     (signal,) = extract_signals("- capability_gap: cannot render mermaid diagrams")
     assert (signal.kind, signal.key) == ("capability_gap", "cannot render mermaid diagrams")

@@ -342,6 +342,8 @@ def without_log_prefixes(text: str) -> str:
 
 # docker compose's service prefix on a pasted line or two ("web-1  | exec …"), too few for `without_log_prefixes`
 _COMPOSE_PREFIX = re.compile(r"^[\w.-]+-\d+\s*\|\s?")
+# `gh run view --log`'s "JOB<TAB>STEP<TAB>TIMESTAMP " on a line or two pasted from a longer log
+_CI_LOG_PREFIX = re.compile(r"^[^\t\n]+\t[^\t\n]+\t\d{4}-\d\d-\d\dT[\d:.]+Z ?")
 
 
 def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:
@@ -350,7 +352,7 @@ def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:
     reports success ("Release "x" has been upgraded. Happy Helming!" under "prod still shows the old page") is
     no failure either, and a paste of nothing else gives ""."""
     lines = [line.strip() for line in without_log_prefixes(scrub(text, emails=emails)).splitlines() if line.strip()]
-    lines = [_COMPOSE_PREFIX.sub("", line, count=1) for line in lines]
+    lines = [_CI_LOG_PREFIX.sub("", _COMPOSE_PREFIX.sub("", line, count=1), count=1) for line in lines]
     if not lines:
         return ""
     # Why: Rust prints a panic's message on the line after "panicked at FILE:LINE:COL:"

@@ -176,9 +176,13 @@ _EXCEPTION = re.compile(r"\b([A-Z]\w*(?:Error|Exception))\b:?\s*(.*)")
 
 # What makes the same problem look different from one session to the next.
 _LINE_PREFIX = re.compile(
-    r"^(?:[-*+>#]+\s*|\d+[.)]\s+|\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+Z?\]?\s*|\[?(?:INFO|WARN(?:ING)?|DEBUG)\]?:?\s+)+",
+    r"^(?:##\[(?:error|warning|notice)\]|[-*+>#]+\s*|\d+[.)]\s+|\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+Z?\]?\s*"
+    r"|\[?(?:INFO|WARN(?:ING)?|DEBUG)\]?:?\s+)+",
     re.IGNORECASE,
 )
+# A CI log as `gh run view --log` prints it: "JOB<TAB>STEP<TAB>TIMESTAMP message" (the same failure in another
+# job or step is the same failure).
+_CI_LOG_LINE = re.compile(r"^[^\t]{1,200}\t[^\t]{1,300}\t(?=\d{4}-\d{2}-\d{2}T)")
 _LOCATION = re.compile(r"\b(?:line|ln|col(?:umn)?)\s*\d+", re.IGNORECASE)
 _REDACTED = re.compile(r"\[REDACTED:\w+\]")
 _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
@@ -195,7 +199,7 @@ def extract_signals(text: str) -> list[Signal]:
     signals: list[Signal] = []
     for raw in strip_private(text).splitlines():
         # Why redact first: the key is built from the line, and a secret must not reach an event either way.
-        line = _BULLET.sub("", redact(raw.strip()[:MAX_LINE_CHARS]))
+        line = _CI_LOG_LINE.sub("", _BULLET.sub("", redact(raw.strip()[:MAX_LINE_CHARS])))
         if not line:
             continue
         found = _classify(line)
@@ -225,7 +229,7 @@ def _classify(line: str) -> tuple[str, str] | None:
 
 def normalise_key(text: str) -> str:
     """A short, stable key: lowercase words without paths, URLs, hex ids, numbers or stopwords (8 at most)."""
-    text = _LINE_PREFIX.sub("", text.strip())
+    text = _LINE_PREFIX.sub("", _CI_LOG_LINE.sub("", text.strip()))
     text = _REDACTED.sub(" ", text)
     text = _LOCATION.sub(" ", text)
     text = _URL.sub(" ", text)
