@@ -90,6 +90,7 @@ CORPORA = (
     ("held out 33", BENCH / "learning_corpus_heldout33"),
     ("held out 34", BENCH / "learning_corpus_heldout34"),
     ("held out 35", BENCH / "learning_corpus_heldout35"),
+    ("held out 36", BENCH / "learning_corpus_heldout36"),
 )
 
 
