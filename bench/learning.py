@@ -89,6 +89,7 @@ CORPORA = (
     ("held out 32", BENCH / "learning_corpus_heldout32"),
     ("held out 33", BENCH / "learning_corpus_heldout33"),
     ("held out 34", BENCH / "learning_corpus_heldout34"),
+    ("held out 37", BENCH / "learning_corpus_heldout37"),
 )
 
 
