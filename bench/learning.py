@@ -91,6 +91,7 @@ CORPORA = (
     ("held out 34", BENCH / "learning_corpus_heldout34"),
     ("held out 35", BENCH / "learning_corpus_heldout35"),
     ("held out 36", BENCH / "learning_corpus_heldout36"),
+    ("held out 37", BENCH / "learning_corpus_heldout37"),
 )
 
 
