@@ -260,3 +260,28 @@ def test_negators_in_accented_latin_and_other_scripts_are_read() -> None:
     )
     assert ("main", "") in stance("никогда не пушим в main").rejected
     assert stance("ماتعملش push --force على أي branch مشترك أبداً").words == {"push", "force", "branch"}
+
+
+def test_a_permission_lifts_the_prohibition_on_its_subject_and_replaces_nothing_else() -> None:
+    """ "you may push your feature branches yourself once the Android build is green" lifts "do not push; I push
+    myself": the permission names what it allows before its condition, and only a rule that forbade or held it
+    back goes. A rule that asks for something is never replaced by a permission, however near in meaning."""
+    current = [
+        "commit, but do not push to any remote; I push myself after review",
+        "Please only build the Android target from WSL. I build the Windows target myself in Visual Studio",
+        "run the Android build before you say it is done",
+    ]
+
+    def subject(a: str, b: str) -> float:
+        return 0.45 if "Android" in b else 0.3
+
+    new = "you may push your feature branches to origin yourself once the Android build is green"
+    assert replaced_in_other_words(new, current, subject) == current[0]
+    lockfile = ["wag mo nang gagalawin yung deno.lock, ako na mag-update niyan", "always run deno fmt"]
+    said = "you can update deno.lock yourself when you add a dependency, just tell me in the summary"
+    assert replaced_in_other_words(said, lockfile, subject) == lockfile[0]
+    asks = ["run the Android build before you say it is done"]
+    assert replaced_in_other_words("feel free to run the Android build in CI only", asks, subject) is None
+    # a prohibition said with the word for "allowed" is no permission ("gak boleh": not allowed)
+    indonesian = ["Every new table gets RLS enabled in the same migration, no exceptions"]
+    assert replaced_in_other_words("migration yang udah di-push gak boleh diedit", indonesian, subject) is None

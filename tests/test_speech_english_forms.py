@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.learning.rules.rule_meaning import directive
 
 
 @pytest.mark.parametrize(
@@ -300,3 +301,17 @@ def test_the_persons_own_numbered_list_of_how_the_work_is_done_is_rules() -> Non
 )
 def test_a_thing_not_to_touch_a_value_to_hold_and_what_to_run_before_each_step(said: str, rule: str | None) -> None:
     assert extract_knowledge([said]).rules == ((rule,) if rule else ())
+
+
+def test_terse_forms_a_from_here_on_and_a_question_without_its_mark() -> None:
+    """How a terse writer types: "switching to X from here on" is from now on, and "do we always need to …"
+    without a question mark still asks."""
+    assert extract_knowledge(["switching to conventional commits from here on, in both repos"]).rules
+    assert not extract_knowledge(["do we always need to reimport after changing a png or does the editor do it"]).rules
+
+
+def test_one_thing_not_another_without_the_comma_opens_the_rule_gate_and_a_report_does_not() -> None:
+    assert directive("tabs not spaces in gd files")
+    assert directive("pnpm not npm in this repo")
+    assert not directive("LocalDB does not exist on Linux anyway")
+    assert not directive("the build is not green yet")

@@ -115,3 +115,14 @@ def test_a_choice_said_as_we_go_for_or_it_stays_is_a_decision_and_no_rule(said: 
     found = extract_knowledge([said])
     assert found.decisions == (said,)
     assert found.rules == ()
+
+
+def test_portuguese_from_now_on_opens_a_rule_and_i_decided_opens_a_decision() -> None:
+    """ "então de agora em diante pode disparar build de preview sem me perguntar": a rule from now on; "decidi que
+    a fila vai ser Oban, nada de RabbitMQ": a choice recorded, with the option passed over, not a rule."""
+    found = extract_knowledge(
+        ["a gente assinou o plano hoje, então de agora em diante pode disparar build sem me perguntar"]
+    )
+    assert found.rules == ("de agora em diante pode disparar build sem me perguntar",)
+    decided = extract_knowledge(["decidi que a fila vai ser Oban, nada de RabbitMQ, a gente já tem o postgres"])
+    assert decided.rules == () and decided.decisions

@@ -91,6 +91,12 @@ _RULE_LEADS = (
     # Spanish, French
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:a partir de ahora|de ahora en adelante|en adelante)[,:]?\s+.{6,})", re.I),
     re.compile(r"(?:^|[,:;]\s+)(?P<r>(?:désormais|à partir de maintenant|dorénavant)[,:]?\s+.{6,})", re.I),
+    # Portuguese: from now on ("então de agora em diante pode disparar build de preview sem me perguntar")
+    re.compile(
+        r"(?:^|[,:;]\s+|\bent[ãa]o\s+)(?P<r>(?:a partir de agora|de agora em diante|daqui (?:pra|para) frente|"
+        r"daqui (?:em|pra) diante)[,:]?\s+.{6,})",
+        re.I,
+    ),
     # Russian: from now on / henceforth; "правило: …"
     re.compile(
         r"(?:^|[,:;]\s+)(?P<r>(?:с этого момента|с сегодняшнего дня|впредь|отныне|дальше всегда)[,:]?\s+.{6,})", re.I
@@ -256,6 +262,14 @@ _LESSON = (
         re.I,
     ),
 )
+# A sentence that opens with "I/we decided" reports a choice made ("decidi que a fila vai ser Oban, nada de
+# RabbitMQ"): a decision, whatever rule-like words follow it (English reads "we decided …" the same way)
+DECIDED_OPENING = re.compile(
+    r"^(?:eu |yo |nós |nos |nosotros )?(?:decidi|decidimos|decidí|hemos decidido|he decidido|resolvi|resolvemos|"
+    r"optei|optamos|on a décidé|j'ai décidé|nous avons décidé|abbiamo deciso|ho deciso|"
+    r"wir haben (?:uns )?entschieden|ich habe (?:mich )?entschieden)\b",
+    re.IGNORECASE,
+)
 _DECISION = (
     re.compile(r"^(?:决定|定了)[：:]\s*(?P<d>.{3,})"),
     re.compile(r"(?P<d>(?:就用|就这么|先用|改用|那就用|我们用|我们先).{2,})"),
@@ -268,6 +282,12 @@ _DECISION = (
     re.compile(r"\b(?P<d>(?:wir nehmen|dann machen wir|wir bleiben (?:bei|auf)|lass uns)\b.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:vamos con|nos quedamos con|decidido:|decidimos|hemos decidido)\s.{4,})", re.I),
     re.compile(r"\b(?P<d>(?:on part sur|on garde|décision\s*:)\s.{4,})", re.I),
+    # Portuguese: "decidi que a fila vai ser Oban, …", "vamos de Expo Router", "ficamos com o managed workflow"
+    re.compile(
+        r"(?:^|[,:]\s*)(?P<d>(?:eu )?(?:decidi|decidimos|resolvi|resolvemos|optei|optamos|vamos de|vamos ficar com|"
+        r"ficamos com|fica(?:mos)? no)\b.{4,})",
+        re.I,
+    ),
     re.compile(r"\b(?P<d>(?:on a décidé|nous avons décidé|on a choisi|on reste (?:sur|en|avec|à))\b.{4,})", re.I),
     re.compile(r"(?:^|[,:]\s*)(?:решили|решено|решение)\s*[:,]?\s*(?P<d>.{6,})", re.I),
     re.compile(r"\b(?P<d>(?:остаёмся|остаемся|оставляем|берём|берем) (?:на|в|с)?\s*\S.{3,})", re.I),

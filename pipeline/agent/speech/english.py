@@ -21,9 +21,18 @@ from pipeline.agent.speech.english_decisions import DECISION, DECISION_TAG, FIRS
 from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
 from pipeline.agent.speech.sentence_parts import REASON_TAIL, clauses, tidy
 
-_LATER_ON = r"(?:from now on|going forward|in future|in the future)"
+_LATER_ON = (
+    r"(?:from now on|going forward|in future|in the future|from here on(?: out)?|from this point on(?:wards?)?|"
+    r"from today on|starting (?:today|now))"
+)
 _FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b(?:,?\s*(.{{6,}})|(?=\s*[.!;]?\s*$))", re.IGNORECASE)
 _CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
+# A question typed without its question mark: an auxiliary, then who or what it asks about
+_ASKED = re.compile(
+    r"^(?:do|does|did|should|shall|can|could|would|will|is|are|was|were|have|has)\s+"
+    r"(?:we|i|you|it|they|he|she|the|this|that|these|those|there)\b",
+    re.IGNORECASE,
+)
 _IMPERATIVE = re.compile(
     r"^(?:please\s+|make sure (?:to |you )?|be sure to |remember to )?"
     r"(?:always|never(?! mind)|don'?t ever|do not ever|never ever)\s+(\S+)",
@@ -141,6 +150,8 @@ def rule_in(sentence: str) -> str | None:
 def _rule_in(sentence: str) -> str | None:
     if sentence.rstrip().rstrip(".!").endswith("?") or DECISION_TAG.search(sentence):
         return None
+    if _ASKED.match(_LEAD.sub("", sentence.strip())):
+        return None  # "do we always need to reimport after changing a png or does the editor do it": asked, no "?"
     if WE_DECIDED.match(_LEAD.sub("", sentence.strip())) or _GOING_WITH.match(_LEAD.sub("", sentence.strip())):
         # "we decided to stay on Traefik, no ingress-nginx", "we go with Angular Material, no PrimeNG": a choice
         # recorded (decision_in) with the option it passed over, no norm

@@ -180,6 +180,8 @@ def _cue_rule(sentence: str) -> str | None:
     """A rule by another language's markers, in the sentence or one of its ';' parts ("Haz el commit y abre el
     PR; los PR siempre con una sección de cómo probarlo")."""
     for part in [sentence, *sentence.split("; ")[1:]]:
+        if cues.DECIDED_OPENING.match(_LEAD.sub("", part)):
+            continue
         if found := cues.rule_in(_LEAD.sub("", part)):
             return found
     return None

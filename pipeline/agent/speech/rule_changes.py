@@ -19,7 +19,8 @@ REPLACES = re.compile(
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"
     r"앞으로|이제부터|지금부터|더 이상|더는|대신|던 건 끝|"
-    r"\b(?:a partir de agora|daqui (?:pra|para) frente|em vez de|não mais|agora)\b|"
+    r"\b(?:a partir de agora|de agora em diante|daqui (?:pra|para) frente|daqui em diante|em vez de|não mais|"
+    r"agora)\b|"
     # Russian, Ukrainian: now, from now on, instead of, no longer, switch to
     r"\b(?:теперь|отныне|с этого момента|впредь|вместо|больше не|уже не|переходим на|перешли на|тепер|замість|"
     r"більше не|відтепер|віднині|надалі|з цього моменту|"
@@ -52,6 +53,29 @@ REPLACES = re.compile(
     # Swedish: from now on, instead of, no longer, switch to, a changed mind, how we do it "now"
     r"\b(?:från och med nu|hädanefter|framöver|i fortsättningen|istället för|i stället för|istället|inte längre|"
     r"byt(?:er)? till|jag har ändrat mig|vi kör [^,.]{1,60} nu)\b",
+    re.IGNORECASE,
+)
+# A permission ("you may push your branches yourself", "feel free to bump the lockfile", "du darfst …"): given to an
+# agent it lifts a restriction, so it replaces the rule in force on its subject that forbade or held something back
+# (`FORBIDS`), and no other
+PERMITS = re.compile(
+    r"\b(?:you (?:can|may)(?: now| also| just)? \w+(?: \S+){0,8} yourself|you(?:'re| are)(?: now)? allowed to|"
+    r"feel free to|it'?s (?:fine|ok|okay|alright) (?:now )?(?:to|if you)|you no longer need to ask|"
+    r"du darfst|darfst du|du kannst (?:\S+ ){0,6}selbst|tu peux|vous pouvez|puedes|podés|(?:você|vc|tu) pode|"
+    r"pode (?:\S+ ){0,4}(?:você mesmo|sozinho)|możesz|mozesz|wolno ci|je mag|mag je|du får|det är okej att|"
+    r"(?:pwede|puwede) mo(?: nang)?|ikaw na|(?<!gak )(?<!nggak )(?<!tidak )(?<!ga )boleh|kar sakte ho|kar sakta hai|"
+    r"можешь|можно|можеш|можна|"
+    r"được phép|μπορείς|μπορεις|מותר לך|אתה יכול|مسموح|میتونی|می‌تونی)\b|"
+    r"你可以|可以自己|してもいい|てもいい|しても大丈夫|해도 돼|해도 된다|해도 괜찮|ได้เลย",
+    re.IGNORECASE,
+)
+# What holds something back: a prohibition, a value to keep, a task the person keeps for themselves
+FORBIDS = re.compile(
+    r"\b(?:never|don'?t|do not|no|not|without|avoid|only|keep|stay|stick|leave|myself|"
+    r"nicht|nie|kein|keine|ne|jamais|pas|nunca|não|nao|nie|nigdy|niet|nooit|geen|inte|aldrig|wag|huwag|hindi|"
+    r"ako na|jangan|gak|nggak|tidak|mat|nahi|khud|не|никогда|ніколи|không|đừng|μην|ποτέ|δεν|אל|לא|אסור|لا|ممنوع|"
+    r"نکن)\b|"
+    r"不要|别|不准|禁止|不许|不能|我自己|しないで|ないで|禁止|하지 마|말고|금지|안 돼|ห้าม|อย่า|ไม่",
     re.IGNORECASE,
 )
 # Taking a rule back replaces it too, even when what follows says "too" ("forget chromium-only, run … on webkit too")

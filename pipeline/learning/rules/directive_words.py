@@ -126,6 +126,25 @@ FORGET: dict[str, str] = {
     "baltic": "pamiršk|aizmirsti",
 }
 
+# language: its words for a permission ("det er lov å bruke koin-test nå"), which lifts a rule that forbade it
+# (`speech/rule_changes.PERMITS`), and for what forbids or holds back (`speech/rule_changes.FORBIDS`)
+PERMIT: dict[str, str] = {
+    "norwegian/danish": "det er lov å|det er lov at|det er greit å|det er fint at|du kan gjerne|du må gerne|du får lov",
+    "finnish": "saat|voit|saa käyttää",
+    "czech/slovak": "můžeš|muzes|môžeš|klidně|smíš",
+    "romanian": "poți|poti|ai voie",
+    "hungarian": "nyugodtan|szabad|megteheted",
+    "swahili": "unaweza|ruksa",
+}
+FORBID: dict[str, str] = {
+    "norwegian/danish": "ikke|aldri|aldrig|behold|hold",
+    "finnish": "älä|ei|pidä|pidetään",
+    "czech/slovak": "nikdy|ne|nepoužívej|nepouzivej|jenom|jen|nech",
+    "romanian": "nu|niciodată|niciodata|eu|doar|păstrează|pastreaza",
+    "hungarian": "ne|soha|nem|tartsd",
+    "swahili": "usitumie|usifanye|kamwe|usi",
+}
+
 _SPACED_SCRIPTS = re.compile(r"^[\w\s'’.-]+$")  # scripts whose words \b can bound (Latin, Cyrillic, Greek, ...)
 _SIGNS = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")  # Indic and SE Asian vowel signs
 
@@ -148,3 +167,5 @@ OTHER_LANGUAGES = _union((WORDS, FROM_NOW_ON, INSTEAD))
 OTHER_REPLACES = _union((FROM_NOW_ON, INSTEAD, FORGET))
 OTHER_FROM_NOW_ON = _union((FROM_NOW_ON,))
 OTHER_FORGET = _union((FORGET,))
+OTHER_PERMITS = _union((PERMIT,))
+OTHER_FORBIDS = _union((FORBID,))

@@ -30,9 +30,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pipeline.agent.speech.rule_changes import ADDS, MIXED_LANGUAGES, REPLACES, RETRACTION_WORDS, RETRACTS
+from pipeline.agent.speech.rule_changes import (
+    ADDS,
+    FORBIDS,
+    MIXED_LANGUAGES,
+    PERMITS,
+    REPLACES,
+    RETRACTION_WORDS,
+    RETRACTS,
+)
 from pipeline.learning.lessons import similarity, trigrams
-from pipeline.learning.rules.directive_words import OTHER_REPLACES
+from pipeline.learning.rules.directive_words import OTHER_FORBIDS, OTHER_PERMITS, OTHER_REPLACES
 from pipeline.learning.rules.rule_stance import (
     ASSERTORS,
     FILLER,
@@ -174,6 +182,16 @@ def replaced_in_other_words(
     """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
     retracts = bool(RETRACTS.search(candidate))
     replaces = bool(REPLACES.search(candidate) or OTHER_REPLACES.search(candidate))
+    if not (replaces or retracts) and (PERMITS.search(candidate) or OTHER_PERMITS.search(candidate)):
+        # Why only those: a permission lifts a prohibition or a hold ("do not push; I push myself" … "you may push
+        # your branches yourself"); beside a rule that asks for something it adds, and replaces nothing
+        permitted = _CONDITION.split(candidate, maxsplit=1)[0]
+        current = [
+            other
+            for other in current
+            if (FORBIDS.search(other) or OTHER_FORBIDS.search(other)) and _terms(permitted) & _terms(other)
+        ]
+        replaces = True
     if not (replaces or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
     # (the subject's value, the rule, whether the candidate takes it back by name): each worked out once
@@ -203,6 +221,17 @@ def replaced_in_other_words(
         # rule was never recorded), the nearest rule on tests, which names nothing it names, is not the one
         return None
     return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
+
+
+# Where a permission's condition begins ("you may push … yourself once the Android build is green"): what it
+# permits is said before it
+_CONDITION = re.compile(r"\b(?:once|when|whenever|after|if|as long as|provided|but)\b|[,;:(]", re.IGNORECASE)
+
+
+def _terms(text: str) -> set[str]:
+    """Content words of four letters or more, hyphenated ones also by their parts, folded."""
+    words = {p for w in _WORD.findall(text.lower()) for p in (w, *w.split("-"))}
+    return {fold_word(w) for w in words if len(w) >= 4 and w not in FILLER and w not in ASSERTORS | NEGATORS}
 
 
 def _may_share_subject(candidate: str, other: str) -> bool:
