@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.agent.speech.verdicts import closing_cue
 from pipeline.learning.rules.rule_meaning import directive
 
 
@@ -126,3 +127,17 @@ def test_portuguese_from_now_on_opens_a_rule_and_i_decided_opens_a_decision() ->
     assert found.rules == ("de agora em diante pode disparar build sem me perguntar",)
     decided = extract_knowledge(["decidi que a fila vai ser Oban, nada de RabbitMQ, a gente já tem o postgres"])
     assert decided.rules == () and decided.decisions
+
+
+@pytest.mark.parametrize(
+    ("closing", "sign"),
+    [
+        ("hmm nao era isso. queria só pra quem tá logado como admin", -1),
+        ("Non, ce n est pas ça. Annule.", -1),
+        ("ainda quebra. deixa assim por hoje", -1),
+        ("Nickel. Pas de hook, je le lance moi-même.", 1),
+    ],
+)
+def test_not_what_was_asked_for_and_french_nickel_are_verdicts(closing: str, sign: int) -> None:
+    cue = closing_cue(closing)
+    assert cue is not None and cue[0] * sign > 0

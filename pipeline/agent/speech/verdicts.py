@@ -92,7 +92,7 @@ _POSITIVE_OTHER = re.compile(
     r"(?:谢谢|多谢|感谢|好了|可以了|行了|搞定|完美|没问题了?|不错|很好|漂亮|合并吧|上线吧|👌|修好了|通过了|"
     r"(?:测试|CI|都|全)(?:过了|绿了|通过)|好使了|能用了|^\s*(?:行|好的?|可以)\s*[。！!]*\s*$)|"
     r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
-    r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon|"
+    r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon|nickel|impeccable|"
     # Portuguese (Brazil)
     r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo|"
     # Russian, Ukrainian
@@ -121,7 +121,9 @@ _NEGATIVE_OTHER = re.compile(
     r"\b(?:(?:geht|funktioniert|klappt) (?:immer )?noch nicht|geht nicht|funktioniert nicht|immer noch kaputt|"
     r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
     r"toujours cassé|deu ruim|não funcionou|não deu certo|"
-    r"ainda (?:tá |está )?(?:quebrando|quebrado|falhando|dando erro)|"
+    r"ainda (?:tá |está |ta )?(?:quebra|quebrando|quebrado|falha|falhando|dando erro)|"
+    # not what was asked for: "hmm nao era isso", "non, ce n est pas ça", "no es eso", "das ist es nicht"
+    r"n[ãa]o (?:era|é|e) (?:bem )?isso|ce n'?(?:\s)?est pas (?:ça|ca)|no es eso|das ist (?:es )?nicht (?:das|es)|"
     r"continua (?:quebrando|falhando|dando erro)|desisto|"
     r"не работает|не заработало|не помогло|вс[её] ещё (?:падает|красн\w+|не \w+)|опять (?:падает|упал\w*|красн\w+)|"
     r"сломалось|забей|бросаем|не працює|"
