@@ -315,3 +315,13 @@ def test_one_thing_not_another_without_the_comma_opens_the_rule_gate_and_a_repor
     assert directive("pnpm not npm in this repo")
     assert not directive("LocalDB does not exist on Linux anyway")
     assert not directive("the build is not green yet")
+
+
+def test_french_il_faut_drop_x_and_a_rule_with_a_closing_remark_open_the_rule_gate() -> None:
+    """ "Il faut passer ansible-lint …" is the French "must", not "il" reporting; "drop X from Y" orders a change;
+    "…, it has no pdo_pgsql" says why after a rule, and its "has no" reports nothing."""
+    assert directive("Il faut passer ansible-lint et helm lint avant de me proposer un commit.")
+    assert directive("drop atomic from the deploys")
+    assert directive("run the tests inside the php container, not with the Homebrew PHP, it has no pdo_pgsql.")
+    assert not directive("il est cassé depuis ce matin")
+    assert not directive("the report is always wrong, it has no totals")
