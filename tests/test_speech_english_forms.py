@@ -105,6 +105,8 @@ def test_a_decision_without_its_we_is_a_decision_not_a_rule() -> None:
             "check with me before you install anything",
         ),
         ("like i said check with me before any new crate", "check with me before any new crate"),
+        # terse: "told you" without its "I", and "ask before …" a whole kind, without "me"
+        ("told you ask before pulling in packages", "ask before pulling in packages"),
     ],
 )
 def test_ask_me_before_any_new_thing_is_a_rule(said: str, rule: str) -> None:

@@ -373,10 +373,13 @@ HOLDS_BEFORE = re.compile(
 # said of a kind of thing (any, new, every), opening a sentence or a clause; "ask me before you push" may be about
 # this one task
 ASK_FIRST = re.compile(
-    r"(?:^|[,;]\s+(?:and\s+)?|\blike i (?:said|told you)[,:]?\s+)(?P<r>(?:always\s+)?(?:ask|check with) me"
+    r"(?:^|[,;]\s+(?:and\s+)?|\blike i (?:said|told you)[,:]?\s+|^(?:i )?told (?:you|u)[,:]?\s+)"
+    r"(?P<r>(?:always\s+)?(?:ask|check with)(?: me)?"
     r"(?: first)?\s+before\s+(?:you\s+)?(?:[\w-]+\s+){0,2}?(?:any|anything|new|a new|another|every|"
-    # "ask me before adding a dependency": any one of a kind ("a", not "this" or "the")
-    r"a (?=dependency|package|library|migration|table|service|column|endpoint|env|secret|new))\b"
+    # "ask me before adding a dependency": any one of a kind ("a", not "this" or "the"), or all of them ("ask before
+    # pulling in packages")
+    r"a (?=dependency|package|library|migration|table|service|column|endpoint|env|secret|new)|"
+    r"(?:packages|dependencies|deps|libraries|libs|crates|gems|modules|plugins|migrations)\b)\b"
     r"(?:(?!,\s+(?:so|i|because|since|as|it|we)\b).)*)",
     re.IGNORECASE,
 )
