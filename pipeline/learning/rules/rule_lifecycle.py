@@ -15,7 +15,9 @@ use, is, only, must) and the terms it rejects (after never, no, not, don't, inst
   `directive_words.OTHER_REPLACES`), does not say it adds to it (`ADDS`: too, also,
   as well, 也, 还要, auch …), and is about the same subject: the old rule is the one in force closest to it in
   meaning, by the embedding model's cosine after taking away what all rules share (the centroid of the rules
-  in force and of `GENERIC_RULES`), which works across languages. Two rules on one subject that do not
+  in force and of `GENERIC_RULES`), which works across languages. A **permission** ("you may push your branches
+  yourself once …", "det er lov å …": `rule_changes.PERMITS`) replaces only a rule that forbade or held back what it
+  permits (`FORBIDS`), sharing a word with it, the nearest of those in meaning. Two rules on one subject that do not
   contradict each other ("always use Decimal for money", "round money half-even") are both kept.
 - A **restatement** is a text on the same topic with no reversal: the embedding model's cosine clears
   SAME_TOPIC_COSINE and the texts share content words, or (no model) their content words mostly overlap.
