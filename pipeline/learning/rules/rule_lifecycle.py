@@ -231,7 +231,8 @@ _CONDITION = re.compile(r"\b(?:once|when|whenever|after|if|as long as|provided|b
 
 
 def _terms(text: str) -> set[str]:
-    """Content words of four letters or more, hyphenated ones also by their parts, folded."""
+    """Content words of four letters or more in any script, hyphenated ones also by their parts, folded (unlike
+    `_latin_terms`, which keeps only the names in Latin letters a rule in another script shares with English)."""
     words = {p for w in _WORD.findall(text.lower()) for p in (w, *w.split("-"))}
     return {fold_word(w) for w in words if len(w) >= 4 and w not in FILLER and w not in ASSERTORS | NEGATORS}
 
