@@ -92,6 +92,7 @@ CORPORA = (
     ("held out 35", BENCH / "learning_corpus_heldout35"),
     ("held out 36", BENCH / "learning_corpus_heldout36"),
     ("held out 37", BENCH / "learning_corpus_heldout37"),
+    ("held out 39", BENCH / "learning_corpus_heldout39"),
 )
 
 
