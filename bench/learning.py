@@ -93,6 +93,7 @@ CORPORA = (
     ("held out 36", BENCH / "learning_corpus_heldout36"),
     ("held out 37", BENCH / "learning_corpus_heldout37"),
     ("held out 38", BENCH / "learning_corpus_heldout38"),
+    ("held out 39", BENCH / "learning_corpus_heldout39"),
 )
 
 
