@@ -24,6 +24,24 @@ from pipeline.learning.rules.rule_meaning import directive
             "No global state anywhere, pass a context or use a struct",
             "No global state anywhere, pass a context or use a struct",
         ),
+        # a fact, then the order it calls for (held out 39)
+        (
+            "flashing notes from the bring-up issue (#3): the DK has an on-board J-Link, always flash with west flash "
+            "--runner nrfjprog.",
+            "always flash with west flash --runner nrfjprog",
+        ),
+        ("no force push, I said that before", "no force push, I said that before"),
+        # "from now on" closing a clause with the name in brackets after it, and a second order (held out 38)
+        (
+            "new functions go on 2nd gen from now on (firebase-functions/v2), stop adding v1 triggers.",
+            "new functions go on 2nd gen from now on (firebase-functions/v2), stop adding v1 triggers",
+        ),
+        # a name from code in brackets says which thing the rule is about; a remark in brackets is left out
+        (
+            "Write triggers with the v1 API (firebase-functions/v1), that's what the rest of the codebase uses.",
+            "Write triggers with the v1 API (firebase-functions/v1)",
+        ),
+        ("why did you touch the lockfile? never do that again", "why did you touch the lockfile? never do that again"),
     ],
 )
 def test_english_forms_of_a_rule(said: str, rule: str) -> None:
@@ -52,6 +70,8 @@ def test_a_convention_said_as_what_to_do_is_a_rule(said: str) -> None:
         "don't do that yourself",
         "nothing got pushed to main yesterday",
         "name the branch anything",
+        "They're my little buddies, always calm and peaceful.",  # no order after "always"
+        "it goes nan, always at the val of epoch 3",
     ],
 )
 def test_one_thing_done_once_is_no_rule(said: str) -> None:

@@ -141,3 +141,45 @@ def test_portuguese_from_now_on_opens_a_rule_and_i_decided_opens_a_decision() ->
 def test_not_what_was_asked_for_and_french_nickel_are_verdicts(closing: str, sign: int) -> None:
     cue = closing_cue(closing)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Spanish negative imperatives of a work verb, and what is not touched (held out 38)
+        ("va. pero no le muevas a ios/fastlane, eso lo maneja Beto", "no le muevas a ios/fastlane, eso lo maneja Beto"),
+        (
+            "ya no uses fvm, quitalo de los comandos, el flutter del sistema ya esta en 3.24.3.",
+            "ya no uses fvm, quitalo de los comandos, el flutter del sistema ya esta en 3.24.3",
+        ),
+        # a short rule that points back at what the person asked about
+        (
+            "oye, por que cambiaste el pubspec.lock? eso no se toca",
+            "oye, por que cambiaste el pubspec.lock? eso no se toca",
+        ),
+        # Japanese: a kind of thing done one way, and what the person keeps for themselves (held out 39)
+        ("デバッグ出力は printk でお願いします。", "デバッグ出力は printk でお願いします"),
+        (
+            "あと、説明は日本語で、コードのコメントは英語でお願いします。",
+            "説明は日本語で、コードのコメントは英語でお願いします",
+        ),
+        ("ラズパイでの docker compose の実行は私がやります。", "ラズパイでの docker compose の実行は私がやります"),
+    ],
+)
+def test_spanish_and_japanese_forms_of_a_rule(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "no funciona el build desde ayer",  # a report: "no" before a verb is no "no X" rule
+        "no compila en el CI",
+        "nunca toques esta carpeta",  # points at a thing in front of the person
+        "レビューは明日でお願いします。",  # for once
+        "configファイルは触らないで",  # for now, and no kind of thing done one way
+        "コミットだけお願いします。",
+    ],
+)
+def test_a_spanish_report_and_a_japanese_request_for_once_are_no_rules(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

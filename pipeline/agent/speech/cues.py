@@ -66,10 +66,15 @@ _ABOUT_ME = re.compile(
 # "this file", "that test", "hier oben": the instruction is about something in front of the person.
 # ("in this repo" is the rule's scope, not a thing in front of the person)
 _SCOPE = r"(?!\s+(?:repo|repositorio|proyecto|equipo|código|projekt|team|code|projet|équipe)\b)"
+# "esta" typed for "está" (is), as chat Spanish drops accents: "ya esta en 3.24.3", "esta roto" point at nothing
+_ESTA_IS = (
+    r"(?!\s+(?:en|bien|mal|roto|rota|rotos|listo|lista|ahi|ahí|aqui|aquí|usando|corriendo|fallando|a|al|con|hecho|"
+    r"hecha)\b)"
+)
 _DEICTIC = re.compile(
     # Chinese: this, that, here, this time, just now; now, today, tonight, tomorrow, for the moment
     r"这个|那个|这里|这段|这次|上面|刚才|(?<!从)现在(?!起|开始)|今天|今晚|明天|暂时|"
-    rf"diese[rsnm]?\b{_SCOPE}|das da\b|este\b{_SCOPE}|esta\b{_SCOPE}|ce fichier\b|"
+    rf"diese[rsnm]?\b{_SCOPE}|das da\b|este\b{_SCOPE}|esta\b{_SCOPE}{_ESTA_IS}|ce fichier\b|"
     # Korean: this/that one, here, this time, for now, yet
     r"(?:^|\s)(?:이|그|저)\s|이거|그거|저거|여기|거기|이번(?:에|엔)?\s|아직|일단|당분간|지금은|오늘"
 )

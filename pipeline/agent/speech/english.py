@@ -26,7 +26,10 @@ _LATER_ON = (
     r"from today on|starting (?:today|now))"
 )
 _FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b(?:,?\s*(.{{6,}})|(?=\s*[.!;]?\s*$))", re.IGNORECASE)
-_CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
+# (a bracket after the marker names what the rule is about: "… go on 2nd gen from now on (firebase-functions/v2), …")
+_CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?:\s*\([^()]{{1,60}}\))?(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
+# What may follow the clause the marker closes and still be the rule: a second order ("…, stop adding v1 triggers")
+_ORDER_AFTER = re.compile(r"^[,;]\s*(?:and\s+)?(?:stop|don'?t|do not|never|no more|always|only)\b", re.IGNORECASE)
 # A question typed without its question mark: an auxiliary, then who or what it asks about
 _ASKED = re.compile(
     r"^(?:do|does|did|should|shall|can|could|would|will|is|are|was|were|have|has)\s+"
@@ -118,6 +121,10 @@ _DONT = re.compile(r"\b(?:don'?t|do not|never)\b", re.IGNORECASE)
 _INSTEAD = re.compile(r"^[;,]\s*(?:and\s+|but\s+)?instead\b", re.IGNORECASE)
 _SO_THAT = re.compile(r",?\s+so (?:that )?\S.*$", re.IGNORECASE)
 _NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
+_ACTS_ON = re.compile(r"[-_./`=:]|\d|\b(?:the|a|an|your|our|every|each|it|them|all)\b", re.IGNORECASE)
+_ALWAYS_CLAUSE = re.compile(
+    r",\s*(?=always\s+(?!(?:at|in|on|the|a|an|with|after|before|when|during|for|from|same|by)\b)[a-z]+\s+\S)"
+)
 # what happened, not how it is done: "it crashed again, never saw that before"
 _HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
 
@@ -132,6 +139,11 @@ def rule_in(sentence: str) -> str | None:
         # "sensor colors come from SENSOR_COLORS in theme.py, never hardcode hex colors in the figure": how it is
         # done, then an order not to do it otherwise, itself a rule
         found = tidy(sentence) if _rule_in(sentence[never.end() :]) else None
+    if not found and (always := _ALWAYS_CLAUSE.search(sentence)) and not _HAPPENED.search(sentence[: always.start()]):
+        # "the DK has an on-board J-Link, always flash with west flash --runner nrfjprog": a fact, then the order
+        # it calls for
+        order = sentence[always.end() :].rstrip(" .!")
+        found = _rule_in(order) if _ACTS_ON.search(order) else None  # ("…, always calm and peaceful": no order)
     if not found:
         return None
     found = REASON_TAIL.sub("", found) or found
@@ -183,6 +195,8 @@ def _rule_in(sentence: str) -> str | None:
                 # a decision taken ("we decided … from now on", read by decision_in), the speaker's own plans
                 # ("I'll start writing them down from now on"), or no rule
                 return None
+            if _ORDER_AFTER.match(sentence[closing.end() :].strip()) and len(said) == 1:
+                return tidy(_LEAD.sub("", sentence.strip()))  # the order after it is part of the rule
             return tidy(said[-1])
         # Why the marker stays: "from now on" says the rule replaces how it was done (rule_changes.REPLACES);
         # why from a retraction before it: "forget the X defines, from now on …" names the rule it replaces

@@ -253,11 +253,16 @@ NO_SHORT = re.compile(
     # (what happened: "no tests fail on CI", "no jobs ran overnight")
     r"(?![^,]*\b(?:fail(?:s|ed)?|break(?:s)?|broke|work(?:s|ed)?|pass(?:es|ed)?|ran|runs|crash(?:es|ed)?|happen(?:s|ed)?|"
     r"show(?:s|ed)?|came|left)\b)"
+    # (Spanish and Portuguese "no"/"não" before a verb report: "no funciona el build", "no compila", "no jala")
+    r"(?!(?:funciona|funcionan|funcion[oó]|anda|andan|jala|jalan|compila|compilan|carga|cargan|sirve|sirven|arranca|"
+    r"corre|corren|pasa|pasan|abre|responde|conecta|encuentra|aparece|aparecen|sale|salen|llega|llegan|jal[oó]|"
+    r"roda|rodam|carrega|sobe|passa|passam|consigo|puedo|entiendo|s[eé])\b)"
     # ("no inplace=True, reassign it": and what to do instead, said after it)
     r"[\w.()/=-]+(?: [\w.()/=-]+){0,2}(?: (?:to|on|in|into) [\w./-]+)?"
     r"(?:,\s*(?:just |instead )?[a-z]+ (?:it|them|that|instead)\b[^,]{0,30})?"
     # a remark after it: "no direct pushes to main, told you", "no force pushing here either"
-    r"(?:,?\s*(?:(?:i )?told you|i said|remember|as usual|as always|again|please|pls)|(?: here| there)? either)?"
+    r"(?:,?\s*(?:(?:i )?told you|i said|remember|as usual|as always|again|please|pls)"
+    r"(?: (?:that|it|so|this))?(?: (?:before|already|twice))?|(?: here| there)? either)?"
     r"\s*[.!]?$",
     re.IGNORECASE,
 )

@@ -68,8 +68,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
     lessons: list[str] = []
     decisions: list[str] = []
     user_texts_list = list(user_texts)
-    said = [(s, after) for text in user_texts_list for s, after in _with_next(sentences([text]))]
-    for sentence, after in said:
+    said = [(s, before, after) for text in user_texts_list for s, before, after in _with_neighbours(sentences([text]))]
+    for sentence, before, after in said:
         english = not (has_cjk(sentence) or has_kana(sentence))
         # the English reader reads chat shorthand spelled out ("going w X", "before u say done"); what it finds
         # is given back in the person's words
@@ -82,6 +82,8 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
             continue
         if found := (english and own_words(rule_in(plain), own)) or _cue_rule(sentence):
             rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
+            if _POINTS_BACK.search(found) and _ASKED_WHY.search(before):
+                found = f"{tidy(_LEAD.sub('', before))} {found}"
             rules.append(f"{found}. {tidy(rest)}" if rest and _GOES_ON.match(rest) else found)
         elif _TOLD_BEFORE.match(after) and _SAID_AS_A_NORM.search(sentence) and not _REPORTS.search(sentence):
             rules.append(tidy(sentence))
@@ -172,8 +174,20 @@ def _run_on_rules(sentence: str) -> list[str]:
     return [rule for rule in found if rule]
 
 
-def _with_next(said: list[str]) -> list[tuple[str, str]]:
-    return [(s, said[i + 1] if i + 1 < len(said) else "") for i, s in enumerate(said)]
+def _with_neighbours(said: list[str]) -> list[tuple[str, str, str]]:
+    return [(s, said[i - 1] if i else "", said[i + 1] if i + 1 < len(said) else "") for i, s in enumerate(said)]
+
+
+# A short rule that points back ("eso no se toca", "don't do that again", "ne refais jamais ça") after the person
+# asked why something was done ("por que cambiaste el pubspec.lock?"): what it forbids is named in the question
+_POINTS_BACK = re.compile(
+    r"^(?:\S+\s+){0,5}?(?:that|this|eso|esto|isso|isto|ça|cela|das|dies|это|那个|这个|それ|これ)\b(?:\s+\S+){0,4}$",
+    re.IGNORECASE,
+)
+_ASKED_WHY = re.compile(
+    r"^(?:\S+\s+)?(?:why|por ?qu[eé]|pourquoi|warum|wieso|perch[eé]|por que|porque|почему|зачем)\b.*\?$|为什么.*[?？]$",
+    re.IGNORECASE,
+)
 
 
 def _cue_rule(sentence: str) -> str | None:

@@ -54,6 +54,15 @@ RULE_MARKERS = (
         r"\bantes de (?:cada (?:commit|push|merge|pr|release)|commitear|hacer commit|pushear|mergear)\b",
         re.I,
     ),
+    # Spanish: a negative imperative of a work verb ("no le muevas a ios/fastlane", "ya no uses fvm", "porfa no
+    # toques el pubspec.lock"), and what is not touched ("eso no se toca")
+    re.compile(
+        r"^(?:(?:oye|porfa|por favor|pero|y|ya|ah|ojo)[,\s]+){0,2}no (?:le |lo |la |los |las |me |nos |se )?(?:uses|"
+        r"toques|muevas|cambies|hagas|pongas|subas|corras|metas|agregues|añadas|instales|borres|edites|modifiques|"
+        r"commitees|pushees|mezcles|escribas|actualices|generes|dejes|llames|ejecutes|quites|saques|renombres|"
+        r"desactives|ignores|reescribas|vuelvas a)\b|\bno se tocan?\b",
+        re.I,
+    ),
     # "los PR siempre con una sección de cómo probarlo": a kind of thing, always with/in/through something
     re.compile(
         r"^(?:los|las|todos los|todas las)\s+\S+(?:\s+\S+)?\s+(?:siempre|nunca)\s+(?:con|en|por|sin|van|llevan|"

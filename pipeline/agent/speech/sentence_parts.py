@@ -48,7 +48,9 @@ REASON_TAIL = re.compile(
 )
 
 
-_PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+# A remark in brackets at the end ("(for now)", "(as discussed)", "(classes with Acme_)") is no part of the rule;
+# one name from code alone ("(firebase-functions/v1)", "(`--atomic`)", "(v2)") says which thing it is about, and stays
+_PARENTHETICAL = re.compile(r"\s*\((?![^()\s]*(?:[/_.=`:]|\d|[a-z][A-Z])[^()\s]*\))[^()]*\)\s*$")
 
 
 def sentences(texts: Iterable[str]) -> list[str]:
