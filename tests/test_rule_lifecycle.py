@@ -143,6 +143,26 @@ def test_a_japanese_replacement_never_replaces_a_rule_that_names_other_things() 
     )
 
 
+def test_asked_to_stop_doing_what_a_rule_already_forbids_restates_it() -> None:
+    """ "…するのはやめてください" (please stop doing it) beside a rule that forbids the same thing is that rule said
+    again (held out 39); a "stop" replaces a rule that asks for what it stops, and a "de ahora en adelante"
+    replaces in Spanish (held out 38)."""
+
+    def subject(a: str, b: str) -> float:
+        return 0.7
+
+    forbids = ["mypy --strict が通らないコードはコミットしないでください。"]
+    assert (
+        replaced_in_other_words("mypy --strict でエラーが残ったままコミットするのはやめてください。", forbids, subject)
+        is None
+    )
+    assert replaced_in_other_words("stop pinning exact versions", ["pin exact versions with =="], subject) == (
+        "pin exact versions with =="
+    )
+    spanish = ["en functions usa npm, nada de yarn ni pnpm"]
+    assert replaced_in_other_words("de ahora en adelante pnpm en functions", spanish, subject) == spanish[0]
+
+
 def test_a_name_from_code_is_no_replacement_marker() -> None:
     """ "datetime.now" says nothing about "now": a rule naming it replaces nothing by that word."""
     current = ["os testes usam o Postgres do compose, nada de sqlite"]

@@ -136,6 +136,11 @@ def test_portuguese_from_now_on_opens_a_rule_and_i_decided_opens_a_decision() ->
         ("Non, ce n est pas ça. Annule.", -1),
         ("ainda quebra. deixa assim por hoje", -1),
         ("Nickel. Pas de hook, je le lance moi-même.", 1),
+        # Mexican Spanish (held out 38): still failing, not it, done, great
+        ("sigue fallando. ya me tengo que ir, lo vemos la otra semana", -1),
+        ("no, eso no es. dejalo asi", -1),
+        ("ya quedo, gracias", 1),
+        ("chido", 1),
     ],
 )
 def test_not_what_was_asked_for_and_french_nickel_are_verdicts(closing: str, sign: int) -> None:

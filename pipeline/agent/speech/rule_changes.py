@@ -14,7 +14,8 @@ REPLACES = re.compile(
     r"stop \w+ing|switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|"
     r"(?<!for )(?<!right )(?<!\.)now(?![.(]))\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"
-    r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|a partir de ahora|en lugar de|ya no|"
+    r"\b(?:ab jetzt|ab sofort|künftig|statt|stattdessen|nicht mehr|jetzt|"
+    r"a partir de ahora|de ahora en adelante|en adelante|a partir de hoy|en lugar de|en vez de|ya no|"
     r"désormais|dorénavant|à partir de maintenant|au lieu de|plus de)\b|"
     # Japanese, Korean, Portuguese: from now on, no longer, switch to, instead
     r"これからは|今後|今度から|以後|もう(?!一|少し|ちょっと)|やめて|代わりに|に変更|に切り替え|に移行|"

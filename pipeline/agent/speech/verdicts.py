@@ -93,6 +93,8 @@ _POSITIVE_OTHER = re.compile(
     r"(?:测试|CI|都|全)(?:过了|绿了|通过)|好使了|能用了|^\s*(?:行|好的?|可以)\s*[。！!]*\s*$)|"
     r"\b(?:danke|passt|läuft|super|perfekt|klappt|top|geht wieder|gracias|perfecto|funciona|genial|merci|parfait|"
     r"ça marche|está arriba|ya está|listo|va bien|ya funciona|ça fonctionne|c'est bon|nickel|impeccable|"
+    # Mexican Spanish: it is done, works now, great
+    r"ya qued[oó]|qued[oó] (?:bien|perfecto|chido)|ya jala|chido|excelente|"
     # Portuguese (Brazil)
     r"valeu|deu bom|deu certo|funcionou|obrigad[oa]|massa|show de bola|perfeito|beleza|tá ótimo|ficou ótimo|"
     # Russian, Ukrainian
@@ -120,6 +122,8 @@ _NEGATIVE_OTHER = re.compile(
     r"明天再(?:说|看|弄)|回头再(?:说|看|弄)|先不管了?|先这样吧|下次再(?:说|弄)|放弃)|"
     r"\b(?:(?:geht|funktioniert|klappt) (?:immer )?noch nicht|geht nicht|funktioniert nicht|immer noch kaputt|"
     r"morgen weiter|lass das|sigue sin funcionar|no funciona|todavía falla|lo dejo|ça ne marche (?:toujours )?pas|"
+    r"sigue (?:fallando|tronando|roto|rojo|igual|sin (?:jalar|servir|compilar|pasar))|no jala|no sirve|"
+    r"todavía no (?:funciona|jala|sirve|pasa)|eso no es(?=\s*(?:[.!,]|$|lo que))|"
     r"toujours cassé|deu ruim|não funcionou|não deu certo|"
     r"ainda (?:tá |está |ta )?(?:quebra|quebrando|quebrado|falha|falhando|dando erro)|"
     # not what was asked for: "hmm nao era isso", "non, ce n est pas ça", "no es eso", "das ist es nicht"

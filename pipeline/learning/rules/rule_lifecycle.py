@@ -196,6 +196,13 @@ def replaced_in_other_words(
         replaces = True
     if not (replaces or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
+    if not retracts and _only_stops(candidate):
+        # "mypy --strict でエラーが残ったままコミットするのはやめてください" beside "… が通らないコードは
+        # コミットしないで": asked to stop doing something, and nothing else, is a prohibition; beside a rule that
+        # already forbids, it says it again, and it replaces only a rule that asks for what it stops
+        current = [other for other in current if not (FORBIDS.search(other) or OTHER_FORBIDS.search(other))]
+        if not current:
+            return None
     # (the subject's value, the rule, whether the candidate takes it back by name): each worked out once
     judged = [
         (value, other, _takes_back(candidate, other))
@@ -227,6 +234,19 @@ def replaced_in_other_words(
 
 # Where a permission's condition begins ("you may push … yourself once the Android build is green"): what it
 # permits is said before it
+_STOP = re.compile(r"stop \w+ing|やめて", re.IGNORECASE)
+
+
+def _only_stops(candidate: str) -> bool:
+    """Whether all that says the candidate replaces a rule is a "stop doing it", with nothing said after it."""
+    markers = [m.group(0) for m in REPLACES.finditer(candidate)] + [
+        m.group(0) for m in OTHER_REPLACES.finditer(candidate)
+    ]
+    last = max((m.end() for m in _STOP.finditer(candidate)), default=-1)
+    rest = candidate[last:] if last >= 0 else ""
+    return bool(markers) and all(_STOP.fullmatch(m) for m in markers) and not re.search(r"[,;、，；]", rest)
+
+
 _CONDITION = re.compile(r"\b(?:once|when|whenever|after|if|as long as|provided|but)\b|[,;:(]", re.IGNORECASE)
 
 
