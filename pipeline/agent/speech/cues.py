@@ -270,6 +270,8 @@ _LESSON = (
 # A sentence that opens with "I/we decided" reports a choice made ("decidi que a fila vai ser Oban, nada de
 # RabbitMQ"): a decision, whatever rule-like words follow it (English reads "we decided …" the same way)
 DECIDED_OPENING = re.compile(
+    # (Spanish "por cierto nos quedamos con Firestore, nada de Realtime Database": we stay with one, a choice)
+    r"^(?:(?:por cierto|bueno|ok|oye),?\s+)?(?:nos quedamos con|nos vamos con|vamos a ir con)\b|"
     r"^(?:eu |yo |nós |nos |nosotros )?(?:decidi|decidimos|decidí|hemos decidido|he decidido|resolvi|resolvemos|"
     r"optei|optamos|on a décidé|j'ai décidé|nous avons décidé|abbiamo deciso|ho deciso|"
     r"wir haben (?:uns )?entschieden|ich habe (?:mich )?entschieden)\b",
