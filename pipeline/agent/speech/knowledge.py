@@ -185,7 +185,7 @@ _POINTS_BACK = re.compile(
     re.IGNORECASE,
 )
 _ASKED_WHY = re.compile(
-    r"^(?:\S+\s+)?(?:why|por ?qu[eé]|pourquoi|warum|wieso|perch[eé]|por que|porque|почему|зачем)\b.*\?$|为什么.*[?？]$",
+    r"^(?:\S+\s+)?(?:why|por ?qu[eé]|pourquoi|warum|wieso|perch[eé]|почему|зачем)\b.*\?$|为什么.*[?？]$",
     re.IGNORECASE,
 )
 
