@@ -18,8 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
-import operator
 import sqlite3
 import threading
 import time
@@ -30,8 +28,7 @@ from types import ModuleType
 
 import structlog
 
-from events.event import Event
-from events.log import EventLog, Position
+from events.log import EventLog
 from events.projections import (
     access_stats,
     effectiveness,
@@ -51,6 +48,7 @@ from events.projections.bulk import (
     restore_settings,
     resume_collector,
 )
+from events.projections.read_ahead import Batch, ReadAhead, read_batch
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
@@ -211,7 +209,13 @@ class Projector:
             return 0
         tuned = batch.size >= BATCH_SIZE  # more follows: a replay, worth the bulk settings
         from_zero = tuned and not checkpoint.offsets  # and from zero: query-only indexes are built once at the end
+        read_ahead: ReadAhead | None = None
+        read_next: Callable[[], Batch | None] = functools.partial(read_batch, stream, BATCH_SIZE)
         if tuned:
+            # Why only now: a short catch-up (one batch) is over before a second process could start.
+            start = {**checkpoint.offsets, **batch.offsets}
+            read_ahead = await asyncio.to_thread(ReadAhead, self.log, start, BATCH_SIZE, group)
+            read_next = read_ahead.next_batch
             saved = await self.db.read(bulk_settings)
             collecting = pause_collector()
             if from_zero:
@@ -231,10 +235,10 @@ class Projector:
                         # their own.
                         again = await self._catch_up_group(rest) if rest else 0
                         return applied + again + await self._catch_up_group(replay)
-                # Why read ahead: parsing the next batch in a worker thread overlaps SQLite committing this one
+                # Why read ahead: taking in the next batch in a worker thread overlaps SQLite committing this one
                 # (see `read_batch_after`); the stream is only ever read by one thread at a time.
                 handed_over = threading.Event()
-                following = asyncio.ensure_future(asyncio.to_thread(read_batch_after, handed_over, stream, BATCH_SIZE))
+                following = asyncio.ensure_future(asyncio.to_thread(read_batch_after, handed_over, read_next))
                 try:
                     await self.db.write(functools.partial(apply_batch, group=group, batch=batch, then=handed_over.set))
                 except BaseException:
@@ -247,6 +251,8 @@ class Projector:
                 batch = await following
             return applied
         finally:
+            if read_ahead is not None:
+                await asyncio.to_thread(read_ahead.close)
             if tuned:
                 if from_zero:
                     await self.db.write(functools.partial(ensure_indexes, projections=group))
@@ -277,24 +283,8 @@ class Projector:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """Events read from the log, made ready for the projections off the database thread: in id order, with the
-    checkpoint they advance to (per-segment next offsets, largest id) and their smallest id (a late event is
-    one at or below the checkpoint)."""
-
-    events: list[Event]
-    offsets: dict[str, int]
-    first_id: str
-    last_id: str
-
-    @property
-    def size(self) -> int:
-        return len(self.events)
-
-
-def read_batch_after(handed_over: threading.Event, stream: Iterator[Position], count: int) -> Batch | None:
-    """`read_batch` once the batch before has been handed to SQLite to commit (or after HANDOVER_WAIT_S). Blocking.
+def read_batch_after(handed_over: threading.Event, read: Callable[[], Batch | None]) -> Batch | None:
+    """`read()` once the batch before has been handed to SQLite to commit (or after HANDOVER_WAIT_S). Blocking.
 
     Why wait: a batch's folding and binding is Python and holds the GIL, so a reader running beside it only
     takes turns with it (and each turn back costs the applier a switch interval); the COMMIT writes and
@@ -303,21 +293,7 @@ def read_batch_after(handed_over: threading.Event, stream: Iterator[Position], c
     during the commit about one and a half less. Waiting decides only when the reading starts, never what is read.
     """
     handed_over.wait(HANDOVER_WAIT_S)
-    return read_batch(stream, count)
-
-
-def read_batch(stream: Iterator[Position], count: int) -> Batch | None:
-    """The next `count` events of `stream` (fewer at its end) as a Batch, or None when it is exhausted. Blocking."""
-    items = list(itertools.islice(stream, count))
-    if not items:
-        return None
-    # Why the last position of each segment is its largest: a segment is read from start to end, and merging
-    # segments keeps each one's order.
-    offsets = {segment: next_offset for _, _, segment, next_offset in items}
-    # Why sorted: projections fold a batch assuming id order ("the first event of a session"), and a segment may
-    # hold imported history (ids of the past) after newer events (`EventLog.make_events`).
-    items.sort(key=operator.itemgetter(0))
-    return Batch([item[1] for item in items], offsets, items[0][0], items[-1][0])
+    return read()
 
 
 @contextlib.contextmanager
@@ -342,7 +318,9 @@ def apply_batch(
     """
     events = batch.events
     for projection in group:
-        if (apply_many := getattr(projection, "apply_batch", None)) is not None:
+        if projection.NAME in batch.prepared:
+            projection.apply_prepared(conn, batch.prepared[projection.NAME])
+        elif (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)
         else:
             for event in events:
