@@ -59,6 +59,9 @@ logger = structlog.get_logger(__name__)
 # write lock for about 0.7 s of CPU time; only a replay (a start with no database, `rebuild`, another machine's
 # history arriving) has batches that large.
 BATCH_SIZE = 50_000
+# Why 200: a batch's worth of the log at about the size of an event (~180 bytes in `bench/events.py`'s mix);
+# a log with more unread than that is read by a second process from its first batch on (`read_ahead.py`).
+READ_AHEAD_BYTES_PER_EVENT = 200
 HANDOVER_WAIT_S = 60.0  # `read_batch_after` reads anyway after this: a wait decides speed only, never correctness
 DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (
     event_index,
@@ -201,21 +204,37 @@ class Projector:
             logger.warning("segment_rewritten_replay", segments=shrunk, projections=[p.NAME for p in group])
             await self.db.write(functools.partial(reset_projections, projections=group))
             checkpoint = Checkpoint("", {}, 0)
-        stream = self.log.read_positions(checkpoint.offsets)
+        unread = sum(size - checkpoint.offsets.get(segment, 0) for segment, size in sizes.items())
+        async with contextlib.AsyncExitStack() as readers:  # (the reader process, if any, is stopped on the way out)
+            return await self._apply_from(group, checkpoint, unread, readers)
+
+    async def _apply_from(
+        self, group: list[ModuleType], checkpoint: Checkpoint, unread: int, readers: contextlib.AsyncExitStack
+    ) -> int:
+        """Apply every batch after `checkpoint` (`unread` bytes of log, about) to the group of projections."""
+
+        async def read_ahead(start: dict[str, int]) -> Callable[[], Batch | None]:
+            reader = await asyncio.to_thread(ReadAhead, self.log, start, BATCH_SIZE, group)
+            readers.push_async_callback(asyncio.to_thread, reader.close)
+            return reader.next_batch
+
+        # Why a second process only for a long log: a short catch-up is over before it could start.
+        ahead = unread > BATCH_SIZE * READ_AHEAD_BYTES_PER_EVENT
+        read_next: Callable[[], Batch | None]
+        if ahead:
+            read_next = await read_ahead(checkpoint.offsets)
+        else:
+            read_next = functools.partial(read_batch, self.log.read_positions(checkpoint.offsets), BATCH_SIZE)
         applied = 0
         last_id = checkpoint.last_id
-        batch = await asyncio.to_thread(read_batch, stream, BATCH_SIZE)
+        batch = await asyncio.to_thread(read_next)
         if batch is None:
             return 0
         tuned = batch.size >= BATCH_SIZE  # more follows: a replay, worth the bulk settings
         from_zero = tuned and not checkpoint.offsets  # and from zero: query-only indexes are built once at the end
-        read_ahead: ReadAhead | None = None
-        read_next: Callable[[], Batch | None] = functools.partial(read_batch, stream, BATCH_SIZE)
         if tuned:
-            # Why only now: a short catch-up (one batch) is over before a second process could start.
-            start = {**checkpoint.offsets, **batch.offsets}
-            read_ahead = await asyncio.to_thread(ReadAhead, self.log, start, BATCH_SIZE, group)
-            read_next = read_ahead.next_batch
+            if not ahead:  # (small events: a long log after all)
+                read_next = await read_ahead({**checkpoint.offsets, **batch.offsets})
             saved = await self.db.read(bulk_settings)
             collecting = pause_collector()
             if from_zero:
@@ -227,7 +246,7 @@ class Projector:
                 if batch.first_id <= last_id:
                     replay = [p for p in group if not getattr(p, "ORDER_FREE", False)]
                     if replay:
-                        late = sum(1 for event in batch.events if event.id <= last_id)
+                        late = sum(1 for event in batch.events if event.id <= last_id) if batch.events else None
                         logger.info("late_events_replay", projections=[p.NAME for p in replay], late=late)
                         await self.db.write(functools.partial(reset_projections, projections=replay))
                         rest = [p for p in group if p not in replay]
@@ -251,8 +270,6 @@ class Projector:
                 batch = await following
             return applied
         finally:
-            if read_ahead is not None:
-                await asyncio.to_thread(read_ahead.close)
             if tuned:
                 if from_zero:
                     await self.db.write(functools.partial(ensure_indexes, projections=group))
@@ -313,7 +330,8 @@ def apply_batch(
     """Apply a batch to every projection of the group and advance their checkpoints (caller's transaction).
 
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
-    `apply_batch(conn, events)` gets the list in id order (it must equal calling `apply` on each event).
+    `apply_batch(conn, events)` gets the list in id order (it must equal calling `apply` on each event); one
+    whose `prepare(events)` the reader already ran gets that (`apply_prepared`, equal to `apply_batch`).
     `then` is called once every row is written, just before the caller commits (`read_batch_after`).
     """
     events = batch.events
