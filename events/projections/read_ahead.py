@@ -1,11 +1,18 @@
 """Batches of the log for the projector, and a reader in a second process that parses them ahead of a replay.
 
-Why a second process: parsing the log's lines is pure Python (about a third of a replay's CPU on 10^6 events),
-and in a thread it takes turns with the projections for the one GIL, so it can only run beside SQLite's own
-work (a COMMIT) and the applier waits for it at every batch. A child process parses on the other core
-instead, ahead of the applier, and hands each batch over as flat tuples (`marshal`, about a fifth of the cost
-of parsing the lines again). It parses with the same code, from the same positions, so the batches are the
-ones a reader in this process would make.
+Why a second process: parsing the log's lines and folding them into rows is pure Python (about half of a
+replay's CPU on 10^6 events), and in a thread it takes turns with SQLite's writing for the one GIL, so the
+applier waited for the reader at every batch. A child process parses the lines and runs each projection's
+`prepare` on the other core, ahead of the applier, and hands each batch over as the prepared rows (`marshal`:
+loading them costs the parent about a seventh of what parsing and preparing cost). It reads with the same code
+from the same positions, so the batches and rows are the ones this process would make.
+
+Why a session of its own (`start_new_session`): the parent alone decides when the child stops (`ReadAhead.close`;
+a child whose parent is gone dies writing to the closed pipe), so a terminal's Ctrl-C or Ctrl-Z must not reach it;
+and where Linux shares the CPU between sessions (autogroup, the default on desktops), a child in the parent's
+session only splits the parent's share of it while another session keeps a core busy (2026-11-27, another
+session's two jobs running: 10^6 events in 31.5 and 38.8 s with the child in its own session, 36.5-54.6 s in the
+parent's, the code before 42-49 s; README, `bench/events.py`).
 
 Invariants: the child only reads (it never writes the log; quarantined lines it reports are adopted by the
 parent's log), it reads only the segments the parent listed and this machine's segments only up to what the
@@ -21,7 +28,6 @@ import itertools
 import marshal
 import operator
 import os
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -104,6 +110,7 @@ class ReadAhead:
                 stdout=subprocess.PIPE,
                 env=env,
                 close_fds=True,
+                start_new_session=True,
             )
             assert self._proc.stdin is not None
             self._proc.stdin.write(orjson.dumps(request))
@@ -188,9 +195,6 @@ def _serve(source: IO[bytes], out: IO[bytes]) -> None:
 
 
 if __name__ == "__main__":
-    # Why SIGINT is ignored: a Ctrl-C in the terminal reaches the whole process group, and the parent stops
-    # this child itself (`ReadAhead.close`); a child whose parent is gone dies writing to the closed pipe.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # The batches go out on the original stdout; anything printed (a log line) goes to stderr instead.
     with os.fdopen(os.dup(1), "wb") as channel:
         os.dup2(2, 1)
