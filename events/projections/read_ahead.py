@@ -18,6 +18,8 @@ Invariants: the child only reads (it never writes the log; quarantined lines it 
 parent's log), it reads only the segments the parent listed and this machine's segments only up to what the
 parent had acknowledged, and any failure of it (it cannot start, dies, or sends garbage) makes the parent read
 on in-process from just past the last batch it received: the child decides speed only, never what is applied.
+A projection's `prepare` returns plain values (tuples, lists, dicts, sets, strings, bytes, numbers, None), the
+types `marshal` carries; anything else would stop the child, and the replay would go on in-process.
 """
 
 from __future__ import annotations
