@@ -24,7 +24,6 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import datetime as dt
 import errno
@@ -33,17 +32,16 @@ import operator
 import os
 import re
 import socket
-import threading
 from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
 import structlog
 
 from events.event import SCHEMA_VERSION, Event, utc_timestamp
 from events.log_lines import ParsedLine, encode_batch, ends_inside_a_batch, parse_line, parse_valid
+from events.log_quarantine import Quarantine, QuarantinedLine
 from events.schema import validate
 from events.ulid import new_ulid, ulids_at
 
@@ -101,14 +99,6 @@ class LoggedEvent:
     next_offset: int
 
 
-@dataclass(frozen=True, slots=True)
-class QuarantinedLine:
-    segment: str
-    offset: int
-    length: int
-    error: str
-
-
 class EventLog:
     """The single writer of this machine's segments and the reader of every machine's segments."""
 
@@ -123,8 +113,7 @@ class EventLog:
         self._fds: dict[str, int] = {}  # this machine's open segment (one at a time), O_APPEND
         self._durable: dict[str, int] = {}  # this machine's segments: end of the last acknowledged append
         self._peers: list[EventLog] = []  # logs writing other segments of this directory (`share_durable_ends`)
-        self._quarantine_lock = threading.Lock()
-        self._quarantined: dict[tuple[str, int], QuarantinedLine] = {}
+        self._quarantined = Quarantine(self.quarantine_dir)
         self.appended = 0
 
     @classmethod
@@ -152,7 +141,7 @@ class EventLog:
     def _prepare(self) -> None:
         self.events_dir.mkdir(parents=True, exist_ok=True)
         self.quarantine_dir.mkdir(exist_ok=True)
-        self._load_quarantine_index()
+        self._quarantined.load()
         for name in self.segment_names():
             if segment_machine(name) == self.host and is_local_segment(name) == self.local:
                 self._durable[name] = self._fence_torn_tail(self.events_dir / name)
@@ -293,6 +282,21 @@ class EventLog:
         """Read `other`'s segments (this machine's local-only ones) only up to what `other` acknowledged."""
         self._peers.append(other)
 
+    def durable_ends(self) -> dict[str, int]:
+        """Where this log and its peers stop reading their own segments (what they acknowledged so far)."""
+        ends: dict[str, int] = {}
+        for log in (*reversed(self._peers), self):
+            ends.update(log._durable)
+        return ends
+
+    @classmethod
+    def reader(cls, events_dir: Path, durable_ends: dict[str, int]) -> EventLog:
+        """A log that only reads, stopping at `durable_ends` (another process's `durable_ends()`)."""
+        log = cls(events_dir, host="-")
+        log._durable = dict(durable_ends)
+        log._quarantined.load()
+        return log
+
     def _durable_end(self, name: str) -> int | None:
         for log in (self, *self._peers):
             if (end := log._durable.get(name)) is not None:
@@ -399,54 +403,30 @@ class EventLog:
         positions = self.read_positions(start)  # the segments are listed now, not at the first next()
         return (LoggedEvent(event, segment, next_offset) for _, event, segment, next_offset in positions)
 
-    def read_positions(self, start: dict[str, int] | None = None) -> Iterator[Position]:
-        """`read_all` in raw form, for replay: `(event id, event, segment, next offset)` tuples, same order.
+    def read_positions(
+        self, start: dict[str, int] | None = None, segments: list[str] | None = None
+    ) -> Iterator[Position]:
+        """`read_all` in raw form, for replay: `(event id, event, segment, next offset)` tuples, same order;
+        only `segments` when given (a reader in another process reads the segments this one listed).
 
         Why: replaying 10^6 events, a LoggedEvent per line and a Python key function per merge step cost
         more than a second; a tuple keyed by `itemgetter(0)` costs a tenth of that.
         """
         start = start or {}
-        streams = [self._segment_positions(name, start.get(name, 0)) for name in self.segment_names()]
+        names = self.segment_names() if segments is None else segments
+        streams = [self._segment_positions(name, start.get(name, 0)) for name in names]
         if len(streams) == 1:
             return streams[0]
         return heapq.merge(*streams, key=_EVENT_ID)
 
     # ---- quarantine ------------------------------------------------------------------------------
 
-    def _load_quarantine_index(self) -> None:
-        for path in sorted(self.quarantine_dir.glob("*.jsonl")):
-            for raw in path.read_bytes().splitlines():
-                try:
-                    rec = orjson.loads(raw)
-                    item = QuarantinedLine(rec["segment"], rec["offset"], rec["length"], rec["error"])
-                except (ValueError, KeyError, TypeError):
-                    continue
-                self._quarantined[(item.segment, item.offset)] = item
-
     def _quarantine(self, segment: str, offset: int, line: bytes, error: str) -> None:
-        """Copy a bad line aside exactly once, with where it was and why; the segment itself is untouched."""
-        key = (segment, offset)
-        with self._quarantine_lock:
-            if key in self._quarantined:
-                return
-            item = QuarantinedLine(segment, offset, len(line), error[:200])
-            record = {
-                "segment": segment,
-                "offset": offset,
-                "length": len(line),
-                "error": item.error,
-                "quarantined_at": utc_timestamp(),
-                "raw_base64": base64.b64encode(line).decode("ascii"),
-            }
-            self.quarantine_dir.mkdir(parents=True, exist_ok=True)
-            target = self.quarantine_dir / f"{segment.removesuffix('.jsonl')}.quarantine.jsonl"
-            with target.open("ab") as handle:
-                handle.write(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
-                handle.flush()
-                os.fsync(handle.fileno())
-            self._quarantined[key] = item
-        logger.warning("event_line_quarantined", segment=segment, offset=offset, error=item.error)
+        self._quarantined.add(segment, offset, line, error)
+
+    def adopt_quarantined(self, items: Iterable[QuarantinedLine]) -> None:
+        """Know lines that a reader in another process quarantined (it wrote their records)."""
+        self._quarantined.adopt(items)
 
     def quarantined(self) -> list[QuarantinedLine]:
-        with self._quarantine_lock:
-            return sorted(self._quarantined.values(), key=lambda q: (q.segment, q.offset))
+        return self._quarantined.items()

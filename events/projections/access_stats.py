@@ -118,47 +118,59 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
 
+# (kind of run, its rows, the hit ids it keeps): one run of hits or of importance settings, in log order.
+Run = tuple[str, list[tuple[object, ...]], list[tuple[str, str]]]
+Prepared = tuple[list[Run], list[str], list[str]]  # the runs, the hashes touched, the hashes given an importance
+_RUN_SQL = {"hit": _HIT, "set": _SET_IMPORTANCE}
+
+
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Each run of hits (or of importance settings) goes in one executemany (runs keep their order), then the
-    hashes given an importance drop the hit ids it made useless, and every touched hash's importance is
-    recomputed once. Why the rows are built in this one loop (no statement tuples per hit): it sees every event
-    of a replay."""
-    sql = ""
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> Prepared:
+    """The batch as runs of hits (or of importance settings), keeping their order. Why the rows are built in
+    this one loop (no statement tuples per hit): it sees every event of a replay."""
+    runs: list[Run] = []
+    kind = ""
     rows: list[tuple[object, ...]] = []
     hit_ids: list[tuple[str, str]] = []
     touched: set[str] = set()
     sets: set[str] = set()
     for event in events:
-        kind = event.type
-        if kind == "access":
+        event_type = event.type
+        if event_type == "access":
             hits = _hits(event)
             if not hits:
                 continue
-            if sql != _HIT:
-                _flush(conn, sql, rows, hit_ids)
-                sql, rows, hit_ids = _HIT, [], []
+            if kind != "hit":
+                kind, rows, hit_ids = "hit", [], []
+                runs.append((kind, rows, hit_ids))
             ts = event.ts
             for key, hit_id in hits:
                 rows.append((key, ts, DEFAULT_IMPORTANCE, hit_id, HIT_INCREMENT))
                 touched.add(key)
             hit_ids += hits
-        elif kind == "importance":
-            if sql != _SET_IMPORTANCE:
-                _flush(conn, sql, rows, hit_ids)
-                sql, rows, hit_ids = _SET_IMPORTANCE, [], []
+        elif event_type == "importance":
+            if kind != "set":
+                kind, rows, hit_ids = "set", [], []
+                runs.append((kind, rows, hit_ids))
             key = key_of(event.data["content_hash"])
             rows.append((key, event.id, float(event.data["value"])))
             touched.add(key)
             sets.add(key)
-    _flush(conn, sql, rows, hit_ids)
-    conn.executemany(_PRUNE, [(key,) for key in sorted(sets)])
-    at_cap = sorted(str(row[0]) for row in select_in(conn, _AT_CAP, sorted(touched - sets)))
+    return runs, sorted(touched - sets), sorted(sets)
+
+
+def apply_prepared(conn: sqlite3.Connection, prepared: Prepared) -> None:
+    """Each run in one executemany (runs keep their order), then the hashes given an importance drop the hit
+    ids it made useless, and every touched hash's importance is recomputed once."""
+    runs, hit_only, sets = prepared
+    for kind, rows, hit_ids in runs:
+        conn.executemany(_RUN_SQL[kind], rows)
+        if hit_ids:
+            conn.executemany(_HIT_ID, hit_ids)
+    conn.executemany(_PRUNE, [(key,) for key in sets])
+    at_cap = sorted(str(row[0]) for row in select_in(conn, _AT_CAP, hit_only))
     conn.executemany(_CAP, [(key,) for key in at_cap])
-    conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sorted(sets)])  # hits set theirs as they go
-
-
-def _flush(conn: sqlite3.Connection, sql: str, rows: list[tuple[object, ...]], hits: list[tuple[str, str]]) -> None:
-    if rows:
-        conn.executemany(sql, rows)
-    if hits:
-        conn.executemany(_HIT_ID, hits)
+    conn.executemany(_RECOMPUTE, [(HIT_INCREMENT, key) for key in sets])  # hits set theirs as they go

@@ -154,18 +154,39 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
 
+# (session, event id, ts, what it references, outcome, weight) of each ref, injection and outcome, in id order:
+# a ref's one experience, an injection's list of them, or None for an outcome (then its outcome and weight).
+Prepared = list[tuple[str, str, str, str | list[str] | None, str, int]]
+
+
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Apply events in order: the batch is folded in memory, then merged with a few statements.
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> Prepared:
+    """What of the batch this projection reads, as flat tuples (see `Prepared`)."""
+    found: Prepared = []
+    for e in events:
+        kind = e.type
+        if kind == "ref":
+            found.append((e.data["session_id"], e.id, e.ts, str(e.data["experience_id"]), "", 0))
+        elif kind == "outcome":
+            data = e.data
+            found.append((data["session_id"], e.id, e.ts, None, str(data["outcome"]), outcome_weight(data)))
+        elif kind == "injection" and e.data.get("session_id"):
+            found.append((e.data["session_id"], e.id, e.ts, referenced(e), "", 0))
+    return found
+
+
+def apply_prepared(conn: sqlite3.Connection, relevant: Prepared) -> None:
+    """Apply a batch in order: it is folded in memory, then merged with a few statements.
 
     Equal to applying the events one by one: only this projection's tables are read, all of them before
     anything is written, and every merge is a sum of integers or a max of timestamps.
     """
-    relevant = [
-        e for e in events if e.type in ("ref", "outcome") or (e.type == "injection" and e.data.get("session_id"))
-    ]
     if not relevant:
         return
-    sessions = sorted({e.data["session_id"] for e in relevant})
+    sessions = sorted({row[0] for row in relevant})
     outcomes_sql = "SELECT session_id, outcome, event_id, weight FROM session_outcomes WHERE session_id IN ({marks})"
     outcome_of: dict[str, tuple[str, int]] = {}
     outcome_id: dict[str, str] = {}
@@ -178,15 +199,14 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     new_refs: dict[tuple[str, str], int] = {}  # (session, experience) -> references in the batch
     tallies: dict[str, _Tally] = {}
     changed: dict[str, tuple[str, str, int]] = {}
-    for event in relevant:
-        if event.type == "outcome":
-            session, outcome = event.data["session_id"], str(event.data["outcome"])
-            if event.id <= outcome_id.get(session, ""):
+    for session, event_id, ts, experiences, outcome, weight in relevant:
+        if experiences is None:
+            if event_id <= outcome_id.get(session, ""):
                 continue  # an older outcome, arriving late: the newer one stands
             previous = outcome_of.get(session)
-            current = (outcome, outcome_weight(event.data))
-            outcome_id[session] = event.id
-            changed[session] = (outcome, event.id, current[1])
+            current = (outcome, weight)
+            outcome_id[session] = event_id
+            changed[session] = (outcome, event_id, weight)
             if previous == current:
                 continue
             outcome_of[session] = current
@@ -198,12 +218,10 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                     tally.credit(previous[0], previous[1], -1)
                 tally.credit(outcome, current[1], 1)
             continue
-        data, ts = event.data, event.ts
-        session = data["session_id"]
         known = refs_of[session]
         settled = outcome_of.get(session)
-        # (a ref's one experience without a call: this loop runs for every reference of a replay)
-        for experience in (str(data["experience_id"]),) if event.type == "ref" else referenced(event):
+        # (a ref's one experience without a list: this loop runs for every reference of a replay)
+        for experience in (experiences,) if type(experiences) is str else experiences:
             key = (session, experience)
             new_refs[key] = new_refs.get(key, 0) + 1
             tally = tallies.get(experience)

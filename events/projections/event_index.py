@@ -40,7 +40,10 @@ _INSERT = (
 )
 
 
-def _rows(events: list[Event]) -> list[tuple[str, str, str, str | None, bytes]]:
+Rows = list[tuple[str, str, str, str | None, bytes]]
+
+
+def prepare(events: list[Event]) -> Rows:
     """The rows of `events`. Why one loop with the names bound locally: it runs for every event of a replay."""
     dumps, sort_keys = orjson.dumps, orjson.OPT_SORT_KEYS
     rows = []
@@ -64,5 +67,9 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    apply_prepared(conn, prepare(events))
+
+
+def apply_prepared(conn: sqlite3.Connection, rows: Rows) -> None:
     """One statement for the whole batch (a repeated id keeps its smallest copy, as one by one)."""
-    conn.executemany(_INSERT, _rows(events))
+    conn.executemany(_INSERT, rows)

@@ -42,7 +42,15 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """One statement for the batch; the smallest id with a key keeps it, as one by one."""
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> list[tuple[str, str]]:
     # Why the `in` test first: nearly no event carries a key, and this runs for every event of a replay
     keyed = [e for e in events if "idempotency_key" in e.data]
-    conn.executemany(_INSERT, [(key, e.id) for e in keyed if (key := key_of(e.data)) is not None])
+    return [(key, e.id) for e in keyed if (key := key_of(e.data)) is not None]
+
+
+def apply_prepared(conn: sqlite3.Connection, rows: list[tuple[str, str]]) -> None:
+    """One statement for the batch; the smallest id with a key keeps it, as one by one."""
+    conn.executemany(_INSERT, rows)

@@ -43,5 +43,13 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> list[tuple[str, str, str | None]]:
+    return [row for e in events if e.type == "forget" for row in _rows(e)]
+
+
+def apply_prepared(conn: sqlite3.Connection, rows: list[tuple[str, str, str | None]]) -> None:
     """The batch's hashes in one statement (the earliest forget of a hash keeps its time and path)."""
-    conn.executemany(_INSERT, [row for e in events if e.type == "forget" for row in _rows(e)])
+    conn.executemany(_INSERT, rows)

@@ -93,8 +93,16 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
 
+DayRows = list[tuple[Any, ...]]
+MemoryRows = list[tuple[str, str, int]]
+
+
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Fold the batch's injections per (day, kind) and (day, memory), then add them in two statements."""
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> tuple[DayRows, MemoryRows]:
+    """The batch's injections folded per (day, kind) and (day, memory)."""
     days: dict[tuple[str, str], list[int]] = {}
     memories: Counter[tuple[str, str]] = Counter()
     for event in events:
@@ -106,5 +114,13 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
         for i, n in enumerate(counts):
             row[i] += n
         memories.update((day, path) for path in paths)
-    conn.executemany(_ADD_DAY, [(day, kind, *row) for (day, kind), row in sorted(days.items())])
-    conn.executemany(_ADD_MEMORY, [(day, memory, n) for (day, memory), n in sorted(memories.items())])
+    return (
+        [(day, kind, *row) for (day, kind), row in sorted(days.items())],
+        [(day, memory, n) for (day, memory), n in sorted(memories.items())],
+    )
+
+
+def apply_prepared(conn: sqlite3.Connection, prepared: tuple[DayRows, MemoryRows]) -> None:
+    """Add the folded batch in two statements."""
+    conn.executemany(_ADD_DAY, prepared[0])
+    conn.executemany(_ADD_MEMORY, prepared[1])

@@ -3,7 +3,8 @@
 Nodes of one project that share an anchor, and nodes a `node:ID` anchor names (in any project), are one
 problem: the connected components of this graph. `closure` reads the whole problems around some nodes from the
 base tables (what a batch touched), `components` joins them (union-find; the result does not depend on the
-order the edges arrive, which keeps the projection order-free). Not a projection of its own.
+order the edges arrive, which keeps the projection order-free); `representative` and `status` say which node
+names a problem and what state it is in. Not a projection of its own.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from events.sqlite import select_in
+
+FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance_issue", "security_issue")
 
 
 def closure(conn: sqlite3.Connection, start: set[str]) -> tuple[dict[str, tuple[Any, ...]], list[tuple[str, str]]]:
@@ -87,3 +90,28 @@ def components(keys: Mapping[str, tuple[Any, ...]], anchor_rows: list[tuple[str,
             if a != b:
                 parent[max(a, b)] = min(a, b)
     return {node: find(node) for node in keys}
+
+
+def status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
+    """The latest status among the group's nodes, and how many signals came after it from sessions that had
+    not hit the problem before it (an addressed problem that recurs is active again)."""
+    if status_row is None:
+        return "active", 0
+    marks = ",".join("?" * len(group))
+    mine = conn.execute(
+        f"SELECT event_id, session_id FROM signal_occurrences WHERE pattern_id IN ({marks})", group
+    ).fetchall()
+    before = {session for event_id, session in mine if event_id < status_row[2]}
+    recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
+    status = str(status_row[1])
+    return ("active" if status == "addressed" and recurred else status), recurred
+
+
+def representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:
+    """The node that names the problem: its earliest failure a tool reported, else its earliest failure of any
+    source, else its earliest node."""
+    if len(group) == 1:
+        return group[0]
+    tools = [n for n in group if n in from_tools and nodes[n][1] in FAILURE_KINDS]
+    failures = [n for n in group if nodes[n][1] in FAILURE_KINDS]
+    return min(tools or failures or group, key=lambda n: (first_event.get(n, ""), n))

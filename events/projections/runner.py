@@ -18,8 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
-import operator
 import sqlite3
 import threading
 import time
@@ -30,8 +28,7 @@ from types import ModuleType
 
 import structlog
 
-from events.event import Event
-from events.log import EventLog, Position
+from events.log import EventLog
 from events.projections import (
     access_stats,
     effectiveness,
@@ -51,6 +48,7 @@ from events.projections.bulk import (
     restore_settings,
     resume_collector,
 )
+from events.projections.read_ahead import Batch, ReadAhead, read_batch
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
@@ -61,6 +59,9 @@ logger = structlog.get_logger(__name__)
 # write lock for about 0.7 s of CPU time; only a replay (a start with no database, `rebuild`, another machine's
 # history arriving) has batches that large.
 BATCH_SIZE = 50_000
+# Why 200: a batch's worth of the log at about the size of an event (~180 bytes in `bench/events.py`'s mix);
+# a log with more unread than that is read by a second process from its first batch on (`read_ahead.py`).
+READ_AHEAD_BYTES_PER_EVENT = 200
 HANDOVER_WAIT_S = 60.0  # `read_batch_after` reads anyway after this: a wait decides speed only, never correctness
 DEFAULT_PROJECTIONS: tuple[ModuleType, ...] = (
     event_index,
@@ -203,15 +204,37 @@ class Projector:
             logger.warning("segment_rewritten_replay", segments=shrunk, projections=[p.NAME for p in group])
             await self.db.write(functools.partial(reset_projections, projections=group))
             checkpoint = Checkpoint("", {}, 0)
-        stream = self.log.read_positions(checkpoint.offsets)
+        unread = sum(size - checkpoint.offsets.get(segment, 0) for segment, size in sizes.items())
+        async with contextlib.AsyncExitStack() as readers:  # (the reader process, if any, is stopped on the way out)
+            return await self._apply_from(group, checkpoint, unread, readers)
+
+    async def _apply_from(
+        self, group: list[ModuleType], checkpoint: Checkpoint, unread: int, readers: contextlib.AsyncExitStack
+    ) -> int:
+        """Apply every batch after `checkpoint` (`unread` bytes of log, about) to the group of projections."""
+
+        async def read_ahead(start: dict[str, int]) -> Callable[[], Batch | None]:
+            reader = await asyncio.to_thread(ReadAhead, self.log, start, BATCH_SIZE, group)
+            readers.push_async_callback(asyncio.to_thread, reader.close)
+            return reader.next_batch
+
+        # Why a second process only for a long log: a short catch-up is over before it could start.
+        ahead = unread > BATCH_SIZE * READ_AHEAD_BYTES_PER_EVENT
+        read_next: Callable[[], Batch | None]
+        if ahead:
+            read_next = await read_ahead(checkpoint.offsets)
+        else:
+            read_next = functools.partial(read_batch, self.log.read_positions(checkpoint.offsets), BATCH_SIZE)
         applied = 0
         last_id = checkpoint.last_id
-        batch = await asyncio.to_thread(read_batch, stream, BATCH_SIZE)
+        batch = await asyncio.to_thread(read_next)
         if batch is None:
             return 0
         tuned = batch.size >= BATCH_SIZE  # more follows: a replay, worth the bulk settings
         from_zero = tuned and not checkpoint.offsets  # and from zero: query-only indexes are built once at the end
         if tuned:
+            if not ahead:  # (small events: a long log after all)
+                read_next = await read_ahead({**checkpoint.offsets, **batch.offsets})
             saved = await self.db.read(bulk_settings)
             collecting = pause_collector()
             if from_zero:
@@ -223,7 +246,7 @@ class Projector:
                 if batch.first_id <= last_id:
                     replay = [p for p in group if not getattr(p, "ORDER_FREE", False)]
                     if replay:
-                        late = sum(1 for event in batch.events if event.id <= last_id)
+                        late = sum(1 for event in batch.events if event.id <= last_id) if batch.events else None
                         logger.info("late_events_replay", projections=[p.NAME for p in replay], late=late)
                         await self.db.write(functools.partial(reset_projections, projections=replay))
                         rest = [p for p in group if p not in replay]
@@ -231,10 +254,10 @@ class Projector:
                         # their own.
                         again = await self._catch_up_group(rest) if rest else 0
                         return applied + again + await self._catch_up_group(replay)
-                # Why read ahead: parsing the next batch in a worker thread overlaps SQLite committing this one
+                # Why read ahead: taking in the next batch in a worker thread overlaps SQLite committing this one
                 # (see `read_batch_after`); the stream is only ever read by one thread at a time.
                 handed_over = threading.Event()
-                following = asyncio.ensure_future(asyncio.to_thread(read_batch_after, handed_over, stream, BATCH_SIZE))
+                following = asyncio.ensure_future(asyncio.to_thread(read_batch_after, handed_over, read_next))
                 try:
                     await self.db.write(functools.partial(apply_batch, group=group, batch=batch, then=handed_over.set))
                 except BaseException:
@@ -277,24 +300,8 @@ class Projector:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """Events read from the log, made ready for the projections off the database thread: in id order, with the
-    checkpoint they advance to (per-segment next offsets, largest id) and their smallest id (a late event is
-    one at or below the checkpoint)."""
-
-    events: list[Event]
-    offsets: dict[str, int]
-    first_id: str
-    last_id: str
-
-    @property
-    def size(self) -> int:
-        return len(self.events)
-
-
-def read_batch_after(handed_over: threading.Event, stream: Iterator[Position], count: int) -> Batch | None:
-    """`read_batch` once the batch before has been handed to SQLite to commit (or after HANDOVER_WAIT_S). Blocking.
+def read_batch_after(handed_over: threading.Event, read: Callable[[], Batch | None]) -> Batch | None:
+    """`read()` once the batch before has been handed to SQLite to commit (or after HANDOVER_WAIT_S). Blocking.
 
     Why wait: a batch's folding and binding is Python and holds the GIL, so a reader running beside it only
     takes turns with it (and each turn back costs the applier a switch interval); the COMMIT writes and
@@ -303,21 +310,7 @@ def read_batch_after(handed_over: threading.Event, stream: Iterator[Position], c
     during the commit about one and a half less. Waiting decides only when the reading starts, never what is read.
     """
     handed_over.wait(HANDOVER_WAIT_S)
-    return read_batch(stream, count)
-
-
-def read_batch(stream: Iterator[Position], count: int) -> Batch | None:
-    """The next `count` events of `stream` (fewer at its end) as a Batch, or None when it is exhausted. Blocking."""
-    items = list(itertools.islice(stream, count))
-    if not items:
-        return None
-    # Why the last position of each segment is its largest: a segment is read from start to end, and merging
-    # segments keeps each one's order.
-    offsets = {segment: next_offset for _, _, segment, next_offset in items}
-    # Why sorted: projections fold a batch assuming id order ("the first event of a session"), and a segment may
-    # hold imported history (ids of the past) after newer events (`EventLog.make_events`).
-    items.sort(key=operator.itemgetter(0))
-    return Batch([item[1] for item in items], offsets, items[0][0], items[-1][0])
+    return read()
 
 
 @contextlib.contextmanager
@@ -337,12 +330,15 @@ def apply_batch(
     """Apply a batch to every projection of the group and advance their checkpoints (caller's transaction).
 
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
-    `apply_batch(conn, events)` gets the list in id order (it must equal calling `apply` on each event).
+    `apply_batch(conn, events)` gets the list in id order (it must equal calling `apply` on each event); one
+    whose `prepare(events)` the reader already ran gets that (`apply_prepared`, equal to `apply_batch`).
     `then` is called once every row is written, just before the caller commits (`read_batch_after`).
     """
     events = batch.events
     for projection in group:
-        if (apply_many := getattr(projection, "apply_batch", None)) is not None:
+        if projection.NAME in batch.prepared:
+            projection.apply_prepared(conn, batch.prepared[projection.NAME])
+        elif (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)
         else:
             for event in events:

@@ -66,7 +66,33 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
 
+# (session, agent, event id, the keys an injection gave, or None for a compaction), in id order
+Prepared = list[tuple[str, str, str, list[str] | None]]
+
+
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> Prepared:
+    """The batch's injections (with the keys they gave) and compactions, by context, in id order."""
+    found: Prepared = []
+    for event in events:
+        if event.type not in ("injection", "compaction") or (context := _context(event)) is None:
+            continue
+        if event.type == "compaction":
+            found.append((*context, event.id, None))
+            continue
+        keys = []
+        for field, prefix in KEY_FIELDS.items():
+            values = event.data.get(field)
+            if isinstance(values, list):
+                keys += [f"{prefix}:{value}" for value in values if isinstance(value, str)]
+        found.append((*context, event.id, keys))
+    return found
+
+
+def apply_prepared(conn: sqlite3.Connection, relevant: Prepared) -> None:
     """Fold the batch in memory in id order, then write it with three statements.
 
     Equal to applying the events one by one: an injection older than its context's latest compaction (stored,
@@ -74,14 +100,9 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     DELETE, the stored ones; the clears run before the batch's keys are written, and every write keeps the
     largest id.
     """
-    relevant = [
-        (context, event)
-        for event in events
-        if (event.type == "injection" or event.type == "compaction") and (context := _context(event)) is not None
-    ]
     if not relevant:
         return
-    sessions = sorted({context[0] for context, _ in relevant})
+    sessions = sorted({session for session, _, _, _ in relevant})
     latest: dict[tuple[str, str], str] = {
         (session, agent): event_id
         for session, agent, event_id in select_in(
@@ -92,23 +113,19 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     }
     given: dict[tuple[str, str], dict[str, str]] = {}  # context -> key -> the largest id that gave it
     compactions: list[tuple[str, str, str]] = []
-    for context, event in relevant:
-        if event.type == "compaction":
-            compactions.append((*context, event.id))
-            latest[context] = max(latest.get(context, ""), event.id)
+    for session, agent, event_id, keys_given in relevant:
+        context = (session, agent)
+        if keys_given is None:
+            compactions.append((session, agent, event_id))
+            latest[context] = max(latest.get(context, ""), event_id)
             if keys := given.get(context):
-                given[context] = {key: given_id for key, given_id in keys.items() if given_id >= event.id}
+                given[context] = {key: given_id for key, given_id in keys.items() if given_id >= event_id}
             continue
-        if event.id < latest.get(context, ""):
+        if event_id < latest.get(context, ""):
             continue  # given before a compaction the context has had since: lost with the conversation
         keys = given.setdefault(context, {})
-        for field, prefix in KEY_FIELDS.items():
-            values = event.data.get(field)
-            if isinstance(values, list):
-                for value in values:
-                    if isinstance(value, str):
-                        key = f"{prefix}:{value}"
-                        keys[key] = max(keys.get(key, ""), event.id)
+        for key in keys_given:
+            keys[key] = max(keys.get(key, ""), event_id)
     conn.executemany(_COMPACTED, compactions)
     conn.executemany(_CLEAR, compactions)
     conn.executemany(

@@ -47,5 +47,13 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
+    apply_prepared(conn, prepare(events))
+
+
+def prepare(events: list[Event]) -> list[tuple[str, str, int, str, str]]:
+    return [_row(e) for e in events if e.type == "outcome"]
+
+
+def apply_prepared(conn: sqlite3.Connection, rows: list[tuple[str, str, int, str, str]]) -> None:
     """The batch's outcomes in one statement: the highest event id per session wins, as one by one."""
-    conn.executemany(_UPSERT, [_row(e) for e in events if e.type == "outcome"])
+    conn.executemany(_UPSERT, rows)

@@ -147,7 +147,6 @@ HIGH_AT = 3
 CRITICAL_AT = 5
 STREAK_FLAG = 3
 MAX_LISTED_ANCHORS = 40
-_FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance_issue", "security_issue")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -207,8 +206,27 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
 
+# What a batch adds, folded: sessions' first (id, ts) and project, outcomes, occurrence rows, anchors, facts,
+# key rows and statuses (`prepare`).
+Prepared = tuple[
+    dict[str, tuple[str, str]],
+    dict[str, str],
+    dict[str, tuple[str, str]],
+    list[tuple[str, str, str, str, str, str, str]],
+    set[tuple[str, str]],
+    set[tuple[str, str]],
+    dict[str, list[Any]],
+    dict[str, tuple[str, str, str, str]],
+]
+
+
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
-    """Fold the batch in memory in log order, merge it with one statement per table, then recompute.
+    if (prepared := prepare(events)) is not None:
+        apply_prepared(conn, prepared)
+
+
+def prepare(events: list[Event]) -> Prepared | None:
+    """Fold the batch in memory in log order (None: nothing in it for this projection).
 
     Equal to applying the events one by one, in any order: a session's place in the order is its smallest
     event id, its outcome the one with the largest; a key's total is a sum, its first/last seen a min/max, its
@@ -216,7 +234,7 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
     """
     relevant = [e for e in events if e.type in ("signal", "outcome", "pattern_status")]
     if not relevant:
-        return
+        return None
     first: dict[str, tuple[str, str]] = {}  # session -> (smallest event id, its ts); the batch is in id order
     project_of: dict[str, str] = {}  # session -> its project (the largest named, so any order gives the same)
     outcomes: dict[str, tuple[str, str]] = {}
@@ -256,6 +274,14 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
                 event.id,
             )
             folded[9] = command or folded[9]
+    return first, project_of, outcomes, occurrences, anchors, facts, keys, statuses
+
+
+def apply_prepared(conn: sqlite3.Connection, prepared: Prepared | None) -> None:
+    """Merge a folded batch with one statement per table, then recompute."""
+    if prepared is None:
+        return
+    first, project_of, outcomes, occurrences, anchors, facts, keys, statuses = prepared
     touched = sorted(first)
     before_sql = "SELECT project FROM signal_sessions WHERE session_id IN ({marks})"
     projects = {""} | set(project_of.values()) | {row[0] for row in select_in(conn, before_sql, touched)}
@@ -336,11 +362,11 @@ def _recompute(conn: sqlite3.Connection, nodes: set[str], sessions: set[str]) ->
     rows_out = []
     member_rows = []
     for root, group in members.items():
-        pid = _representative(group, keys, first_event, from_tools)
+        pid = problem_graph.representative(group, keys, first_event, from_tools)
         seq_of = window(keys[pid][7])
         member_rows += [(node, pid) for node in group]
         status_row = max((status_of[n] for n in group if n in status_of), key=lambda r: r[2], default=None)
-        status, recurred = _status(conn, group, status_row)
+        status, recurred = problem_graph.status(conn, group, status_row)
         sessions = sessions_of[group[0]] if len(group) == 1 else set().union(*(sessions_of[n] for n in group))
         occurrences = sum(in_window.get(n, 0) for n in group)
         rows_out.append(
@@ -372,31 +398,6 @@ def _window(conn: sqlite3.Connection, project: str) -> dict[str, str]:
         "SELECT session_id, first_id FROM signal_sessions ORDER BY first_id DESC LIMIT ?", (WINDOW_SESSIONS,)
     ).fetchall()
     return dict(latest)
-
-
-def _status(conn: sqlite3.Connection, group: list[str], status_row: Any) -> tuple[str, int]:
-    """The latest status among the group's nodes, and how many signals came after it from sessions that had
-    not hit the problem before it (an addressed problem that recurs is active again)."""
-    if status_row is None:
-        return "active", 0
-    marks = ",".join("?" * len(group))
-    mine = conn.execute(
-        f"SELECT event_id, session_id FROM signal_occurrences WHERE pattern_id IN ({marks})", group
-    ).fetchall()
-    before = {session for event_id, session in mine if event_id < status_row[2]}
-    recurred = sum(1 for event_id, session in mine if event_id > status_row[2] and session not in before)
-    status = str(status_row[1])
-    return ("active" if status == "addressed" and recurred else status), recurred
-
-
-def _representative(group: list[str], nodes: dict[str, Any], first_event: dict[str, str], from_tools: set[str]) -> str:
-    """The node that names the problem: its earliest failure a tool reported, else its earliest failure of any
-    source, else its earliest node."""
-    if len(group) == 1:
-        return group[0]
-    tools = [n for n in group if n in from_tools and nodes[n][1] in _FAILURE_KINDS]
-    failures = [n for n in group if nodes[n][1] in _FAILURE_KINDS]
-    return min(tools or failures or group, key=lambda n: (first_event.get(n, ""), n))
 
 
 def _pattern_row(

@@ -1,0 +1,203 @@
+"""Batches of the log for the projector, and a reader in a second process that parses them ahead of a replay.
+
+Why a second process: parsing the log's lines and folding them into rows is pure Python (about half of a
+replay's CPU on 10^6 events), and in a thread it takes turns with SQLite's writing for the one GIL, so the
+applier waited for the reader at every batch. A child process parses the lines and runs each projection's
+`prepare` on the other core, ahead of the applier, and hands each batch over as the prepared rows (`marshal`:
+loading them costs the parent about a seventh of what parsing and preparing cost). It reads with the same code
+from the same positions, so the batches and rows are the ones this process would make.
+
+Why a session of its own (`start_new_session`): the parent alone decides when the child stops (`ReadAhead.close`;
+a child whose parent is gone dies writing to the closed pipe), so a terminal's Ctrl-C or Ctrl-Z must not reach it;
+and where Linux shares the CPU between sessions (autogroup, the default on desktops), a child in the parent's
+session only splits the parent's share of it while another session keeps a core busy (2026-11-27, another
+session's two jobs running: 10^6 events in 31.5 and 38.8 s with the child in its own session, 36.5-54.6 s in the
+parent's, the code before 42-49 s; README, `bench/events.py`).
+
+Invariants: the child only reads (it never writes the log; quarantined lines it reports are adopted by the
+parent's log), it reads only the segments the parent listed and this machine's segments only up to what the
+parent had acknowledged, and any failure of it (it cannot start, dies, or sends garbage) makes the parent read
+on in-process from just past the last batch it received: the child decides speed only, never what is applied.
+A projection's `prepare` returns plain values (tuples, lists, dicts, sets, strings, bytes, numbers, None), the
+types `marshal` carries; anything else would stop the child, and the replay would go on in-process.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import itertools
+import marshal
+import operator
+import os
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any
+
+import orjson
+import structlog
+
+import events
+from events.event import Event
+from events.log import EventLog, Position
+from events.log_quarantine import QuarantinedLine
+
+logger = structlog.get_logger(__name__)
+
+_HEADER = 8  # bytes: the little-endian length of the marshalled batch (or `_END`) that follows
+_MAX_FRAME = 1 << 31  # bytes: a batch of 10^5 events is ~20 MB; a larger length is garbage, not a batch
+_END = marshal.dumps(None)  # the last frame: everything the segments held when reading began was sent
+CHILD_ARGS = ("-m", "events.projections.read_ahead")  # after the interpreter (tests start a broken one)
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Events read from the log, made ready for the projections off the database thread: in id order, with the
+    checkpoint they advance to (per-segment next offsets, largest id) and their smallest id (a late event is
+    one at or below the checkpoint)."""
+
+    events: list[Event]
+    offsets: dict[str, int]
+    first_id: str
+    last_id: str
+    size: int
+    # Projection name -> what its `prepare(events)` returned for this batch, made by the reader: a projection
+    # named here is applied from this alone (`runner.apply_batch`), and the events are left out once every
+    # projection is.
+    prepared: dict[str, Any]
+
+
+def read_batch(stream: Iterator[Position], count: int) -> Batch | None:
+    """The next `count` events of `stream` (fewer at its end) as a Batch, or None when it is exhausted. Blocking."""
+    items = list(itertools.islice(stream, count))
+    if not items:
+        return None
+    # Why the last position of each segment is its largest: a segment is read from start to end, and merging
+    # segments keeps each one's order.
+    offsets = {segment: next_offset for _, _, segment, next_offset in items}
+    # Why sorted: projections fold a batch assuming id order ("the first event of a session"), and a segment may
+    # hold imported history (ids of the past) after newer events (`EventLog.make_events`).
+    items.sort(key=operator.itemgetter(0))
+    return Batch([item[1] for item in items], offsets, items[0][0], items[-1][0], len(items), {})
+
+
+class ReadAhead:
+    """The batches of `log` from `start`, parsed by a child process (see the module docstring). Blocking calls."""
+
+    def __init__(self, log: EventLog, start: dict[str, int], count: int, projections: Sequence[ModuleType]) -> None:
+        self.log = log
+        self.count = count
+        self.position = dict(start)  # just past the last batch handed out: where reading in-process would go on
+        self._segments = log.segment_names()
+        self._stream: Iterator[Position] | None = None  # reading in-process, once the child failed
+        self._proc: subprocess.Popen[bytes] | None = None
+        request = {
+            "events_dir": str(log.events_dir),
+            "segments": self._segments,
+            "start": self.position,
+            "durable_ends": log.durable_ends(),
+            "count": count,
+            "projections": [projection.__name__ for projection in projections],
+        }
+        root = str(Path(events.__file__).resolve().parent.parent)  # the child runs this very code
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH")))))
+        try:
+            self._proc = subprocess.Popen(
+                [sys.executable, *CHILD_ARGS],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=env,
+                close_fds=True,
+                start_new_session=True,
+            )
+            assert self._proc.stdin is not None
+            self._proc.stdin.write(orjson.dumps(request))
+            self._proc.stdin.close()
+        except OSError as exc:
+            self._fail(f"could not start: {exc}")
+
+    def next_batch(self) -> Batch | None:
+        """The next batch (None at the end of what the segments held when reading began)."""
+        batch = self._receive() if self._stream is None else read_batch(self._stream, self.count)
+        if batch is not None:
+            self.position.update(batch.offsets)
+        return batch
+
+    def close(self) -> None:
+        """Stop the child, if it still runs (a replay that ends early, or fails)."""
+        if self._proc is not None:
+            if self._proc.poll() is None:
+                self._proc.kill()
+            self._proc.wait()
+            assert self._proc.stdout is not None
+            self._proc.stdout.close()
+            self._proc = None
+
+    def _receive(self) -> Batch | None:
+        proc = self._proc
+        if proc is None or proc.stdout is None:
+            return None
+        try:
+            header = proc.stdout.read(_HEADER)
+            if len(header) != _HEADER:  # (a child that stops early without saying so, even with status 0)
+                raise RuntimeError(f"ended without its end mark, status {proc.wait()}")
+            size = int.from_bytes(header, "little")
+            if not 0 < size < _MAX_FRAME:
+                raise RuntimeError(f"not a batch: {size} bytes")
+            payload = proc.stdout.read(size)
+            if len(payload) != size:
+                raise RuntimeError("a batch cut short")
+            if payload == _END:
+                return None
+            rows, offsets, first_id, last_id, count, prepared, quarantined = marshal.loads(payload)
+            self.log.adopt_quarantined(itertools.starmap(QuarantinedLine, quarantined))
+            return Batch(list(itertools.starmap(Event, rows)), offsets, first_id, last_id, count, prepared)
+        except (OSError, ValueError, TypeError, EOFError, IndexError, RuntimeError) as exc:
+            self._fail(str(exc))
+            return read_batch(self._reading(), self.count)
+
+    def _fail(self, why: str) -> None:
+        logger.warning("read_ahead_failed_reading_in_process", error=why, position=self.position)
+        self.close()
+        self._reading()
+
+    def _reading(self) -> Iterator[Position]:
+        if self._stream is None:
+            self._stream = self.log.read_positions(self.position, self._segments)
+        return self._stream
+
+
+def _serve(source: IO[bytes], out: IO[bytes]) -> None:
+    """The child: read the batches the request on `source` names and write each to `out`, marshalled."""
+    gc.disable()  # as in the parent's replay (`bulk.pause_collector`): parsing makes no cycles, only garbage
+    request: dict[str, Any] = orjson.loads(source.read())
+    log = EventLog.reader(Path(request["events_dir"]), request["durable_ends"])
+    known = {(item.segment, item.offset) for item in log.quarantined()}
+    projections = [importlib.import_module(name) for name in request["projections"]]
+    preparing = [projection for projection in projections if hasattr(projection, "prepare")]
+    stream = log.read_positions(request["start"], request["segments"])
+    while (batch := read_batch(stream, request["count"])) is not None:
+        prepared = {projection.NAME: projection.prepare(batch.events) for projection in preparing}
+        rows = []
+        if len(preparing) < len(projections):
+            rows = [(event.id, event.ts, event.type, event.data, event.v) for event in batch.events]
+        new = [item for item in log.quarantined() if (item.segment, item.offset) not in known]
+        known.update((item.segment, item.offset) for item in new)
+        quarantined = [(item.segment, item.offset, item.length, item.error) for item in new]
+        payload = marshal.dumps((rows, batch.offsets, batch.first_id, batch.last_id, batch.size, prepared, quarantined))
+        out.write(len(payload).to_bytes(_HEADER, "little"))
+        out.write(payload)
+        out.flush()
+    out.write(len(_END).to_bytes(_HEADER, "little") + _END)
+    out.flush()
+
+
+if __name__ == "__main__":
+    # The batches go out on the original stdout; anything printed (a log line) goes to stderr instead.
+    with os.fdopen(os.dup(1), "wb") as channel:
+        os.dup2(2, 1)
+        _serve(sys.stdin.buffer, channel)
