@@ -189,3 +189,28 @@ def test_spanish_and_japanese_forms_of_a_rule(said: str, rule: str) -> None:
 )
 def test_a_spanish_report_and_a_japanese_request_for_once_are_no_rules(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "contestame en español pero el codigo, los comentarios y los nombres en ingles",  # held out 38
+        "answer me in German but keep code and comments in English",
+        "réponds-moi en français, mais le code en anglais",
+        "用中文回答，代码注释用英文",
+    ],
+)
+def test_the_language_to_answer_in_beside_the_language_of_the_code_is_a_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == (said,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "translate the README from Spanish to English",  # a task
+        "can you answer in English or Spanish?",  # a question
+        "the docs are in English and the README in German",  # no one is to answer
+    ],
+)
+def test_two_languages_named_without_a_preference_for_answers_are_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

@@ -80,7 +80,11 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
         if found := (english and own_words(lesson_in(plain), own)) or cues.lesson_in(_LEAD.sub("", sentence)):
             lessons.append(found)
             continue
-        if found := (english and own_words(rule_in(plain), own)) or _cue_rule(sentence):
+        if (
+            found := (english and own_words(rule_in(plain), own))
+            or _cue_rule(sentence)
+            or _language_preference(sentence)
+        ):
             rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
             if _POINTS_BACK.search(found) and _ASKED_WHY.search(before):
                 found = f"{tidy(_LEAD.sub('', before))} {found}"
@@ -188,6 +192,33 @@ _ASKED_WHY = re.compile(
     r"^(?:\S+\s+)?(?:why|por ?qu[eé]|pourquoi|warum|wieso|perch[eé]|почему|зачем)\b.*\?$|为什么.*[?？]$",
     re.IGNORECASE,
 )
+
+
+# Which language the person wants answers in, and which the code: "contestame en español pero el codigo … en
+# ingles", "answer me in German but keep code and comments in English", "用中文回答，代码注释用英文". A verb of
+# answering and two languages named make it a standing preference in any language; translating is a task.
+_LANGUAGE = (
+    r"english|inglés|ingles|englisch|anglais|inglês|angielski|engels|английск\w*|英文|英语|英語|영어|"
+    r"spanish|español|espanol|castellano|spanisch|espagnol|espanhol|german|deutsch|alemán|aleman|allemand|alemão|"
+    r"french|français|francais|francés|frances|französisch|francês|portuguese|português|portugues|portugués|"
+    r"italian|italiano|italien|italienisch|polish|polski|dutch|nederlands|russian|русск\w*|"
+    r"chinese|中文|汉语|chino|chinois|japanese|日本語|japonés|korean|한국어|turkish|türkçe|turkce"
+)
+_NAMED_LANGUAGE = re.compile(rf"(?<![A-Za-zÀ-ÿ])(?:{_LANGUAGE})(?![A-Za-zÀ-ÿ])", re.IGNORECASE)  # (CJK has no spaces)
+_ANSWERING = re.compile(
+    r"\b(?:answer|reply|respond|talk|speak|explain|write to me|contest\w*|respond\w*|h[aá]blame|expl[ií]ca\w*|"
+    r"r[ée]ponds|r[ée]pondez|parle|antworte\w*|erkl[äa]r\w*|rede|fala|explique)\b|回答|回复|解释|说明|答え|返事|説明|"
+    r"대답|답변|설명",
+    re.IGNORECASE,
+)
+_TRANSLATING = re.compile(r"\btranslat\w*|\btradu\w*|\büberset\w*|翻译|翻訳|번역", re.IGNORECASE)
+
+
+def _language_preference(sentence: str) -> str | None:
+    named = {m.group(0).lower() for m in _NAMED_LANGUAGE.finditer(sentence)}
+    if len(named) < 2 or not _ANSWERING.search(sentence) or _TRANSLATING.search(sentence) or "?" in sentence:
+        return None
+    return tidy(_LEAD.sub("", sentence))
 
 
 def _cue_rule(sentence: str) -> str | None:
