@@ -5,11 +5,10 @@ signals named their project have none). Nodes of one project that share an **anc
 signal event carries: the same failing test, the same exception from the same module, see
 `pipeline/learning/problems/failure_evidence.py`; or `node:ID`, recorded when the daemon recognised the signal as a
 known problem by its meaning or the person named it, see `pipeline/learning/problems/problem_identity.py`) are one
-**problem**:
-the connected components of the node-anchor graph. A pattern is a problem; its id is the id of its earliest
-node (by event id) that a tool reported as a failure, else its earliest failure, else its earliest node, so
-a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under
-either id still apply).
+**problem**: the connected components of the node-anchor graph. A pattern is a problem; its id is the id of its
+earliest node (by event id) that a tool reported as a failure, else its earliest failure, else its earliest node,
+so a pattern keeps its id unless an older problem joins it (then the older id wins, and statuses set under either
+id still apply).
 
 Sessions are ordered by the id of their first `signal` or `outcome` event; a pattern's window is the last
 WINDOW_SESSIONS sessions of its project (a session's project is the one its signals or outcome name; nodes
