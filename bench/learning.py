@@ -94,6 +94,7 @@ CORPORA = (
     ("held out 37", BENCH / "learning_corpus_heldout37"),
     ("held out 38", BENCH / "learning_corpus_heldout38"),
     ("held out 39", BENCH / "learning_corpus_heldout39"),
+    ("held out 41", BENCH / "learning_corpus_heldout41"),
 )
 
 
