@@ -95,6 +95,7 @@ CORPORA = (
     ("held out 38", BENCH / "learning_corpus_heldout38"),
     ("held out 39", BENCH / "learning_corpus_heldout39"),
     ("held out 40", BENCH / "learning_corpus_heldout40"),
+    ("held out 41", BENCH / "learning_corpus_heldout41"),
 )
 
 
