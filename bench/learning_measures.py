@@ -252,17 +252,26 @@ def _knowledge(daemon: BenchDaemon, corpus: Corpus, home: Path) -> dict[str, Any
     reversals = [r for r in truth["rules"] if r.get("superseded_by")]
     done = new_only = 0
     for number, rule in enumerate(reversals):
-        project = rule.get("project") or next(iter(corpus.projects))
-        olds, news = superseded.get(project, []), current.get(project, [])
+        project = rule.get("project")
+        if project:
+            olds, news = superseded.get(project, []), current.get(project, [])
+        else:
+            # the person's own way of working in every project: MEMORY.md (where memoryd keeps those), or a project's
+            # file; and every project's SessionStart must give the new rule and not the old
+            olds = superseded_bullets(memory) + [b for bullets in superseded.values() for b in bullets]
+            news = everywhere
         ok = any(matches(s, rule["text"]) for s in olds) and any(matches(c, rule["superseded_by"]) for c in news)
         done += ok
-        given = daemon.call(
-            "session_context", {"cwd": corpus.projects[project], "session_id": f"bench-check-{number}"}
-        )["markdown"]
-        lines = [line[2:] for line in given.splitlines() if line.startswith("- ")]
-        only_new = any(matches(line, rule["superseded_by"]) for line in lines) and not any(
-            matches(line, rule["text"]) for line in lines
-        )
+        only_new = True
+        for where in [project] if project else list(corpus.projects):
+            given = daemon.call(
+                "session_context", {"cwd": corpus.projects[where], "session_id": f"bench-check-{number}-{where}"}
+            )["markdown"]
+            lines = [line[2:] for line in given.splitlines() if line.startswith("- ")]
+            only_new = only_new and (
+                any(matches(line, rule["superseded_by"]) for line in lines)
+                and not any(matches(line, rule["text"]) for line in lines)
+            )
         new_only += only_new
         print(
             f"  reversal {'superseded' if ok else 'NOT superseded'}, SessionStart "

@@ -15,6 +15,7 @@ import orjson
 from tests import agent_payloads as cc
 from tests.conftest import Daemon, write_config
 from tests.fake_llm_server import FakeLLMServer, openai_ok
+from tests.transcript_lines import Transcript
 
 FAST_INBOX = "[inbox]\npoll_ms = 50\nstable_ms = 150\n"
 
@@ -257,3 +258,33 @@ def test_the_llm_writes_the_summary_when_configured_and_a_bad_reply_falls_back(
         second = memory_home / "sessions" / "second-session.md"
         daemon.wait_for(second.is_file)
         assert 'summary_method: "extractive"' in second.read_text()
+
+
+def test_a_way_of_working_said_in_one_project_holds_in_the_next_and_is_replaced_there(
+    daemon_factory: Any, memory_home: Path
+) -> None:
+    """1. A commit-message rule said in one project's session goes to MEMORY.md's Preferences, beside the
+    project's own rule in its rules.md; 2. the person changes it in another project's session, and the old one
+    is struck through in MEMORY.md; 3. the other project's SessionStart gives the new rule, not the old. With the
+    model, as by default: the change is said in other words, which only meaning ties to the old rule."""
+    memory_home.mkdir(exist_ok=True)
+    write_config(memory_home, FAST_INBOX)
+    daemon = daemon_factory(embedding=True).start()
+    daemon.wait_for(lambda: daemon.call("status")["index"]["embedding"]["state"] == "ready", timeout=120)
+    first = Transcript("1b0c2d3e-0000-4000-8000-000000000001", cwd="/home/dev/src/lotok")
+    first.user("add the orders endpoint. коммиты пиши по-русски. always run go test -race before you commit")
+    first.say("Done: the endpoint and its test.")
+    second = Transcript("1b0c2d3e-0000-4000-8000-000000000002", cwd="/home/dev/src/lotok-deploy")
+    second.user("bump the chart version. теперь сообщения коммитов на английском, в стиле conventional commits")
+    second.say("Bumped to 0.4.0.")
+    for transcript in (first, second):
+        (memory_home / "inbox" / f"{transcript.session}.jsonl").write_bytes(transcript.bytes())
+        daemon.wait_for(lambda t=transcript: events(daemon, "knowledge", t.session))  # type: ignore[misc]
+
+    memory = (memory_home / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- ~~коммиты пиши по-русски~~ (superseded" in memory
+    assert "- теперь сообщения коммитов на английском, в стиле conventional commits" in memory
+    project_rules = (memory_home / "areas" / "projects" / "lotok" / "rules.md").read_text(encoding="utf-8")
+    assert "go test -race" in project_rules and "коммиты" not in project_rules
+    context = daemon.call("session_context", {"cwd": "/home/dev/src/lotok", "session_id": "next"})["markdown"]
+    assert "сообщения коммитов на английском" in context and "коммиты пиши по-русски" not in context

@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from daemon.services.learning.knowledge import rule_files
 from pipeline.learning.lessons import apply_changes, current_bullets, current_text, superseded_bullets
 from pipeline.learning.rules.rule_lifecycle import conflicts, judge, replaced_in_other_words
+from pipeline.learning.rules.rule_scope import person_wide
 from pipeline.learning.weekly_report import (
     Change,
     Conflict,
@@ -305,3 +307,36 @@ def test_a_permission_lifts_the_prohibition_on_its_subject_and_replaces_nothing_
     # a prohibition said with the word for "allowed" is no permission ("gak boleh": not allowed)
     indonesian = ["Every new table gets RLS enabled in the same migration, no exceptions"]
     assert replaced_in_other_words("migration yang udah di-push gak boleh diedit", indonesian, subject) is None
+
+
+def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_own() -> None:
+    """Commit messages, pushing, asking before a dependency, sudo, a .env file, the language of answers, "in any
+    repo": MEMORY.md's; a step run before a commit or a push names the project's tools: the project's."""
+    everywhere = [
+        "коммиты пиши по-русски",
+        "commit messages in English, conventional commits",
+        "never force push, in any repo",
+        "do not push to any remote; I push myself after review",
+        "加新依赖之前先问我",
+        "não quero dependência nova sem me perguntar antes",
+        "jangan sentuh file .env tu",
+        "contestame en español pero el codigo y los comentarios en ingles",
+        "never commit a secret, not even base64",
+    ]
+    projects = [
+        "run sail pint --dirty before every commit",
+        "перед пушем всегда прогоняй helm lint и kubeconform",
+        "every dbt model must pass sqlfluff lint before it's committed",
+        "money is an int of cents, never Decimal",
+        "use testify/require for assertions in tests",
+    ]
+    assert [r for r in everywhere if not person_wide(r)] == []
+    assert [r for r in projects if person_wide(r)] == []
+    files = rule_files(Path("/home"), "shop", ["commit msgs in english pls", "money is Decimal"])
+    assert files == [
+        (Path("/home/areas/projects/shop/rules.md"), "Rules", ["money is Decimal"]),
+        (Path("/home/MEMORY.md"), "Preferences", ["commit msgs in english pls"]),
+    ]
+    assert rule_files(Path("/home"), "", ["money is Decimal"]) == [
+        (Path("/home/MEMORY.md"), "Preferences", ["money is Decimal"])
+    ]

@@ -347,3 +347,19 @@ def test_french_il_faut_drop_x_and_a_rule_with_a_closing_remark_open_the_rule_ga
     assert directive("run the tests inside the php container, not with the Homebrew PHP, it has no pdo_pgsql.")
     assert not directive("il est cassé depuis ce matin")
     assert not directive("the report is always wrong, it has no totals")
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "and no heavy imports or API calls at the top level of a DAG file.",
+            "no heavy imports or API calls at the top level of a DAG file",
+        ),
+        ("use testify/require for assertions in tests", "use testify/require for assertions in tests"),
+        ("lepas siap tu, run sail pint --dirty before every commit.", "run sail pint --dirty before every commit"),
+        ("no data at the top of the table", None),  # a report: the place is one in front of the person
+    ],
+)
+def test_two_kinds_of_thing_in_any_such_place_and_an_order_after_when_to_start(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == ((rule,) if rule else ())

@@ -177,3 +177,50 @@ def test_an_indonesian_reversal_that_drops_what_the_old_rule_named_replaces_it()
 
     said = "mulai sekarang gak usah date-fns lagi, format tanggal pakai Intl.DateTimeFormat aja"
     assert replaced_in_other_words(said, current, subject) == current[0]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Malay as typed in Kuala Lumpur, mixed with English
+        (
+            "jangan sentuh file .env tu, kalau perlu key baru tambah dalam .env.example je.",
+            "jangan sentuh file .env tu, kalau perlu key baru tambah dalam .env.example je",
+        ),
+        ("jangan run dbt dengan target prod dari laptop, guna target dev je.", None),
+        ("lepas ni semua DAG pakai UTC je", "lepas ni semua DAG pakai UTC je"),
+        ("kan I dah cakap, semua kena lalu sail. takde php kat WSL ni", "semua kena lalu sail"),
+        ("tanya I dulu sebelum tambah package baru, pip ke composer ke.", None),
+        ("test pakai sqlite :memory: je lah", "test pakai sqlite :memory: je lah"),
+        (
+            "business logic letak dalam app/Actions, bukan dalam Livewire component",
+            "business logic letak dalam app/Actions, bukan dalam Livewire component",
+        ),
+        (
+            "satu lagi, schedule semua DAG ikut timezone Asia/Kuala_Lumpur",
+            "schedule semua DAG ikut timezone Asia/Kuala_Lumpur",
+        ),
+    ],
+)
+def test_malay_rules(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == (rule or said.rstrip("."),)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "lepas ni kita deploy ke staging",  # the next step, not a norm
+        "diorang tak boleh match dengan CRM",  # "tak boleh": they cannot (a report)
+        "no lah.",  # a plain no, with its particle
+        "sync package tu je.",  # this once
+        "jangan ubah config.php dulu",  # not yet
+    ],
+)
+def test_what_is_no_malay_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+def test_a_malay_prohibition_is_no_permission() -> None:
+    """ "tak boleh" forbids: it lifts no rule that forbade the same thing ("boleh" alone permits)."""
+    current = ["jangan run dbt dengan target prod dari laptop, guna target dev je"]
+    assert replaced_in_other_words("full refresh prod tak boleh sesuka hati", current, lambda a, b: 0.5) is None

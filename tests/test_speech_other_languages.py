@@ -214,3 +214,33 @@ def test_the_language_to_answer_in_beside_the_language_of_the_code_is_a_rule(sai
 )
 def test_two_languages_named_without_a_preference_for_answers_are_no_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("коммить. коммиты пиши по-русски", "коммиты пиши по-русски"),
+        ("автосинк в ArgoCD не включай, синкаю руками", "автосинк в ArgoCD не включай, синкаю руками"),
+        ("сказал же, никакого force push. ребейзь", "никакого force push"),
+        (
+            "да. теперь сообщения коммитов на английском, в стиле conventional commits",
+            "теперь сообщения коммитов на английском, в стиле conventional commits",
+        ),
+    ],
+)
+def test_russian_forms_of_a_rule(said: str, rule: str) -> None:
+    """What language a kind of text is written in, a "don't" said after its object, "no X whatsoever" after a
+    remark."""
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "пока не трогай его",  # for now
+        "с первого раза они никогда не проходят, со второго норм",  # what they do
+        "в прошлом проекте мы всегда клали миграции в отдельный репозиторий",  # what we did
+    ],
+)
+def test_what_is_no_russian_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

@@ -24,7 +24,7 @@ import structlog
 from daemon.app import App
 from daemon.services.learning.capabilities import generate_capabilities
 from daemon.services.learning.effectiveness import experience_rows, flagged_skills
-from daemon.services.learning.knowledge import Knowledge
+from daemon.services.learning.knowledge import Knowledge, rule_files
 from daemon.services.learning.week import rule_conflicts, week_changes, week_sessions
 from events.event import parse_timestamp, utc_timestamp
 from events.queries import event_index
@@ -184,13 +184,14 @@ class Consolidator:
             by_project.setdefault(project, []).append(rule)
         for project, rules in sorted(by_project.items()):
             try:
-                path = home / "areas" / "projects" / check_project(project) / "rules.md"
+                check_project(project)
             except FactsError as exc:
                 logger.warning("rules_skipped", project=project, reason=str(exc))
                 continue
-            changes = await self.knowledge.add(path, "Rules", rules, when=when)
-            rules_added += len(changes.added)
-            superseded += len(changes.superseded)
+            for path, section, kept in rule_files(home, project, rules):
+                changes = await self.knowledge.add(path, section, kept, when=when)
+                rules_added += len(changes.added)
+                superseded += len(changes.superseded)
         return {
             "facts_added": facts_added,
             "lessons_added": len(lessons.added),

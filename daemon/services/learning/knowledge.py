@@ -30,6 +30,7 @@ from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.rules import rule_meaning, rule_probe
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
 from pipeline.learning.rules.rule_meaning import candidates
+from pipeline.learning.rules.rule_scope import person_wide
 from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
@@ -43,6 +44,20 @@ class Changes:
     added: list[str] = field(default_factory=list)
     superseded: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
     restated: list[tuple[str, str]] = field(default_factory=list)  # (candidate, the rule it restates)
+
+
+def rule_files(home: Path, project: str | None, rules: Sequence[str]) -> list[tuple[Path, str, list[str]]]:
+    """Where a session's rules go: (file, section, rules). The project's rules.md, except the person's ways of
+    working in every project (`rule_scope.person_wide`: commit messages, pushing, asking before a dependency, …)
+    and every rule of a session with no project, which go to MEMORY.md's Preferences."""
+    mine = [r for r in rules if project and not person_wide(r)]
+    everywhere = [r for r in rules if r not in mine]
+    targets: list[tuple[Path, str, list[str]]] = []
+    if mine and project:
+        targets.append((home / "areas" / "projects" / project / "rules.md", "Rules", mine))
+    if everywhere:
+        targets.append((home / "MEMORY.md", "Preferences", everywhere))
+    return targets
 
 
 class Knowledge:

@@ -38,7 +38,7 @@ import structlog
 
 from daemon.app import App, Draft
 from daemon.services.learning.capabilities import generate_capabilities
-from daemon.services.learning.knowledge import Knowledge
+from daemon.services.learning.knowledge import Knowledge, rule_files
 from daemon.services.learning.problem_keys import ProblemKeys
 from daemon.services.learning.signals import llm_signals
 from daemon.services.project_rules import ProjectRules
@@ -216,18 +216,15 @@ class SessionIngest:
         return any(e.data.get("keys") == keys and e.data.get("agent_id") == agent_id for e in events)
 
     async def _add_knowledge(self, summary: SessionSummary) -> list[dict[str, Any]]:
-        """Rules to the project's rules.md (its folder is created from the cwd's name when missing), lessons to
-        MEMORY.md, with their lifecycle (`knowledge.py`). Returns one record per change."""
+        """Rules to the project's rules.md (its folder is created from the cwd's name when missing), the person's
+        ways of working in every project and lessons to MEMORY.md, with their lifecycle (`knowledge.py`). Returns
+        one record per change."""
         home = self.app.settings.home
         when = (summary.ended or summary.started)[:10] or self.app.clock().strftime("%Y-%m-%d")
         changes: list[dict[str, Any]] = []
-        if summary.rules:
-            project = summary.project or folder_project(summary.cwd)
-            if project:
-                target, section = home / "areas" / "projects" / project / "rules.md", "Rules"
-            else:
-                target, section = home / "MEMORY.md", "Preferences"
-            done = await self.knowledge.add(target, section, list(summary.rules), when=when)
+        project = summary.project or folder_project(summary.cwd)
+        for target, section, rules in rule_files(home, project, summary.rules):
+            done = await self.knowledge.add(target, section, rules, when=when)
             changes += _change_records("rule", target.relative_to(home).as_posix(), done)
         if summary.lessons:
             done = await self.knowledge.add(home / "MEMORY.md", "Lessons", list(summary.lessons), when=when)

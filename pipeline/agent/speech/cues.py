@@ -44,13 +44,19 @@ _OPENING = re.compile(
     # Portuguese interjections, only with their comma ("não, os testes usam …"; "não usa X" keeps its "não")
     r"(?:não|nao|opa|blz|beleza|show|aí|hmm+)(?:\s+(?:não|nao))*[,.!]+\s*|"
     # Russian: "и ещё: …", "кстати, …", "ок, норм. …", "нет, …"
-    r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс)[,.!:\s]+|"
+    r"(?:и ещё|и да|ещё|и|а|ну|ок|окей|ладно|кстати|слушай|короче|в общем|нет|норм|збс|да|"
+    # "сказал же, …" (I told you): a remark before the rule
+    r"(?:я же )?сказал(?:а)? же)[,.!:\s]+|"
     # Ukrainian: "і ще: …", "до речі, …", "ні, …"
     r"(?:і ще|і|й|ще|до речі|слухай|коротше|загалом|ні|ок|окей|ну|норм)[,.!:\s]+|"
     # Korean: "아니 …" (no), "그리고 …", "근데 …", "참, …"
     r"(?:아니|아니야|그리고|근데|참|아|음|ㅇㅋ|오케이)[,.!\s]+|"
     # Indonesian: "eh, …", "nah …", "btw …", "oh iya …", "bang, …" (a form of address)
-    r"(?:eh|nah|btw|oh iya|oh ya|oiya|wah|bang|bro|mas|terus|trus|jadi)[,.!:\s]+)+",
+    r"(?:eh|nah|btw|oh iya|oh ya|oiya|wah|bang|bro|mas|terus|trus|jadi)[,.!:\s]+|"
+    # Malay: "satu lagi, …" (one more thing), "lagi satu, …", "ok boleh, …"
+    r"(?:satu lagi|lagi satu|ok boleh|okay boleh)[,.!:]+\s*|"
+    # "kan I dah cakap, …" (didn't I say): a remark before the rule
+    r"(?:kan )?(?:i |saya |aku )?(?:dah|sudah) (?:cakap|kata|bagitau|bilang)(?: kan)?[,.!:]+\s*)+",
     re.IGNORECASE,
 )
 _NOT_NOW = re.compile(r"^(?:算了|egal|nevermind|olvídalo|laisse tomber)\b")
@@ -432,7 +438,9 @@ def _is_instruction(text: str) -> bool:
         text = text[:-1]  # "别再加 pandas 了": this 了 asks to stop, it reports nothing
     reported = re.search(
         r"(?:了$|过了|刚刚|昨天|上次)|\b(?:war|hatte|wurde|fue|était|был|была|было|были|вчера|пока|сейчас|сегодня)\b|"
-        r"\b(?:падает|падают|упал\w*|ломается|сломал\w*|висит|зависает|крашится|вылетает)\b",
+        r"\b(?:падает|падают|упал\w*|ломается|сломал\w*|висит|зависает|крашится|вылетает)\b|"
+        # what they do or what we did: "с первого раза они никогда не проходят", "в прошлом проекте мы всегда клали …"
+        r"\b(?:они|он|она|оно)\s+(?:\S+\s+)?(?:никогда|всегда)\b|\bмы\s+(?:\w+\s+){0,2}\w+ли\b|\bв прошлом\b",
         text,
         re.IGNORECASE,
     )

@@ -250,9 +250,11 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(clause)
         if (form.KIND_NORM.match(clause) or form.PREFER.match(clause)) and not clause.rstrip().endswith("?"):
             return tidy(clause)
-        # A norm after a comma: "switch it, anything big goes through COPY"
+        # A norm after a comma: "switch it, anything big goes through COPY", "lepas siap tu, run sail pint
+        # --dirty before every commit" (what comes first is when to start, in any language)
         for tail in clause.split(", ")[1:]:
-            if (form.ANY_KIND_GOES.match(tail) or form.KIND_NORM.match(tail)) and not tail.rstrip().endswith("?"):
+            norm = form.ANY_KIND_GOES.match(tail) or form.KIND_NORM.match(tail) or form.BEFORE_EVERY.match(tail)
+            if norm and not tail.rstrip().endswith("?"):
                 return tidy(tail)
     if remembered := REMEMBER.match(sentence):
         normative = [c for c in clauses(remembered.group(1)) if _normative(c)]

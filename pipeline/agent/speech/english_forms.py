@@ -51,7 +51,9 @@ ANY_KIND_GOES = re.compile(
 NO_X_IN = re.compile(
     r"^no (?!(?:such|luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|errors?|warnings?|"
     r"crash(?:es)?|output|results?|rows?|logs?)\b)[\w.()-]+"
-    r"(?: [\w.()-]+){0,2} (?:in|on|for|before|after|outside|inside|without)\b.{3,}",
+    # ("no heavy imports or API calls at the top level of a DAG file": two kinds of thing, a place in any file)
+    r"(?: [\w.()-]+){0,2}(?: or [\w.()-]+(?: [\w.()-]+){0,2})? (?:in|on|for|before|after|outside|inside|without|"
+    r"at (?:the )?[\w-]+(?: [\w-]+)? (?:of|in) (?:a|an|any|every))\b.{3,}",
     re.IGNORECASE,
 )
 PREFER = re.compile(
@@ -160,6 +162,8 @@ SAME_AS_REST = re.compile(
 USE_FOR_KIND = re.compile(
     r"^(?:please\s+|just\s+)?(?:use|run|write|put|keep)\s+(?!(?:it|this|that|them|these|those)\b)\S.{2,80}?\s+"
     r"for (?:(?:the |all |our |every |new )(?:[\w-]+ )?[\w-]+s|"
+    # a kind of thing in a kind of place: "use testify/require for assertions in tests"
+    r"[\w-]+s (?:in|across) (?:all |our |the )?[\w-]+s|"
     # or a kind of work named without an article: "just use printk for debug output, keep it simple"
     r"(?:[\w-]+ )?(?:output|logging|debugging|validation|formatting|config|configuration|styling|state))"
     r"\b(?=\s*(?:[,.;!]|$))",
@@ -248,6 +252,8 @@ NO_SHORT = re.compile(
     r"^no (?!(?:such|luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|"
     r"rush|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
     r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?|"
+    # Malay and Singlish particles: "no lah", "no la" (a plain no)
+    r"lah|la|leh|meh|"
     # Finnish interjections typed before the next sentence ("no niin.", "no nyt", "no joo": well then, well now)
     r"niin|nyt|joo)\b)"
     # (what happened: "no tests fail on CI", "no jobs ran overnight")

@@ -33,6 +33,9 @@ REPLACES = re.compile(
     r"mulai (?:sekarang|hari ini)|dari sekarang|ke ?depan(?:nya)?|"
     r"(?:gak|ga|nggak|tidak) (?:usah|pake|pakai) [\w.-]+ lagi|"
     r"daripada|ganti (?:ke|jadi|pake|pakai)|pindah ke|(?:berubah|ganti) rencana|"
+    # Malay: after this (from now on), no more … (again), no longer, switch to
+    r"(?:lepas|selepas) (?:ni|ini)|mulai hari ni|tak (?:payah|guna|pakai) [\w.-]+ lagi|dah tak|"
+    r"tukar (?:ke|kepada|jadi|pakai|guna)|"
     # Hinglish: from now on, instead of, no more
     r"ab se|abse|aage se|aaj se|ki jagah|ke bajaye|ab nahi|aur nahi)\b|"
     # Thai (no word boundaries in it): from now on, instead of, stop using
@@ -64,7 +67,8 @@ PERMITS = re.compile(
     r"feel free to|it'?s (?:fine|ok|okay|alright) (?:now )?(?:to|if you)|you no longer need to ask|"
     r"du darfst|darfst du|du kannst (?:\S+ ){0,6}selbst|tu peux|vous pouvez|puedes|podés|(?:você|vc|tu) pode|"
     r"pode (?:\S+ ){0,4}(?:você mesmo|sozinho)|możesz|mozesz|wolno ci|je mag|mag je|du får|det är okej att|"
-    r"(?:pwede|puwede) mo(?: nang)?|ikaw na|(?<!gak )(?<!nggak )(?<!tidak )(?<!ga )boleh|kar sakte ho|kar sakta hai|"
+    r"(?:pwede|puwede) mo(?: nang)?|ikaw na|"
+    r"(?<!gak )(?<!nggak )(?<!tidak )(?<!ga )(?<!tak )(?<!ndak )boleh|kar sakte ho|kar sakta hai|"
     r"можешь|можно|можеш|можна|"
     r"được phép|μπορείς|μπορεις|מותר לך|אתה יכול|مسموح|میتونی|می‌تونی)\b|"
     r"你可以|可以自己|してもいい|てもいい|しても大丈夫|해도 돼|해도 된다|해도 괜찮|ได้เลย",

@@ -40,13 +40,16 @@ _TOKEN = re.compile(rf"[{_L}][{_L}._+#-]*[{_L}+#]|[{_L}]|[,;—–]|(?<=\s)-(?=\
 # … con --atomic" asserts)
 _NEGATOR_WORDS = (
     "never no not don't dont avoid without instead rather stop nor sin nunca jamás ni ohne nie niemals kein keine "
-    "nicht statt sans jamais nada não nao sem никогда не нет никаких без вместо"
+    "nicht statt sans jamais nada não nao sem никогда не нет никаких без вместо "
+    # Malay and Indonesian
+    "jangan bukan tak tidak gak nggak takde tanpa"
 )
 NEGATORS = frozenset(_NEGATOR_WORDS.split())
 _ASSERTOR_WORDS = (
     "always use must should prefer only is are become becomes be via through "
     "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise avec "
-    "sempre com usem всегда только через используем используй"
+    "sempre com usem всегда только через используем используй "
+    "pakai pake guna selalu wajib lalu lewat"
 )
 ASSERTORS = frozenset(_ASSERTOR_WORDS.split())
 BOUNDARY_WORDS = "but and so because since , ; — – - ."
@@ -60,7 +63,9 @@ FILLER_WORDS = (
     "de da do das dos em na no nas nos um uma "
     # function words of other languages: shared, they make two rules look alike ("un", "che", "die", "les")
     "un il lo la le gli di del della dei che per cosa e el los las y que por para der die das und zu für ein eine "
-    "les des du et pour qui"
+    "les des du et pour qui "
+    # Malay and Indonesian particles and function words
+    "je lah la kan tu ni dah nak yang aja ya sih dong deh dengan dalam untuk"
 )
 FILLER = frozenset(FILLER_WORDS.split())
 _NUMBER = re.compile(r"^v?\d+(?:\.\d+)*[a-z]*$")

@@ -1,6 +1,7 @@
-"""A standing rule, a lesson, a decision, a verdict on the work or talk of a problem said in Indonesian, as people
-type it in chat: colloquial (Jakarta slang: "gak", "pake", "aja", "gw"), mixed with English, the particle "ya"
-turning a statement into a request ("commit message-nya bahasa Inggris ya").
+"""A standing rule, a lesson, a decision, a verdict on the work or talk of a problem said in Indonesian or Malay,
+as people type it in chat: colloquial (Jakarta slang: "gak", "pake", "aja", "gw"; Kuala Lumpur's "je", "tak",
+"kena", "lepas ni"), mixed with English, the particle "ya" turning a statement into a request ("commit message-nya
+bahasa Inggris ya"). The two are one language to this reader: most of their words are shared.
 
 Markers: never ("jangan pernah", "gak boleh", "dilarang"), always ("selalu", "wajib"), all of a kind put one way
 ("semua angka gameplay taruh di …", "semua query lewat …"), from now on ("mulai sekarang", "ke depannya", "berubah
@@ -19,7 +20,11 @@ from pipeline.agent.speech.marks import fold, tidy
 _NOT = r"(?:gak|ga|nggak|ngga|enggak|engga|tidak|tak|ndak)"
 # "mulai sekarang", "mulai hari ini", "dari sekarang", "ke depannya", "berubah rencana:", "aturan baru:"
 _FROM_NOW_ON = re.compile(
-    r"(?:^|[,:;.]\s+)(?P<r>(?P<lead>mulai (?:sekarang|hari ini|besok|minggu ini)|dari sekarang|ke ?depan(?:nya)?|"
+    r"(?:^|[,:;.]\s+)(?P<r>(?P<lead>mulai (?:sekarang|hari ini|hari ni|besok|minggu ini)|dari sekarang|"
+    r"ke ?depan(?:nya)?|"
+    # Malay "lepas ni" (after this), when what follows is a norm, not the next step ("lepas ni kita deploy")
+    r"(?:lepas|selepas) (?:ni|ini)(?=,?\s+(?:\S+\s+){0,4}?(?:semua|je|jangan|kena|mesti|wajib|selalu|pakai|guna|"
+    r"tak payah)\b)|"
     r"seterusnya|(?:berubah|ganti|ubah) (?:rencana|aturan|plan)\s*:|aturan(?:nya)? baru\s*:)[,:]?\s+\S.{5,})",
     re.IGNORECASE,
 )
@@ -29,11 +34,27 @@ _MARKERS = (
     # must not / forbidden: "migration yang udah di-push gak boleh diedit", "dilarang push ke main"
     re.compile(rf"\b{_NOT} boleh\s+\S|\bdilarang\b", re.IGNORECASE),
     # always / mandatory: "selalu jalanin test dulu …", "wajib ada test" (not "selalu error": a report)
-    re.compile(r"(?:^|[,:;]\s*|\S\s)(?:harus )?(?:selalu|wajib)\s+\S", re.IGNORECASE),
+    re.compile(r"(?:^|[,:;]\s*|\S\s)(?:harus |mesti |kena )?(?:selalu|wajib)\s+\S", re.IGNORECASE),
+    # don't, about a thing named from code or "any more" / "only": "jangan sentuh file .env tu", "jangan tambah
+    # apa-apa dalam phpstan-baseline.neon", "jangan run dbt … dari laptop, guna target dev je"
+    re.compile(
+        r"(?:^|[,:;]\s*)jangan\s+\w+\b.*(?:\S\.[a-z]{2,}\b|\s\.[a-z]\w+|\w/\w|\s--\w|\b(?:lagi|je|aja)\b)",
+        re.IGNORECASE,
+    ),
+    # first, before a step of the work: "tanya I dulu sebelum tambah package baru", "sebelum setiap commit …"
+    re.compile(r"\bdulu sebelum\s+\S|\bsebelum (?:setiap|tiap|semua)\s+\S", re.IGNORECASE),
+    # one place or way, not another: "business logic letak dalam app/Actions, bukan dalam Livewire component"
+    re.compile(r"\b(?:letak|taruh|simpan|guna|pakai|tulis)\b[^,]{2,60},\s*bukan\s+\S", re.IGNORECASE),
+    # a kind of thing done only one way: "test pakai sqlite :memory: je lah"
+    re.compile(
+        r"^(?!(?:kita|kami|saya|aku|i|gw|gue)\b)\S+(?:\s+\S+){0,2}\s+(?:pakai|guna)\s+\S.{0,40}\bje\b", re.IGNORECASE
+    ),
     # all / every of a kind, put or done one way: "semua angka gameplay taruh di autoload Config"
     re.compile(
         r"^(?:semua|setiap|tiap|seluruh)\s+(?:\S+\s+){0,4}?(?:taruh|ditaruh|lewat|melalui|pake|pakai|harus|wajib|"
-        r"masuk|disimpan|simpan|ditulis|tulis|dibikin|dibuat|ikut|pakek)\b",
+        r"masuk|disimpan|simpan|ditulis|tulis|dibikin|dibuat|ikut|pakek|kena|mesti|guna|lalu)\b|"
+        # or after the verb it is done with: "schedule semua DAG ikut timezone Asia/Kuala_Lumpur"
+        r"^\w+ (?:semua|setiap|tiap)\s+(?:\S+\s+){0,2}?(?:ikut|pakai|guna|lalu|lewat)\s+\S",
         re.IGNORECASE,
     ),
 )
@@ -53,7 +74,8 @@ _FOR_NOW = re.compile(
     r"\bhari ini\b",
     re.IGNORECASE,
 )
-_ABOUT_ME = re.compile(r"^(?:gw|gue|gua|aku|saya|ane)\b", re.IGNORECASE)
+# the speaker, or someone else ("diorang tak boleh match dengan CRM": Malay "tak boleh" is also "cannot")
+_ABOUT_ME = re.compile(r"^(?:gw|gue|gua|aku|saya|ane|i|dia|diorang|dorang|mereka)\b", re.IGNORECASE)
 _REPORT = re.compile(
     r"\b(?:selalu|masih) (?:aja )?(?:error|gagal|fail\w*|merah|crash\w*|kosong|timeout|lemot|lambat|hang|mati|"
     r"dobel|salah|ketinggalan)\b",

@@ -1,0 +1,86 @@
+"""Whether a rule is the person's own way of working in every project, or one project's.
+
+A rule said in one project's session is written to that project's rules.md, and only that project's sessions are
+given it. Some rules are about how the person works wherever they are: how commit messages are written, what may
+be pushed and where, asking before a dependency is added, sudo, the language the agent answers in, or rules said
+for "any repo". Said while working on one project, they hold in the next one too, and a later change of mind is
+often said in another project ("commits in Czech" in one repository, "commits in English again" in the other);
+kept in one project's file, the other project never sees the rule and the change of mind replaces nothing. These
+go to MEMORY.md's Preferences, which every session is given, and their lifecycle runs there.
+
+What counts is the rule's subject, in the languages memoryd reads (the words of git and package managers are
+mostly the same in all of them): a rule that only *mentions* a commit ("run pint before every commit", "every dbt
+model must pass sqlfluff before it's committed") is about the project's tools and stays with the project. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a commit's message: its words, its language, its form
+_COMMIT = re.compile(r"commit|коммит|коміт|提交|コミット|커밋|kommit", re.IGNORECASE)
+_MESSAGE = re.compile(
+    r"message|msg|subject|title|prefix|conventional|co-authored|--no-verify|jira key|ticket|imperative|lowercase|"
+    r"bericht|meddelande|zpráv|zprav|üzenet|messaggi|mensagem|mensaje|wiadomo|tytuł|сообщени|повідомлен|信息|说明|"
+    r"メッセージ|메시지|"
+    # the language it is written in
+    r"english|englisch|engels|engelska|inglés|ingles|inglese|anglais|inglês|angličtin|angol|angielsk|englanni|"
+    r"английск|по-русски|по-английски|англійськ|česky|中文|英文|英語|日本語|영어|한국어",
+    re.IGNORECASE,
+)
+# what may be pushed and where, and how work reaches the main branch
+_PUSH = re.compile(
+    r"\bpush|pushen|pushlama|pushaa|пуш|пушь|푸시|プッシュ|推送|--force|\bPRs?\b|pull request|merge request|"
+    r"\bMRs?\b",
+    re.IGNORECASE,
+)
+# a step of the project's own run before a push ("run golangci-lint before every push", "перед пушем …"): the
+# project's tools, not where work may be pushed
+_BEFORE_PUSH = re.compile(
+    r"before (?:every |each |a |any |you |i )?push|перед пуш|πριν (?:από κάθε |το )push|bago mag-push|push ?前|"
+    r"プッシュ(?:する)?前|푸시 ?전",
+    re.IGNORECASE,
+)
+# a dependency added only after asking
+_DEPENDENCY = re.compile(
+    r"dependen|dependê|dépendance|dependinț|dependint|\bdeps?\b|package|librar|依赖|依存|라이브러리|패키지|пакет|"
+    r"залежн|zależno|NuGet|crate|\bgem\b",
+    re.IGNORECASE,
+)
+_ASK = re.compile(
+    r"\bask|asking|check with me|frag|tanya|demander|perguntar|pregunta|问|問|聞|물어|megkérdez|intreaba|întreabă|"
+    r"спрос|запит|zapytaj|kysy|spør|fråga|vraag|without (?:me|my)|sem me|sin preguntar",
+    re.IGNORECASE,
+)
+# said for every repository, or of things that belong in none: sudo, a .env file
+_EVERYWHERE = re.compile(
+    r"\b(?:any|every|all|either|each) (?:of (?:my|the|our) )?(?:repos?|repositor(?:y|ies)|projects?)\b|"
+    r"in (?:jedem|allen) (?:repo|projekt)|во всех (?:репо|проектах)|в любом (?:репо|проекте)|哪个仓库|所有仓库|"
+    r"\bsudo\b(?!\()|\.env\b|service account",
+    re.IGNORECASE,
+)
+# a secret kept out of git
+_SECRET = re.compile(r"\bsecrets?\b", re.IGNORECASE)
+_GIT = re.compile(r"\bgit\b|commit|коммит|提交|コミット|커밋", re.IGNORECASE)
+# the language the agent answers in beside the language of the code ("contestame en español pero el codigo …
+# en ingles", 「説明は日本語で、コードのコメントは英語で」)
+_CODE = re.compile(r"code|código|codigo|comment|коммент|代码|コード|코드|注释|コメント|주석", re.IGNORECASE)
+_LANGUAGES = (
+    "english|inglés|ingles|englisch|anglais|inglês|英語|英文|英语|영어|английск|"
+    "español|espanol|spanish|deutsch|german|français|french|português|portuguese|русск|russian|中文|汉语|chinese|"
+    "日本語|japanese|한국어|korean|italiano|italian|polski|polish|türkçe|turkish|tiếng việt|vietnamese"
+)
+_LANGUAGE = re.compile(_LANGUAGES, re.IGNORECASE)
+
+
+def person_wide(rule: str) -> bool:
+    """Whether `rule` is about how the person works in every project (see the module docstring)."""
+    if _COMMIT.search(rule) and _MESSAGE.search(rule):
+        return True
+    if (_PUSH.search(rule) and not _BEFORE_PUSH.search(rule)) or _EVERYWHERE.search(rule):
+        return True
+    if _SECRET.search(rule) and _GIT.search(rule):
+        return True
+    if _CODE.search(rule) and len({m.group(0).lower()[:4] for m in _LANGUAGE.finditer(rule)}) >= 2:
+        return True
+    return bool(_DEPENDENCY.search(rule) and _ASK.search(rule))
