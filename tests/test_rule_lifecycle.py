@@ -340,3 +340,17 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
     assert rule_files(Path("/home"), "", ["money is Decimal"]) == [
         (Path("/home/MEMORY.md"), "Preferences", ["money is Decimal"])
     ]
+
+
+def test_a_replacement_nearer_a_rule_of_the_other_file_replaces_none_of_this_one() -> None:
+    """MEMORY.md's rules are rivals when a project's rule is judged (and the other way round): the change is
+    about the rival's subject, so the project's rule it is not near stays in force."""
+    near = {"commit messages in English": 0.6, "use pino for logs": 0.2}
+
+    def subject(a: str, b: str) -> float:
+        return near[b]
+
+    candidate = "from now on commit messages in German"
+    assert judge(candidate, ["use pino for logs"], lambda a, b: 0.8, subject).action == "supersede"
+    verdict = judge(candidate, ["use pino for logs"], lambda a, b: 0.8, subject, rivals=["commit messages in English"])
+    assert verdict.action == "add"

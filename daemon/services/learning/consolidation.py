@@ -24,7 +24,7 @@ import structlog
 from daemon.app import App
 from daemon.services.learning.capabilities import generate_capabilities
 from daemon.services.learning.effectiveness import experience_rows, flagged_skills
-from daemon.services.learning.knowledge import Knowledge, rule_files
+from daemon.services.learning.knowledge import Knowledge
 from daemon.services.learning.week import rule_conflicts, week_changes, week_sessions
 from events.event import parse_timestamp, utc_timestamp
 from events.queries import event_index
@@ -188,8 +188,7 @@ class Consolidator:
             except FactsError as exc:
                 logger.warning("rules_skipped", project=project, reason=str(exc))
                 continue
-            for path, section, kept in rule_files(home, project, rules):
-                changes = await self.knowledge.add(path, section, kept, when=when)
+            for _, changes in await self.knowledge.add_rules(home, project, rules, when=when):
                 rules_added += len(changes.added)
                 superseded += len(changes.superseded)
         return {

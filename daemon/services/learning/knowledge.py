@@ -65,21 +65,41 @@ class Knowledge:
         self.embedding = embedding
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
-    async def add(self, path: Path, section: str, candidates: list[str], *, when: str) -> Changes:
-        """Judge `candidates` (in order) against the file's current bullets and apply the result."""
+    async def add_rules(
+        self, home: Path, project: str | None, rules: Sequence[str], *, when: str
+    ) -> list[tuple[Path, Changes]]:
+        """A session's rules, each to its file (`rule_files`), judged there. What the person's rules share is
+        taken from both files: where a rule is kept should not change what sets two rules' subjects apart."""
+        targets = rule_files(home, project, rules)
+        files = {home / "MEMORY.md", *(path for path, _, _ in targets)}
+        if project:
+            files.add(home / "areas" / "projects" / project / "rules.md")
+        done = []
+        for path, section, texts in targets:
+            others = [current_bullets(await asyncio.to_thread(read_text, f)) for f in sorted(files - {path})]
+            background = [text for bullets in others for text in bullets]
+            done.append((path, await self.add(path, section, texts, when=when, background=background)))
+        return done
+
+    async def add(
+        self, path: Path, section: str, candidates: list[str], *, when: str, background: Sequence[str] = ()
+    ) -> Changes:
+        """Judge `candidates` (in order) against the file's current bullets and apply the result. `background`:
+        other texts of the person's that count in what all their rules share (the centroid), never judged."""
         cleaned = [c for c in dict.fromkeys(clean_lesson(c) for c in candidates) if c]
         if not cleaned:
             return Changes()
         current = current_bullets(await asyncio.to_thread(read_text, path))
-        vectors = await self.vectors([*current, *cleaned, *GENERIC_RULES])
-        middle = centroid([v for text, v in vectors.items() if text in current or text in GENERIC_RULES])
+        vectors = await self.vectors([*current, *background, *cleaned, *GENERIC_RULES])
+        shared = {*current, *background, *GENERIC_RULES}
+        middle = centroid([v for text, v in vectors.items() if text in shared])
         added: list[str] = []
         superseded: list[tuple[str, str]] = []
         restated: list[tuple[str, str]] = []
 
         similar = _cosine(vectors)
 
-        in_place = ScriptCentred({t: v for t, v in vectors.items() if t in current or t in GENERIC_RULES}, middle)
+        in_place = ScriptCentred({t: v for t, v in vectors.items() if t in shared}, middle)
 
         def subject(a: str, b: str) -> float | None:
             va, vb = vectors.get(a), vectors.get(b)
@@ -89,7 +109,7 @@ class Knowledge:
 
         in_force = list(current)
         for candidate in cleaned:
-            verdict = judge(candidate, in_force, similar, subject if vectors else None)
+            verdict = judge(candidate, in_force, similar, subject if vectors else None, rivals=background)
             if verdict.action == "duplicate" and verdict.other is not None:
                 restated.append((candidate, verdict.other))
                 continue

@@ -38,7 +38,7 @@ import structlog
 
 from daemon.app import App, Draft
 from daemon.services.learning.capabilities import generate_capabilities
-from daemon.services.learning.knowledge import Knowledge, rule_files
+from daemon.services.learning.knowledge import Knowledge
 from daemon.services.learning.problem_keys import ProblemKeys
 from daemon.services.learning.signals import llm_signals
 from daemon.services.project_rules import ProjectRules
@@ -223,8 +223,7 @@ class SessionIngest:
         when = (summary.ended or summary.started)[:10] or self.app.clock().strftime("%Y-%m-%d")
         changes: list[dict[str, Any]] = []
         project = summary.project or folder_project(summary.cwd)
-        for target, section, rules in rule_files(home, project, summary.rules):
-            done = await self.knowledge.add(target, section, rules, when=when)
+        for target, done in await self.knowledge.add_rules(home, project, summary.rules, when=when):
             changes += _change_records("rule", target.relative_to(home).as_posix(), done)
         if summary.lessons:
             done = await self.knowledge.add(home / "MEMORY.md", "Lessons", list(summary.lessons), when=when)

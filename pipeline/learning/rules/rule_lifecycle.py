@@ -96,19 +96,22 @@ def judge(
     current: Sequence[str],
     similar: Callable[[str, str], float | None],
     subject: Callable[[str, str], float | None] | None = None,
+    rivals: Sequence[str] = (),
 ) -> Verdict:
     """What to do with `candidate` given the `current` (not superseded) texts. `similar(a, b)` returns the
     embedding cosine, `subject(a, b)` the centred one (see the module docstring); either returns None when the
-    model is not available."""
+    model is not available. `rivals`: the person's rules in force in their other file (MEMORY.md's for a
+    project's, the project's for MEMORY.md's): never superseded from here, but a replacement whose subject is
+    nearer one of them, or as near, names no rule of this file."""
     mine = stance(candidate)
     best: Verdict | None = None
     if any(" ".join(o.lower().split()) == " ".join(candidate.lower().split()) for o in current):
         return Verdict("duplicate", candidate, "the same text")
     # Why first: a replacement is often close to the old rule in meaning ("log with print in scripts" … "scripts
     # log through the logging module now"), and would pass for a restatement.
-    if subject is not None and (replaced := replaced_in_other_words(candidate, current, subject)):
+    if subject is not None and (replaced := replaced_in_other_words(candidate, current, subject, rivals)):
         return Verdict("supersede", replaced, "replaces it in other words")
-    if subject is not None and (flipped_near := _reversed_nearest(candidate, mine, current, subject)):
+    if subject is not None and (flipped_near := _reversed_nearest(candidate, mine, current, subject, rivals)):
         other, flipped = flipped_near
         return Verdict("supersede", other, f"reverses '{', '.join(flipped)}'")
     adds = bool(ADDS.search(candidate))
@@ -134,7 +137,11 @@ def judge(
 
 
 def _reversed_nearest(
-    candidate: str, mine: Stance, current: Sequence[str], subject: Callable[[str, str], float | None]
+    candidate: str,
+    mine: Stance,
+    current: Sequence[str],
+    subject: Callable[[str, str], float | None],
+    rivals: Sequence[str] = (),
 ) -> tuple[str, list[str]] | None:
     """The rule in force that `candidate` reverses a term of ("no printk in driver code" … "just use printk for
     debug output") when it is also the rule closest to it in subject: the model can put the two under
@@ -144,7 +151,8 @@ def _reversed_nearest(
     if not flips:
         return None
     scored = sorted(
-        ((value, other) for other in current if (value := subject(candidate, other)) is not None), reverse=True
+        ((value, other) for other in [*current, *rivals] if (value := subject(candidate, other)) is not None),
+        reverse=True,
     )
     if not scored or scored[0][1] not in flips or scored[0][0] < SAME_SUBJECT:
         return None
@@ -179,7 +187,7 @@ def _within(a: str, b: str) -> bool:
 
 
 def replaced_in_other_words(
-    candidate: str, current: Sequence[str], subject: Callable[[str, str], float | None]
+    candidate: str, current: Sequence[str], subject: Callable[[str, str], float | None], rivals: Sequence[str] = ()
 ) -> str | None:
     """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
     retracts = bool(RETRACTS.search(candidate))
@@ -188,11 +196,10 @@ def replaced_in_other_words(
         # Why only those: a permission lifts a prohibition or a hold ("do not push; I push myself" … "you may push
         # your branches yourself"); beside a rule that asks for something it adds, and replaces nothing
         permitted = _CONDITION.split(candidate, maxsplit=1)[0]
-        current = [
-            other
-            for other in current
-            if (FORBIDS.search(other) or OTHER_FORBIDS.search(other)) and _terms(permitted) & _terms(other)
-        ]
+        current, rivals = (
+            [o for o in texts if (FORBIDS.search(o) or OTHER_FORBIDS.search(o)) and _terms(permitted) & _terms(o)]
+            for texts in (current, rivals)
+        )
         replaces = True
     if not (replaces or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
@@ -200,22 +207,25 @@ def replaced_in_other_words(
         # "mypy --strict でエラーが残ったままコミットするのはやめてください" beside "… が通らないコードは
         # コミットしないで": asked to stop doing something, and nothing else, is a prohibition; beside a rule that
         # already forbids, it says it again, and it replaces only a rule that asks for what it stops
-        current = [other for other in current if not (FORBIDS.search(other) or OTHER_FORBIDS.search(other))]
+        current, rivals = (
+            [other for other in texts if not (FORBIDS.search(other) or OTHER_FORBIDS.search(other))]
+            for texts in (current, rivals)
+        )
         if not current:
             return None
     # (the subject's value, the rule, whether the candidate takes it back by name): each worked out once
     judged = [
         (value, other, _takes_back(candidate, other))
-        for other in current
+        for other in [*current, *rivals]
         if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
     ]
-    if not judged:
+    if not any(other in current for _, other, _ in judged):
         return None
     # Why first: "lascia perdere SQLite, d'ora in poi …" takes back the one rule that names SQLite, however near
     # in meaning a rule in its own language sits
     taken = [(value, other) for value, other, takes in judged if takes]
     if len(taken) == 1 and taken[0][0] >= 0.0:
-        return taken[0][1]
+        return taken[0][1] if taken[0][1] in current else None
     scored = sorted(
         (
             (value + (NAME_BONUS if takes or _shared_names(candidate, other) else 0.0), other)
@@ -229,7 +239,8 @@ def replaced_in_other_words(
         # Why: "Forget Sail for the test runs, …" takes back a rule about Sail; when none in force names it (the
         # rule was never recorded), the nearest rule on tests, which names nothing it names, is not the one
         return None
-    return other if value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN else None
+    near = value >= SAME_SUBJECT and value - runner_up >= SUBJECT_MARGIN
+    return other if near and other in current else None
 
 
 # Where a permission's condition begins ("you may push … yourself once the Android build is green"): what it

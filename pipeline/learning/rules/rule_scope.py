@@ -29,11 +29,12 @@ _MESSAGE = re.compile(
     re.IGNORECASE,
 )
 # what may be pushed and where, and how work reaches the main branch
-_PUSH = re.compile(
-    r"\bpush|pushen|pushlama|pushaa|пуш|пушь|푸시|プッシュ|推送|--force|\bPRs?\b|pull request|merge request|"
-    r"\bMRs?\b",
-    re.IGNORECASE,
-)
+_PUSH = re.compile(r"(?<![.\w])push|pushen|pushlama|pushaa|пуш|пушь|푸시|プッシュ|推送|--force", re.IGNORECASE)
+# a pull request: how work reaches the main branch, or the PR itself named first ("keep PRs small", "los PR
+# siempre con …"); not a PR mentioned in passing ("…, ang gulo ng diff sa PR": the reason a rule gives)
+_PR = re.compile(r"\bPRs?\b|pull requests?|merge requests?|\bMRs?\b")
+_MAINLINE = re.compile(r"\b(?:main|master|merge|merged|direkt\w*|direct\w*|diretso)\b", re.IGNORECASE)
+_PR_FIRST = re.compile(r"^(?:\S+ ){0,2}(?:PRs?|pull requests?|MRs?)\b")
 # a step of the project's own run before a push ("run golangci-lint before every push", "перед пушем …"): the
 # project's tools, not where work may be pushed
 _BEFORE_PUSH = re.compile(
@@ -78,6 +79,8 @@ def person_wide(rule: str) -> bool:
     if _COMMIT.search(rule) and _MESSAGE.search(rule):
         return True
     if (_PUSH.search(rule) and not _BEFORE_PUSH.search(rule)) or _EVERYWHERE.search(rule):
+        return True
+    if _PR.search(rule) and (_MAINLINE.search(rule) or _PR_FIRST.search(rule)):
         return True
     if _SECRET.search(rule) and _GIT.search(rule):
         return True
