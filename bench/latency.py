@@ -19,6 +19,7 @@ import argparse
 import compileall
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -152,26 +153,39 @@ def python_start(runs: int) -> list[float]:
     return times
 
 
-def bench_size(size: int, n_queries: int) -> dict[str, float]:
+def build_home(home: Path, size: int, rng: random.Random) -> None:
+    """The synthetic home of `size` chunks, BM25-indexed by the real daemon, with random vectors cached."""
+    started = time.perf_counter()
+    make_home(home, size, rng)
+    print(f"  wrote {size // 10:,} files in {time.perf_counter() - started:.1f}s", flush=True)
+    daemon = BenchDaemon(home, embedding=False).start()
+    started = time.perf_counter()
+    index = daemon.wait_indexed(vectors=False)
+    print(
+        f"  bm25 indexing: {index['files']:,} files, {index['chunks']:,} chunks in "
+        f"{time.perf_counter() - started:.1f}s",
+        flush=True,
+    )
+    daemon.stop()
+    e5 = e5_spec(Path("unused"), DEFAULT_MAX_LENGTH, DEFAULT_QUANTIZATION)  # only its cache_name is used
+    injected = inject_vectors(home, e5.cache_name, 384, np.random.default_rng(size))
+    print(f"  injected {injected:,} cached vectors", flush=True)
+    (home / "bench-ready").write_text(str(size), encoding="utf-8")
+
+
+def bench_size(size: int, n_queries: int, keep: Path | None = None) -> dict[str, float]:
     rng = random.Random(size)
     with tempfile.TemporaryDirectory(prefix=f"lat{size}-") as tmp:
         home = Path(tmp) / "home"
         print(f"\n== {size:,} chunks ==", flush=True)
-        started = time.perf_counter()
-        make_home(home, size, rng)
-        print(f"  wrote {size // 10:,} files in {time.perf_counter() - started:.1f}s", flush=True)
-        daemon = BenchDaemon(home, embedding=False).start()
-        started = time.perf_counter()
-        index = daemon.wait_indexed(vectors=False)
-        print(
-            f"  bm25 indexing: {index['files']:,} files, {index['chunks']:,} chunks in "
-            f"{time.perf_counter() - started:.1f}s",
-            flush=True,
-        )
-        daemon.stop()
-        e5 = e5_spec(Path("unused"), DEFAULT_MAX_LENGTH, DEFAULT_QUANTIZATION)  # only its cache_name is used
-        injected = inject_vectors(home, e5.cache_name, 384, np.random.default_rng(size))
-        print(f"  injected {injected:,} cached vectors", flush=True)
+        kept = keep / f"lat{size}" if keep else None
+        if kept and (kept / "bench-ready").exists():  # a copy, so every run starts from the same state
+            shutil.copytree(kept, home, ignore=shutil.ignore_patterns("run", "*.log"))
+            print(f"  copied {kept}", flush=True)
+        else:
+            build_home(home, size, rng)
+            if kept:
+                shutil.copytree(home, kept, ignore=shutil.ignore_patterns("run", "*.log"))
         daemon = BenchDaemon(home, embedding=True)
         daemon.env.pop("MEMORYD_EMBEDDING", None)
         daemon.start()
@@ -221,11 +235,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="build each home under this folder once and reuse it (A/B runs)"
+    )
     args = parser.parse_args()
     for package in ("daemon", "pipeline", "events"):  # byte-compiled, as an installed wheel is (bench/hooks.py)
         compileall.compile_dir(REPO / package, quiet=1)
     for size in args.sizes:
-        r = bench_size(size, args.queries)
+        r = bench_size(size, args.queries, args.keep)
         if size >= 100_000:
             checks = (
                 ("bm25 p50 <= 8 ms", r["bm25_1_p50"] <= 8),

@@ -3,8 +3,8 @@
 Invariant: it mirrors `chunks ⋈ embedding_cache` for the current model. Changes are applied per chunk id
 (add/remove) after their transaction commits — never a full reload per change. Brute force is exact: from
 `INT8_MIN_ROWS` rows on, an unfiltered scan first takes candidates from an int8 copy of the matrix
-(pipeline/retrieval/int8_scan.py, a quarter of the bytes to read) and rescores them in float32, so the hits
-and cosines returned are the float32 ones.
+(pipeline/retrieval/int8_scan.py, a quarter of the bytes to read) and rescores them in float32, so the cosines
+returned are the float32 ones and the hits all but always (int8_scan.py has the measured share).
 """
 
 from __future__ import annotations
