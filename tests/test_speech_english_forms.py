@@ -363,3 +363,19 @@ def test_french_il_faut_drop_x_and_a_rule_with_a_closing_remark_open_the_rule_ga
 )
 def test_two_kinds_of_thing_in_any_such_place_and_an_order_after_when_to_start(said: str, rule: str | None) -> None:
     assert extract_knowledge([said]).rules == ((rule,) if rule else ())
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "drop the feat:/fix: prefixes from commit messages, the team just wants a plain sentence now.",
+            "drop the feat:/fix: prefixes from commit messages",
+        ),
+        ("stop adding emojis to commit messages", "stop adding emojis to commit messages"),
+        ("remove the ticket number from the commit message", None),  # this commit's, once
+        ("drop the debug prints from the handler", None),
+    ],
+)
+def test_what_every_commit_message_no_longer_has_is_a_rule(said: str, rule: str | None) -> None:
+    assert extract_knowledge([said]).rules == ((rule,) if rule else ())

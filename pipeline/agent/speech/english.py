@@ -176,6 +176,11 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(sentence)
     if form.DO_NEVER.match(sentence.strip()) or form.HOLDS_BEFORE.match(_LEAD.sub("", sentence.strip())):
         return tidy(_LEAD.sub("", sentence.strip()))
+    if dropped := form.DROP_FROM_EVERY.match(_LEAD.sub("", sentence.strip())):
+        # (read whole: "feat:/fix:" would cut it into clauses at its colons)
+        said = dropped.string
+        cut = said.find(", ", dropped.end())
+        return tidy(said[: cut if cut >= 0 else len(said)])
     if asked := form.ASK_FIRST.search(_LEAD.sub("", sentence.strip())):
         return tidy(asked["r"])
     if kept := form.IS_MINE.match(_LEAD.sub("", sentence.strip())):

@@ -191,6 +191,14 @@ PLACE_EVERY = re.compile(
 # "one component per file", "one migration per pull request", "one file per IPC domain under src/main/ipc/": how
 # many of a thing go with each of a kind, a convention for every case
 ONE_PER = re.compile(r"^(?:and\s+|also\s+|please\s+|just\s+)?one\s+[\w./-]+(?:\s+[\w./-]+)?\s+per\s+[\w./-]+", re.I)
+# "drop the feat:/fix: prefixes from commit messages": what every commit message (PR title, branch name) no longer
+# has, a convention of each one to come (not "drop the debug prints from the handler": one place, once)
+DROP_FROM_EVERY = re.compile(
+    r"^(?:and\s+|also\s+|please\s+|just\s+)?(?:drop|remove|leave out|stop adding|stop putting) (?:the |any |all )?"
+    r"\S+(?: \S+){0,3} (?:from|in|to) (?:(?:the |our |my |all )?(?:commit messages|commits|commit subjects|"
+    r"PR titles|pull request titles|branch names)|every (?:commit message|commit|PR title|branch name))\b",
+    re.IGNORECASE,
+)
 # "commit messages in English, conventional commits": a kind of text, written in one language
 IN_LANGUAGE = re.compile(
     r"^(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are |stay |always |only )*(?:in|written in) "
