@@ -178,9 +178,9 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(_LEAD.sub("", sentence.strip()))
     if dropped := form.DROP_FROM_EVERY.match(_LEAD.sub("", sentence.strip())):
         # (read whole: "feat:/fix:" would cut it into clauses at its colons)
-        said = dropped.string
-        cut = said.find(", ", dropped.end())
-        return tidy(said[: cut if cut >= 0 else len(said)])
+        whole = dropped.string
+        cut = whole.find(", ", dropped.end())
+        return tidy(whole[: cut if cut >= 0 else len(whole)])
     if asked := form.ASK_FIRST.search(_LEAD.sub("", sentence.strip())):
         return tidy(asked["r"])
     if kept := form.IS_MINE.match(_LEAD.sub("", sentence.strip())):
