@@ -17,8 +17,6 @@ Invariants:
 - Written atomically, owner-only; a home that cannot be written just means no file.
 """
 
-from __future__ import annotations
-
 import os
 
 from daemon import __version__
@@ -47,7 +45,7 @@ def config_key(home: str) -> list[int] | None:
     return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
 
-def hook_values(settings: Settings) -> dict[str, Any]:
+def hook_values(settings: "Settings") -> "dict[str, Any]":
     """What a hook reads from `settings` (see daemon/client/hooks/hook_settings.py)."""
     from pathlib import Path
 
@@ -65,7 +63,7 @@ def hook_values(settings: Settings) -> dict[str, Any]:
     }
 
 
-def load_values(home: str) -> tuple[dict[str, Any], str | None]:
+def load_values(home: str) -> "tuple[dict[str, Any], str | None]":
     """The values from `daemon.config` (imported only here); the defaults and the error when config.toml is
     broken."""
     from pathlib import Path
@@ -80,7 +78,7 @@ def load_values(home: str) -> tuple[dict[str, Any], str | None]:
     return hook_values(settings), error
 
 
-def write(home: str, key: list[int] | None, values: dict[str, Any]) -> None:
+def write(home: str, key: list[int] | None, values: "dict[str, Any]") -> None:
     """Atomically, owner-only; a home that cannot be written just means no file. (`json` is cheap here: the
     callers have imported `daemon.config`, and with it `re`, already.)"""
     import json

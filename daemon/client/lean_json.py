@@ -12,8 +12,6 @@ ensure_ascii=False)` for the JSON memoryd writes and reads. Bytes are read as UT
 daemon write); `json` would also guess UTF-16 and UTF-32.
 """
 
-from __future__ import annotations
-
 from _json import encode_basestring, make_encoder, make_scanner
 
 TYPE_CHECKING = False  # Why not typing's: importing typing costs ~3 ms in every hook process
@@ -42,7 +40,7 @@ class _Context:
 _scan = make_scanner(_Context())  # type: ignore[arg-type]  # it reads these attributes, as of a JSONDecoder
 
 
-def loads(data: str | bytes | bytearray) -> Any:
+def loads(data: str | bytes | bytearray) -> "Any":
     """One JSON document (surrounding whitespace allowed). Raises ValueError (`json.JSONDecodeError` for bad
     JSON, UnicodeDecodeError for bytes that are not UTF-8)."""
     text = data.decode("utf-8", "surrogatepass") if isinstance(data, (bytes, bytearray)) else data
@@ -59,7 +57,7 @@ def loads(data: str | bytes | bytearray) -> Any:
     return value
 
 
-def dumps(value: Any, *, default: Callable[[Any], Any] | None = None, compact: bool = False) -> str:
+def dumps(value: "Any", *, default: "Callable[[Any], Any] | None" = None, compact: bool = False) -> str:
     """`json.dumps(value, ensure_ascii=False, default=default)`, with `separators=(",", ":")` when `compact`."""
     item_separator, key_separator = (",", ":") if compact else (", ", ": ")
     encode = make_encoder({}, default or _not_serializable, encode_basestring, None, key_separator, item_separator,
@@ -67,7 +65,7 @@ def dumps(value: Any, *, default: Callable[[Any], Any] | None = None, compact: b
     return "".join(encode(value, 0))
 
 
-def _not_serializable(value: Any) -> Any:
+def _not_serializable(value: "Any") -> "Any":
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 

@@ -6,8 +6,6 @@ requests and replies here are a few KB, which `_json` reads and writes in micros
 write (a datetime, a dataclass) is converted the way orjson would, importing orjson only then.
 """
 
-from __future__ import annotations
-
 # Why `_socket`, the C module under `socket`: `socket.py` builds its enums at import (~2 ms of every hook and CLI
 # process); a Unix stream socket with a timeout needs nothing of it. Its errors are the builtin OSError family.
 import _socket
@@ -35,14 +33,16 @@ class DaemonNotAnswering(DaemonUnavailable):
 class DaemonError(Exception):
     """The daemon answered with an error object."""
 
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
+    def __init__(self, code: int, message: str, data: "Any" = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data
 
 
-def call(socket_path: Path | str, method: str, params: dict[str, Any] | None = None, *, timeout: float = 30.0) -> Any:
+def call(
+    socket_path: "Path | str", method: str, params: "dict[str, Any] | None" = None, *, timeout: float = 30.0
+) -> "Any":
     """Send one request and return its result. Raises DaemonUnavailable or DaemonError."""
     request_id = next(_ids)
     request = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {}}
@@ -86,7 +86,7 @@ def _read_line(sock: _socket.socket) -> bytes:
             return data[: data.index(b"\n")]
 
 
-def _as_orjson_would(value: Any) -> Any:
+def _as_orjson_would(value: "Any") -> "Any":
     """A value stdlib json cannot write (datetime, dataclass, UUID, numpy), as orjson writes it."""
     import orjson
 

@@ -154,6 +154,7 @@ class Projector:
         self.projections = tuple(projections)
         self._lock = asyncio.Lock()
         self.last_catch_up_ms = 0.0
+        self._caught_up_to: object = None  # the log's mark when the last catch-up started (see `_catch_up`)
 
     async def setup(self) -> list[str]:
         """Create checkpoint tables; reset any projection whose version changed. Returns the reset names."""
@@ -172,6 +173,7 @@ class Projector:
             return stale
 
         stale = await self.db.write(prepare)
+        self._caught_up_to = None
         for name in stale:
             logger.info("projection_reset", projection=name)
         return stale
@@ -182,12 +184,27 @@ class Projector:
             return await self._catch_up()
 
     async def _catch_up(self) -> int:
+        """Why the mark: every hook's request catches up first (read-your-writes), and nearly always nothing
+        was appended since the last catch-up; reading the checkpoints and the log's tail to find that out took
+        three thread hops and two SQLite reads (~1 ms of each hook on this machine). The log's segment sizes
+        and acknowledged ends, taken before reading, are what a catch-up reads up to: while they are the same
+        as when the last catch-up started, there is nothing new to apply. A changed, added or shrunk segment
+        changes the mark; `rebuild` and `setup`, which move the checkpoints themselves, forget it."""
+        mark = self._log_mark()
+        if mark == self._caught_up_to:
+            return 0
         started = time.perf_counter()
         total = 0
         for group in await self.db.read(self._groups):
             total += await self._catch_up_group(group)
+        self._caught_up_to = mark
         self.last_catch_up_ms = (time.perf_counter() - started) * 1000
         return total
+
+    def _log_mark(self) -> object:
+        """(segment sizes, acknowledged ends): a directory listing and a stat per segment, on the loop (a few
+        segments; cheaper than the thread hop it would take)."""
+        return self.log.segment_sizes(), self.log.durable_ends()
 
     def _groups(self, conn: sqlite3.Connection) -> list[list[ModuleType]]:
         """Projections that share a checkpoint advance together over one read of the log."""
@@ -280,6 +297,7 @@ class Projector:
         """Drop every projection and replay the whole log."""
         async with self._lock:  # held throughout: a catch-up in between would apply what this call reports
             await self.db.write(functools.partial(reset_projections, projections=self.projections))
+            self._caught_up_to = None
             return await self._catch_up()
 
     async def verify(self) -> list[str]:

@@ -24,13 +24,10 @@ strings): this runs in a fresh process on every hook, so imports are
 most of its cost (see run.py).
 """
 
-from __future__ import annotations
-
 import os
 import time
 
 from daemon.client import lean_json
-from daemon.client.hooks import rules
 from daemon.client.hooks.hook_io import (
     EDIT_TOOLS,
     HookContext,
@@ -67,22 +64,26 @@ _SAFE_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 PROMPT_SOURCES = ("user", "sdk")
 
 
-def handle(event: str, payload: dict[str, Any], ctx: HookContext) -> HookResult:
-    handler = _HANDLERS[event]
+def handle(event: str, payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
+    handler = _HANDLERS.get(event)
+    if handler is None:  # Why lazily: only these events and PostToolUse need rules.py (~0.3 ms of imports)
+        from daemon.client.hooks import rules
+
+        handler = rules.HANDLERS[event]
     try:
         return handler(payload, ctx)
     except Unanswered as unanswered:
         return unanswered.result
 
 
-def session_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def session_start(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     params = drop_none(cwd=payload_str(payload, "cwd"), session_id=payload_str(payload, "session_id"))
     result = ask(ctx, "session_context", {**params, "source": payload_str(payload, "source") or "startup"})
     detail = {"project": result.get("project"), "source": payload_str(payload, "source")}
     return additional_context("SessionStart", str(result.get("markdown") or ""), detail)
 
 
-def user_prompt_submit(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def user_prompt_submit(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     prompt = (payload_str(payload, "prompt") or "").strip()
     source = payload_str(payload, "source")
     if source is not None and source not in PROMPT_SOURCES:
@@ -97,7 +98,7 @@ def user_prompt_submit(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return additional_context("UserPromptSubmit", str(result.get("markdown") or ""), detail)
 
 
-def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def post_tool_use(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     tool = payload_str(payload, "tool_name") or ""
     if tool not in EDIT_TOOLS:
         return HookResult("skipped", detail={"reason": "not_an_edit", "tool": tool[:60]})
@@ -112,6 +113,8 @@ def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
         at=iso(ctx.now),
         idempotency_key=idempotency_key("PostToolUse", payload),
     )
+    from daemon.client.hooks import rules  # (lazy: see `handle`)
+
     try:
         result = ask(ctx, "edit", {**params, "check": path})  # the checks' verdict comes with the answer
     except Unanswered as unanswered:
@@ -122,7 +125,7 @@ def post_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return rules.with_checks(path, ctx, done, verdict if isinstance(verdict, dict) else None)
 
 
-def pre_compact(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def pre_compact(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """A `compaction` event; it also clears the context's slate, so what memoryd gave comes back afterwards."""
     data = drop_none(
         session_id=payload_str(payload, "session_id"),
@@ -144,12 +147,12 @@ def pre_compact(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return HookResult("ok", detail={"event_id": (result.get("ids") or [None])[0]})
 
 
-def session_end(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def session_end(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """The session is over: `ID.jsonl`, summarised as soon as it is stable (an `ID.stop.jsonl` is dropped)."""
     return hand_over_transcript(payload, ctx, final=True)
 
 
-def stop(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def stop(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """Stop fires after every answer: `ID.stop.jsonl`, which the inbox takes only once the session is idle
     (`[inbox] session_idle_ms`), so a crash that skips SessionEnd still gets its session summarised."""
     if not ctx.settings.transcript_on_stop:
@@ -157,7 +160,7 @@ def stop(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return hand_over_transcript(payload, ctx, final=False)
 
 
-def hand_over_transcript(payload: dict[str, Any], ctx: HookContext, *, final: bool) -> HookResult:
+def hand_over_transcript(payload: "dict[str, Any]", ctx: HookContext, *, final: bool) -> HookResult:
     """Put the transcript into the inbox under the session's id and return at once (no daemon needed)."""
     source = payload_str(payload, "transcript_path")
     if not source or not os.path.isfile(source := os.path.expanduser(source)):
@@ -227,7 +230,7 @@ def hand_over(source: str, inbox: str, name: str) -> str:
     return name
 
 
-def idempotency_key(event: str, payload: dict[str, Any]) -> str:
+def idempotency_key(event: str, payload: "dict[str, Any]") -> str:
     """A key for the one event this hook invocation records: from the tool call's id when there is one (the
     same call is one edit), else random. The request and its spooled copy share it."""
     session = payload_str(payload, "session_id") or ""
@@ -235,7 +238,7 @@ def idempotency_key(event: str, payload: dict[str, Any]) -> str:
     return f"{event}:{session}:{tool_use}" if tool_use else f"{event}:{session}:{os.urandom(12).hex()}"
 
 
-def spool(inbox: str, drafts: list[tuple[str, dict[str, Any]]]) -> str:
+def spool(inbox: str, drafts: "list[tuple[str, dict[str, Any]]]") -> str:
     """Write events for the daemon to import later: `inbox/hook-NS-PID.events.jsonl`, atomically. Returns the
     file's name."""
     private_dir(inbox)
@@ -258,19 +261,18 @@ def spool(inbox: str, drafts: list[tuple[str, dict[str, Any]]]) -> str:
     return name
 
 
-def _spool_instead(ctx: HookContext, failed: HookResult, drafts: list[tuple[str, dict[str, Any]]]) -> HookResult:
+def _spool_instead(ctx: HookContext, failed: HookResult, drafts: "list[tuple[str, dict[str, Any]]]") -> HookResult:
     if failed.outcome != "daemon_down":
         return failed  # the daemon answered with an error: the input is bad, spooling would not help
     name = spool(os.path.join(ctx.settings.home, "inbox"), drafts)
     return HookResult("spooled", detail={**failed.detail, "file": name})
 
 
-_HANDLERS: dict[str, Callable[[dict[str, Any], HookContext], HookResult]] = {
+_HANDLERS: "dict[str, Callable[[dict[str, Any], HookContext], HookResult]]" = {
     "SessionStart": session_start,
     "UserPromptSubmit": user_prompt_submit,
     "PostToolUse": post_tool_use,
     "PreCompact": pre_compact,
     "SessionEnd": session_end,
     "Stop": stop,
-    **rules.HANDLERS,
 }

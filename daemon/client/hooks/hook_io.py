@@ -7,8 +7,6 @@ importtime`). Hence plain slotted classes here instead of the frozen dataclasses
 strings.
 """
 
-from __future__ import annotations
-
 import os
 import time
 
@@ -30,7 +28,7 @@ EDIT_TOOLS = ("Edit", "Write", "NotebookEdit")
 class HookContext:
     __slots__ = ("call", "now", "settings")
 
-    def __init__(self, settings: HookSettings, call: Call, now: float) -> None:
+    def __init__(self, settings: "HookSettings", call: "Call", now: float) -> None:
         self.settings = settings
         self.call = call  # one socket request, bounded by the hook's deadline
         self.now = now  # time.time() when the hook started
@@ -41,7 +39,7 @@ class HookResult:
 
     __slots__ = ("detail", "outcome", "output")
 
-    def __init__(self, outcome: str, output: dict[str, Any] | None = None, detail: dict[str, Any] | None = None):
+    def __init__(self, outcome: str, output: "dict[str, Any] | None" = None, detail: "dict[str, Any] | None" = None):
         # ok | empty | skipped | spooled | handed_over | daemon_down | daemon_error | timeout | error
         self.outcome = outcome
         self.output = output
@@ -59,14 +57,14 @@ class Unanswered(Exception):
         self.result = result
 
 
-def additional_context(event: str, text: str, detail: dict[str, Any]) -> HookResult:
+def additional_context(event: str, text: str, detail: "dict[str, Any]") -> HookResult:
     if not text.strip():
         return HookResult("empty", detail=detail)
     output = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
     return HookResult("ok", output=output, detail={**detail, "chars": len(text)})
 
 
-def ask(ctx: HookContext, method: str, params: dict[str, Any]) -> dict[str, Any]:
+def ask(ctx: HookContext, method: str, params: "dict[str, Any]") -> "dict[str, Any]":
     try:
         result = ctx.call(method, params)
     except DaemonUnavailable as exc:
@@ -76,7 +74,7 @@ def ask(ctx: HookContext, method: str, params: dict[str, Any]) -> dict[str, Any]
     return result if isinstance(result, dict) else {}
 
 
-def file_path_of(payload: dict[str, Any]) -> str | None:
+def file_path_of(payload: "dict[str, Any]") -> str | None:
     """The file a tool call works on (`tool_input.file_path`, or `notebook_path` for NotebookEdit)."""
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, dict):
@@ -85,12 +83,12 @@ def file_path_of(payload: dict[str, Any]) -> str | None:
     return path if isinstance(path, str) and path else None
 
 
-def payload_str(payload: dict[str, Any], key: str) -> str | None:
+def payload_str(payload: "dict[str, Any]", key: str) -> str | None:
     value = payload.get(key)
     return value if isinstance(value, str) and value else None
 
 
-def drop_none(**values: Any) -> dict[str, Any]:
+def drop_none(**values: "Any") -> "dict[str, Any]":
     return {k: v for k, v in values.items() if v is not None}
 
 

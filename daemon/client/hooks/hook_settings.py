@@ -16,8 +16,6 @@ Invariants:
   tomllib, whose imports would cost more than the rest of a hook (see run.py).
 """
 
-from __future__ import annotations
-
 import os
 
 from daemon import hook_settings_file as settings_file
@@ -82,7 +80,7 @@ def load_hook_settings(socket: str | None) -> tuple[HookSettings, str | None]:
     return _settings(home, configured, values), error
 
 
-def _settings(home: str, configured_socket: str | None, values: dict[str, Any]) -> HookSettings:
+def _settings(home: str, configured_socket: str | None, values: "dict[str, Any]") -> HookSettings:
     if not isinstance(cached_socket := values["socket"], str):
         raise TypeError("socket is not a string")
     return HookSettings(
@@ -97,7 +95,7 @@ def _settings(home: str, configured_socket: str | None, values: dict[str, Any]) 
     )
 
 
-def _read_cache(cache: str, key: list[int] | None) -> dict[str, Any] | None:
+def _read_cache(cache: str, key: list[int] | None) -> "dict[str, Any] | None":
     try:
         with open(cache, "rb") as handle:
             stored = lean_json.loads(handle.read())

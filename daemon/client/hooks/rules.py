@@ -15,8 +15,6 @@ Invariant, as for every hook: a daemon that is down, hung or failing means no ou
 block), and each handler returns a `HookResult` (the caller prints and logs it).
 """
 
-from __future__ import annotations
-
 from daemon.client.hooks.hook_io import (
     EDIT_TOOLS,
     HookContext,
@@ -36,7 +34,7 @@ if TYPE_CHECKING:
 READ_TOOLS = ("Read",)
 
 
-def pre_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def pre_tool_use(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """Read: the project's rules not yet in this context. Edit/Write/NotebookEdit: the optional rules gate."""
     tool = payload_str(payload, "tool_name") or ""
     if tool not in READ_TOOLS and tool not in EDIT_TOOLS:
@@ -64,7 +62,7 @@ def pre_tool_use(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return additional_context("PreToolUse", str(result.get("rules_markdown") or ""), detail)
 
 
-def subagent_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
+def subagent_start(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """The project of the cwd, once per subagent context (a subagent starts without the parent's context)."""
     session = payload_str(payload, "session_id")
     if not session:
@@ -77,7 +75,7 @@ def subagent_start(payload: dict[str, Any], ctx: HookContext) -> HookResult:
     return additional_context("SubagentStart", str(result.get("rules_markdown") or ""), detail)
 
 
-def with_checks(path: str, ctx: HookContext, base: HookResult, answered: dict[str, Any] | None = None) -> HookResult:
+def with_checks(path: str, ctx: HookContext, base: HookResult, answered: "dict[str, Any] | None" = None) -> HookResult:
     """PostToolUse: the ```check lessons' verdict on the edited file (`answered` with the edit, else asked for)
     turned into the hook's output.
 

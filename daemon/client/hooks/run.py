@@ -16,11 +16,11 @@ The import list is the budget, since imports are most of a hook's time: `os`, th
 pathlib, re, enum, json or contextlib (each pulls in `re` or `enum`: ~12 ms together, measured under
 `python -S`, which is how the installed command starts; see entry.py), nor orjson, typing, dataclasses,
 datetime or `daemon.config` (the settings come from `hook_settings`' cache); no asyncio, SQLite, numpy or
-fastembed. SessionEnd/Stop and error paths import more, lazily. `python -S -X importtime
-daemon/client/hooks/entry.py hook PreToolUse </dev/null` shows what is left; tests/test_hooks.py guards it.
+fastembed. Nor `__future__`: `from __future__ import annotations` imports that module (a .py file, ~0.7 ms of
+each hook), so the hook path's modules quote the annotations that name what only type checking imports.
+SessionEnd/Stop and error paths import more, lazily. `python -S -X importtime daemon/client/hooks/entry.py
+hook PreToolUse </dev/null` shows what is left; tests/test_hooks.py guards it.
 """
-
-from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # Why not `signal`: its enums load `enum` (~4 ms)
 import io
@@ -119,7 +119,7 @@ def parse_args(argv: list[str]) -> tuple[str, str | None]:
     return (rest[0] if rest else ""), socket_path
 
 
-def read_payload(stream: BinaryIO) -> dict[str, Any]:
+def read_payload(stream: "BinaryIO") -> "dict[str, Any]":
     """The hook's JSON object from stdin; `{}` when it is missing, too big or not an object."""
     raw = stream.read(MAX_STDIN_BYTES + 1)
     if not raw or len(raw) > MAX_STDIN_BYTES:
@@ -131,10 +131,10 @@ def read_payload(stream: BinaryIO) -> dict[str, Any]:
     return payload if isinstance(payload, dict) else {}
 
 
-def _caller(settings: HookSettings, started: float, deadline_s: float) -> Call:
+def _caller(settings: HookSettings, started: float, deadline_s: float) -> "Call":
     per_call = settings.timeout_ms / 1000
 
-    def ask(method: str, params: dict[str, Any]) -> Any:
+    def ask(method: str, params: "dict[str, Any]") -> "Any":
         left = deadline_s - (time.monotonic() - started) - SAFETY_MARGIN_S
         if left <= 0.01:
             raise DaemonUnavailable("no time left before the hook's deadline")
@@ -143,14 +143,14 @@ def _caller(settings: HookSettings, started: float, deadline_s: float) -> Call:
     return ask
 
 
-def _on_deadline(signum: int, frame: Any) -> None:
+def _on_deadline(signum: int, frame: "Any") -> None:
     raise HookDeadline()
 
 
 def write_log(
     settings: HookSettings,
     event: str,
-    payload: dict[str, Any],
+    payload: "dict[str, Any]",
     result: HookResult,
     elapsed_s: float,
     config_error: str | None,
