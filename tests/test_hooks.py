@@ -296,7 +296,7 @@ def test_the_installed_hook_command_starts_without_site_and_imports_only_the_sta
 ) -> None:
     """1. `python -S entry.py`: no `site` (whose .pth files cost more than the hook in an editable install),
     and nothing from site-packages, on every event's path, the first hook's full settings load included.
-    2. Once the home's folders and the settings cache exist, no event imports any of pathlib, re, enum, json
+    2. Once the home's folders and the settings cache exist, no event imports any of pathlib, re, enum, json, __future__
     or contextlib (together ~12 ms of a ~14 ms hook; see daemon/client/hooks/run.py)."""
     memory_home.mkdir(exist_ok=True)
     sock = tmp_path / "none.sock"
@@ -307,7 +307,7 @@ def test_the_installed_hook_command_starts_without_site_and_imports_only_the_sta
         names = {name.split(".")[0] for name in installed_hook_imports(memory_home, sock, event, payload)}
         assert "site" not in names and "daemon" in names, event
         assert names - set(sys.stdlib_module_names) - ours - probes == set(), event
-    heavy = {"pathlib", "re", "enum", "json", "contextlib", "signal", "typing", "dataclasses", "orjson"}
+    heavy = {"pathlib", "re", "enum", "json", "contextlib", "signal", "typing", "dataclasses", "orjson", "__future__"}
     stop = ("Stop", cc.stop(transcript=str(cc.SAMPLE_TRANSCRIPT)))  # a transcript to hand over
     for event, payload in [*ALL_HOOKS, stop, ("PreToolUse", read)]:
         assert installed_hook_imports(memory_home, sock, event, payload) & heavy == set(), event
