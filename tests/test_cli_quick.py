@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -38,7 +40,24 @@ def seeded(daemon_factory: object, memory_home: Path) -> Daemon:
     (memory_home / "MEMORY.md").write_text("# Memory\n\n## Lessons\n- Watch the canary for ten minutes.\n")
     daemon = daemon_factory().start()  # type: ignore[operator]
     daemon.wait_for(lambda: daemon.call("search", {"query": "canary"})["results"])
+    # Why: each search's access event is appended after its answer; `status` counts events and what each
+    # projection applied, so the two CLIs are compared once those stop moving
+    daemon.wait_for(_settled(daemon))
     return daemon
+
+
+def _settled(daemon: Daemon) -> Callable[[], bool]:
+    seen: list[object] = []
+
+    def check() -> bool:
+        status = daemon.call("status")
+        now = (status["events"]["count"], repr(status.get("projections")))
+        settled = bool(seen) and seen[-1] == now and now[0] >= 1
+        seen.append(now)
+        time.sleep(0.2)
+        return settled
+
+    return check
 
 
 def full(daemon: Daemon, *args: str) -> subprocess.CompletedProcess[str]:

@@ -242,10 +242,10 @@ def test_a_session_from_windows_teaches_its_project_by_the_folder_name(daemon_fa
 
     first = Transcript(session="w-1", cwd=cwd).user("from now on every endpoint gets a validator, no manual checks")
     take("w-1", first.edit("src/Api/Parts.cs", "x", "y").say("Done.").user("thanks").bytes())
-    second = Transcript(session="w-2", cwd=cwd.lower()).user("never push straight to main, everything goes via a PR")
+    second = Transcript(session="w-2", cwd=cwd.lower()).user("never edit the generated clients, regenerate them")
     take("w-2", second.say("Understood.").bytes())
     rules = (memory_home / "areas" / "projects" / "ricambi-api" / "rules.md").read_text(encoding="utf-8")
-    assert "every endpoint gets a validator" in rules and "never push straight to main" in rules
+    assert "every endpoint gets a validator" in rules and "never edit the generated clients" in rules
     assert sorted(p.name for p in (memory_home / "areas" / "projects").iterdir()) == ["ricambi-api", "shop"]
     summary = (memory_home / "sessions" / "w-1.md").read_text(encoding="utf-8")
     assert "- `src/Api/Parts.cs` (Edit)" in summary

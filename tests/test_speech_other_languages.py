@@ -142,6 +142,9 @@ def test_portuguese_from_now_on_opens_a_rule_and_i_decided_opens_a_decision() ->
         ("no, eso no es. dejalo asi", -1),
         ("ya quedo, gracias", 1),
         ("chido", 1),
+        # Russian (held out 40): not it, I'll do it myself; "не то чтобы …" is no verdict on its own
+        ("не то. offset на тысячах строк медленный. ладно, сам сделаю", -1),
+        ("не то чтобы быстро, но работает", 1),
     ],
 )
 def test_not_what_was_asked_for_and_french_nickel_are_verdicts(closing: str, sign: int) -> None:

@@ -125,7 +125,7 @@ _NOT_EVIDENCE = re.compile(
     # GitHub Actions step's header ("Run pnpm install --frozen-lockfile"), a shell prompt echoed with its command
     r"^npm error (?:A complete log\b|code \S+$|Log files were not written\b)|^Error: (?:Test failures|R CMD check "
     r"found \w+)$|^\d+ errors? [✔✖] \| \d+ warnings? [✔✖]|^Execution halted$|^Run [\w./@-]+(?:\s|$)|"
-    r"^[\w.-]+@[\w.-]+[: ]\S*.{0,60}?[>$#] \S|^(?:\$|%|❯|PS [A-Za-z]:\\[^>]*>) +[a-z]\S*(?: |$)|"
+    r"^[\w.-]+@[\w.-]+[: ]\S*.{0,60}?[>$#] \S|^(?:\$|%|PS [A-Za-z]:\\[^>]*>) +[a-z]\S*(?: |$)|"
     # R's cli around what it does: section rules ("══ Checking ═══", "── R CMD check results ──"), "ℹ Loading x"
     r"^(?:══|──|━━)\s(?!(?:Failure|Error) \(')|^ℹ\s|"
     # cabal and hspec around a failure, molecule's and ansible-lint's verdicts, GitLab CI's closing line

@@ -131,6 +131,8 @@ _NEGATIVE_OTHER = re.compile(
     r"continua (?:quebrando|falhando|dando erro)|desisto|"
     r"не работает|не заработало|не помогло|вс[её] ещё (?:падает|красн\w+|не \w+)|опять (?:падает|упал\w*|красн\w+)|"
     r"сломалось|забей|бросаем|не працює|"
+    # "не то." (not what was asked for), "ладно, сам сделаю" (the person takes the work back)
+    r"(?:^|(?<=[.!,;]\s))не то(?=\s*[.!,;]|\s*$)|(?<!\w)сам(?:а)? (?:сделаю|доделаю|поправлю|починю)(?!\w)|"
     # Italian: still not working, leave it, oh well (resigned), I give up, I'll look at it tomorrow
     r"non (?:funziona|va|parte)(?: ancora| più)?|non va bene|ancora (?:rotto|niente|non va)|"
     r"lascia(?:mo)? (?:stare|perdere)|"
