@@ -185,6 +185,7 @@ def test_spanish_and_japanese_forms_of_a_rule(said: str, rule: str) -> None:
         "no funciona el build desde ayer",  # a report: "no" before a verb is no "no X" rule
         "no compila en el CI",
         "nunca toques esta carpeta",  # points at a thing in front of the person
+        "No cambies nada todavía, solo quiero hacerme una idea",  # not yet
         "レビューは明日でお願いします。",  # for once
         "configファイルは触らないで",  # for now, and no kind of thing done one way
         "コミットだけお願いします。",

@@ -440,7 +440,9 @@ def _is_instruction(text: str) -> bool:
         r"(?:了$|过了|刚刚|昨天|上次)|\b(?:war|hatte|wurde|fue|était|был|была|было|были|вчера|пока|сейчас|сегодня)\b|"
         r"\b(?:падает|падают|упал\w*|ломается|сломал\w*|висит|зависает|крашится|вылетает)\b|"
         # what they do or what we did: "с первого раза они никогда не проходят", "в прошлом проекте мы всегда клали …"
-        r"\b(?:они|он|она|оно)\s+(?:\S+\s+)?(?:никогда|всегда)\b|\bмы\s+(?:\w+\s+){0,2}\w+ли\b|\bв прошлом\b",
+        r"\b(?:они|он|она|оно)\s+(?:\S+\s+)?(?:никогда|всегда)\b|\bмы\s+(?:\w+\s+){0,2}\w+ли\b|\bв прошлом\b|"
+        # for now: "no cambies nada todavía, solo quiero hacerme una idea"
+        r"\b(?:todav[ií]a|por ahora|de momento|por el momento|por enquanto|por agora)\b",
         text,
         re.IGNORECASE,
     )
