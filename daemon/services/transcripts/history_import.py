@@ -202,7 +202,11 @@ class HistoryImport:
         async with self._lock:
             self.hold_embedding(EMBEDDING_HOLD_S)
             try:
-                return await self._take(source, path, idle_s, use_llm)
+                taken = await self._take(source, path, idle_s, use_llm)
+                # and again from its end: a take can outlast the hold on a loaded machine (15-20 s for one
+                # transcript with the model and two benchmarks beside it), and the next take follows at once
+                self.hold_embedding(EMBEDDING_HOLD_S)
+                return taken
             except BaseException:
                 # Why: a request cancelled (the client went away) or failed after its events were appended would
                 # leave this copy of the ledger behind the log; the log is the truth, so it is read again.
