@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.atomic_file import backup_path_of
-from pipeline.learning.lessons import add_lessons, similarity, trigrams
+from pipeline.learning.lessons import add_lessons, section_bullets, similarity, trigrams
 from pipeline.memory_layout import STARTER_MEMORY
 
 
@@ -85,3 +85,13 @@ def test_nothing_to_add_leaves_the_file_alone(tmp_path: Path, lessons: list[str]
     assert add_lessons(path, lessons) == []
     assert path.read_text(encoding="utf-8") == "# Memory\n"
     assert not backup_path_of(path).exists()
+
+
+def test_the_bullets_of_one_section_in_force() -> None:
+    text = (
+        "# Memory\n\n## Preferences\n- commit messages in English\n- ~~commits in Czech~~ (superseded 2026-01-02 by: x)\n"
+        "### Detail\n- still Preferences\n\n## Lessons\n- the cache keys on the locale\n"
+    )
+    assert section_bullets(text, "Preferences") == ["commit messages in English", "still Preferences"]
+    assert section_bullets(text, "lessons") == ["the cache keys on the locale"]
+    assert section_bullets(text, "Rules") == []

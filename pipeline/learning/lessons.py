@@ -88,6 +88,19 @@ def current_bullets(text: str) -> list[str]:
     return [m.group(1) for line in text.splitlines() if (m := _BULLET.match(line)) and not is_superseded(line)]
 
 
+def section_bullets(text: str, section: str) -> list[str]:
+    """The bullets in force under `## section` (up to the next heading of level 1 or 2)."""
+    found: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading and len(heading.group(1)) <= 2:
+            inside = _is_section(line, section)
+        elif inside and (m := _BULLET.match(line)) and not is_superseded(line):
+            found.append(m.group(1))
+    return found
+
+
 def superseded_bullets(text: str) -> list[str]:
     return [m.group(1) for line in text.splitlines() if (m := _SUPERSEDED.match(line))]
 

@@ -25,7 +25,7 @@ import structlog
 from pipeline.agent.speech.knowledge import clauses, says_something, sentences, tidy
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import verdict_meaning
-from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets
+from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets, section_bullets
 from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.rules import rule_meaning, rule_probe
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
@@ -70,26 +70,39 @@ class Knowledge:
     ) -> list[tuple[Path, Changes]]:
         """A session's rules, each to its file (`rule_files`), judged there. What the person's rules share is
         taken from both files: where a rule is kept should not change what sets two rules' subjects apart."""
-        targets = rule_files(home, project, rules)
-        files = {home / "MEMORY.md", *(path for path, _, _ in targets)}
-        if project:
-            files.add(home / "areas" / "projects" / project / "rules.md")
+        memory = home / "MEMORY.md"
+        project_file = home / "areas" / "projects" / project / "rules.md" if project else None
         done = []
-        for path, section, texts in targets:
-            others = [current_bullets(await asyncio.to_thread(read_text, f)) for f in sorted(files - {path})]
-            background = [text for bullets in others for text in bullets]
-            done.append((path, await self.add(path, section, texts, when=when, background=background)))
+        for path, section, texts in rule_files(home, project, rules):
+            # the other file's rules: MEMORY.md's Preferences (never its lessons), or the project's rules.md
+            other = project_file if path == memory else memory
+            text = await asyncio.to_thread(read_text, other) if other is not None else ""
+            background = section_bullets(text, "Preferences") if other == memory else current_bullets(text)
+            changes = await self.add(
+                path, section, texts, when=when, background=background, within_section=path == memory
+            )
+            done.append((path, changes))
         return done
 
     async def add(
-        self, path: Path, section: str, candidates: list[str], *, when: str, background: Sequence[str] = ()
+        self,
+        path: Path,
+        section: str,
+        candidates: list[str],
+        *,
+        when: str,
+        background: Sequence[str] = (),
+        within_section: bool = False,
     ) -> Changes:
-        """Judge `candidates` (in order) against the file's current bullets and apply the result. `background`:
-        other texts of the person's that count in what all their rules share (the centroid), never judged."""
+        """Judge `candidates` (in order) against the file's current bullets (only `section`'s when
+        `within_section`: MEMORY.md's rules are judged against its Preferences, never its lessons) and apply
+        the result. `background`: the person's rules in their other file, which count in what all their rules
+        share (the centroid) and as rivals (`rule_lifecycle.judge`), never superseded from here."""
         cleaned = [c for c in dict.fromkeys(clean_lesson(c) for c in candidates) if c]
         if not cleaned:
             return Changes()
-        current = current_bullets(await asyncio.to_thread(read_text, path))
+        text = await asyncio.to_thread(read_text, path)
+        current = section_bullets(text, section) if within_section else current_bullets(text)
         vectors = await self.vectors([*current, *background, *cleaned, *GENERIC_RULES])
         shared = {*current, *background, *GENERIC_RULES}
         middle = centroid([v for text, v in vectors.items() if text in shared])
