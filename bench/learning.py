@@ -96,6 +96,7 @@ CORPORA = (
     ("held out 39", BENCH / "learning_corpus_heldout39"),
     ("held out 40", BENCH / "learning_corpus_heldout40"),
     ("held out 41", BENCH / "learning_corpus_heldout41"),
+    ("held out 43", BENCH / "learning_corpus_heldout43"),
 )
 
 
