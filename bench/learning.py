@@ -97,6 +97,7 @@ CORPORA = (
     ("held out 40", BENCH / "learning_corpus_heldout40"),
     ("held out 41", BENCH / "learning_corpus_heldout41"),
     ("held out 42", BENCH / "learning_corpus_heldout42"),
+    ("held out 43", BENCH / "learning_corpus_heldout43"),
 )
 
 
