@@ -248,3 +248,36 @@ def test_russian_forms_of_a_rule(said: str, rule: str) -> None:
 )
 def test_what_is_no_russian_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "se, dialyzer fangede en rigtig fejl. kør mix dialyzer før hver commit fra nu af. fix den",
+            "kør mix dialyzer før hver commit fra nu af",
+        ),
+        ("spusť testy před commitem od teď, prosím", "spusť testy před commitem od teď"),
+    ],
+)
+def test_from_now_on_closing_a_clause_ends_a_rule(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+def test_from_now_on_closing_a_question_or_a_fragment_is_no_rule() -> None:
+    assert extract_knowledge(["kører du det fra nu af?", "ok fra nu af", "ez a build mostantól"]).rules == ()
+
+
+def test_danish_lessons_and_decisions_by_label_are_not_read_as_swedish() -> None:
+    found = extract_knowledge(
+        ["fedt, det virker. lært i dag: én postgres container for hele testkørslen, ikke en per spec"]
+    )
+    assert found.lessons == ("én postgres container for hele testkørslen, ikke en per spec",)
+    decided = extract_knowledge(["besluttet: ruterne bliver som GeoJSON i jsonb, ingen PostGIS. det er ikke det værd"])
+    assert decided.decisions == ("ruterne bliver som GeoJSON i jsonb, ingen PostGIS",)
+    assert decided.rules == ()
+
+
+def test_a_danda_ends_a_sentence_in_bengali() -> None:
+    said = "আর সহ্য হচ্ছে না। riverpod_generator বাদ দাও। এখন থেকে provider গুলো হাতে লিখবে, @riverpod annotation আর না"
+    assert extract_knowledge([said]).rules == ("এখন থেকে provider গুলো হাতে লিখবে, @riverpod annotation আর না",)

@@ -18,7 +18,7 @@ MAX_ITEM_CHARS = 300
 
 # an emoji ends a sentence too; Go's package pattern ("go test ./...") does not
 # Thai ends a polite sentence with "ครับ" / "ค่ะ" and no stop: the particle is its end
-_SENTENCE = re.compile(r"(?:(?<=[.!?؟\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)")
+_SENTENCE = re.compile(r"(?:(?<=[.!?؟।॥۔\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)")
 # (and a Rust macro by its name: "going w plain sqlx query! macros")
 _CODE_BANG = re.compile(
     r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+|\b(?:query|query_as|query_scalar|println|eprintln|format|vec|assert|"

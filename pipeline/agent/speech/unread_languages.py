@@ -21,7 +21,8 @@ from pipeline.learning.rules.directive_words import OTHER_FORGET, OTHER_FROM_NOW
 
 _LESSON_WORDS = (
     # Swedish, Norwegian, Danish, Finnish, Estonian
-    "lärdom|lärdomar|bra att veta|lærdom|godt å vite|godt at vide|opetus|opittua|opittu|muistiin|hyvä tietää|õppetund|"
+    "lärdom|lärdomar|bra att veta|lærdom|godt å vite|godt at vide|lært i dag|lærte i dag|lært|"
+    "opetus|opittua|opittu|muistiin|hyvä tietää|õppetund|"
     # Czech, Slovak, Slovenian, Croatian, Serbian, Bulgarian
     "poučení|ponaučení|dobré vědět|poučenie|dobré vedieť|lekcija|pouka|dobro je znati|dobro znati|урок|поука|"
     # Romanian, Hungarian, Lithuanian, Latvian, Catalan, Basque
@@ -84,10 +85,21 @@ def other_rule(sentence: str) -> str | None:
     opened = next((m for m in OTHER_FROM_NOW_ON.finditer(text) if _opens_a_clause(text, m.start())), None)
     if opened is not None and len(text) - opened.end() >= 8:
         return tidy(text[opened.start() :])
+    # "kør mix dialyzer før hver commit fra nu af": closing its clause, after what is to be done
+    closed = next((m for m in OTHER_FROM_NOW_ON.finditer(text) if _closes_a_clause(text, m.end())), None)
+    if closed is not None and not text.rstrip().endswith(("?", "？")):
+        clause = re.split(r"[,;:.!]\s", text[: closed.start()])[-1]
+        if len(clause.split()) >= 4:  # "ez a build mostantól" ("this build from now on") is no instruction
+            return tidy(text[text.rindex(clause, 0, closed.start() + 1) : closed.end()])
     # "unohda se minuutin raja, … päivitä kymmenen sekunnin välein": forget X, and what replaces it
     if (taken := OTHER_FORGET.match(text)) and re.match(r"\s+\S.{2,}?,\s*\S.{5,}", text[taken.end() :]):
         return tidy(text)
     return None
+
+
+def _closes_a_clause(text: str, at: int) -> bool:
+    """At the end, or before a clause break."""
+    return not text[at:].strip(" .!") or text[at:].lstrip().startswith((",", ";", ".", "!"))
 
 
 def _opens_a_clause(text: str, at: int) -> bool:

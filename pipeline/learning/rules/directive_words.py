@@ -58,7 +58,12 @@ WORDS: dict[str, str] = {
     "indic": (
         "कभी नहीं|अब से|हर बार|नेहमी|कधीही|फक्त|यापुढे|সবসময়|কখনো|কখনও|শুধু|এখন থেকে|প্রতিবার|করবে না|কোরো না|"
         "எப்போதும்|ஒருபோதும்|மட்டும்|இனிமேல்|ఎల్లప్పుడూ|ఎప్పుడూ|మాత్రమే|ఇకపై|હંમેશા|ક્યારેય|ફક્ત|હવેથી|ਹਮੇਸ਼ਾ|"
-        "ਕਦੇ ਨਹੀਂ|ਸਿਰਫ|ಯಾವಾಗಲೂ|ಎಂದಿಗೂ|എപ്പോഴും|ഒരിക്കലും"
+        "ਕਦੇ ਨਹੀਂ|ਸਿਰਫ|ಯಾವಾಗಲೂ|ಎಂದಿಗೂ|എപ്പോഴും|ഒരിക്കലും|কখনোই|সব সময়|রাখবে|রাখবে না|চালাবে না|লিখবে|দিবে না"
+    ),
+    # Bengali typed in Latin letters, as it mostly is in chat
+    "romanised bengali": (
+        "kokhono|kokhonoi|kakhono|ekhon theke|akhon theke|sobsomoy|sob somoy|shob shomoy|shudhu|sudhu|korbe na|"
+        "korben na|koro na|rakhbe|rakho|dibe na|diba na|chalabe na|likhbe"
     ),
     "lao/khmer/burmese": "ສະເໝີ|ຫ້າມ|ជានិច្ច|កុំ|အမြဲ",
     "malay": "sentiasa|mulai sekarang|setiap kali|mesti|wajib",
@@ -88,6 +93,7 @@ FROM_NOW_ON: dict[str, str] = {
     "swahili": "kuanzia sasa",
     "urdu": "اب سے",
     "indic": "अब से|यापुढे|এখন থেকে|இனிமேல்|ఇకపై|હવેથી",
+    "romanised bengali": "ekhon theke|akhon theke",
     "caucasus/central asia": "ამიერიდან|այսուհետ|bundan keyin",
 }
 # language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads

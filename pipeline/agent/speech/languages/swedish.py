@@ -25,11 +25,12 @@ from pipeline.agent.speech.marks import tidy
 _I = re.IGNORECASE
 _WORD = re.compile(r"[a-zåäö']+")
 # Swedish's own function words, not also English's, German's, Dutch's, Danish's or Norwegian's ("det", "den",
-# "vi", "har", "kan", "med", "till" are): two of them say a sentence is Swedish, whatever English is mixed in
+# "har", "kan", "med", "som", "ingen", "på", "så", "eller", "mig", "nej", "aldrig" are): two of them say a
+# sentence is Swedish, whatever English is mixed in ("vi" and "nu", shared with Danish, count beside "till")
 _SWEDISH_OWN_LIST = (
-    "och inte jag är att ska måste alltid aldrig inga ingen inget bara också kör gör ändra använd använder skriv "
-    "så sen innan utan eller alla allt mig dig hela från nej tack på för som här där vad efter kolla finns blir "
-    "vara rör längre istället hädanefter framöver sånt något några väl redan dom dem vår våra till vi nu"
+    "och inte jag är att ska måste alltid inga inget bara också kör gör ändra använd använder skriv "
+    "innan utan alla allt hela från tack för här där vad kolla finns blir "
+    "vara rör längre istället hädanefter framöver sånt något några väl redan dom vår våra till vi nu"
 )
 _SWEDISH_OWN = frozenset(_SWEDISH_OWN_LIST.split())
 
@@ -78,7 +79,7 @@ _LESSON = re.compile(
 )
 _DECISION = re.compile(
     r"^(?:beslut|beslutat|vi har (?:bestämt|beslutat|kommit överens om)(?: att)?|vi bestämde(?: [^,]{0,20})?"
-    r" att|bestämt)\s*[:,]?\s*(?P<d>\S.{5,})",
+    r" att|bestämt)(?!\w)\s*[:,]?\s*(?P<d>\S.{5,})",
     _I,
 )
 
