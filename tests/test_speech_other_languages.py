@@ -281,3 +281,24 @@ def test_danish_lessons_and_decisions_by_label_are_not_read_as_swedish() -> None
 def test_a_danda_ends_a_sentence_in_bengali() -> None:
     said = "আর সহ্য হচ্ছে না। riverpod_generator বাদ দাও। এখন থেকে provider গুলো হাতে লিখবে, @riverpod annotation আর না"
     assert extract_knowledge([said]).rules == ("এখন থেকে provider গুলো হাতে লিখবে, @riverpod annotation আর না",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("ধন্যবাদ, কাজ করছে", 1),
+        ("build hoye geche.", 1),
+        ("darun!", 1),
+        ("ekhono fail hocche", -1),
+        ("kaj korche na", -1),
+        ("eta na. local e to already pass korche", -1),
+        ("ekhon time nai, PR ta draft e rakho. kal abar dekhbo", -1),
+    ],
+)
+def test_bengali_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_bengali_not_this_inside_a_question_is_no_verdict() -> None:
+    assert closing_cue("eta na korle hobe?") is None

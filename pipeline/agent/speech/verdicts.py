@@ -114,7 +114,9 @@ _POSITIVE_OTHER = re.compile(
     r"(?<!\w)(?:kiitos|kiitti|toimii|loistavaa|t[aä]ydellist[aä]|hienoa|mahtavaa|hyv[aä] on)(?!\w)|"
     # Korean
     r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
-    r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s",
+    r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s|"
+    # Bengali, in its script and typed in Latin letters: thanks, it works, it is done, great
+    r"ধন্যবাদ|কাজ করছে(?! না)|হয়ে গেছে|দারুণ|(?<!\w)(?:dhonnobad|kaj korche(?! na)|hoye geche|darun)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -149,7 +151,10 @@ _NEGATIVE_OTHER = re.compile(
     # Czech and Slovak: doesn't work, still broken / red, leave it (red), I'll come back to it
     r"(?<!\w)(?:nefunguje|pořád nefunguje|porad nefunguje|furt nefunguje|stále nefunguje|nefunguje to|rozbitý|"
     r"rozbité|rozbitej|(?:nechávám|nechavam|nechám|necham) to (?:červený|cerveny|červené|cervene|rozbitý|rozbite)|"
-    r"zůstane (?:červený|cerveny)|zustane (?:červený|cerveny)|vrátím se k tomu|vratim se k tomu|vzdávám|vzdavam)(?!\w)",
+    r"zůstane (?:červený|cerveny)|zustane (?:červený|cerveny)|vrátím se k tomu|vratim se k tomu|vzdávám|vzdavam)(?!\w)|"
+    # Bengali: (still) not working, still failing, not this (what was asked for)
+    r"কাজ করছে না|হচ্ছে না|এখনো fail|(?<!\w)(?:kaj korche na|hocche na|ekhono fail\w*)(?!\w)|"
+    r"(?:^|(?<=[.!,;]\s))(?:eta na|এটা না)(?=\s*[.!,;]|\s*$)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -170,6 +175,8 @@ _DEFERRED_OTHER = re.compile(
     r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
     r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
     r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
+    # Bengali: tomorrow (I'll) look again, (I'll) look later
+    r"(?<!\w)(?:kal abar dekh(?:bo|i)|pore dekh(?:bo|i)|কাল আবার দেখব|পরে দেখব)|"
     # Romanian, Finnish: I'll look tonight / tomorrow, we go on tomorrow; tomorrow, later
     r"(?<!\w)(?:m[aă] uit (?:eu )?(?:disear[aă]|desear[aă]|m[aâ]ine|mai t[aâ]rziu|luni)|continu[aă]m m[aâ]ine|"
     r"(?:jatketaan|katsotaan|katson) (?:huomenna|my[oö]hemmin|maanantaina))(?!\w)|"
