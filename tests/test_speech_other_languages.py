@@ -302,3 +302,11 @@ def test_bengali_closings(said: str, sign: int) -> None:
 
 def test_bengali_not_this_inside_a_question_is_no_verdict() -> None:
     assert closing_cue("eta na korle hobe?") is None
+
+
+def test_stop_doing_with_what_to_do_instead_is_a_rule() -> None:
+    said = "hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt."
+    assert extract_knowledge([said]).rules == (
+        "hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt",
+    )
+    assert extract_knowledge(["hold op med at spørge"]).rules == ()  # nothing said instead: a one-off

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from pipeline.agent.speech.marks import tidy
-from pipeline.learning.rules.directive_words import OTHER_FORGET, OTHER_FROM_NOW_ON
+from pipeline.learning.rules.directive_words import OTHER_FORGET, OTHER_FROM_NOW_ON, OTHER_STOP
 
 _LESSON_WORDS = (
     # Swedish, Norwegian, Danish, Finnish, Estonian
@@ -91,8 +91,9 @@ def other_rule(sentence: str) -> str | None:
         clause = re.split(r"[,;:.!]\s", text[: closed.start()])[-1]
         if len(clause.split()) >= 4:  # "ez a build mostantól" ("this build from now on") is no instruction
             return tidy(text[text.rindex(clause, 0, closed.start() + 1) : closed.end()])
-    # "unohda se minuutin raja, … päivitä kymmenen sekunnin välein": forget X, and what replaces it
-    if (taken := OTHER_FORGET.match(text)) and re.match(r"\s+\S.{2,}?,\s*\S.{5,}", text[taken.end() :]):
+    # "unohda se minuutin raja, … päivitä kymmenen sekunnin välein": forget (or stop) X, and what replaces it
+    taken = OTHER_FORGET.match(text) or OTHER_STOP.match(text)
+    if taken and re.match(r"\s+\S.{2,}?,\s*\S.{5,}", text[taken.end() :]):
         return tidy(text)
     return None
 

@@ -27,7 +27,8 @@ import re
 WORDS: dict[str, str] = {
     "norwegian/danish": (
         "alltid|altid|aldri|aldrig|fra nå av|fra na av|fra nu af|hver gang|unngå|undgå|ikke bruk|brug ikke|ikke|"
-        "vi bruker|vi bruger|spør før|spor for|spørg før|husk å|husk at|må ikke|skal ikke"
+        "vi bruker|vi bruger|spør før|spor for|spørg før|husk å|husk at|må ikke|skal ikke|lad være med|lad vær med|"
+        "la være å|la vær å"
     ),
     "finnish": (
         "aina|ei koskaan|älä|älkää|tästä lähtien|jatkossa|joka kerta|ainoastaan|vain|täytyy|pitää|ei saa|ei pidä|"
@@ -132,6 +133,15 @@ FORGET: dict[str, str] = {
     "baltic": "pamiršk|aizmirsti",
 }
 
+# language: its "stop doing" ("hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt"): with what
+# to do instead after it, a rule. Not read as replacing one: which rule it stops is left to the meaning of what follows
+# (as a replace word it took the nearest rule in its own language, not the English one it stops)
+STOP: dict[str, str] = {
+    "norwegian/danish": "hold op med at|hold opp med å|hold opp med a|slut med at|slutt med å",
+    "finnish": "lopeta",
+    "czech/slovak": "přestaň|prestan",
+}
+
 # language: its words for a permission ("det er lov å bruke koin-test nå"), which lifts a rule that forbade it
 # (`speech/rule_changes.PERMITS`), and for what forbids or holds back (`speech/rule_changes.FORBIDS`)
 PERMIT: dict[str, str] = {
@@ -173,5 +183,6 @@ OTHER_LANGUAGES = _union((WORDS, FROM_NOW_ON, INSTEAD))
 OTHER_REPLACES = _union((FROM_NOW_ON, INSTEAD, FORGET))
 OTHER_FROM_NOW_ON = _union((FROM_NOW_ON,))
 OTHER_FORGET = _union((FORGET,))
+OTHER_STOP = _union((STOP,))
 OTHER_PERMITS = _union((PERMIT,))
 OTHER_FORBIDS = _union((FORBID,))
