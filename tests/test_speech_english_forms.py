@@ -184,6 +184,12 @@ def test_what_happened_then_never_is_no_rule(said: str) -> None:
         ("wait for the deploy before you say it works", ()),  # this time's wait
         ("I ran the linter before you said done", ()),
         ("did you run it before you said done?", ()),
+        (
+            "cart screen in a riverpod provider. run dart analyze and fix every warning before you commit.",
+            ("run dart analyze and fix every warning before you commit",),
+        ),
+        ("run the tests before you commit this", ()),  # this one commit
+        ("fix the typo before you push it", ()),
     ],
 )
 def test_what_to_check_before_saying_the_work_is_done_is_a_rule(said: str, rules: tuple[str, ...]) -> None:

@@ -12,7 +12,11 @@ import re
 # the work is reported finished
 BEFORE_DONE = re.compile(
     r"^(?:please\s+)?(?!(?:i|we|it|this|that|they|he|she|wait|hold)\b)\S.{2,80}?\s+before (?:you|u) "
-    r"(?:say|tell me|report|claim|call it|mark it|announce)\b.{0,30}?\b(?:done|finished|ready|fixed|complete|works?)\b",
+    r"(?:say|tell me|report|claim|call it|mark it|announce)\b.{0,30}?\b(?:done|finished|ready|fixed|complete|works?)\b|"
+    # "run dart analyze and fix every warning before you commit": a step before any commit or push, the sentence
+    # ending there (not "… before you commit this", which is about one)
+    r"^(?:please\s+)?(?:always\s+)?(?:run|check|format|lint|fix|test|update|rebase|squash|build)\s.{2,80}?\s+"
+    r"before (?:(?:you|u) (?:commit|push)|committing|pushing)\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 
