@@ -310,3 +310,19 @@ def test_stop_doing_with_what_to_do_instead_is_a_rule() -> None:
         "hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt",
     )
     assert extract_knowledge(["hold op med at spørge"]).rules == ()  # nothing said instead: a one-off
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("lock file kokhono delete korbe na", ("lock file kokhono delete korbe na",)),
+        (
+            "ar kokhono db push korbe na, schema change shudhu migrate dev diye",
+            ("ar kokhono db push korbe na, schema change shudhu migrate dev diye",),
+        ),
+        ("eta kokhono kaj kore na", ()),  # it never works: a report
+        ("kokhono eta korbe na?", ()),
+    ],
+)
+def test_bengali_never_said_to_the_listener_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
+    assert extract_knowledge([said]).rules == rules

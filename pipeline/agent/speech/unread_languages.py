@@ -77,11 +77,24 @@ _CHOSEN = re.compile(
 )
 
 
+# Bengali "never" said to the listener, in its script or Latin letters: "kokhono" (ever) with a second-person verb
+# denied ("lock file kokhono delete korbe na", "ar kokhono db push korbe na, …"); "kokhono … kaj kore na" (it never
+# works) is a report and has no such verb
+_NEVER_YOU = re.compile(
+    r"(?<!\w)(?:kokhono|kokhonoi|kakhono)\b.{0,60}?\b(?:korbe|korben|dibe|diben|rakhbe|rakhben|chalabe|likhbe|"
+    r"korio|koro) na\b|কখনো.{0,60}?(?:করবে|করবেন|দেবে|দিবে|রাখবে|চালাবে|লিখবে|কোরো) না",
+    re.IGNORECASE,
+)
+
+
 def other_rule(sentence: str) -> str | None:
-    """A labelled rule, or what follows a "from now on" that opens the sentence or one of its clauses."""
+    """A labelled rule, what follows a "from now on" that opens the sentence or one of its clauses, or one that
+    closes a clause, a "forget (stop) X, do Y", or a Bengali "never" said to the listener."""
     text = sentence.strip()
     if found := _RULE.match(text):
         return tidy(found.group("r"))
+    if _NEVER_YOU.search(text) and not text.rstrip().endswith(("?", "？")):
+        return tidy(text)
     opened = next((m for m in OTHER_FROM_NOW_ON.finditer(text) if _opens_a_clause(text, m.start())), None)
     if opened is not None and len(text) - opened.end() >= 8:
         return tidy(text[opened.start() :])
