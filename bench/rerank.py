@@ -199,7 +199,9 @@ def through_daemon(name: str, args: argparse.Namespace) -> None:
                 reranked += bool(answer.get("reranked"))
                 hits = [(h["path"], float(h["score"])) for h in answer["results"]]
                 found_rows.append(metrics(files_of(hits, path_to_doc), qrels))
-            rss = daemon.call("status").get("daemon", {}).get("rss_mb")
+            assert daemon.proc is not None
+            status = Path(f"/proc/{daemon.proc.pid}/status").read_text()
+            rss = int(status.split("VmRSS:")[1].split()[0]) // 1024
             daemon.stop()
             rows[label] = found_rows
             ms = sorted(took)

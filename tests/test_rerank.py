@@ -99,3 +99,16 @@ def test_a_missing_model_is_reported_and_search_goes_on(daemon_factory: Any, mem
     assert "rerank_unavailable" in daemon.log_path.read_text(encoding="utf-8")
     printed = daemon.cli("search", QUESTION).stdout + daemon.cli("status").stdout
     assert "model.onnx" in printed
+
+
+@needs_model
+def test_the_reranker_is_released_with_the_embedding_model(daemon_factory: Any, memory_home: Path) -> None:
+    """An idle daemon sheds the reranker with the embedder; the next searches load both again."""
+    daemon = start(daemon_factory, memory_home, "[embedding]\nidle_release_minutes = 0.02\n[search]\nrerank = true\n")
+    reranked(daemon, QUESTION)
+    daemon.wait_for(lambda: daemon.call("status")["index"]["rerank"]["state"] == "released", timeout=60)
+    during = search(daemon, QUESTION)  # BM25 while the embedder loads again: hybrid only is reranked
+    assert during["reranked"] is False and during["rerank_note"]
+    again = reranked(daemon, QUESTION)
+    assert again["results"][0]["path"] == "frost.md"
+    assert daemon.call("status")["index"]["rerank"]["releases"] >= 1
