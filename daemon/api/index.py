@@ -58,7 +58,8 @@ async def search(services: Services, params: dict[str, Any]) -> dict[str, Any]:
         raise BadParams(f"param 'source' must be one of {', '.join(SOURCES)}")
     filters = Filters(root=p.str("root"), path_glob=p.str("path"), source=source, since_mtime=_since(p.str("since")))
     min_relevance = p.float("min_relevance")
-    found = await services.index.searcher.search(query, k, mode, filters, min_relevance=min_relevance)
+    rerank = services.app.settings.search.rerank
+    found = await services.index.searcher.search(query, k, mode, filters, min_relevance=min_relevance, rerank=rerank)
     record_access(services.app, query, found.hits)
     result: dict[str, Any] = {
         "results": [result_of(h, query, p.bool("explain")) for h in found.hits],
@@ -67,6 +68,10 @@ async def search(services: Services, params: dict[str, Any]) -> dict[str, Any]:
     }
     if found.fallback:
         result["fallback"] = found.fallback
+    if found.reranked is not None:
+        result["reranked"] = found.reranked
+        if found.rerank_note:
+            result["rerank_note"] = found.rerank_note
     if min_relevance is not None:
         result["min_relevance"] = min_relevance
     return result

@@ -218,7 +218,8 @@ def build_server(settings: Settings, link: DaemonLink | None = None) -> MCPServe
         if not hits:
             floor = f" at relevance {min_relevance:g} or more" if min_relevance is not None else ""
             return f"No memory matches {query!r}{floor}."
-        lines = [f"{len(hits)} result(s) ({result.get('mode')}):"]
+        reranked = ", reranked" if result.get("reranked") else ""
+        lines = [f"{len(hits)} result(s) ({result.get('mode')}{reranked}):"]
         for hit in hits:
             where = f"{hit['path']}:{hit['start_line']}-{hit['end_line']}"
             prefix = "" if hit.get("root") == "memory" else f"{hit['root']}:"

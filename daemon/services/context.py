@@ -193,7 +193,9 @@ class ContextService:
         if not request.query.strip():
             return []
         k = request.k + EXTRA_CANDIDATES
-        return (await self.index.searcher.search(request.query, k, "hybrid", Filters())).hits
+        search = self.app.settings.search
+        rerank = search.rerank and search.rerank_context  # Why off by default here: every prompt would pay for it
+        return (await self.index.searcher.search(request.query, k, "hybrid", Filters(), rerank=rerank)).hits
 
     def _memories(
         self, request: ContextRequest, hits: list[Hit], given: frozenset[str]

@@ -32,6 +32,7 @@ from pipeline.ingest.roots import OutsideRoots, Root, confine, make_roots, resol
 from pipeline.ingest.watcher import watch_roots
 from pipeline.retrieval.query_time import TimeWeights
 from pipeline.retrieval.ranking import RankWeights
+from pipeline.retrieval.reranker import RerankOptions
 from pipeline.retrieval.search import Searcher
 from pipeline.retrieval.vector_index import VectorIndex
 
@@ -110,6 +111,7 @@ class IndexService:
             if embedding.state == "released" and waiting:
                 embedding.wake()
             elif embedding.release_if_idle(busy=indexer.pending > 0 or waiting):
+                self.searcher.reranker.release()  # Why with it: the reranker is used only beside the embedder
                 await asyncio.to_thread(_collect_and_trim)
 
     async def status(self) -> dict[str, Any]:
@@ -140,6 +142,7 @@ class IndexService:
             "skipped": [{"root": s.root, "path": s.path, "reason": s.reason, "at": s.at} for s in skipped],
             "last_indexed": indexer.last_indexed,
             "lexical": indexer.lexical.stats(),
+            "rerank": searcher.reranker.status(),
         }
 
 
@@ -165,6 +168,13 @@ def make_searcher(settings: Settings, read_db: Any, embedding: EmbeddingService)
             slack_days=search.time_slack_days,
         ),
         chunks_per_file=search.chunks_per_file,
+        rerank=RerankOptions(
+            enabled=search.rerank,
+            depth=search.rerank_depth,
+            weight=search.rerank_weight,
+            context=search.rerank_context,
+            model_dir=search.rerank_model_dir,
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from events.sqlite import run_sync, select_in_named
 from pipeline.cjk import cjk_share, has_cjk
 from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import StoredChunk, chunk_keys, chunks_by_id
+from pipeline.retrieval.cross_encoder import passage_of
 from pipeline.retrieval.fts_query import build_match, query_phrases
 from pipeline.retrieval.lexical_index import K1, LexicalIndex, LexicalMatch
 from pipeline.retrieval.query_time import (
@@ -33,6 +34,7 @@ from pipeline.retrieval.query_time import (
 )
 from pipeline.retrieval.ranking import RankWeights, final_score, load_signals
 from pipeline.retrieval.relevance import LOG_ODDS_SCALE, NULL_PASSAGES, Evidence, estimate, log_odds
+from pipeline.retrieval.reranker import Reranker, RerankOptions
 from pipeline.retrieval.scan_batch import ScanBatcher
 from pipeline.retrieval.vector_index import VectorIndex
 
@@ -217,6 +219,8 @@ class SearchResult:
     hits: list[Hit]
     mode: str  # the mode actually used
     fallback: str | None  # why the asked mode could not run (then `mode` is bm25), else None
+    reranked: bool | None = None  # None: no reranking was asked; else whether the cross-encoder reordered the hits
+    rerank_note: str | None = None  # why it was asked and did not run
 
 
 class Searcher:
@@ -234,6 +238,7 @@ class Searcher:
         cjk_list_weights: tuple[float, float] | None = None,
         time_weights: TimeWeights | None = None,
         chunks_per_file: int = 1,
+        rerank: RerankOptions | None = None,
     ) -> None:
         self.read_db = read_db
         self.embedding = embedding
@@ -248,6 +253,7 @@ class Searcher:
         self.cjk_list_weights = cjk_list_weights or list_weights
         self.time_weights = time_weights or TimeWeights()
         self.chunks_per_file = chunks_per_file  # a file's chunks beyond this many go after every other hit (0: off)
+        self.reranker = Reranker(rerank or RerankOptions())
 
     def weights_for(self, query: str) -> tuple[float, float]:
         """(bm25, vector) RRF weights. Why by language: the bigram index is a weaker lexical model for Chinese
@@ -270,9 +276,11 @@ class Searcher:
         *,
         min_relevance: float | None = None,
         now: dt.datetime | None = None,
+        rerank: bool = False,
     ) -> SearchResult:
         """The top `k` hits (those whose relevance clears `min_relevance`, when given); a mode that cannot run
-        yet falls back to BM25 and says why."""
+        yet falls back to BM25 and says why. `rerank`: the caller asks for the cross-encoder (`[search] rerank`
+        on); hybrid search only, and only when the query reads as English; the result says whether it ran."""
         fallback = None
         if mode in ("hybrid", "vector") and not self.vector_ready():
             self.embedding.wake()  # a model released when idle comes back in the background; BM25 answers now
@@ -321,11 +329,45 @@ class Searcher:
                 await self.apply_time(ranked, intent)
             ranked.sort(key=lambda c: (-c.score, c.id))
         ranked = await self.rerank(ranked[: max(3 * k, 30)], absolute=absolute)
+        note = None
+        if rerank:
+            ranked, note = await self.cross_rerank(ranked, query, mode)
         if min_relevance is not None:
             ranked = [c for c in ranked if c.relevance is not None and c.relevance >= min_relevance]
         if self.chunks_per_file > 0:
             ranked = await self.spread_files(ranked)
-        return SearchResult(await self.hydrate(ranked[:k], mode), mode, fallback)
+        hits = await self.hydrate(ranked[:k], mode)
+        return SearchResult(hits, mode, fallback, None if not rerank else note is None, note)
+
+    async def cross_rerank(self, ranked: list[Candidate], query: str, mode: str) -> tuple[list[Candidate], str | None]:
+        """The top `rerank_depth` candidates reordered among themselves by their score plus `rerank_weight` times
+        the cross-encoder's logit (pipeline/retrieval/reranker.py); the rest stay below them. Why added to the
+        hybrid score rather than the logit alone: the logit alone lost on SciFact
+        (nDCG@10 -0.015 at depth 10, -0.024 at 20), the sum at weight 0.1 did not, and it kept LoCoMo's gain
+        (bench/rerank.py). Returns the order and why it did not run (None: it ran)."""
+        reranker = self.reranker
+        note = reranker.why_not(query, mode)
+        depth = reranker.options.depth
+        if note is not None or len(ranked) < 2:
+            return ranked, note
+        top = ranked[:depth]
+        ids = [c.id for c in top]
+        sql = "SELECT id, heading, text FROM chunks WHERE id IN ({marks})"
+        rows = await run_sync(self.read_db, lambda conn: select_in_named(conn, sql, ids))
+        passages = {row["id"]: passage_of(row["heading"], row["text"]) for row in rows}
+        outcome = await reranker.score(query, passages)
+        if not outcome.ran:
+            return ranked, outcome.note
+        weight = reranker.options.weight
+        for c in top:
+            logit = outcome.logits.get(c.id)
+            if logit is None:
+                continue  # deleted since it was ranked: keeps its score
+            c.components["cross_encoder"] = round(logit, 4)
+            c.score += weight * logit
+            c.components["final"] = c.score
+        top.sort(key=lambda c: (-c.score, c.id))
+        return top + ranked[depth:], None
 
     async def spread_files(self, ranked: list[Candidate]) -> list[Candidate]:
         """The ranked chunks with each file's chunks beyond `chunks_per_file` moved after all the others (in

@@ -37,6 +37,10 @@ def render_search(result: dict[str, Any], *, explain: bool, min_relevance: float
             parts = ", ".join(f"{k}={v}" for k, v in hit["explain"].items() if v is not None)
             out.append(f"    explain: {parts}")
     notes = [f"note: {result['fallback']}"] if result.get("fallback") else []
+    if result.get("rerank_note"):
+        notes.append(f"note: {result['rerank_note']}")
+    elif result.get("reranked"):
+        notes.append("note: reranked by the cross-encoder ([search] rerank)")
     notes.append(f"-- {len(result['results'])} result(s), mode {result['mode']}, {result['took_ms']} ms")
     return "\n".join(out), "\n".join(notes)
 
@@ -87,6 +91,10 @@ def render_status(s: dict[str, Any]) -> str:
             if lexical.get("ready")
             else "         bm25 in memory: loading (FTS5 answers meanwhile)"
         )
+        rerank = idx.get("rerank") or {}
+        if rerank.get("enabled"):
+            why = f": {rerank['reason']}" if rerank.get("reason") else ""
+            lines.append(f"         rerank {rerank.get('state')} (top {rerank.get('depth')}){why}")
         progress = idx.get("progress") or {}
         if idx.get("pending"):
             lines.append(
