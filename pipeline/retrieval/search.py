@@ -20,7 +20,6 @@ from events.sqlite import run_sync, select_in_named
 from pipeline.cjk import cjk_share, has_cjk
 from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import StoredChunk, chunk_keys, chunks_by_id
-from pipeline.retrieval.cross_encoder import passage_of
 from pipeline.retrieval.fts_query import build_match, query_phrases
 from pipeline.retrieval.lexical_index import K1, LexicalIndex, LexicalMatch
 from pipeline.retrieval.query_time import (
@@ -331,43 +330,13 @@ class Searcher:
         ranked = await self.rerank(ranked[: max(3 * k, 30)], absolute=absolute)
         note = None
         if rerank:
-            ranked, note = await self.cross_rerank(ranked, query, mode)
+            ranked, note = await self.reranker.reorder(ranked, query, mode, self.read_db)
         if min_relevance is not None:
             ranked = [c for c in ranked if c.relevance is not None and c.relevance >= min_relevance]
         if self.chunks_per_file > 0:
             ranked = await self.spread_files(ranked)
         hits = await self.hydrate(ranked[:k], mode)
         return SearchResult(hits, mode, fallback, None if not rerank else note is None, note)
-
-    async def cross_rerank(self, ranked: list[Candidate], query: str, mode: str) -> tuple[list[Candidate], str | None]:
-        """The top `rerank_depth` candidates reordered among themselves by their score plus `rerank_weight` times
-        the cross-encoder's logit (pipeline/retrieval/reranker.py); the rest stay below them. Why added to the
-        hybrid score rather than the logit alone: the logit alone lost on SciFact
-        (nDCG@10 -0.015 at depth 10, -0.024 at 20), the sum at weight 0.1 did not, and it kept LoCoMo's gain
-        (bench/rerank.py). Returns the order and why it did not run (None: it ran)."""
-        reranker = self.reranker
-        note = reranker.why_not(query, mode)
-        depth = reranker.options.depth
-        if note is not None or len(ranked) < 2:
-            return ranked, note
-        top = ranked[:depth]
-        ids = [c.id for c in top]
-        sql = "SELECT id, heading, text FROM chunks WHERE id IN ({marks})"
-        rows = await run_sync(self.read_db, lambda conn: select_in_named(conn, sql, ids))
-        passages = {row["id"]: passage_of(row["heading"], row["text"]) for row in rows}
-        outcome = await reranker.score(query, passages)
-        if not outcome.ran:
-            return ranked, outcome.note
-        weight = reranker.options.weight
-        for c in top:
-            logit = outcome.logits.get(c.id)
-            if logit is None:
-                continue  # deleted since it was ranked: keeps its score
-            c.components["cross_encoder"] = round(logit, 4)
-            c.score += weight * logit
-            c.components["final"] = c.score
-        top.sort(key=lambda c: (-c.score, c.id))
-        return top + ranked[depth:], None
 
     async def spread_files(self, ranked: list[Candidate]) -> list[Candidate]:
         """The ranked chunks with each file's chunks beyond `chunks_per_file` moved after all the others (in
