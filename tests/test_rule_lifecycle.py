@@ -309,6 +309,18 @@ def test_a_permission_lifts_the_prohibition_on_its_subject_and_replaces_nothing_
     assert replaced_in_other_words("migration yang udah di-push gak boleh diedit", indonesian, subject) is None
 
 
+def test_a_permission_lifts_the_one_rule_forbidding_it_by_name_however_far_the_model_puts_them() -> None:
+    """The model can put a permission and the prohibition it lifts far apart (0.03 for "you may push …" beside
+    "commit, but do not push …"); when that rule is the only one forbidding what is permitted, it is the subject.
+    Against a rule that disagrees in subject (a negative value) it is not, nor when another rule forbids it too."""
+    current = ["commit, but do not push to any remote; I push myself after review", "always run the tests"]
+    new = "you may push your feature branches to origin yourself once the Android build is green"
+    assert replaced_in_other_words(new, current, lambda a, b: 0.03) == current[0]
+    assert replaced_in_other_words(new, current, lambda a, b: -0.1) is None
+    rivals = ["never push on a Friday"]
+    assert replaced_in_other_words(new, current, lambda a, b: 0.03, rivals) is None
+
+
 def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_own() -> None:
     """Commit messages, pushing, asking before a dependency, sudo, a .env file, the language of answers, "in any
     repo": MEMORY.md's; a step run before a commit or a push names the project's tools: the project's."""

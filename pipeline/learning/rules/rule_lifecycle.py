@@ -200,6 +200,10 @@ def replaced_in_other_words(
             [o for o in texts if (FORBIDS.search(o) or OTHER_FORBIDS.search(o)) and _terms(permitted) & _terms(o)]
             for texts in (current, rivals)
         )
+        if len(current) == 1 and not rivals and (value := subject(candidate, current[0])) is not None and value >= 0:
+            # The one rule that forbids what is permitted, by name: that is the subject, even where the model puts
+            # the two apart ("you may push your feature branches …" beside "commit, but do not push …": 0.03)
+            return current[0]
         replaces = True
     if not (replaces or retracts) or (ADDS.search(candidate) and not retracts) or not current:
         return None
