@@ -103,7 +103,7 @@ def other_rule(sentence: str) -> str | None:
     if closed is not None and not text.rstrip().endswith(("?", "？")):
         clause = re.split(r"[,;:.!]\s", text[: closed.start()])[-1]
         if len(clause.split()) >= 4:  # "ez a build mostantól" ("this build from now on") is no instruction
-            return tidy(text[text.rindex(clause, 0, closed.start() + 1) : closed.end()])
+            return tidy(text[closed.start() - len(clause) : closed.end()])  # the clause ends where it starts
     # "unohda se minuutin raja, … päivitä kymmenen sekunnin välein": forget (or stop) X, and what replaces it
     taken = OTHER_FORGET.match(text) or OTHER_STOP.match(text)
     if taken and re.match(r"\s+\S.{2,}?,\s*\S.{5,}", text[taken.end() :]):
