@@ -64,6 +64,9 @@ class SessionSummary:
     outcome_evidence: tuple[str, ...] = ()
     agent_id: str = ""  # a subagent's summary: its id (session_id is then the parent's)
     subagents: tuple[str, ...] = ()
+    # what the person asked for in the grammar of a directive and was not kept as a rule: a later rule that
+    # replaces one of them finds it here (`pipeline/learning/rules/earlier_instructions.py`)
+    instructions: tuple[str, ...] = ()
 
 
 def extractive_summary(t: Transcript, *, project: str | None, sha256: str, heard: str | None = None) -> SessionSummary:
@@ -195,6 +198,7 @@ def render(s: SessionSummary, *, emails: bool = True) -> str:
         ("Todos", s.todos),
         ("Lessons", s.lessons),
         ("Rules", s.rules),
+        ("Instructions", s.instructions),
         ("Errors", s.errors),
         (
             "Outcome",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import structlog
@@ -111,11 +111,18 @@ def current_text(text: str) -> str:
 
 
 def apply_changes(
-    path: Path, section: str, added: list[str], superseded: list[tuple[str, str]], *, when: str
+    path: Path,
+    section: str,
+    added: list[str],
+    superseded: list[tuple[str, str]],
+    *,
+    when: str,
+    recovered: Sequence[tuple[str, str]] = (),
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Append `added` bullets to `## section` and mark each `(old, new)` old bullet superseded by new.
-    Returns what was done (a bullet that changed meanwhile, or a duplicate, is left alone). Atomic, backed up,
-    never shrinks the file. Blocking."""
+    `recovered`: `(old, new)` where old was never a bullet (an earlier instruction a new rule replaces): it is
+    written struck through just before new. Returns what was done (a bullet that changed meanwhile, or a
+    duplicate, is left alone). Atomic, backed up, never shrinks the file. Blocking."""
     with _lock_for(path):
         for _attempt in range(3):
             original = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -137,7 +144,17 @@ def apply_changes(
                 return [], []
             updated = "".join(lines)
             if adding:
-                updated = insert_bullets(updated, section, adding)
+                struck = {old.lower() for old in superseded_bullets(original)}
+                before = {new: old for old, new in recovered if old.lower() not in struck | present}
+                bullets = [
+                    line
+                    for new in adding
+                    for line in (
+                        *([f"~~{before[new]}~~ (superseded {when} by: {new})"] if new in before else []),
+                        new,
+                    )
+                ]
+                updated = insert_bullets(updated, section, bullets)
             if len(updated) < len(original) or not _keeps_every_line(original, updated, loose=bool(marked)):
                 raise RuntimeError(f"refusing to shrink {path}")  # a bug, never a user's data loss
             current = path.read_text(encoding="utf-8") if path.exists() else ""

@@ -49,8 +49,11 @@ def run_rules(args: argparse.Namespace, settings: Settings) -> int:
         for text in entry["in_force"]:
             print(f"  - {text}" + _origin(origin.get(text)))
         if args.history:
+            # an instruction never kept as a rule, found again when a later rule replaced it
+            said_in = {c["replaces"]: c["replaces_from"] for c in entry.get("history", []) if c.get("replaces_from")}
             for old in entry["superseded"]:
-                print(f"  - ~~{old['text']}~~ superseded {old['date']} by: {old['replaced_by']}")
+                where = f"    (said in session {said_in[old['text']]})" if old["text"] in said_in else ""
+                print(f"  - ~~{old['text']}~~ superseded {old['date']} by: {old['replaced_by']}{where}")
             for change in entry.get("history", []):
                 if change.get("action") == "restated":
                     print(f"  = restated: {change['text']}" + _origin(change))

@@ -3,7 +3,9 @@ the person's words mean where no known phrase reads them (rules by meaning, a cl
 
 A new rule is judged against the rules in force (`pipeline/learning/rules/rule_lifecycle.py`): a restatement is not
 added again, a reversal or a changed value supersedes the old rule (which stays in the file, struck through,
-so the file never loses text, and is no longer given to agents), anything else is added. The embedding model
+so the file never loses text, and is no longer given to agents), anything else is added. A rule that says it
+replaces something and supersedes no rule in force is judged against the person's earlier instructions that
+were never kept as rules (`earlier_instructions.py`); the one it replaces is written struck through. The embedding model
 (when loaded) tells restatements apart from different rules; without it the check falls back to words.
 Every change is returned so the caller can log it (`knowledge` events: the weekly report lists them).
 
@@ -17,6 +19,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +31,8 @@ from pipeline.learning import verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets, section_bullets
 from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.rules import rule_meaning, rule_probe
-from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge
+from pipeline.learning.rules.earlier_instructions import Instruction, replaces_something
+from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge, names_what_it_replaces
 from pipeline.learning.rules.rule_meaning import candidates
 from pipeline.learning.rules.rule_scope import person_wide
 from pipeline.memory_layout import read_text
@@ -44,6 +48,11 @@ class Changes:
     added: list[str] = field(default_factory=list)
     superseded: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
     restated: list[tuple[str, str]] = field(default_factory=list)  # (candidate, the rule it restates)
+    # (old, new, the session the old was said in): an earlier instruction, never a rule, that a new rule replaces
+    recovered: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+Earlier = Callable[[str | None], Sequence[Instruction]]  # project (None: every project) -> earlier instructions
 
 
 def rule_files(home: Path, project: str | None, rules: Sequence[str]) -> list[tuple[Path, str, list[str]]]:
@@ -66,10 +75,12 @@ class Knowledge:
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     async def add_rules(
-        self, home: Path, project: str | None, rules: Sequence[str], *, when: str
+        self, home: Path, project: str | None, rules: Sequence[str], *, when: str, earlier: Earlier | None = None
     ) -> list[tuple[Path, Changes]]:
         """A session's rules, each to its file (`rule_files`), judged there. What the person's rules share is
-        taken from both files: where a rule is kept should not change what sets two rules' subjects apart."""
+        taken from both files: where a rule is kept should not change what sets two rules' subjects apart.
+        `earlier`: reads the person's earlier instructions (blocking; the project's for its rules.md, every
+        project's for MEMORY.md), asked only when a replacement supersedes no rule in force."""
         memory = home / "MEMORY.md"
         project_file = home / "areas" / "projects" / project / "rules.md" if project else None
         done = []
@@ -78,8 +89,15 @@ class Knowledge:
             other = project_file if path == memory else memory
             text = await asyncio.to_thread(read_text, other) if other is not None else ""
             background = section_bullets(text, "Preferences") if other == memory else current_bullets(text)
+            look_back = partial(earlier, None if path == memory else project) if earlier is not None else None
             changes = await self.add(
-                path, section, texts, when=when, background=background, within_section=path == memory
+                path,
+                section,
+                texts,
+                when=when,
+                background=background,
+                within_section=path == memory,
+                earlier=look_back,
             )
             done.append((path, changes))
         return done
@@ -93,6 +111,7 @@ class Knowledge:
         when: str,
         background: Sequence[str] = (),
         within_section: bool = False,
+        earlier: Callable[[], Sequence[Instruction]] | None = None,
     ) -> Changes:
         """Judge `candidates` (in order) against the file's current bullets (only `section`'s when
         `within_section`: MEMORY.md's rules are judged against its Preferences, never its lessons) and apply
@@ -134,10 +153,50 @@ class Knowledge:
                 in_force.remove(verdict.other)
             added.append(candidate)
             in_force.append(candidate)
+        replacing = [c for c in added if replaces_something(c) and c not in {new for _, new in superseded}]
+        recovered = await self._recover(replacing, in_force, background, earlier) if replacing and earlier else []
         done_added, done_superseded = await asyncio.to_thread(
-            apply_changes, path, section, added, superseded, when=when
+            apply_changes, path, section, added, superseded, when=when, recovered=[(o, n) for o, n, _ in recovered]
         )
-        return Changes(done_added, done_superseded, restated)
+        kept = [item for item in recovered if item[1] in done_added]
+        return Changes(done_added, done_superseded, restated, kept)
+
+    async def _recover(
+        self,
+        replacing: list[str],
+        in_force: list[str],
+        background: Sequence[str],
+        earlier: Callable[[], Sequence[Instruction]],
+    ) -> list[tuple[str, str, str]]:
+        """(old, new, session) for each rule in `replacing` that replaces one of the person's earlier instructions
+        (judged as against rules in force, the rules in force as its rivals); none without the model."""
+        said = [i for i in await asyncio.to_thread(earlier) if i.text not in in_force]
+        if not said:
+            return []
+        pool = list(dict.fromkeys(i.text for i in said))
+        vectors = await self.vectors([*in_force, *background, *pool, *replacing, *GENERIC_RULES])
+        if not vectors:
+            return []
+        shared = {*in_force, *background, *GENERIC_RULES}
+        in_place = ScriptCentred(
+            {t: v for t, v in vectors.items() if t in shared}, centroid([v for t, v in vectors.items() if t in shared])
+        )
+
+        def subject(a: str, b: str) -> float | None:
+            va, vb = vectors.get(a), vectors.get(b)
+            return None if va is None or vb is None else float(np.dot(in_place(a, va), in_place(b, vb)))
+
+        found: list[tuple[str, str, str]] = []
+        for new in replacing:
+            rivals = [r for r in [*in_force, *background] if r != new]
+            verdict = judge(new, [p for p in pool if p != new], _cosine(vectors), subject, rivals=rivals)
+            # Why a name too: an instruction was never taken for a rule, so meaning alone is thin evidence ("big
+            # loads go through COPY now" is near "load the first october export pls" and replaces nothing of it)
+            if verdict.action == "supersede" and verdict.other and names_what_it_replaces(new, verdict.other):
+                session = next(i.session_id for i in said if i.text == verdict.other)
+                found.append((verdict.other, new, session))
+                pool.remove(verdict.other)
+        return found
 
     async def distinct(self, texts: Sequence[str]) -> list[str]:
         """`texts` without the ones that restate another of them (`rule_lifecycle.distinct`)."""

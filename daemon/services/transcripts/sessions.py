@@ -61,6 +61,7 @@ from pipeline.atomic_file import write_atomic
 from pipeline.learning.problems.fix_steps import Resolution, find_resolution
 from pipeline.learning.problems.session_signals import session_signals
 from pipeline.learning.problems.signal_keys import KeyedSignal, signal_event
+from pipeline.learning.rules.earlier_instructions import Instruction, earlier_instructions, instructions_of
 from pipeline.llm import LLMClient, LLMError
 from pipeline.memory_layout import read_text, safe_id
 from pipeline.scrub import scrub_data
@@ -153,6 +154,8 @@ class SessionIngest:
             summary = replace(summary, rules=tuple(dict.fromkeys([*summary.rules, *more])))
         if len(summary.rules) > 1:
             summary = replace(summary, rules=tuple(await self.knowledge.distinct(summary.rules)))
+        if not t.is_subagent:
+            summary = replace(summary, instructions=tuple(instructions_of(t.user_texts, summary.rules)))
         rel_summary = summary_name(session, t.agent_id)
         await asyncio.to_thread(write_atomic, app.settings.home / rel_summary, render(summary, emails=emails))
         found = session_signals(t)
@@ -223,7 +226,12 @@ class SessionIngest:
         when = (summary.ended or summary.started)[:10] or self.app.clock().strftime("%Y-%m-%d")
         changes: list[dict[str, Any]] = []
         project = summary.project or folder_project(summary.cwd)
-        for target, done in await self.knowledge.add_rules(home, project, summary.rules, when=when):
+        started = summary.started or summary.ended
+
+        def earlier(scope: str | None) -> list[Instruction]:
+            return earlier_instructions(home / "sessions", scope, before=started, exclude=summary.session_id)
+
+        for target, done in await self.knowledge.add_rules(home, project, summary.rules, when=when, earlier=earlier):
             changes += _change_records("rule", target.relative_to(home).as_posix(), done)
         if summary.lessons:
             done = await self.knowledge.add(home / "MEMORY.md", "Lessons", list(summary.lessons), when=when)
@@ -271,6 +279,10 @@ def _change_records(kind: str, path: str, changes: Any) -> list[dict[str, Any]]:
     records += [
         {"kind": kind, "action": "superseded", "path": path, "text": new, "replaces": old}
         for old, new in changes.superseded
+    ]
+    records += [
+        {"kind": kind, "action": "superseded", "path": path, "text": new, "replaces": old, "replaces_from": session}
+        for old, new, session in changes.recovered
     ]
     records += [
         {"kind": kind, "action": "restated", "path": path, "text": text, "restates": other}

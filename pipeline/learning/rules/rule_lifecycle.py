@@ -300,6 +300,18 @@ def _code_names(text: str) -> set[str]:
     return {name.lower().lstrip("@") for name in _CODE_NAME.findall(text)}
 
 
+def names_what_it_replaces(candidate: str, other: str) -> bool:
+    """Whether a replacement names the thing `other` is about: both name it from code or a product, or write two
+    words in Latin letters amid another script (`_shared_names`, without its two-words-across-languages reading,
+    which two Romanian sentences sharing "de fiecare data" pass), or the candidate takes back a word `other` says
+    (`_takes_back`)."""
+    if _names(candidate) & _names(other) or _takes_back(candidate, other):
+        return True
+    # amid another script, two Latin words: one ("gold") is as often a word of the task the old sentence set
+    other_script = _OTHER_SCRIPT.search(candidate) or _OTHER_SCRIPT.search(other)
+    return bool(other_script and len(_latin_terms(candidate) & _latin_terms(other)) >= 2)
+
+
 def _shared_names(candidate: str, other: str) -> bool:
     """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
     the model puts a sentence nearer the rules in its own language, while the name says what the rule is about.
