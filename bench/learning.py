@@ -98,6 +98,7 @@ CORPORA = (
     ("held out 41", BENCH / "learning_corpus_heldout41"),
     ("held out 42", BENCH / "learning_corpus_heldout42"),
     ("held out 43", BENCH / "learning_corpus_heldout43"),
+    ("held out 45", BENCH / "learning_corpus_heldout45"),
 )
 
 
