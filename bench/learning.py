@@ -99,6 +99,7 @@ CORPORA = (
     ("held out 42", BENCH / "learning_corpus_heldout42"),
     ("held out 43", BENCH / "learning_corpus_heldout43"),
     ("held out 44", BENCH / "learning_corpus_heldout44"),
+    ("held out 45", BENCH / "learning_corpus_heldout45"),
 )
 
 
