@@ -385,3 +385,28 @@ def test_two_kinds_of_thing_in_any_such_place_and_an_order_after_when_to_start(s
 )
 def test_what_every_commit_message_no_longer_has_is_a_rule(said: str, rule: str | None) -> None:
     assert extract_knowledge([said]).rules == ((rule,) if rule else ())
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # a rule said again, the comma dropped: "like I said no …"
+        ("good, like I said no deploys on Fridays without asking me", "no deploys on Fridays without asking me"),
+        # a thing and how it always goes, without a verb
+        ("pytest always with -p no:randomly", "pytest always with -p no:randomly"),
+        ("timestamps always in UTC", "timestamps always in UTC"),
+    ],
+)
+def test_terse_rules_said_again_or_without_a_verb(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+def test_what_always_happens_and_what_was_said_before_about_a_state_are_no_rules() -> None:
+    assert extract_knowledge(["the nightly build always fails on CI"]).rules == ()
+    assert extract_knowledge(["like I said the staging box is slow today"]).rules == ()
+
+
+def test_decided_with_a_comma_opening_a_clause_is_a_decision() -> None:
+    found = extract_knowledge(["one more thing: decided, prices are stored as integer cents everywhere"])
+    assert found.decisions == ("prices are stored as integer cents everywhere",)
+    assert extract_knowledge(["we haven't decided, let me think about it"]).decisions == ()

@@ -25,6 +25,10 @@ from tests.transcript_lines import Transcript
         ("maine pehle bola tha, dates hamesha UTC mein store hongi", "dates hamesha UTC mein store hongi"),
         ("aur yaad rakhna: secrets kabhi repo mein mat daalna", "secrets kabhi repo mein mat daalna"),
         ("ab se logging Logger se karo, kyunki IO.inspect bhool jaate hain", "ab se logging Logger se karo"),
+        # as typed in Roman Urdu too: "… tha na," (I said it, didn't I), "for X use Y", "keep only this"
+        ("maine bola tha na, prod DB par kabhi migrate:fresh nahi", "prod DB par kabhi migrate:fresh nahi"),
+        ("e2e ke liye Chromium use karo", "e2e ke liye Chromium use karo"),
+        ("staging par LOG_LEVEL debug hi rakhna", "staging par LOG_LEVEL debug hi rakhna"),
     ],
 )
 def test_hinglish_rules(said: str, rule: str) -> None:
@@ -39,6 +43,7 @@ def test_hinglish_rules(said: str, rule: str) -> None:
         "yeh test hamesha CI pe fail hota hai",  # a report
         "main hamesha migration bhool jaati hoon",  # the speaker
         "phir se timeout ho raha hai RatesLiveTest mein",  # a report
+        "ye test hi fail ho raha hai, wahi chalana",  # a report, and what to run now
     ],
 )
 def test_what_is_no_hinglish_rule(said: str) -> None:
@@ -54,6 +59,10 @@ def test_hinglish_lessons_and_english_rules_with_their_ground_or_said_to_hold_el
         ]
     )
     assert found.lessons == ("app ke saath start hone wala GenServer test sandbox ke bahar chalta hai",)
+    learned = extract_knowledge(
+        ["badhiya! sabak ye hai ke cron jobs UTC mein chalti hain, server ke time zone mein nahi"]
+    )
+    assert learned.lessons == ("cron jobs UTC mein chalti hain, server ke time zone mein nahi",)
     assert found.rules == (
         "amounts are always Decimal, never float",
         "no force push here either, same rule as the api repo",

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.verdicts import closing_cue
+from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.rules.rule_meaning import directive
+from tests.transcript_lines import Transcript
 
 
 @pytest.mark.parametrize(
@@ -68,6 +71,11 @@ def test_a_labelled_decision_is_a_decision_and_a_question_or_a_label_inside_a_se
         # Romanian: ask me (before), we use, without
         "intreaba-ma inainte sa schimbi schema bazei de date",
         "DTO-urile sunt record-uri, fara Lombok",
+        # Swahili: "don't touch" (usi- verbs), "let it be" (iwe), every; Urdu: only, never … (with a word between)
+        "usiguse faili za generated kwenye repo",
+        "kila migration iwe na down yake",
+        "config صرف .env میں ہو گی",
+        "main پر کبھی force push نہیں کرنا",
     ],
 )
 def test_a_language_without_a_reader_opens_the_rule_gate_with_its_words_for_always_and_never(sentence: str) -> None:
@@ -326,3 +334,35 @@ def test_stop_doing_with_what_to_do_instead_is_a_rule() -> None:
 )
 def test_bengali_never_said_to_the_listener_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
     assert extract_knowledge([said]).rules == rules
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("asante, imefanya kazi", 1),
+        ("poa, nitamalizia mwenyewe", 1),
+        ("bado inafail", -1),
+        ("hapana, sio hivyo. rudisha ile config", -1),
+        ("sina muda leo, tutaendelea kesho", -1),
+        ("بہت شکریہ، ٹھیک ہو گیا", 1),
+        ("ابھی بھی fail ہو رہا ہے", -1),
+    ],
+)
+def test_swahili_and_urdu_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_firmware_flashed_or_a_dependency_added_is_work_the_closing_words_judge() -> None:
+    flashed = Transcript().user("flash the new build to the board on /dev/ttyACM0")
+    flashed.bash(
+        "west flash --runner nrfjprog", "-- runners.nrfjprog: Board with serial number 6839 flashed successfully."
+    )
+    flashed.user("poa, asante")
+    added = Transcript().user("add the http client library")
+    added.bash("composer require guzzlehttp/guzzle:^7.9", "Package operations: 1 install, 0 updates, 0 removals")
+    added.user("great, thanks")
+    answered = Transcript().user("what does the retry setting do?").say("It retries failed jobs three times.")
+    answered.user("ok thanks")
+    for t, outcome in ((flashed, "success"), (added, "success"), (answered, "unknown")):
+        assert session_outcome(parse_transcript(t.bytes(), "s")).outcome == outcome

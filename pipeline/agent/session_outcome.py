@@ -64,12 +64,20 @@ _FIRST_HAND = re.compile(
 # "ok, I'll push it myself", read as failed, had left such a session unknown)
 HEARD_WEIGHT = 2.4
 
-# A deploy: a project's deploy script or task, Helm, kubectl apply, Terraform apply, a platform's deploy command
-_DEPLOYS = re.compile(
+# Work done by a command: a deploy (a project's deploy script or task, Helm, kubectl apply, Terraform apply, a
+# platform's deploy command), firmware flashed, a dependency added
+_WORK_COMMANDS = re.compile(
     r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*deploy[\w-]*(?:\.sh|\.py)?(?=\s|$)|"
     r"\b(?:npm|pnpm|yarn|make|just|task) (?:run )?deploy\b|"
     r"\bhelm (?:upgrade|install)\b|\bkubectl (?:\S+ )*(?:apply|rollout restart)\b|\b(?:terraform|tofu) apply\b|"
-    r"\b(?:fly|kamal|vercel|netlify) deploy\b|\bvercel --prod\b"
+    r"\b(?:fly|kamal|vercel|netlify) deploy\b|\bvercel --prod\b|"
+    # firmware written to a board: a deploy to the hardware on the desk
+    r"\b(?:west|idf\.py|pio run -t upload|platformio run -t upload) ?flash\b|\bwest flash\b|\bidf\.py (?:\S+ )*flash\b|"
+    r"\bnrfjprog (?:\S+ )*--program\b|\besptool(?:\.py)? (?:\S+ )*write_flash\b|\b(?:avrdude|st-flash|openocd)\b|"
+    # a dependency added or the lock file installed: the project changed ("composer require …", "pnpm add …")
+    r"\bcomposer (?:require|install|update)\b|\b(?:npm|pnpm|yarn|bun) (?:add|install|i) \S|"
+    r"\b(?:pip|uv pip) install \S|\b(?:uv|poetry|cargo|bundle|flutter pub|dart pub) add\b|\bgo get \S|"
+    r"\bdotnet add \S+ package\b"
 )
 # a commit, a push, a merge, or a deploy that went through ("terragrunt apply tfplan", "helm upgrade …", "fly deploy")
 _SHIPPED = re.compile(
@@ -269,7 +277,7 @@ def _did_work(steps: list[Step]) -> bool:
     return any(
         s.kind == "tool"
         and (
-            (s.status == "ok" and s.call is not None and (s.call.name in _EDITS or _DEPLOYS.search(_command(s))))
+            (s.status == "ok" and s.call is not None and (s.call.name in _EDITS or _WORK_COMMANDS.search(_command(s))))
             or s.status == "failed"
             or is_check(s)
         )

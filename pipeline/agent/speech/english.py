@@ -89,6 +89,7 @@ _PRACTICES = (
     form.WE_PRACTICE,
     form.WE_DONT,
     form.USE_AVOID,
+    form.ALWAYS_HOW,
     form.ONLY,
     form.NO_SHORT,
     form.STAYS,

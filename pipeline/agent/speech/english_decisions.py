@@ -37,7 +37,9 @@ _LESSON = re.compile(
 # if" is what came of it, not the lesson ("…, so when every test errors at setup check docker info first" is advice
 # that belongs to it)
 _CONSEQUENCE_TAIL = re.compile(r",?\s+so if\b.*$", re.IGNORECASE)
-DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})", re.IGNORECASE)
+# "decision: …", "decided: …", and "decided, …" opening a clause ("haan aur ek cheez: decided, money is stored as
+# integer paisa"; not "we haven't decided, let me think")
+DECISION_TAG = re.compile(r"\b(?:decision|decided)\s*:\s*(.{6,})|(?:^|[:;]\s*)decided,\s+(.{6,})", re.IGNORECASE)
 # "decided to keep session auth, no JWT": chat drops the "we" before a decision as it does before a report
 _BARE_DECIDED = r"(?:just |finally |so )?decided"
 WE_DECIDED = re.compile(
@@ -84,7 +86,7 @@ def decision_in(sentence: str) -> str | None:
     if sentence.rstrip().endswith("?"):
         return None
     if tagged := DECISION_TAG.search(sentence):
-        return tidy(tagged.group(1))
+        return tidy(tagged.group(1) or tagged.group(2))
     parts = clauses(sentence)
     for index, clause in enumerate(parts):
         if FIRST_PERSON.match(clause):
@@ -98,7 +100,7 @@ def assistant_decision(sentence: str) -> str | None:
     """A decision in the assistant's text: tagged ("Decision: …") or opening a sentence with "we'll use / go with
     / keep …"; the assistant's text gives nothing else."""
     if tagged := DECISION_TAG.search(sentence):
-        return tidy(tagged.group(1))
+        return tidy(tagged.group(1) or tagged.group(2))
     if _WE_DECIDE.search(sentence) and not sentence.rstrip().endswith("?"):
         return tidy(sentence)
     return None

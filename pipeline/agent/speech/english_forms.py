@@ -92,10 +92,21 @@ WE_DONT = re.compile(
 # "I told you not to use GameObject.Find at runtime": a rule the person already gave, reminded
 TOLD_YOU = re.compile(r"^I (?:told|asked) you (?:not to|never to|to never|to always|always to)\s+\S.{4,}", re.I)
 # "I told you already: new tables get RLS …", "like I said, …": a rule the person gave before, said again
+# (after "good," / "ok,"; chat drops the comma before a rule that opens with its own word: "like I said no flashing
+# without asking me first")
 SAID_BEFORE = re.compile(
-    r"^(?:I (?:already )?(?:told you|said(?: (?:it|this|that))?)(?: already| before| twice)?|"
+    r"^(?:(?:ok(?:ay)?|good|right|yes|yeah|sure|again)[,!.]?\s+)?"
+    r"(?:I (?:already )?(?:told you|said(?: (?:it|this|that))?)(?: already| before| twice)?|"
     r"as I (?:said|told you|mentioned)(?: before| earlier)?|like I (?:said|mentioned)(?: before| earlier)?|"
-    r"as mentioned(?: before| earlier)?)\s*[:,—–]\s*(?P<r>\S.{8,})",
+    r"as mentioned(?: before| earlier)?)"
+    r"(?:\s*[:,—–]\s*|\s+(?=(?:no|never|don'?t|do not|always|only|every|use|keep|avoid)\b))(?P<r>\S.{8,})",
+    re.IGNORECASE,
+)
+# "go test always with -race", "timestamps always in UTC": a thing and how it always goes, said without a verb (a
+# report has one: "the build always fails on CI")
+ALWAYS_HOW = re.compile(
+    r"^(?!(?:i|it|this|that|he|she|there|you|we|they|my|our|your)\b)[\w./+-]+(?: [\w./+-]+){0,3} always "
+    r"(?:with|in|as|on|via|through|behind|under|from|against)\s+\S",
     re.IGNORECASE,
 )
 # "xpath should anchor on a field name, never on a position": how a thing must be done, against another way

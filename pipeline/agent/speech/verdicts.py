@@ -116,7 +116,12 @@ _POSITIVE_OTHER = re.compile(
     r"고마워|고맙|감사합니다|감사해요|좋아요|좋네|완벽|잘 된다|잘 돼|됐다|ㅇㅋ|오케이|굿|머지하자|"
     r"^\s*show\s*[!.👍🙌]*\s*$|^\s*show[,!]+\s|"
     # Bengali, in its script and typed in Latin letters: thanks, it works, it is done, great
-    r"ধন্যবাদ|কাজ করছে(?! না)|হয়ে গেছে|দারুণ|(?<!\w)(?:dhonnobad|kaj korche(?! na)|hoye geche|darun)(?!\w)",
+    r"ধন্যবাদ|কাজ করছে(?! না)|হয়ে গেছে|দারুণ|(?<!\w)(?:dhonnobad|kaj korche(?! na)|hoye geche|darun)(?!\w)|"
+    # Urdu in its script (typed in Latin letters it is read as Hinglish): thanks, it is fixed, fine now, great
+    r"شکریہ|ٹھیک ہو گیا|اب ٹھیک ہے|ہو گیا|زبردست|"
+    # Swahili: thanks, it worked / works, passed, great; "poa" (cool) opening the closing words
+    r"(?<!\w)(?:asante|imefanya kazi|inafanya kazi|imefanikiwa|imepita|poa sana|safi sana)(?!\w)|"
+    r"(?:^|(?<=[.!,;]\s))poa(?=\s*[.!,;]|\s*$)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -154,7 +159,11 @@ _NEGATIVE_OTHER = re.compile(
     r"zůstane (?:červený|cerveny)|zustane (?:červený|cerveny)|vrátím se k tomu|vratim se k tomu|vzdávám|vzdavam)(?!\w)|"
     # Bengali: (still) not working, still failing, not this (what was asked for)
     r"কাজ করছে না|হচ্ছে না|এখনো fail|(?<!\w)(?:kaj korche na|hocche na|ekhono fail\w*)(?!\w)|"
-    r"(?:^|(?<=[.!,;]\s))(?:eta na|এটা না)(?=\s*[.!,;]|\s*$)",
+    r"(?:^|(?<=[.!,;]\s))(?:eta na|এটা না)(?=\s*[.!,;]|\s*$)|"
+    # Urdu: still failing, not working; Swahili: still failing, (still) doesn't work, didn't work, no, not like that
+    r"ابھی بھی fail|ابھی بھی کام نہیں|کام نہیں کر رہا|نہیں چل رہا|"
+    r"(?<!\w)(?:bado (?:ina|ha|i)?fail\w*|bado haifanyi kazi|haifanyi kazi|haijafanya kazi|haijafanya|"
+    r"hapana,? sio hivyo|sio hivyo)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -175,6 +184,8 @@ _DEFERRED_OTHER = re.compile(
     r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
     r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
     r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
+    # Swahili: we go on tomorrow, I'll look this evening / tomorrow / later
+    r"(?<!\w)(?:tutaendelea kesho|kesho tutaendelea|nitaangalia (?:jioni|kesho|baadaye))(?!\w)|"
     # Bengali: tomorrow (I'll) look again, (I'll) look later
     r"(?<!\w)(?:kal abar dekh(?:bo|i)|pore dekh(?:bo|i)|কাল আবার দেখব|পরে দেখব)|"
     # Romanian, Finnish: I'll look tonight / tomorrow, we go on tomorrow; tomorrow, later

@@ -54,8 +54,13 @@ WORDS: dict[str, str] = {
         "a partir d'ara|d'ara endavant|cada vegada|només|no facis|no usis|beti|inoiz ez|hemendik aurrera|nunca máis"
     ),
     "afrikaans": "altyd|moenie|van nou af|elke keer",
-    "swahili": "kila mara|kamwe|daima|kuanzia sasa|lazima|usitumie|usifanye",
-    "urdu": "ہمیشہ|کبھی نہیں|اب سے|ہر بار",
+    # (the "usi-" verbs are "don't …": usiwahi never, usiguse don't touch, usibadilishe don't change; "iwe"/"ziwe"
+    # "let it/them be", how a thing is to be kept; "niulize" ask me)
+    "swahili": (
+        "kila mara|kamwe|daima|kuanzia sasa|lazima|usitumie|usifanye|usiwahi|usiguse|usibadilishe|usiweke|"
+        "usiongeze|usifute|usiandike|usipush|usiflash|usicommit|usideploy|niulize|iwe|ziwe|kila|tumia"
+    ),
+    "urdu": "ہمیشہ|کبھی|اب سے|ہر بار|صرف|مت کرو|مت کرنا|نہیں کرنی|نہیں کرنا|چلانا|رکھنا|استعمال کرو|استعمال کریں",
     "indic": (
         "कभी नहीं|अब से|हर बार|नेहमी|कधीही|फक्त|यापुढे|সবসময়|কখনো|কখনও|শুধু|এখন থেকে|প্রতিবার|করবে না|কোরো না|"
         "எப்போதும்|ஒருபோதும்|மட்டும்|இனிமேல்|ఎల్లప్పుడూ|ఎప్పుడూ|మాత్రమే|ఇకపై|હંમેશા|ક્યારેય|ફક્ત|હવેથી|ਹਮੇਸ਼ਾ|"
@@ -158,7 +163,7 @@ FORBID: dict[str, str] = {
     "czech/slovak": "nikdy|ne|nepoužívej|nepouzivej|jenom|jen|nech",
     "romanian": "nu|niciodată|niciodata|eu|doar|păstrează|pastreaza",
     "hungarian": "ne|soha|nem|tartsd",
-    "swahili": "usitumie|usifanye|kamwe|usi",
+    "swahili": "usitumie|usifanye|kamwe|usi|usiwahi|usiguse|usibadilishe|usifute|usipush|usiflash",
 }
 
 _SPACED_SCRIPTS = re.compile(r"^[\w\s'’.-]+$")  # scripts whose words \b can bound (Latin, Cyrillic, Greek, ...)

@@ -322,6 +322,9 @@ _QUESTION = re.compile(
 )
 
 
+_COMMA = re.compile(r"[,،] ")
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     sentence: str  # as the person typed it
@@ -349,8 +352,9 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
         if sentence.rstrip().endswith(("?", "？")) or _REPORT.search(sentence) or _ONCE.search(sentence):
             continue
         parts = clauses_of(sentence)
-        # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim"
-        pieces = [p.strip() for part in parts for p in part.split(", ") if len(p.split()) >= 3]
+        # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim" (the
+        # Arabic-script comma too: "ہر artisan command Sail کے ذریعے چلانا، یعنی …")
+        pieces = [p.strip() for part in parts for p in _COMMA.split(part) if len(p.split()) >= 3]
         for text in dict.fromkeys([sentence, *parts, *(pieces if len(pieces) > 1 else [])]):
             if text != sentence and _SUBORDINATE.match(text) and "," not in text:
                 continue

@@ -19,7 +19,7 @@ from pipeline.agent.speech.marks import tidy
 _FROM_NOW_ON = re.compile(r"(?:^|[,:;.]\s+)(?P<r>(?:ab se|abse|aage se|aaj se|agli baar se)\s+\S.{5,})", re.I)
 # "maine pehle bola tha, …" (I said before), "yaad rakhna: …" (remember): a rule said again or to be kept
 _SAID_BEFORE = re.compile(
-    r"^(?:maine|mai ne|main ne) (?:pehle |pahle |already )?(?:bola|kaha|likha) (?:tha|thi|hai)\s*[,:]\s*|"
+    r"^(?:maine|mai ne|main ne) (?:pehle |pahle |already )?(?:bola|kaha|likha) (?:tha|thi|hai)(?: na)?\s*[,:]\s*|"
     r"^(?:aur )?(?:yaad rakhna|yaad rakho|dhyan rakhna)\s*[:,]\s*",
     re.IGNORECASE,
 )
@@ -32,6 +32,10 @@ _MARKERS = (
     re.compile(r"\bmat \w+o\b[^,]*,\s*[^,]{3,60}\b(?:use karo|karo|likho|chalao|daalo|rakho)\b", re.IGNORECASE),
     # only this way: "sirf repository se", "sirf tool/update_goldens.sh se"
     re.compile(r"\bsab (?:\S+ ){0,3}?se (?:jayega|jaayega|jayenge|hoga)\b", re.IGNORECASE),
+    # for X use Y: "tests ke liye SQLite in-memory use karo"
+    re.compile(r"\bke liye\b.{3,60}?\buse (?:karo|karna|karein|kijiye)\b", re.IGNORECASE),
+    # keep only this, for later: "QUEUE_CONNECTION sync hi rakhna" (the infinitive, with "hi": only this)
+    re.compile(r"\S \bhi (?:rakhna|karna|chalana|use karna|likhna)\b", re.IGNORECASE),
 )
 _QUESTION = re.compile(r"\?\s*$|^(?:kya|kyun|kyon|kaise|kab|kahan)\b|\bna\s*\?|\bhai kya\b", re.IGNORECASE)
 # for now, this once: "abhi mat karna", "filhaal", "is baar", "aaj ke liye"
@@ -43,7 +47,10 @@ _REPORT = re.compile(
 )
 # What follows a rule without being part of it: its reason ("…, kyunki …", "…, warna …")
 _REASON = re.compile(r",?\s+(?:kyunki|kyonki|kyuki|warna|varna|taaki|tabhi)\s", re.IGNORECASE)
-_LESSON = re.compile(r"(?:^|\s)(?:seekh|sabak|seekha)\s*:\s*(?P<l>\S.{5,})", re.IGNORECASE)
+# "sabak: …", "seekh: …", "sabak ye hai ke …" (the lesson is that …)
+_LESSON = re.compile(
+    r"(?:^|\s)(?:seekh|sabak|seekha)(?:\s*:|\s+(?:ye|yeh|yah) (?:hai|tha) (?:ke|ki|k))\s*(?P<l>\S.{5,})", re.IGNORECASE
+)
 _DECISION = re.compile(
     r"(?:^|[,:]\s*)(?:faisla|decide kiya|tay hua|tay kiya)\s*[:,]\s*(?P<d>\S.{5,})|"
     r"\b(?P<s>(?:humne|hum ne|maine) (?:decide kiya|tay kiya|faisla kiya)\b.{4,})",
