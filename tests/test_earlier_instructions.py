@@ -119,3 +119,9 @@ def test_only_a_replacement_that_names_what_an_instruction_names_recovers_it() -
     assert not names_what_it_replaces(
         "big imports go through COPY now", "import the first march export pls, data/raw/sales-2026-03-01.csv"
     )
+
+
+def test_what_a_rule_takes_back_ends_with_its_clause() -> None:
+    new = "forget mockito, use mockk for the mocks from now on"
+    assert names_what_it_replaces(new, "mock with mockito in the unit tests")
+    assert not names_what_it_replaces(new, "in the unit tests we use mockk sparingly")  # what it says to do instead

@@ -362,7 +362,9 @@ def _retracted_names(candidate: str) -> set[str]:
     taken = RETRACTS.search(candidate)
     if taken is None:
         return set()
-    said = _WORD.findall(candidate[taken.start() : taken.end() + 30])
+    # up to the clause's end: "vergeet die --exclude slow, draai voortaan …" takes back "--exclude slow", not "draai"
+    after = re.split(r"[,;，；]", candidate[taken.end() : taken.end() + 30], maxsplit=1)[0]
+    said = _WORD.findall(candidate[taken.start() : taken.end()] + after)
     # a short name counts when it is written as one ("Moq", "SQS"), not a short word ("the", "die", "per")
     named = {
         part.lower()
