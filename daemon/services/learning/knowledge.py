@@ -123,21 +123,11 @@ class Knowledge:
         text = await asyncio.to_thread(read_text, path)
         current = section_bullets(text, section) if within_section else current_bullets(text)
         vectors = await self.vectors([*current, *background, *cleaned, *GENERIC_RULES])
-        shared = {*current, *background, *GENERIC_RULES}
-        middle = centroid([v for text, v in vectors.items() if text in shared])
         added: list[str] = []
         superseded: list[tuple[str, str]] = []
         restated: list[tuple[str, str]] = []
-
         similar = _cosine(vectors)
-
-        in_place = ScriptCentred({t: v for t, v in vectors.items() if t in shared}, middle)
-
-        def subject(a: str, b: str) -> float | None:
-            va, vb = vectors.get(a), vectors.get(b)
-            if va is None or vb is None:
-                return None
-            return float(np.dot(in_place(a, va), in_place(b, vb)))
+        subject = _subject(vectors, {*current, *background, *GENERIC_RULES})
 
         in_force = list(current)
         for candidate in cleaned:
@@ -177,15 +167,7 @@ class Knowledge:
         vectors = await self.vectors([*in_force, *background, *pool, *replacing, *GENERIC_RULES])
         if not vectors:
             return []
-        shared = {*in_force, *background, *GENERIC_RULES}
-        in_place = ScriptCentred(
-            {t: v for t, v in vectors.items() if t in shared}, centroid([v for t, v in vectors.items() if t in shared])
-        )
-
-        def subject(a: str, b: str) -> float | None:
-            va, vb = vectors.get(a), vectors.get(b)
-            return None if va is None or vb is None else float(np.dot(in_place(a, va), in_place(b, vb)))
-
+        subject = _subject(vectors, {*in_force, *background, *GENERIC_RULES})
         found: list[tuple[str, str, str]] = []
         for new in replacing:
             rivals = [r for r in [*in_force, *background] if r != new]
@@ -249,6 +231,21 @@ class Knowledge:
         while len(self._vectors) > MAX_CACHED_VECTORS:
             self._vectors.popitem(last=False)
         return out
+
+
+def _subject(vectors: dict[str, np.ndarray], shared: set[str]) -> Callable[[str, str], float | None]:
+    """The centred cosine of two texts (`rule_lifecycle.judge`'s `subject`): centred on what the `shared` texts
+    (the person's rules and the generic ones) have in common, each script's own mean taken away too; None when
+    either vector is missing."""
+    in_place = ScriptCentred(
+        {t: v for t, v in vectors.items() if t in shared}, centroid([v for t, v in vectors.items() if t in shared])
+    )
+
+    def subject(a: str, b: str) -> float | None:
+        va, vb = vectors.get(a), vectors.get(b)
+        return None if va is None or vb is None else float(np.dot(in_place(a, va), in_place(b, vb)))
+
+    return subject
 
 
 def _cosine(vectors: dict[str, np.ndarray]) -> Callable[[str, str], float | None]:
