@@ -100,6 +100,7 @@ CORPORA = (
     ("held out 43", BENCH / "learning_corpus_heldout43"),
     ("held out 44", BENCH / "learning_corpus_heldout44"),
     ("held out 45", BENCH / "learning_corpus_heldout45"),
+    ("held out 46", BENCH / "learning_corpus_heldout46"),
     ("held out 47", BENCH / "learning_corpus_heldout47"),
 )
 
