@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import shutil
 import sys
 import tempfile
 import time
@@ -136,6 +137,7 @@ async def main() -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="print each miss and each false take")
     parser.add_argument("--no-embedding", action="store_true", help="the readers without the model")
     parser.add_argument("--json", type=Path, help="write the figures of every corpus to this file")
+    parser.add_argument("--keep", type=Path, help="keep each corpus's memory home under this folder")
     args = parser.parse_args()
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     folders = args.corpora or sorted(BENCH.glob("learning_corpus*"), key=lambda p: (len(p.name), p.name))
@@ -149,10 +151,13 @@ async def main() -> int:
     for folder in folders:
         corpus = Corpus.load(folder)
         with tempfile.TemporaryDirectory(prefix="memoryd-offline-") as tmp:
-            got = await replay(corpus, knowledge, Path(tmp))
+            home = args.keep / folder.name if args.keep else Path(tmp)
+            if home.exists():
+                shutil.rmtree(home)
+            got = await replay(corpus, knowledge, home)
             if args.verbose:
                 print(f"== {folder.name}")
-            results[folder.name] = figures(corpus, got, Path(tmp), args.verbose)
+            results[folder.name] = figures(corpus, got, home, args.verbose)
         print(_line(folder.name, results[folder.name]), flush=True)
     total: dict[str, Any] = {}
     for f in results.values():

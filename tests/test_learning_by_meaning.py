@@ -18,7 +18,8 @@ from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
 from pipeline.learning import verdict_meaning
 from pipeline.learning.meaning import ScriptCentred, centroid
-from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, recognise
+from pipeline.learning.problems.failure_cause import GENERIC_CAUSES
+from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Causes, Evidence, recognise
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, Verdict, distinct, judge
 from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
 from pipeline.learning.rules.rule_probe import RuleProbe, for_model
@@ -456,3 +457,44 @@ def test_the_rule_probe_is_only_used_with_the_model_it_was_fitted_on(tmp_path: P
     assert for_model("multilingual-e5-small", 384, tmp_path / "missing.json") is None
     (tmp_path / "broken.json").write_text("{not json")
     assert for_model("multilingual-e5-small", 384, tmp_path / "broken.json") is None
+
+
+def test_failures_unlike_in_every_word_join_when_the_agent_explains_them_alike(embedder: FastEmbedEmbedder) -> None:
+    """One root cause, two symptoms: a crash on `toFixed` and a basket sum of '00.890.60' share no test, no
+    exception and no word, so their descriptions do not join; the agent's explanations after them do
+    (`failure_cause.py`). An unrelated failure explained otherwise joins neither."""
+    crash = Evidence(
+        "n-crash",
+        "error",
+        "TypeError: p.priceEur.toFixed is not a function",
+        facts=("file:src/routes/prices/+page.svelte",),
+        pattern_id="p-numeric",
+        cause="price_eur is a Postgres numeric, and postgres-js returns numeric values as strings to keep their "
+        "precision, so priceEur is a string at runtime although the type says number.",
+    )
+    sums = Evidence(
+        "n-sums",
+        "error",
+        "AssertionError: expected '00.890.60' to be 1.49 // Object.is equality",
+        anchors=("test:basket > sums the basket",),
+        command="pnpm vitest run src/lib/basket.test.ts",
+        cause="The prices come from the numeric column as strings ('0.89', '0.60'), so the reduce concatenates "
+        "them instead of adding numbers.",
+    )
+    port = replace(sums, node="n-port", cause="Port 5173 is already taken by another dev server, so Vite exits.")
+    texts = [
+        *(e.description() for e in (crash, sums)),
+        *(e.cause for e in (crash, sums, port)),
+        *GENERIC_FAILURES,
+        *GENERIC_CAUSES,
+    ]
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    node_vectors = {crash.node: vectors[crash.description()]}
+    middle = centroid([*(vectors[t] for t in GENERIC_FAILURES), *node_vectors.values()])
+    said_middle = centroid([*(vectors[t] for t in GENERIC_CAUSES), vectors[crash.cause]])
+    vector = vectors[sums.description()]
+    assert recognise(sums, vector, [crash], node_vectors, middle) is None  # the symptoms alone: two problems
+    for new, expected in ((sums, "p-numeric"), (port, None)):
+        causes = Causes.centred({e.node: vectors[e.cause] for e in (crash, new)}, said_middle)
+        match = recognise(new, vector, [crash], node_vectors, middle, causes=causes)
+        assert (match.pattern_id, match.by) == (expected, "cause") if expected else match is None

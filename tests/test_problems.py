@@ -26,6 +26,7 @@ from pipeline.learning.problems.problem_match import (
     references,
 )
 from pipeline.learning.problems.session_signals import code_names, session_signals
+from pipeline.learning.problems.signal_keys import KeyedSignal, signal_event
 from tests.transcript_lines import Transcript, pytest_failure
 
 SITE = "/home/dev/src/shop/.venv/lib/python3.12/site-packages"
@@ -464,3 +465,30 @@ def test_twisters_pointer_to_a_suites_log_is_no_evidence_and_the_ztest_assertion
     t = Transcript().user("run the framing tests").bash("west twister -T tests/lib/framing -p native_sim", log, 1)
     (found,) = session_signals(parse_transcript(t.bytes(), "x")).signals
     assert found.signal.text.startswith("Assertion failed at WEST_TOPDIR/fw/tests/lib/framing/src/stress.c:74")
+
+
+def test_a_failure_carries_what_the_agent_said_after_it_up_to_the_persons_next_message() -> None:
+    """The agent's explanation after a failure (`failure_cause.py`): its prose across the turn's tool calls,
+    without code blocks, and nothing from after the person spoke again; the `signal` event keeps it."""
+    failure = pytest_failure("test_sums_the_basket", "AssertionError: assert '00.890.60' == 1.49", "tests/test_b.py:9")
+    t = (
+        Transcript()
+        .user("the basket total is wrong")
+        .bash("pytest tests/test_b.py -q", failure, 1)
+        .say("Let me look at where the prices come from.")
+        .bash("grep -n numeric src/schema.ts", "src/schema.ts:4: price: numeric('price_eur')", 0)
+        .say("The numeric column arrives as a string, so the sum concatenates:\n```ts\nconst x = '0' + '0.89'\n```")
+        .user("ok, and the dark mode?")
+        .say("Dark mode comes from the theme store.")
+    )
+    read = parse_transcript(t.bytes(), "x")
+    found = session_signals(read)
+    [failed] = [s for s in found.signals if s.source == "tool"]
+    cause = found.causes[failed.step]
+    assert cause == (
+        "Let me look at where the prices come from. The numeric column arrives as a string, so the sum concatenates:"
+    )
+    keyed = KeyedSignal(failed.signal, failed.step, failed.source, failed.command, cause=cause)
+    assert signal_event(keyed, "s1", "web")["cause"] == cause
+    said = KeyedSignal(failed.signal, failed.step, "user", cause=cause)
+    assert "cause" not in signal_event(said, "s1", "web")  # only a failure node is compared by its cause

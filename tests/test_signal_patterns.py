@@ -247,3 +247,31 @@ async def test_a_pasted_failure_is_a_known_node_and_the_persons_words_are_not(ha
     finally:
         conn.close()
     assert keys == ["fatal error store migration failed", "no such table users"]
+
+
+async def test_a_node_keeps_the_latest_thing_the_agent_said_caused_it_and_a_rebuild_gives_it_again(
+    harness: Harness,
+) -> None:
+    """What the agent said caused a failure (`failure_cause.py`) is what a later failure with another symptom is
+    compared with: the node keeps the latest one said, an occurrence without one keeps it, and a rebuild from the
+    log gives the same."""
+
+    def failed(session: str, cause: str = "") -> Draft:
+        data = {"session_id": session, "kind": "error", "key": "typeerror tofixed", "text": "TypeError: toFixed"}
+        return ("signal", {**data, "source": "tool", "project": "web", **({"cause": cause} if cause else {})})
+
+    await harness.add([failed("s1", "The numeric column comes back as a string."), failed("s2", "Still a string.")])
+    await harness.add([failed("s3")])
+
+    def causes() -> list[str]:
+        conn = sqlite3.connect(harness.path)
+        try:
+            return [node.cause for node in known_nodes(conn, "web")]
+        finally:
+            conn.close()
+
+    assert causes() == ["Still a string."]
+    incremental = harness.dump()
+    await harness.projector.rebuild()
+    assert harness.dump() == incremental
+    assert causes() == ["Still a string."]

@@ -108,6 +108,7 @@ def _explained(conn: sqlite3.Connection, pattern_id: str) -> list[dict[str, Any]
             "source": e.source,
             "shared_anchors": list(e.shared),
             **({"match": e.joined} if e.joined else {}),
+            **({"cause": e.cause} if e.cause else {}),
         }
         for e in signal_patterns.explain(conn, pattern_id)
     ]

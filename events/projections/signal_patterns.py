@@ -46,7 +46,7 @@ from events.projections import problem_graph
 from events.sqlite import select_in
 
 NAME = "signal_patterns"
-VERSION = 6  # 6: the derived rows recomputed only for the problems a batch touched
+VERSION = 7  # 7: a node keeps what the agent said caused it (`cause`)
 ORDER_FREE = True
 TABLES = (
     "signal_sessions",
@@ -101,7 +101,8 @@ CREATE TABLE signal_pattern_keys (
     last_text TEXT NOT NULL,
     last_id TEXT NOT NULL,
     project TEXT NOT NULL,
-    command TEXT NOT NULL
+    command TEXT NOT NULL,
+    cause TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE signal_pattern_status (
     pattern_id TEXT PRIMARY KEY,
@@ -185,13 +186,14 @@ _ANCHOR = "INSERT OR IGNORE INTO signal_anchors (pattern_id, anchor) VALUES (?, 
 _FACT = "INSERT OR IGNORE INTO signal_facts (pattern_id, fact) VALUES (?, ?)"
 _KEY = (
     "INSERT INTO signal_pattern_keys"
-    " (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id, project, command)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " (pattern_id, kind, key, total, first_seen, last_seen, last_text, last_id, project, command, cause)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (pattern_id) DO UPDATE SET total = total + excluded.total,"
     " first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen),"
     " last_text = CASE WHEN excluded.last_id > last_id THEN excluded.last_text ELSE last_text END,"
     " command = CASE WHEN excluded.last_id > last_id AND excluded.command != '' THEN excluded.command"
     " ELSE command END,"
+    " cause = CASE WHEN excluded.last_id > last_id AND excluded.cause != '' THEN excluded.cause ELSE cause END,"
     " last_id = max(last_id, excluded.last_id)"
 )
 _STATUS = (
@@ -261,9 +263,10 @@ def prepare(events: list[Event]) -> Prepared | None:
         anchors.update((pid, str(a)) for a in data.get("anchors") or () if isinstance(a, str) and a)
         facts.update((pid, str(f)) for f in data.get("facts") or () if isinstance(f, str) and f)
         command = str(data.get("command") or "")
+        cause = str(data.get("cause") or "")
         folded = keys.get(pid)
         if folded is None:
-            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id, project, command]
+            keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id, project, command, cause]
         else:
             folded[3] += 1
             folded[4], folded[5], folded[6], folded[7] = (
@@ -273,6 +276,7 @@ def prepare(events: list[Event]) -> Prepared | None:
                 event.id,
             )
             folded[9] = command or folded[9]
+            folded[10] = cause or folded[10]
     return first, project_of, outcomes, occurrences, anchors, facts, keys, statuses
 
 

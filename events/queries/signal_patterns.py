@@ -157,6 +157,7 @@ class KnownNode:
     anchors: tuple[str, ...]
     facts: tuple[str, ...]
     sessions: tuple[str, ...]
+    cause: str = ""  # what the agent said caused it, the latest said (`failure_cause.py`)
 
 
 _FAILURE_KINDS = ("error", "dependency_issue", "environment_issue", "performance_issue", "security_issue", "retry")
@@ -168,7 +169,8 @@ def known_nodes(conn: sqlite3.Connection, project: str, limit: int = 400) -> lis
     seen first: what a new failure may be the same problem as."""
     marks = ",".join("?" * len(_FAILURE_KINDS))
     rows = conn.execute(
-        "SELECT k.pattern_id, coalesce(m.pattern_id, k.pattern_id), k.kind, k.key, k.last_text, k.project, k.command"
+        "SELECT k.pattern_id, coalesce(m.pattern_id, k.pattern_id), k.kind, k.key, k.last_text, k.project, k.command,"
+        " k.cause"
         " FROM signal_pattern_keys k LEFT JOIN signal_pattern_members m ON m.member_id = k.pattern_id"
         f" WHERE k.kind IN ({marks}) AND k.project IN (?, '')"
         " AND EXISTS (SELECT 1 FROM signal_occurrences o WHERE o.pattern_id = k.pattern_id AND o.source IN"
@@ -193,8 +195,9 @@ def known_nodes(conn: sqlite3.Connection, project: str, limit: int = 400) -> lis
             tuple(sorted(anchors.get(node, ()))),
             tuple(sorted(facts.get(node, ()))),
             tuple(sorted(sessions.get(node, ()))),
+            str(cause),
         )
-        for (node, pid, kind, key, text, proj, command) in rows
+        for (node, pid, kind, key, text, proj, command, cause) in rows
     ]
 
 
@@ -218,6 +221,7 @@ class Explained:
     source: str
     shared: tuple[str, ...]  # anchors it shares with other signals of the pattern
     joined: dict[str, object] | None  # the recorded match, when it was recognised by meaning or by the person
+    cause: str = ""  # what the agent said caused its node's failure (`failure_cause.py`)
 
 
 def explain(conn: sqlite3.Connection, pattern_id: str, limit: int = 200) -> list[Explained]:
@@ -231,9 +235,11 @@ def explain(conn: sqlite3.Connection, pattern_id: str, limit: int = 200) -> list
     for node in members:
         for anchor in set(anchors.get(node, ())):
             count[anchor] = count.get(anchor, 0) + 1
-    kinds = dict(
-        select_in(conn, "SELECT pattern_id, kind FROM signal_pattern_keys WHERE pattern_id IN ({marks})", members)
+    keyed = select_in(
+        conn, "SELECT pattern_id, kind, cause FROM signal_pattern_keys WHERE pattern_id IN ({marks})", members
     )
+    kinds = {str(node): str(kind) for node, kind, _ in keyed}
+    causes = {str(node): str(cause) for node, _, cause in keyed}
     rows = select_in(
         conn,
         "SELECT session_id, event_id, ts, pattern_id, text, source, joined FROM signal_occurrences"
@@ -256,6 +262,7 @@ def explain(conn: sqlite3.Connection, pattern_id: str, limit: int = 200) -> list
                 str(source),
                 shared,
                 orjson.loads(joined) if joined else None,
+                causes.get(str(node), ""),
             )
         )
     return out

@@ -80,6 +80,7 @@ def run_patterns(args: argparse.Namespace, settings: Settings) -> int:
 def explained(pattern: dict[str, Any]) -> str:
     """A pattern with its sessions, each with its evidence lines and what tied them to the problem."""
     texts = {e["node"]: e["text"] for e in pattern.get("explain", [])}
+    causes = {e["node"]: e["cause"] for e in pattern.get("explain", []) if e.get("cause")}
     lines = [
         f"pattern {pattern['id']} ({pattern['priority']}, {pattern['status']}): {pattern['kind']} '{pattern['key']}'",
         f"  seen in {pattern['session_total']} session(s), {pattern['count']} of the last ones",
@@ -94,6 +95,8 @@ def explained(pattern: dict[str, Any]) -> str:
             why.append("shares " + ", ".join(e["shared_anchors"][:3]))
         if match := e.get("match"):
             like = texts.get(match["node"], match["node"])
+            if match["by"] == "cause" and match["node"] in causes:
+                like = "explained as " + causes[match["node"]]  # what the agent said of the failure it joined
             why.append(f"{match['by']} {match['score']:.2f} like: {like[:60]}")
         who = {
             "user": "person",

@@ -120,8 +120,9 @@ def _problems(patterns: list[dict[str, Any]]) -> list[Problem]:
     found = []
     for p in patterns:
         texts = {e["node"]: e["text"] for e in p.get("explain") or ()}
+        causes = {e["node"]: e["cause"] for e in p.get("explain") or () if e.get("cause")}
         evidence = [
-            Evidence(e["ts"], e["session_id"], e["kind"], e["text"], e.get("source", ""), _why(e, texts))
+            Evidence(e["ts"], e["session_id"], e["kind"], e["text"], e.get("source", ""), _why(e, texts, causes))
             for e in p.get("explain") or ()
         ]
         evidence.sort(key=lambda e: e.ts, reverse=True)
@@ -148,13 +149,15 @@ def _problems(patterns: list[dict[str, Any]]) -> list[Problem]:
     return found
 
 
-def _why(entry: dict[str, Any], texts: dict[str, str]) -> str:
+def _why(entry: dict[str, Any], texts: dict[str, str], causes: dict[str, str]) -> str:
     """Why a signal belongs to its problem, in words: the anchors it shares, or what it was recognised as."""
     parts = []
     if entry.get("shared_anchors"):
         parts.append("shares " + ", ".join(entry["shared_anchors"][:3]))
     if match := entry.get("match"):
         like = texts.get(match.get("node", ""), "an earlier signal")
+        if match.get("by") == "cause" and (cause := causes.get(match.get("node", ""))):
+            like = "a failure the agent explained alike: " + cause
         parts.append(f"recognised by {match.get('by', 'meaning')} ({match.get('score', 0):.2f}) as: {like[:80]}")
     return "; ".join(parts)
 

@@ -4,12 +4,15 @@ A flaky test fails with a timeout one day, a refused connection the next and a w
 a person calls it "the sync test" in one session and "同步测试" in another. Strings do not carry over, so a
 failure's identity is:
 - its **anchors** (the same failing test, the same specific exception from the same module: these join in the
-  `signal_patterns` projection by themselves), and
+  `signal_patterns` projection by themselves),
 - the **meaning of its evidence**: a normalised description (the failing tests in words, the message without
   numbers and paths, the errors, the files, the command) embedded by the multilingual model the daemon already
-  loads for search, compared with the descriptions of the known problems' nodes.
+  loads for search, compared with the descriptions of the known problems' nodes, and
+- what the **agent said caused it** in the turn after it (`failure_cause.py`): one root cause seen as a crash, a
+  wrong sum and a bad sort is explained alike each time, when the failures share no word.
 A new failure joins the known problem whose node it is closest to when the score clears JOIN_AT and beats the
-next problem by MARGIN. The score is the cosine, nudged by evidence: shared facts (an error code, a file, a
+next problem by MARGIN. The score is the better of the explanations' cosine (shifted so that CAUSE_AT meets
+JOIN_AT) and the descriptions' cosine, nudged by evidence: shared facts (an error code, a file, a
 generic exception where it was raised) raise it a little; two different failing tests with unrelated names
 lower it, so two problems in one file tend to stay two (not always: two failures of one module's tests, run
 by the same command, can read alike; bench/problem_identity_fit.py measures it). A sentence of the person's is
@@ -46,6 +49,7 @@ MAX_FACT_BONUS = 2
 TEST_CONFLICT = 0.15
 FILE_CONFLICT = 0.15  # two errors in the code itself (parse, syntax, type) in different files
 SIMILAR_TEST_NAMES = 0.6
+CAUSE_AT = 0.45  # centred cosine of two explanations that joins their failures (`failure_cause.py`, measured there)
 
 # An error in the code itself, found before it runs: a parse, syntax, type or compile error
 _STATIC = re.compile(
@@ -114,6 +118,7 @@ class Evidence:
     facts: tuple[str, ...] = ()
     command: str = ""
     pattern_id: str = ""  # for a known node: the problem it belongs to now
+    cause: str = ""  # what the agent said caused it (`failure_cause.py`)
 
     @property
     def tests(self) -> frozenset[str]:
@@ -144,6 +149,26 @@ class Evidence:
 
 
 @dataclass(frozen=True, slots=True)
+class Causes:
+    """The agents' explanations by node, centred on what explanations share (`failure_cause.GENERIC_CAUSES` and
+    the project's known ones), so that two are compared on what is particular to them."""
+
+    vectors: dict[str, np.ndarray]  # node -> its explanation's vector, centred
+    middle: np.ndarray | None = None
+
+    def of(self, node: str) -> np.ndarray | None:
+        return self.vectors.get(node)
+
+    def add(self, node: str, vector: np.ndarray) -> Causes:
+        """These and one more (a sentence of the person's has no node: '')."""
+        return Causes({**self.vectors, node: centred(vector, self.middle)}, self.middle)
+
+    @classmethod
+    def centred(cls, vectors: dict[str, np.ndarray], middle: np.ndarray | None) -> Causes:
+        return cls({node: centred(v, middle) for node, v in vectors.items()}, middle)
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """A new signal recognised as a known problem: the node it is closest to, and why."""
 
@@ -152,7 +177,7 @@ class Match:
     score: float
     cosine: float
     runner_up: float  # the best score of any other problem (0 when there is none)
-    by: str  # "meaning" (a failure) or "words" (a sentence of the person's)
+    by: str  # "meaning" (a failure), "words" (a sentence of the person's) or "cause" (the agent's explanations)
 
     def to_json_obj(self) -> dict[str, object]:
         return {
@@ -174,18 +199,23 @@ def recognise(
     *,
     talk: bool = False,
     plain: dict[str, np.ndarray] | None = None,
+    causes: Causes | None = None,
 ) -> Match | None:
     """The known problem `new` is (see the module docstring), or None. `vectors` maps a node to the vector of
     its description (a known node without one is skipped); `middle` is the `centroid` taken away before
     comparing. `plain` maps nodes (`new.node` too) to the vectors of their descriptions without the command:
     two failures of the same command are compared on what failed, since the command they share makes any two
     of its failures read alike (an ML project's one training command: a config typo and a loss gone nan).
-    A failure that already shares an anchor with a known node needs no match: the projection joins them."""
+    `causes`: the vectors of the agent's explanations (`failure_cause.py`), `new.node`'s too; two failures
+    whose explanations read alike by CAUSE_AT join however unlike their symptoms are. A failure that already
+    shares an anchor with a known node needs no match: the projection joins them."""
     if not talk and any(set(new.anchors) & set(old.anchors) for old in known):
         return None
     mine = centred(vector, middle)
     same_command = command_gist(new.command) if new.command and plain and new.node in plain else ""
-    best: dict[str, tuple[float, float, str]] = {}  # pattern -> (score, cosine, node)
+    best: dict[str, tuple[float, float, str, str]] = {}  # pattern -> (score, cosine, node, by)
+    threshold, margin = (TALK_AT, TALK_MARGIN) if talk else (JOIN_AT, MARGIN)
+    said = causes.of(new.node) if causes is not None else None
     for old in known:
         theirs = vectors.get(old.node)
         if theirs is None or old.node == new.node:
@@ -194,19 +224,23 @@ def recognise(
             cosine = float(np.dot(centred(plain[new.node], middle), centred(plain[old.node], middle)))
         else:
             cosine = float(np.dot(mine, centred(theirs, middle)))
-        value = cosine if talk else score(new, old, cosine)
+        value, by = (cosine, "words") if talk else (score(new, old, cosine), "meaning")
+        if said is not None and causes is not None and (theirs_said := causes.of(old.node)) is not None:
+            # on the scale of the threshold: an explanation CAUSE_AT alike counts as a description just joining
+            explained = threshold + float(np.dot(said, theirs_said)) - CAUSE_AT
+            if explained > value:
+                value, by = explained, "cause"
         pattern = old.pattern_id or old.node
         if pattern not in best or value > best[pattern][0]:
-            best[pattern] = (value, cosine, old.node)
+            best[pattern] = (value, cosine, old.node, by)
     if not best:
         return None
     ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))
-    pattern, (value, cosine, node) = ranked[0]
+    pattern, (value, cosine, node, by) = ranked[0]
     runner_up = ranked[1][1][0] if len(ranked) > 1 else 0.0
-    threshold, margin = (TALK_AT, TALK_MARGIN) if talk else (JOIN_AT, MARGIN)
     if value < threshold or value - runner_up < margin:
         return None
-    return Match(pattern, node, value, cosine, runner_up, "words" if talk else "meaning")
+    return Match(pattern, node, value, cosine, runner_up, by)
 
 
 def score(new: Evidence, old: Evidence, cosine: float) -> float:

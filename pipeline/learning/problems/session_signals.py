@@ -16,7 +16,8 @@ Each signal remembers the step where it was first seen, so the fix that followed
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from pipeline.agent.check_commands import CI_LOG, is_check
 from pipeline.agent.failure_line import error_line, says_nothing
@@ -27,6 +28,7 @@ from pipeline.agent.speech.languages import UNFOLDED as _UNFOLDED_LANGUAGES
 from pipeline.agent.speech.marks import CJK_SENTENCE, fold, has_cjk
 from pipeline.agent.speech.pasted_text import typed_and_pasted
 from pipeline.agent.transcript import Step, Transcript
+from pipeline.learning.problems.failure_cause import explanation
 from pipeline.learning.problems.failure_evidence import (
     GENERIC_EXCEPTIONS,
     MAX_TESTS_FOR_ANCHORS,
@@ -133,6 +135,8 @@ class SessionSignals:
     # (step, sentence): a sentence naming a name from code (`Search_IgnoresAccents`) and no cue word; it names
     # a problem only by that problem's own words, in any language, never by meaning
     naming: tuple[tuple[int, str], ...] = ()
+    # step -> what the agent said after it (`failure_cause.explanation`), for each signal and each problem talk
+    causes: Mapping[int, str] = field(default_factory=dict)
 
 
 def session_signals(t: Transcript) -> SessionSignals:
@@ -180,7 +184,10 @@ def session_signals(t: Transcript) -> SessionSignals:
                 # now": the problem is named in one sentence, the intent in the next
                 talk.append((index, " ".join(said.split())[:MAX_FOR_GOOD_CHARS]))
     found += _retries(failures)
-    return SessionSignals(tuple(_first_of_each(found)), tuple(talk), tuple(naming))
+    signals = tuple(_first_of_each(found))
+    steps = sorted({i.step for i in signals} | {step for step, _ in talk})
+    causes = {step: said for step in steps if (said := explanation(t, step))}
+    return SessionSignals(signals, tuple(talk), tuple(naming), causes)
 
 
 def _output_signal(output: str, cwd: str, *, pasted: bool = False) -> Signal | None:

@@ -26,7 +26,8 @@ import numpy as np
 from events.projections.signal_patterns import pattern_id
 from events.queries import signal_patterns
 from pipeline.learning.meaning import centroid
-from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Evidence, Match, recognise
+from pipeline.learning.problems.failure_cause import CAUSE_CHARS, GENERIC_CAUSES
+from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Causes, Evidence, Match, recognise
 from pipeline.learning.problems.problem_match import KnownProblem, ProblemIndex, Said, gist_key, named_in_failures
 from pipeline.learning.problems.session_signals import SessionSignals, code_names
 from pipeline.learning.signals import Signal, evidence, normalise_key
@@ -44,6 +45,7 @@ class KeyedSignal:
     source: str  # tool | retry | pasted | flaky | user | talk | llm
     command: str = ""
     match: Match | None = None
+    cause: str = ""  # what the agent said caused it (`failure_cause.py`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ def read_known(conn: sqlite3.Connection, project: str, session: str) -> Known:
     said = [(s.kind, s.key, s.text) for s in signal_patterns.said_before(conn, SAID_BEFORE)]
     # Why not the session's own nodes: a transcript read again must not "recognise" itself
     nodes = [
-        Evidence(n.node, n.kind, n.text, n.anchors, n.facts, n.command, n.pattern_id)
+        Evidence(n.node, n.kind, n.text, n.anchors, n.facts, n.command, n.pattern_id, n.cause)
         for n in signal_patterns.known_nodes(conn, project, KNOWN_NODES)
         if set(n.sessions) - {session}
     ]
@@ -81,6 +83,9 @@ def texts_to_embed(found: SessionSignals, known: Known, project: str) -> list[st
         *(e.description(command=False) for e in [*known.nodes, *failures.values()] if e.command),
         *(sentence for _, sentence in found.problem_talk),
         *GENERIC_FAILURES,
+        *(n.cause for n in known.nodes if n.cause),
+        *found.causes.values(),
+        *GENERIC_CAUSES,
     ]
 
 
@@ -99,14 +104,16 @@ def key_signals(
     prior = [v for text in GENERIC_FAILURES if (v := vectors.get(text)) is not None]
     middle = centroid([*prior, *node_vectors.values()])
     said = [Said(f"{kind}\x00{key}", text, vectors.get(text)) for kind, key, text in known.said]
+    causes = _causes(nodes, failures, vectors)
     index = ProblemIndex(known.problems, project)
     out: list[KeyedSignal] = []
     for item in found.signals:
         signal, match = item.signal, None
+        cause = found.causes.get(item.step, "")
         if item.source in FAILURE_SOURCES:
             mine = failures[item.step]
             if (vector := vectors.get(mine.description())) is not None:
-                match = recognise(mine, vector, nodes, node_vectors, middle, plain=plain)
+                match = recognise(mine, vector, nodes, node_vectors, middle, plain=plain, causes=causes)
         elif item.source == "user":
             fallback = f"{signal.kind}\x00{signal.key}"
             kind, key = gist_key(signal.text, vectors.get(signal.text), said, fallback).split("\x00", 1)
@@ -115,16 +122,17 @@ def key_signals(
             anchors = _with_refs(signal, index) if kind in _COMPLAINTS else signal.anchors
             signal = replace(signal, kind=kind, key=key, anchors=anchors)
             if kind in _COMPLAINTS and (vector := vectors.get(signal.text)) is not None:
-                match = _talk_match(signal.text, vector, nodes, node_vectors, middle)
+                match = _talk_match(signal.text, vector, nodes, node_vectors, middle, causes, vectors.get(cause))
         if match is not None:
             signal = replace(signal, anchors=(*signal.anchors, f"node:{match.node}"))
-        out.append(KeyedSignal(signal, item.step, item.source, item.command, match))
+        out.append(KeyedSignal(signal, item.step, item.source, item.command, match, cause))
     named_at: dict[int, list[str]] = {}  # step -> the known problems the person named in that message
     for step, sentence in found.problem_talk:
         refs = [f"node:{pid}" for pid in index.references(sentence)]
         match = None
         if not refs and (vector := vectors.get(sentence)) is not None:
-            match = _talk_match(sentence, vector, nodes, node_vectors, middle)
+            cause_vector = vectors.get(found.causes.get(step, ""))
+            match = _talk_match(sentence, vector, nodes, node_vectors, middle, causes, cause_vector)
             refs = [f"node:{match.node}"] if match else []
         if not refs and (named := named_in_failures(sentence, [(n.pattern_id or n.node, n.text) for n in nodes])):
             refs = [f"node:{next(n.node for n in nodes if (n.pattern_id or n.node) == named)}"]
@@ -152,6 +160,8 @@ def signal_event(item: KeyedSignal, session: str, project: str, line: int = 0) -
         data["facts"] = list(s.facts)
     if item.command:
         data["command"] = item.command[:300]
+    if item.cause and item.source in FAILURE_SOURCES:
+        data["cause"] = item.cause[:CAUSE_CHARS]
     if item.match is not None:
         data["match"] = item.match.to_json_obj()
     if line:
@@ -168,10 +178,19 @@ def _failures(found: SessionSignals, project: str) -> dict[int, Evidence]:
             item.signal.anchors,
             item.signal.facts,
             item.command,
+            cause=found.causes.get(item.step, ""),
         )
         for item in found.signals
         if item.source in FAILURE_SOURCES
     }
+
+
+def _causes(nodes: Sequence[Evidence], failures: Mapping[int, Evidence], vectors: Mapping[str, np.ndarray]) -> Causes:
+    """The explanations' vectors by node (known and new), centred on what explanations share."""
+    by_node = {e.node: v for e in [*nodes, *failures.values()] if e.cause and (v := vectors.get(e.cause)) is not None}
+    generic = [v for text in GENERIC_CAUSES if (v := vectors.get(text)) is not None]
+    known = [v for e in nodes if e.cause and (v := vectors.get(e.cause)) is not None]
+    return Causes.centred(by_node, centroid([*generic, *known]))
 
 
 def _talk_match(
@@ -180,9 +199,13 @@ def _talk_match(
     nodes: list[Evidence],
     vectors: dict[str, np.ndarray],
     middle: np.ndarray | None,
+    causes: Causes | None = None,
+    cause: np.ndarray | None = None,
 ) -> Match | None:
     said = Evidence("", "recurring_issue", sentence)
-    return recognise(said, vector, nodes, vectors, middle, talk=True)
+    if causes is not None and cause is not None:
+        causes = causes.add(said.node, cause)
+    return recognise(said, vector, nodes, vectors, middle, talk=True, causes=causes if cause is not None else None)
 
 
 def _with_refs(signal: Signal, index: ProblemIndex) -> tuple[str, ...]:
