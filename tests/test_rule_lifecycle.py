@@ -322,7 +322,7 @@ def test_a_permission_lifts_the_one_rule_forbidding_it_by_name_however_far_the_m
 
 
 def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_own() -> None:
-    """Commit messages, pushing, asking before a dependency, sudo, a .env file, the language of answers, "in any
+    """Commit messages, pushing, how branches are merged, asking before a dependency, sudo, a .env file, the language of answers, "in any
     repo": MEMORY.md's; a step run before a commit or a push names the project's tools: the project's."""
     everywhere = [
         "коммиты пиши по-русски",
@@ -334,6 +334,9 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
         "jangan sentuh file .env tu",
         "contestame en español pero el codigo y los comentarios en ingles",
         "never commit a secret, not even base64",
+        "always squash merge my branches, one commit per feature",
+        "nuo šiol merginam be squash, noriu matyti visus commitus istorijoj",
+        "never force push, pull and rebase instead",
     ]
     projects = [
         "run sail pint --dirty before every commit",
@@ -341,6 +344,7 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
         "every dbt model must pass sqlfluff lint before it's committed",
         "money is an int of cents, never Decimal",
         "use testify/require for assertions in tests",
+        "merge the two config loaders into one module",
     ]
     assert [r for r in everywhere if not person_wide(r)] == []
     assert [r for r in projects if person_wide(r)] == []
@@ -366,3 +370,19 @@ def test_a_replacement_nearer_a_rule_of_the_other_file_replaces_none_of_this_one
     assert judge(candidate, ["use pino for logs"], lambda a, b: 0.8, subject).action == "supersede"
     verdict = judge(candidate, ["use pino for logs"], lambda a, b: 0.8, subject, rivals=["commit messages in English"])
     assert verdict.action == "add"
+
+
+def test_across_two_languages_the_one_word_only_the_old_rule_shares_says_which_it_replaces() -> None:
+    """A Lithuanian "from now on" beside an English rule and a Lithuanian one: the model puts it nearer the rule in
+    its own language (0.29 against 0.25), while "squash", which only the English rule shares, names the subject.
+    Not when another rule shares that word too, and not within one language (there the word may be the task's)."""
+    new = "nuo šiol merginam be squash, noriu matyti visus commitus istorijoj"
+    squash = "always squash merge my branches, one commit per feature"
+    vitest = "Vitest testus visada dėk šalia kodo, kaip src/lib/format.test.ts"
+    values = {squash: 0.25, vitest: 0.29}
+    assert replaced_in_other_words(new, [squash], lambda a, b: values[b], [vitest]) == squash
+    squash_too = "squash the fixup commits before review"
+    values[squash_too] = 0.1
+    assert replaced_in_other_words(new, [squash, squash_too], lambda a, b: values[b], [vitest]) is None
+    english = "from now on we merge without squash, I want every commit in the history"
+    assert replaced_in_other_words(english, [squash], lambda a, b: values[b], [vitest]) is None

@@ -230,9 +230,10 @@ def replaced_in_other_words(
     taken = [(value, other) for value, other, takes in judged if takes]
     if len(taken) == 1 and taken[0][0] >= 0.0:
         return taken[0][1] if taken[0][1] in current else None
+    alone = _named_alone(candidate, [other for _, other, _ in judged])
     scored = sorted(
         (
-            (value + (NAME_BONUS if takes or _shared_names(candidate, other) else 0.0), other)
+            (value + (NAME_BONUS if takes or other in alone or _shared_names(candidate, other) else 0.0), other)
             for value, other, takes in judged
         ),
         reverse=True,
@@ -312,6 +313,22 @@ def names_what_it_replaces(candidate: str, other: str) -> bool:
     return bool(other_script and len(_latin_terms(candidate) & _latin_terms(other)) >= 2)
 
 
+def _named_alone(candidate: str, others: Sequence[str]) -> set[str]:
+    """The rules in another language than `candidate` that share a word in Latin letters with it which no other of
+    `others` shares ("nuo šiol merginam be squash, …" and "always squash merge my branches"): across two languages
+    the model puts a rule nearer the rules in its own language, while the one word only the old rule has, a tool
+    or a git verb, says which it replaces."""
+    mine = _latin_terms(candidate)
+    shared = {other: mine & _latin_terms(other) for other in others}
+    return {
+        other
+        for other, terms in shared.items()
+        if terms
+        and _mostly_one_in_english(candidate, other)
+        and not any(terms & theirs for rival, theirs in shared.items() if rival != other)
+    }
+
+
 def _shared_names(candidate: str, other: str) -> bool:
     """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
     the model puts a sentence nearer the rules in its own language, while the name says what the rule is about.
@@ -337,6 +354,13 @@ def _one_in_english(a: str, b: str) -> bool:
     where the words they share are the names of things (a queue, a flag, a tool)."""
     english = sorted(len(_ENGLISH_WORD.findall(text)) for text in (a, b))
     return english[0] == 0 and english[1] >= 2
+
+
+def _mostly_one_in_english(a: str, b: str) -> bool:
+    """As `_one_in_english`, where the other language may have one word English writes too (Lithuanian "be",
+    without; Dutch "is"): two languages all the same when the English one has more."""
+    english = sorted(len(_ENGLISH_WORD.findall(text)) for text in (a, b))
+    return english[0] <= 1 and english[1] >= 2 and english[1] > english[0]
 
 
 _OTHER_SCRIPT = re.compile(

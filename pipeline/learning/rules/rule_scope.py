@@ -1,12 +1,12 @@
 """Whether a rule is the person's own way of working in every project, or one project's.
 
 A rule said in one project's session is written to that project's rules.md, and only that project's sessions are
-given it. Some rules are about how the person works wherever they are: how commit messages are written, what may
-be pushed and where, asking before a dependency is added, sudo, the language the agent answers in, or rules said
-for "any repo". Said while working on one project, they hold in the next one too, and a later change of mind is
-often said in another project ("commits in Czech" in one repository, "commits in English again" in the other);
-kept in one project's file, the other project never sees the rule and the change of mind replaces nothing. These
-go to MEMORY.md's Preferences, which every session is given, and their lifecycle runs there.
+given it. Some rules are about how the person works wherever they are: how commit messages are written, what may be
+pushed and where, how branches are merged, asking before a dependency is added, sudo, the language the agent answers
+in, or rules said for "any repo". Said while working on one project, they hold in the next one too, and a later
+change of mind is often said in another project ("commits in Czech" in one repository, "commits in English again" in
+the other); kept in one project's file, the other project never sees the rule and the change of mind replaces
+nothing. These go to MEMORY.md's Preferences, which every session is given, and their lifecycle runs there.
 
 What counts is the rule's subject, in the languages memoryd reads (the words of git and package managers are
 mostly the same in all of them): a rule that only *mentions* a commit ("run pint before every commit", "every dbt
@@ -33,6 +33,9 @@ _PUSH = re.compile(r"(?<![.\w])push|pushen|pushlama|pushaa|пуш|пушь|푸�
 # a pull request: how work reaches the main branch, or the PR itself named first ("keep PRs small", "los PR
 # siempre con …"); not a PR mentioned in passing ("…, ang gulo ng diff sa PR": the reason a rule gives)
 _PR = re.compile(r"\bPRs?\b|pull requests?|merge requests?|\bMRs?\b")
+# how a branch's commits reach the main branch: squashed, rebased, merge commits or none ("always squash merge my
+# branches", "nuo šiol merginam be squash", "pull and rebase instead"): the person's way with git, like pushing
+_MERGE_WAY = re.compile(r"\bsquash|\brebas|\bmerge commits?\b|fast-forward|--ff-only|\bff-only\b", re.IGNORECASE)
 _MAINLINE = re.compile(r"\b(?:main|master|merge|merged|direkt\w*|direct\w*|diretso)\b", re.IGNORECASE)
 _PR_FIRST = re.compile(r"^(?:\S+ ){0,2}(?:PRs?|pull requests?|MRs?)\b")
 # a step of the project's own run before a push ("run golangci-lint before every push", "перед пушем …"): the
@@ -78,7 +81,7 @@ def person_wide(rule: str) -> bool:
     """Whether `rule` is about how the person works in every project (see the module docstring)."""
     if _COMMIT.search(rule) and _MESSAGE.search(rule):
         return True
-    if (_PUSH.search(rule) and not _BEFORE_PUSH.search(rule)) or _EVERYWHERE.search(rule):
+    if (_PUSH.search(rule) and not _BEFORE_PUSH.search(rule)) or _EVERYWHERE.search(rule) or _MERGE_WAY.search(rule):
         return True
     if _PR.search(rule) and (_MAINLINE.search(rule) or _PR_FIRST.search(rule)):
         return True
