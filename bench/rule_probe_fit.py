@@ -2,8 +2,8 @@
 
 Usage: `python bench/rule_probe_fit.py [--write]` (about 3 minutes: it embeds ~8,000 sentences).
 
-Data: the person's sentences in every learning corpus written before the probe (bench/learning.py's corpora up to
-held out 28; held out 29 and 30 judge it and are never read here), cut into the candidates `rule_meaning` weighs
+Data: the person's sentences in the learning corpora up to LAST_TRAINING_CORPUS in bench/learning.py's order (held
+out 45 since the refit; the later ones judge it and are never read here; `--last` reads another range), cut into the candidates `rule_meaning` weighs
 (a sentence, its clauses, its comma pieces that pass its directive gate), each labelled a rule when
 it states one of the corpus's true rules (`bench/learning_matching.py`); plus `rule_meaning`'s examples (standing
 instructions 1, other sentences 0) and DESCRIPTIONS below (0). Features: the vector centred on the examples' centroid, at unit length. Model:
@@ -37,7 +37,7 @@ from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.meaning import centred, centroid
 from pipeline.learning.rules import rule_meaning, rule_probe
 
-LAST_TRAINING_CORPUS = "held out 28"
+LAST_TRAINING_CORPUS = "held out 45"
 # Prose that describes the world with the words of a rule (must, only, always, every, use; 必须, 只有, 都, 使用):
 # encyclopedia and textbook sentences, the kind a person pastes or an article quotes. The corpora's sentences are
 # all typed to an agent, so without these the probe learns that "只有 … 使用 …" is a rule wherever it stands (it
@@ -105,10 +105,10 @@ class CorpusData:
     rows: list[Row]
 
 
-def training_corpora() -> Iterator[tuple[str, Path]]:
+def training_corpora(last: str = LAST_TRAINING_CORPUS) -> Iterator[tuple[str, Path]]:
     for name, folder in CORPORA:
         yield name, folder
-        if name == LAST_TRAINING_CORPUS:
+        if name == last:
             return
 
 
@@ -193,11 +193,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help=f"write {rule_probe.WEIGHTS.name}")
     parser.add_argument("--sweep", action="store_true", help="also report other thresholds")
+    parser.add_argument("--last", default=LAST_TRAINING_CORPUS, help="the last corpus read (bench/learning.py's order)")
     args = parser.parse_args()
     from pipeline.embedding.models import load_embedder
 
     embedder = load_embedder(MODEL, MODEL_DIR)
-    corpora = [read_corpus(name, folder) for name, folder in training_corpora()]
+    corpora = [read_corpus(name, folder) for name, folder in training_corpora(args.last)]
     standing, other = rule_meaning.standing_examples(), rule_meaning.other_examples()
     texts = list(dict.fromkeys([*(r.text for c in corpora for r in c.rows), *standing, *other, *DESCRIPTIONS]))
     print(f"{len(corpora)} corpora, {sum(len(c.rows) for c in corpora)} candidates, {len(texts)} texts to embed")
@@ -234,6 +235,15 @@ def main() -> int:
         nearest = np.array([rule_meaning.standing_score(v, rule_m, other_m) for v in x])
         scored[data.name] = (nearest, 1.0 / (1.0 + np.exp(-(x @ w + b))))
     report(corpora, scored, rule_meaning.STRICT_AT, rule_probe.TAKE_AT, verbose=True, agree=rule_probe.AGREE_AT)
+    if (written := rule_probe.for_model(MODEL, len(middle))) is not None:
+        print("the weights in use now, on the same corpora (left out only where they were not trained on):")
+        now = {
+            name: (nearest, np.array([written.probability(vectors[r.text]) for r in c.rows]))
+            for c in corpora
+            if c.rows
+            for name, (nearest, _) in [(c.name, scored[c.name])]
+        }
+        report(corpora, now, rule_meaning.STRICT_AT, rule_probe.TAKE_AT, verbose=True, agree=rule_probe.AGREE_AT)
     if args.sweep:
         for strict in (0.1, 0.12, 0.14, 0.2):
             for take in (0.7, 0.75, 0.8):
