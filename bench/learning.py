@@ -102,6 +102,7 @@ CORPORA = (
     ("held out 45", BENCH / "learning_corpus_heldout45"),
     ("held out 46", BENCH / "learning_corpus_heldout46"),
     ("held out 47", BENCH / "learning_corpus_heldout47"),
+    ("held out 49", BENCH / "learning_corpus_heldout49"),
 )
 
 
