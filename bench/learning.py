@@ -103,6 +103,7 @@ CORPORA = (
     ("held out 46", BENCH / "learning_corpus_heldout46"),
     ("held out 47", BENCH / "learning_corpus_heldout47"),
     ("held out 48", BENCH / "learning_corpus_heldout48"),
+    ("held out 49", BENCH / "learning_corpus_heldout49"),
 )
 
 
