@@ -41,6 +41,7 @@ from pipeline.agent_path import folder_project
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning.lessons import current_bullets, superseded_bullets
 from pipeline.learning.rules.earlier_instructions import earlier_instructions, instructions_of
+from pipeline.memory_layout import STARTER_MEMORY
 
 BENCH = Path(__file__).resolve().parent
 MODEL = "multilingual-e5-small"
@@ -49,6 +50,7 @@ MODEL = "multilingual-e5-small"
 async def replay(corpus: Corpus, knowledge: Knowledge, home: Path) -> dict[str, Any]:
     """Every session of `corpus` into `home`; returns what each gave (outcome, rules, lessons by file name)."""
     (home / "sessions").mkdir(parents=True, exist_ok=True)
+    (home / "MEMORY.md").write_text(STARTER_MEMORY, encoding="utf-8")  # as the daemon lays out a new home
     got: dict[str, Any] = {"outcome": {}, "rules": [], "lessons": []}
     for name in corpus.in_order():
         t = parse_transcript((corpus.folder / "sessions" / name).read_bytes(), Path(name).stem)

@@ -35,6 +35,18 @@ What every session should know. memoryd indexes this file; edit it freely.
 - (What has worked well.)
 """
 
+# The starter's placeholder bullets ("(How you like to work: languages, tools, style.)"): they say nothing about the
+# person, so no rule is judged against them
+STARTER_PLACEHOLDERS = frozenset(
+    line[2:].strip() for line in STARTER_MEMORY.splitlines() if line.startswith("- (") and line.endswith(")")
+)
+
+
+def is_starter_placeholder(bullet: str) -> bool:
+    """Whether a bullet's text is one of MEMORY.md's starter placeholders (a person's own "(…)" bullet is not)."""
+    return " ".join(bullet.split()) in STARTER_PLACEHOLDERS
+
+
 # The inbox's name for a transcript handed over on Stop (`ID.stop.jsonl`): it waits until the session is idle.
 LIVE_SESSION_SUFFIX = ".stop.jsonl"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")

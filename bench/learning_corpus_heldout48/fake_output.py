@@ -37,7 +37,9 @@ def pytest_run(passed: int, failures: list[tuple[str, str]] = (), *, secs: float
         for test, err in failures:
             reason = [x for x in err.splitlines() if x.startswith("E ")]
             out.append(f"FAILED {test} - {(reason[0][1:].strip() if reason else err.splitlines()[-1])[:90]}")
-        out.append(f"========================= {len(failures)} failed, {passed} passed in {secs:.2f}s ==========================")
+        out.append(
+            f"========================= {len(failures)} failed, {passed} passed in {secs:.2f}s =========================="
+        )
     else:
         out.append(f"============================== {passed} passed in {secs:.2f}s ===============================")
     return "\n".join(out)
@@ -86,7 +88,10 @@ def flutter_test(
 def flutter_analyze(issues: list[str] = (), secs: float = 2.7) -> str:
     out = ["Analyzing brodar-mobile...", ""]
     if issues:
-        out += [f"  {x}" for x in issues] + ["", f"{len(issues)} issue{'s' if len(issues) > 1 else ''} found. (ran in {secs:.1f}s)"]
+        out += [f"  {x}" for x in issues] + [
+            "",
+            f"{len(issues)} issue{'s' if len(issues) > 1 else ''} found. (ran in {secs:.1f}s)",
+        ]
     else:
         out.append(f"No issues found! (ran in {secs:.1f}s)")
     return "\n".join(out)

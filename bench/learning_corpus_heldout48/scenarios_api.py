@@ -243,13 +243,20 @@ def a01() -> Session:
     s.title("Fare model and migration")
     s.act(
         None,
-        Read("schedules/models.py", "class Route(models.Model):\n    origin = models.CharField(max_length=64)\n"
-             "    destination = models.CharField(max_length=64)\n    operator = models.CharField(max_length=64)\n\n"
-             "    def __str__(self) -> str:\n        return f\"{self.origin}–{self.destination}\"", offset=8, total=61),
+        Read(
+            "schedules/models.py",
+            "class Route(models.Model):\n    origin = models.CharField(max_length=64)\n"
+            "    destination = models.CharField(max_length=64)\n    operator = models.CharField(max_length=64)\n\n"
+            '    def __str__(self) -> str:\n        return f"{self.origin}–{self.destination}"',
+            offset=8,
+            total=61,
+        ),
         Bash("ls fares/", "__init__.py\napps.py\nmigrations"),
     )
-    s.act("A `fares` app exists but is empty. The model, with one price per route, category and season:",
-          Write("fares/models.py", FARE_MODEL))
+    s.act(
+        "A `fares` app exists but is empty. The model, with one price per route, category and season:",
+        Write("fares/models.py", FARE_MODEL),
+    )
     s.act(
         None,
         Bash(
@@ -268,8 +275,10 @@ def a01() -> Session:
             git_commit("fares-migration", "4c1e8a2", "Dodan model Fare s migracijom", 2, 61, 0),
         ),
     )
-    s.say("`Fare` and its migration are committed on `fares-migration` (`4c1e8a2`); 96 tests pass. The API comes in "
-          "a separate branch.")
+    s.say(
+        "`Fare` and its migration are committed on `fares-migration` (`4c1e8a2`); 96 tests pass. The API comes in "
+        "a separate branch."
+    )
     s.user(
         "commit na hrvatskom? commit poruke pišemo na engleskom, u imperativu. promijeni.",
         rules=[("commit-english", "commit poruke pišemo na engleskom, u imperativu")],
@@ -307,7 +316,7 @@ def a02() -> Session:
         "The lock file is out of date with pyproject.toml, so poetry refuses to add anything. Checking what changed:",
         Bash(
             "git log -1 --format='%h %an %s' -- pyproject.toml && git diff HEAD~1 -- pyproject.toml | grep '^[+-] '",
-            "e2d90f4 Luka Matić Filter departures by date\n+django-filter = \"^24.3\"",
+            'e2d90f4 Luka Matić Filter departures by date\n+django-filter = "^24.3"',
         ),
     )
     s.act(
@@ -456,7 +465,9 @@ def a03() -> Session:
     )
     s.user("ostavi. moram na sastanak, nastavljam kasnije.")
     s.say("OK, nothing changed. The open question is why the worker does not see a booking that exists.")
-    s.outcome("failed", "confirmation emails sometimes fail with Booking.DoesNotExist; both patches refused, cause unknown")
+    s.outcome(
+        "failed", "confirmation emails sometimes fail with Booking.DoesNotExist; both patches refused, cause unknown"
+    )
     s.hit("celery-before-commit")
     return s
 
@@ -473,7 +484,7 @@ def a04() -> Session:
     s.act(
         None,
         Bash(
-            "poetry run python manage.py shell -c \"from schedules.models import Departure; d = "
+            'poetry run python manage.py shell -c "from schedules.models import Departure; d = '
             "Departure.objects.select_related('vessel').get(pk=4812); print(d.car_spots_taken, d.vessel.car_spots)\"",
             "60 60",
         ),
@@ -481,7 +492,7 @@ def a04() -> Session:
     s.act(
         "Full for cars (60 of 60), so the 409 itself is right. When did the last spots go?",
         Bash(
-            "poetry run python manage.py shell -c \"from bookings.models import Booking; "
+            'poetry run python manage.py shell -c "from bookings.models import Booking; '
             "[print(b.created_at, b.channel, b.vehicles, b.reference) for b in Booking.objects.filter("
             "departure_id=4812, vehicles__gt=0).order_by('-created_at')[:2]]\"",
             "2027-06-10 05:58:12.408551+00:00 office 3 GRP-0610-BUSTOURS\n"
@@ -558,23 +569,29 @@ def a05() -> Session:
             ("amounts-as-strings", "iznosi idu kroz API kao stringovi s dvije decimale"),
         ],
     )
-    s.act(None, Read("CONTRIBUTING.md", CONTRIBUTING), Read("fares/pricing.py",
-          "def quote(departure, passengers, vehicle_category):\n    season = departure.season()\n"
-          "    fares = {f.category: f.price for f in departure.route.fares.filter(season=season)}\n"
-          "    return fares[\"adult\"] * passengers + (fares[vehicle_category] if vehicle_category else 0)"))
+    s.act(
+        None,
+        Read("CONTRIBUTING.md", CONTRIBUTING),
+        Read(
+            "fares/pricing.py",
+            "def quote(departure, passengers, vehicle_category):\n    season = departure.season()\n"
+            "    fares = {f.category: f.price for f in departure.route.fares.filter(season=season)}\n"
+            '    return fares["adult"] * passengers + (fares[vehicle_category] if vehicle_category else 0)',
+        ),
+    )
     s.act(
         "`quote` takes a head count only. Extending it to adults and children with itemised lines, all Decimal, "
-        "and the endpoint with `coerce_to_string` so totals go out as \"12.40\":",
+        'and the endpoint with `coerce_to_string` so totals go out as "12.40":',
         Write(
             "fares/pricing.py",
             "from decimal import Decimal\n\n\ndef quote(departure, adults, children=0, vehicle=None):\n"
             "    season = departure.season()\n"
             "    fares = {f.category: f.price for f in departure.route.fares.filter(season=season)}\n"
-            "    lines = [{\"category\": \"adult\", \"count\": adults, \"amount\": str(fares[\"adult\"] * adults)}]\n"
-            "    if children:\n        lines.append({\"category\": \"child\", \"count\": children, "
-            "\"amount\": str(fares[\"child\"] * children)})\n"
-            "    if vehicle:\n        lines.append({\"category\": vehicle, \"count\": 1, \"amount\": str(fares[vehicle])})\n"
-            "    total = sum((Decimal(x[\"amount\"]) for x in lines), Decimal(\"0.00\"))\n    return total, lines\n",
+            '    lines = [{"category": "adult", "count": adults, "amount": str(fares["adult"] * adults)}]\n'
+            '    if children:\n        lines.append({"category": "child", "count": children, '
+            '"amount": str(fares["child"] * children)})\n'
+            '    if vehicle:\n        lines.append({"category": vehicle, "count": 1, "amount": str(fares[vehicle])})\n'
+            '    total = sum((Decimal(x["amount"]) for x in lines), Decimal("0.00"))\n    return total, lines\n',
         ),
         Write("fares/views.py", QUOTE_VIEW),
     )
@@ -584,16 +601,22 @@ def a05() -> Session:
             "fares/tests/test_quote.py",
             "import pytest\n\nfrom fares.tests.factories import DepartureWithFaresFactory\n\n\n"
             "@pytest.mark.django_db\ndef test_quote_family_with_car(api_client):\n"
-            "    d = DepartureWithFaresFactory(adult=\"5.60\", child=\"2.80\", car=\"27.40\")\n"
-            "    r = api_client.post(\"/api/quote/\", {\"departure\": d.pk, \"adults\": 2, \"children\": 1, "
-            "\"vehicle\": \"car\"}, format=\"json\")\n    assert r.status_code == 200\n"
-            "    assert r.json()[\"total\"] == \"41.40\"\n",
+            '    d = DepartureWithFaresFactory(adult="5.60", child="2.80", car="27.40")\n'
+            '    r = api_client.post("/api/quote/", {"departure": d.pk, "adults": 2, "children": 1, '
+            '"vehicle": "car"}, format="json")\n    assert r.status_code == 200\n'
+            '    assert r.json()["total"] == "41.40"\n',
         ),
     )
-    s.act(None, Bash("make schema && poetry run pytest -q fares", "schema.yml written (41 paths)\n" + pytest_run(7, secs=1.4),
-                     secs=8))
+    s.act(
+        None,
+        Bash(
+            "make schema && poetry run pytest -q fares",
+            "schema.yml written (41 paths)\n" + pytest_run(7, secs=1.4),
+            secs=8,
+        ),
+    )
     s.say(
-        "`POST /api/quote/` returns `{\"total\": \"41.40\", \"lines\": [...]}` for two adults, a child and a car; "
+        '`POST /api/quote/` returns `{"total": "41.40", "lines": [...]}` for two adults, a child and a car; '
         "everything is Decimal and amounts are strings with two decimals. schema.yml regenerated with `make "
         "schema`, as CONTRIBUTING.md asks."
     )
@@ -614,7 +637,9 @@ def a05() -> Session:
         ),
     )
     s.say("Committed (`c3a9e17`).")
-    s.not_person("Never edit the generated OpenAPI schema (schema.yml) by hand; run `make schema` instead.", "tool_output")
+    s.not_person(
+        "Never edit the generated OpenAPI schema (schema.yml) by hand; run `make schema` instead.", "tool_output"
+    )
     s.outcome("success", "quote endpoint with Decimal totals as strings; tests green, committed")
     return s
 
@@ -630,9 +655,9 @@ def api_client():
 
 CONFTEST_2 = CONFTEST.replace(
     "from rest_framework.test import APIClient\n",
-    "from rest_framework.test import APIClient\n\npytest_plugins = (\"celery.contrib.pytest\",)\n\n\n"
-    "@pytest.fixture(scope=\"session\")\ndef celery_config():\n    return {\"broker_url\": \"memory://\", "
-    "\"result_backend\": \"cache+memory://\"}\n",
+    'from rest_framework.test import APIClient\n\npytest_plugins = ("celery.contrib.pytest",)\n\n\n'
+    '@pytest.fixture(scope="session")\ndef celery_config():\n    return {"broker_url": "memory://", '
+    '"result_backend": "cache+memory://"}\n',
 )
 
 INTEGRATION_TEST = """import pytest
@@ -683,21 +708,21 @@ def a06() -> Session:
         Edit(
             "conftest.py",
             "from rest_framework.test import APIClient\n",
-            "from rest_framework.test import APIClient\n\npytest_plugins = (\"celery.contrib.pytest\",)\n\n\n@pytest.fixture(scope=\"session\")\n"
-            "def celery_config():\n    return {\"broker_url\": \"memory://\", \"result_backend\": \"cache+memory://\"}\n",
+            'from rest_framework.test import APIClient\n\npytest_plugins = ("celery.contrib.pytest",)\n\n\n@pytest.fixture(scope="session")\n'
+            'def celery_config():\n    return {"broker_url": "memory://", "result_backend": "cache+memory://"}\n',
         ),
     )
     cmd = "poetry run pytest tests/integration/test_booking_flow.py -q -p no:randomly"
-    fail = pytest_run(0, [("tests/integration/test_booking_flow.py::test_booking_sends_confirmation", INTEGRATION_FAIL)],
-                      secs=2.7)
+    fail = pytest_run(
+        0, [("tests/integration/test_booking_flow.py::test_booking_sends_confirmation", INTEGRATION_FAIL)], secs=2.7
+    )
     s.act(None, Bash(cmd, fail, code=1, secs=6))
     s.act(
         "No email. The worker thread may not have picked the task up before `reload()`; running it again to see "
         "whether it is timing:",
         Bash(cmd, fail, code=1, secs=6),
     )
-    s.act("Same. Once more, to rule out a slow start of the worker thread:",
-          Bash(cmd, fail, code=1, secs=6))
+    s.act("Same. Once more, to rule out a slow start of the worker thread:", Bash(cmd, fail, code=1, secs=6))
     s.say(
         "Three runs, the same `assert 0 == 1`: the email is never sent in this test, even though the booking is "
         "created (201). I haven't yet found where the task goes; the worker logs nothing at INFO."
@@ -707,8 +732,9 @@ def a06() -> Session:
         None,
         Bash(
             "git add -A && git commit -m 'Add failing integration test for booking confirmation email'",
-            git_commit("integration-tests", "5e82b4d", "Add failing integration test for booking confirmation email",
-                       2, 31, 0),
+            git_commit(
+                "integration-tests", "5e82b4d", "Add failing integration test for booking confirmation email", 2, 31, 0
+            ),
         ),
     )
     s.say("The test is committed on `integration-tests` (`5e82b4d`), red.")
@@ -748,7 +774,7 @@ AVAIL_SERIALIZER = """class AvailabilitySerializer(serializers.ModelSerializer):
 
 AVAIL_FAIL = (
     "    @pytest.mark.django_db\n    def test_availability_drops_after_booking(api_client):\n        ...\n"
-    ">       assert api_client.get(url).json()[\"seats_left\"] == 39\nE       assert 40 == 39\n\n"
+    '>       assert api_client.get(url).json()["seats_left"] == 39\nE       assert 40 == 39\n\n'
     "tests/api/test_availability.py:12: AssertionError"
 )
 
@@ -760,8 +786,9 @@ def a07() -> Session:
         None,
         Bash(
             "poetry run pytest -q",
-            pytest_run(131, [("tests/api/test_availability.py::test_availability_drops_after_booking", AVAIL_FAIL)],
-                       secs=14.2),
+            pytest_run(
+                131, [("tests/api/test_availability.py::test_availability_drops_after_booking", AVAIL_FAIL)], secs=14.2
+            ),
             code=1,
             secs=18,
         ),
@@ -800,7 +827,9 @@ def a07() -> Session:
         "the release goes out without that fix, and we're not skipping the test either. not solved, I'll come back "
         "to it."
     )
-    s.outcome("failed", "availability test gets the old seat count after a booking; changing the test refused, unsolved")
+    s.outcome(
+        "failed", "availability test gets the old seat count after a booking; changing the test refused, unsolved"
+    )
     s.hit("stale-availability-cache")
     return s
 
@@ -893,9 +922,15 @@ def a09() -> Session:
         "Lučka kapetanija traži manifest putnika po polasku. Admin akcija na Departure: CSV s referencom, imenom, "
         "brojem putnika, vozilom i registracijom, samo plaćene rezervacije. Ako možeš i xlsx, bilo bi lijepo."
     )
-    s.act(None, Read("schedules/admin.py", "from django.contrib import admin\n\nfrom schedules.models import Departure\n\n\n"
-                     "@admin.register(Departure)\nclass DepartureAdmin(admin.ModelAdmin):\n"
-                     "    list_display = (\"route\", \"departs_at\", \"vessel\")\n    list_filter = (\"route\",)"))
+    s.act(
+        None,
+        Read(
+            "schedules/admin.py",
+            "from django.contrib import admin\n\nfrom schedules.models import Departure\n\n\n"
+            "@admin.register(Departure)\nclass DepartureAdmin(admin.ModelAdmin):\n"
+            '    list_display = ("route", "departs_at", "vessel")\n    list_filter = ("route",)',
+        ),
+    )
     s.act(None, Write("schedules/manifest.py", MANIFEST_ADMIN))
     s.act(
         None,
@@ -916,10 +951,10 @@ def a09() -> Session:
             "schedules/tests/test_manifest.py",
             "import csv\nimport io\n\nimport pytest\n\nfrom bookings.tests.factories import BookingFactory\n\n\n"
             "@pytest.mark.django_db\ndef test_manifest_lists_paid_bookings_only(admin_client):\n"
-            "    paid = BookingFactory(status=\"paid\", plate=\"ST-123-AB\")\n"
-            "    BookingFactory(departure=paid.departure, status=\"pending\")\n"
-            "    r = admin_client.post(\"/admin/schedules/departure/\", {\"action\": \"export_manifest\", "
-            "\"_selected_action\": [paid.departure.pk]})\n"
+            '    paid = BookingFactory(status="paid", plate="ST-123-AB")\n'
+            '    BookingFactory(departure=paid.departure, status="pending")\n'
+            '    r = admin_client.post("/admin/schedules/departure/", {"action": "export_manifest", '
+            '"_selected_action": [paid.departure.pk]})\n'
             "    rows = list(csv.reader(io.StringIO(r.content.decode())))\n"
             "    assert [x[1] for x in rows[1:]] == [paid.reference]\n",
         ),
@@ -945,8 +980,11 @@ def a09() -> Session:
     s.act(
         "Right, no new dependency then; CSV only. One more check that Excel opens the Croatian letters: adding a "
         "BOM so Excel reads the CSV as UTF-8.",
-        Edit("schedules/manifest.py", "    w = csv.writer(response)\n",
-             "    response.write(\"\\ufeff\")\n    w = csv.writer(response)\n"),
+        Edit(
+            "schedules/manifest.py",
+            "    w = csv.writer(response)\n",
+            '    response.write("\\ufeff")\n    w = csv.writer(response)\n',
+        ),
     )
     s.act(None, Bash("poetry run pytest -q schedules --reuse-db", pytest_run(12, secs=1.8, reuse=True), secs=5))
     s.say("The manifest action exports paid bookings as UTF-8 CSV with a BOM (Excel shows č, ć, š, ž correctly).")
@@ -969,9 +1007,9 @@ def a10() -> Session:
         Read(
             "tickets/tasks.py",
             "@shared_task\ndef render_ticket_pdf(booking_id: int) -> None:\n"
-            "    booking = Booking.objects.select_related(\"departure__route\", \"departure__vessel\").get(pk=booking_id)\n"
-            "    pdf = render_pdf(\"tickets/ticket.html\", {\"booking\": booking, \"status\": booking.get_status_display()})\n"
-            "    booking.ticket_pdf.save(f\"{booking.reference}.pdf\", ContentFile(pdf), save=True)",
+            '    booking = Booking.objects.select_related("departure__route", "departure__vessel").get(pk=booking_id)\n'
+            '    pdf = render_pdf("tickets/ticket.html", {"booking": booking, "status": booking.get_status_display()})\n'
+            '    booking.ticket_pdf.save(f"{booking.reference}.pdf", ContentFile(pdf), save=True)',
             offset=12,
             total=31,
         ),
@@ -1006,8 +1044,11 @@ def a11() -> Session:
     )
     s.act(
         None,
-        Edit("availability/views.py", '@method_decorator(cache_page(60 * 5), name="dispatch")',
-             '@method_decorator(cache_page(30), name="dispatch")'),
+        Edit(
+            "availability/views.py",
+            '@method_decorator(cache_page(60 * 5), name="dispatch")',
+            '@method_decorator(cache_page(30), name="dispatch")',
+        ),
     )
     s.say("Set to 30 seconds; try the admin change again.")
     s.user(
@@ -1016,8 +1057,11 @@ def a11() -> Session:
     )
     s.act(
         None,
-        Edit("availability/views.py", '@method_decorator(cache_page(30), name="dispatch")',
-             '@method_decorator(cache_page(60 * 5), name="dispatch")'),
+        Edit(
+            "availability/views.py",
+            '@method_decorator(cache_page(30), name="dispatch")',
+            '@method_decorator(cache_page(60 * 5), name="dispatch")',
+        ),
     )
     s.say("Reverted to five minutes; nothing else changed.")
     s.outcome("failed", "admin capacity changes show up minutes late; a shorter cache was tried and reverted")
@@ -1051,8 +1095,11 @@ def a12() -> Session:
     )
     s.act(
         None,
-        Edit("docker-compose.yml", "command: celery -A brodar worker -B -l info --concurrency 4",
-             "command: celery -A brodar worker -l info --concurrency 4"),
+        Edit(
+            "docker-compose.yml",
+            "command: celery -A brodar worker -B -l info --concurrency 4",
+            "command: celery -A brodar worker -l info --concurrency 4",
+        ),
     )
     s.act(
         None,
@@ -1112,7 +1159,7 @@ def explore_delay(child: Session) -> None:
                 "bookings/services.py:8:@transaction.atomic",
                 "payments/webhooks.py:22:    with transaction.atomic():",
                 "refunds/services.py:8:@transaction.atomic",
-                "brodar/settings/base.py:71:        \"ATOMIC_REQUESTS\": False,",
+                'brodar/settings/base.py:71:        "ATOMIC_REQUESTS": False,',
             ],
             mode="content",
         ),
@@ -1129,8 +1176,8 @@ def explore_delay(child: Session) -> None:
 
 REFUND_SENTRY = (
     "DoesNotExist: Refund matching query does not exist.\n"
-    "  File \"refunds/tasks.py\", line 9, in notify_refund\n"
-    "    refund = Refund.objects.select_related(\"booking\").get(pk=refund_id)\n"
+    '  File "refunds/tasks.py", line 9, in notify_refund\n'
+    '    refund = Refund.objects.select_related("booking").get(pk=refund_id)\n'
     "refunds.tasks.notify_refund · brodar-api@0.10.1 · production · 7 events · 5 users"
 )
 
@@ -1155,8 +1202,12 @@ def a13() -> Session:
             explore_delay,
         ),
     )
-    s.act(None, Read("bookings/services.py", SERVICES), Read("payments/handlers.py", HANDLERS),
-          Read("refunds/services.py", REFUNDS))
+    s.act(
+        None,
+        Read("bookings/services.py", SERVICES),
+        Read("payments/handlers.py", HANDLERS),
+        Read("refunds/services.py", REFUNDS),
+    )
     s.act(
         "Three call sites queue a task before their transaction commits; the worker, on its own connection, then "
         "reads a row that is not committed yet (DoesNotExist) or its old state (the PENDING ticket). Each one "
@@ -1166,22 +1217,31 @@ def a13() -> Session:
             "    send_booking_confirmation.delay(booking.pk)\n",
             "    transaction.on_commit(partial(send_booking_confirmation.delay, booking.pk))\n",
         ),
-        Edit("bookings/services.py", "from django.db import transaction\n",
-             "from functools import partial\n\nfrom django.db import transaction\n"),
+        Edit(
+            "bookings/services.py",
+            "from django.db import transaction\n",
+            "from functools import partial\n\nfrom django.db import transaction\n",
+        ),
         Edit(
             "payments/handlers.py",
             "    render_ticket_pdf.delay(booking.pk)",
             "    transaction.on_commit(partial(render_ticket_pdf.delay, booking.pk))",
         ),
-        Edit("payments/handlers.py", "from bookings.models import Booking\n",
-             "from functools import partial\n\nfrom django.db import transaction\n\nfrom bookings.models import Booking\n"),
+        Edit(
+            "payments/handlers.py",
+            "from bookings.models import Booking\n",
+            "from functools import partial\n\nfrom django.db import transaction\n\nfrom bookings.models import Booking\n",
+        ),
         Edit(
             "refunds/services.py",
             "    notify_refund.delay(refund.pk)\n",
             "    transaction.on_commit(partial(notify_refund.delay, refund.pk))\n",
         ),
-        Edit("refunds/services.py", "from django.db import transaction\n",
-             "from functools import partial\n\nfrom django.db import transaction\n"),
+        Edit(
+            "refunds/services.py",
+            "from django.db import transaction\n",
+            "from functools import partial\n\nfrom django.db import transaction\n",
+        ),
     )
     s.act(
         "And a unit test that fails if a confirmation is queued before the commit:",
@@ -1190,10 +1250,10 @@ def a13() -> Session:
             "import pytest\n\nfrom bookings.services import create_booking\nfrom bookings.tests.factories import "
             "DepartureFactory\n\n\n@pytest.mark.django_db\ndef test_confirmation_is_queued_on_commit("
             "django_capture_on_commit_callbacks, mocker):\n"
-            "    delay = mocker.patch(\"bookings.tasks.send_booking_confirmation.delay\")\n"
+            '    delay = mocker.patch("bookings.tasks.send_booking_confirmation.delay")\n'
             "    with django_capture_on_commit_callbacks(execute=False) as callbacks:\n"
             "        booking = create_booking(departure=DepartureFactory(), passengers=1, vehicle_category=None, "
-            "email=\"a@example.com\")\n        delay.assert_not_called()\n    assert len(callbacks) == 1\n"
+            'email="a@example.com")\n        delay.assert_not_called()\n    assert len(callbacks) == 1\n'
             "    callbacks[0]()\n    delay.assert_called_once_with(booking.pk)\n",
         ),
     )
@@ -1213,7 +1273,9 @@ def a13() -> Session:
     s.user(
         "lesson: a .delay() inside a transaction can run before the commit, the worker simply doesn't see the row "
         "yet. commit i PR.",
-        lessons=["a .delay() inside a transaction can run before the commit, the worker simply doesn't see the row yet"],
+        lessons=[
+            "a .delay() inside a transaction can run before the commit, the worker simply doesn't see the row yet"
+        ],
     )
     s.act(
         None,
@@ -1303,7 +1365,12 @@ def a14() -> Session:
         "tjedna, i ovaj test. Riješi to kako treba: kad se nešto "
         "promijeni, broj mora biti točan odmah."
     )
-    s.act(None, Read("availability/views.py", AVAIL_VIEW), Read("availability/apps.py", APPS), Read("conftest.py", CONFTEST_2))
+    s.act(
+        None,
+        Read("availability/views.py", AVAIL_VIEW),
+        Read("availability/apps.py", APPS),
+        Read("conftest.py", CONFTEST_2),
+    )
     s.act(
         "`cache_page` caches the whole response by URL and knows nothing about bookings, so it cannot be "
         "invalidated when a booking or the admin changes the numbers. Replacing it with a per-departure key that "
@@ -1315,14 +1382,14 @@ def a14() -> Session:
         None,
         Edit(
             "availability/apps.py",
-            "    name = \"availability\"\n",
-            "    name = \"availability\"\n\n    def ready(self):\n        from availability import cache  # noqa: F401  "
+            '    name = "availability"\n',
+            '    name = "availability"\n\n    def ready(self):\n        from availability import cache  # noqa: F401  '
             "(signal receivers)\n",
         ),
         Edit(
             "conftest.py",
-            "pytest_plugins = (\"celery.contrib.pytest\",)\n",
-            "pytest_plugins = (\"celery.contrib.pytest\",)\n\n\n@pytest.fixture(autouse=True)\ndef _clear_cache():\n"
+            'pytest_plugins = ("celery.contrib.pytest",)\n',
+            'pytest_plugins = ("celery.contrib.pytest",)\n\n\n@pytest.fixture(autouse=True)\ndef _clear_cache():\n'
             "    from django.core.cache import cache\n\n    cache.clear()\n    yield\n",
         ),
     )
@@ -1337,7 +1404,7 @@ def a14() -> Session:
     s.act(
         None,
         Bash(
-            "poetry run python manage.py shell -c \"from django.core.cache import cache; from "
+            'poetry run python manage.py shell -c "from django.core.cache import cache; from '
             "availability.cache import availability_key; from schedules.models import Vessel; "
             "cache.set(availability_key(4812), {'car_spots_left': 3}); v = Vessel.objects.get(name='Petar "
             "Hektorović'); v.car_spots = 75; v.save(); print(cache.get(availability_key(4812)))\"",
@@ -1360,8 +1427,14 @@ def a14() -> Session:
         None,
         Bash(
             "git add -A && git commit -m 'Cache availability per departure and invalidate it on change'",
-            git_commit("availability-cache", "b0e47d3", "Cache availability per departure and invalidate it on change",
-                       5, 58, 5),
+            git_commit(
+                "availability-cache",
+                "b0e47d3",
+                "Cache availability per departure and invalidate it on change",
+                5,
+                58,
+                5,
+            ),
         ),
     )
     s.say("Committed (`b0e47d3`).")
@@ -1375,8 +1448,13 @@ def a15() -> Session:
     s.user(
         "JSON logovi u terminalu su mi nečitljivi dok debugiram. lokalno hoću obične čitljive logove s bojama, "
         "JSON neka ostane za server.",
-        rules=[("plain-local-logs", "lokalno hoću obične čitljive logove s bojama, JSON neka ostane za server",
-                "json-logs")],
+        rules=[
+            (
+                "plain-local-logs",
+                "lokalno hoću obične čitljive logove s bojama, JSON neka ostane za server",
+                "json-logs",
+            )
+        ],
     )
     s.act(None, Read("brodar/logging.py", LOGGING))
     s.act(

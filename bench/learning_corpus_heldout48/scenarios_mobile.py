@@ -178,9 +178,16 @@ def m01() -> Session:
         decisions=["state management ostaje Riverpod, ne prelazimo na Bloc"],
     )
     s.title("Departures list screen")
-    s.act(None, Read("lib/core/api_client.dart",
-                     "final apiClientProvider = Provider((ref) => ApiClient(ref.watch(dioProvider)));\n\n"
-                     "class ApiClient {\n  ApiClient(this._dio);\n\n  final Dio _dio;\n}", offset=9, total=24))
+    s.act(
+        None,
+        Read(
+            "lib/core/api_client.dart",
+            "final apiClientProvider = Provider((ref) => ApiClient(ref.watch(dioProvider)));\n\n"
+            "class ApiClient {\n  ApiClient(this._dio);\n\n  final Dio _dio;\n}",
+            offset=9,
+            total=24,
+        ),
+    )
     s.act(
         "A freezed model, an API method, a family provider and the screen with one tile per departure:",
         Write("lib/models/departure.dart", DEPARTURE),
@@ -203,9 +210,15 @@ def m01() -> Session:
         Bash(
             "dart run build_runner build --delete-conflicting-outputs && flutter analyze && flutter test",
             "[INFO] Generating build script completed, took 412ms\n[INFO] Running build completed, took 9.8s\n"
-            "[INFO] Succeeded after 9.9s with 4 outputs (8 actions)\n" + flutter_analyze() + "\n"
-            + flutter_test(["test/widget_test.dart: app starts on the route picker",
-                            "test/features/departures/departure_tile_test.dart: shows time, vessel and seats"]),
+            "[INFO] Succeeded after 9.9s with 4 outputs (8 actions)\n"
+            + flutter_analyze()
+            + "\n"
+            + flutter_test(
+                [
+                    "test/widget_test.dart: app starts on the route picker",
+                    "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
+                ]
+            ),
             secs=31,
         ),
     )
@@ -265,8 +278,13 @@ def m02() -> Session:
         "lives in StateNotifier classes, that's how the whole app is written, don't bring in anything new.",
         rules=[("statenotifier", "state lives in StateNotifier classes, that's how the whole app is written")],
     )
-    s.act(None, Grep("extends StateNotifier", ["lib/features/auth/session_notifier.dart",
-                                                 "lib/features/settings/settings_notifier.dart"]))
+    s.act(
+        None,
+        Grep(
+            "extends StateNotifier",
+            ["lib/features/auth/session_notifier.dart", "lib/features/settings/settings_notifier.dart"],
+        ),
+    )
     s.act(
         None,
         Write("lib/features/booking/booking_draft.dart", DRAFT),
@@ -289,8 +307,10 @@ def m02() -> Session:
             secs=24,
         ),
     )
-    s.say("`BookingDraftNotifier` (a StateNotifier, like the auth and settings ones) holds adults, children and "
-          "vehicle; the clamp test passes.")
+    s.say(
+        "`BookingDraftNotifier` (a StateNotifier, like the auth and settings ones) holds adults, children and "
+        "vehicle; the clamp test passes."
+    )
     s.user("hvala, radi.")
     s.outcome("success", "booking draft state as a StateNotifier with a test")
     return s
@@ -300,9 +320,9 @@ def m03() -> Session:
     s = new("m03-two-hours-early", "2027-06-09T12:08:26", "2.1.151", "main", "shifted-clock-shrike")
     s.user(
         "Lista polazaka pokazuje 06:30 za Split–Supetar koji ide u 08:30. Svi su pomaknuti dva sata unazad. API "
-        "vraća ovo, a u adminu je 08:30:\n\n```json\n{\"id\": 4790, \"route_name\": \"Split – Supetar\", "
-        "\"vessel_name\": \"Petar Hektorović\", \"departs_at\": \"2027-06-09T06:30:00Z\", \"seats_left\": 212, "
-        "\"car_spots_left\": 18}\n```"
+        'vraća ovo, a u adminu je 08:30:\n\n```json\n{"id": 4790, "route_name": "Split – Supetar", '
+        '"vessel_name": "Petar Hektorović", "departs_at": "2027-06-09T06:30:00Z", "seats_left": 212, '
+        '"car_spots_left": 18}\n```'
     )
     s.act(None, Read("lib/features/departures/departure_tile.dart", TILE))
     s.say(
@@ -323,9 +343,14 @@ def m03() -> Session:
     s.act(
         "Then the offset has to come from the time zone, not a constant. Checking where else `departsAt` is "
         "shown before changing anything:",
-        Grep("departsAt", ["lib/features/departures/departure_tile.dart",
-                           "lib/features/booking/booking_summary.dart",
-                           "lib/features/tickets/ticket_card.dart"]),
+        Grep(
+            "departsAt",
+            [
+                "lib/features/departures/departure_tile.dart",
+                "lib/features/booking/booking_summary.dart",
+                "lib/features/tickets/ticket_card.dart",
+            ],
+        ),
     )
     s.user("leave it, no time now. I'll look at it myself tonight.")
     s.outcome("failed", "departure times shown two hours early; hard-coded +2 h refused, left as it was")
@@ -440,8 +465,14 @@ def m05() -> Session:
         "logger for that (lib/core/log.dart).",
         rules=[("no-print", "no print() in lib/, there's the logger for that")],
     )
-    s.act(None, Read("lib/core/log.dart", "import 'package:logger/logger.dart';\n\nfinal log = Logger(\n"
-                     "  printer: PrettyPrinter(methodCount: 0, dateTimeFormat: DateTimeFormat.onlyTime),\n);"))
+    s.act(
+        None,
+        Read(
+            "lib/core/log.dart",
+            "import 'package:logger/logger.dart';\n\nfinal log = Logger(\n"
+            "  printer: PrettyPrinter(methodCount: 0, dateTimeFormat: DateTimeFormat.onlyTime),\n);",
+        ),
+    )
     s.act(
         None,
         Write(
@@ -468,10 +499,22 @@ def m05() -> Session:
             "  dio.interceptors.add(AuthInterceptor(ref));\n  dio.interceptors.add(ErrorLoggingInterceptor());\n",
         ),
     )
-    s.act(None, Bash("flutter analyze && flutter test", flutter_analyze() + "\n" + flutter_test(
-        ["test/widget_test.dart: app starts on the route picker",
-         "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
-         "test/features/booking/booking_draft_test.dart: adults stay between 1 and 20"]), secs=19))
+    s.act(
+        None,
+        Bash(
+            "flutter analyze && flutter test",
+            flutter_analyze()
+            + "\n"
+            + flutter_test(
+                [
+                    "test/widget_test.dart: app starts on the route picker",
+                    "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
+                    "test/features/booking/booking_draft_test.dart: adults stay between 1 and 20",
+                ]
+            ),
+            secs=19,
+        ),
+    )
     s.say(
         "Failed requests are logged through `log.w` as `GET /api/departures/ -> 502 (812 ms)`. While in "
         "`lib/core` I noticed the bottom navigation still uses the old Material icons; should I switch them to "
@@ -507,7 +550,7 @@ def m06() -> Session:
                 "test/features/departures/departures_screen_test.dart",
                 "night departure is listed under its own day",
                 "Expected: exactly one matching candidate\n  Actual: _TextWidgetFinder:<Found 0 widgets with text "
-                "\"Srijeda, 9. lipnja\": []>\n   Which: means none were found but one was expected",
+                '"Srijeda, 9. lipnja": []>\n   Which: means none were found but one was expected',
             )
         ],
     )
@@ -518,17 +561,17 @@ def m06() -> Session:
     )
     s.act(
         None,
-        Edit("test/features/departures/departures_screen_test.dart", "'2027-06-08T22:30:00Z'",
-             "'2027-06-09T00:30:00Z'"),
+        Edit(
+            "test/features/departures/departures_screen_test.dart", "'2027-06-08T22:30:00Z'", "'2027-06-09T00:30:00Z'"
+        ),
     )
     s.interrupt()
-    s.user(
-        "stani. polazak JE u 00:30 po našem, 22:30Z je točno, tako API šalje. ne diraj test, vrati ga."
-    )
+    s.user("stani. polazak JE u 00:30 po našem, 22:30Z je točno, tako API šalje. ne diraj test, vrati ga.")
     s.act(
         None,
-        Edit("test/features/departures/departures_screen_test.dart", "'2027-06-09T00:30:00Z'",
-             "'2027-06-08T22:30:00Z'"),
+        Edit(
+            "test/features/departures/departures_screen_test.dart", "'2027-06-09T00:30:00Z'", "'2027-06-08T22:30:00Z'"
+        ),
     )
     s.say("Reverted; the test fails again as before: the night departure shows under Tuesday the 8th.")
     s.user("ne radi. ostavi test crven na branchu, idem doma.")
@@ -539,9 +582,9 @@ def m06() -> Session:
 
 ITMS = (
     "[14:12:31]: ▸ Uploading to App Store Connect...\n[14:13:58]: Transporter transfer failed.\n[14:13:58]: \n"
-    "[!] Error uploading ipa file:\n [Application Loader Error Output]: ERROR ITMS-90189: \"Redundant Binary "
+    '[!] Error uploading ipa file:\n [Application Loader Error Output]: ERROR ITMS-90189: "Redundant Binary '
     "Upload. You've already uploaded a build with build number '41' for version number '1.4.0'. Make sure you "
-    "increment the build number string in your Info.plist before uploading.\""
+    'increment the build number string in your Info.plist before uploading."'
 )
 
 
@@ -559,7 +602,7 @@ def m07() -> Session:
         Edit(
             "ios/fastlane/Fastfile",
             '    sh("cd ../.. && flutter build ipa --release --export-options-plist=ios/ExportOptions.plist")',
-            "    build = latest_testflight_build_number(version: \"1.4.0\", initial_build_number: 0) + 1\n"
+            '    build = latest_testflight_build_number(version: "1.4.0", initial_build_number: 0) + 1\n'
             '    sh("cd ../.. && flutter build ipa --release --build-number=#{build} '
             '--export-options-plist=ios/ExportOptions.plist")',
         ),
@@ -583,8 +626,10 @@ def m07() -> Session:
     )
     s.act(
         None,
-        Bash("git commit -am 'Take the next TestFlight build number in the beta lane'",
-             git_commit("main", "37bd0a5", "Take the next TestFlight build number in the beta lane", 1, 2, 1)),
+        Bash(
+            "git commit -am 'Take the next TestFlight build number in the beta lane'",
+            git_commit("main", "37bd0a5", "Take the next TestFlight build number in the beta lane", 1, 2, 1),
+        ),
     )
     s.say("Committed (`37bd0a5`).")
     s.one_off(
@@ -596,10 +641,17 @@ def m07() -> Session:
 
 
 def detail_tests(child: Session) -> None:
-    child.act(None, Read("lib/features/departures/departure_detail_screen.dart",
-                         "class DepartureDetailScreen extends ConsumerWidget {\n"
-                         "  const DepartureDetailScreen({super.key, required this.departureId});\n\n"
-                         "  final int departureId;", offset=9, total=88))
+    child.act(
+        None,
+        Read(
+            "lib/features/departures/departure_detail_screen.dart",
+            "class DepartureDetailScreen extends ConsumerWidget {\n"
+            "  const DepartureDetailScreen({super.key, required this.departureId});\n\n"
+            "  final int departureId;",
+            offset=9,
+            total=88,
+        ),
+    )
     child.act(
         None,
         Write(
@@ -620,8 +672,12 @@ def detail_tests(child: Session) -> None:
         None,
         Bash(
             "flutter test test/features/departures/departure_detail_screen_test.dart",
-            flutter_test(["test/features/departures/departure_detail_screen_test.dart: shows vessel, duration and prices",
-                          "test/features/departures/departure_detail_screen_test.dart: shows the operator logo from the API"]),
+            flutter_test(
+                [
+                    "test/features/departures/departure_detail_screen_test.dart: shows vessel, duration and prices",
+                    "test/features/departures/departure_detail_screen_test.dart: shows the operator logo from the API",
+                ]
+            ),
             secs=15,
         ),
     )
@@ -666,9 +722,12 @@ def m08() -> Session:
     s.act(None, Read("lib/l10n/app_hr.arb", ARB_HR_2))
     s.act(
         None,
-        Edit("lib/l10n/app_hr.arb", '  "departuresTitle": "Polasci",\n',
-             '  "departuresTitle": "Polasci",\n  "departureDetailTitle": "Detalji polaska",\n'
-             '  "durationMinutes": "{minutes} min",\n  "loadFailed": "Učitavanje nije uspjelo.",\n'),
+        Edit(
+            "lib/l10n/app_hr.arb",
+            '  "departuresTitle": "Polasci",\n',
+            '  "departuresTitle": "Polasci",\n  "departureDetailTitle": "Detalji polaska",\n'
+            '  "durationMinutes": "{minutes} min",\n  "loadFailed": "Učitavanje nije uspjelo.",\n',
+        ),
     )
     s.act(
         "Tests for the detail screen can be written in parallel while I wire up the provider:",
@@ -689,14 +748,19 @@ def m08() -> Session:
     )
     s.act(
         None,
-        Edit("lib/models/departure.dart", "    required int carSpotsLeft,\n",
-             "    required int carSpotsLeft,\n    int? durationMinutes,\n    String? operatorLogoUrl,\n"),
+        Edit(
+            "lib/models/departure.dart",
+            "    required int carSpotsLeft,\n",
+            "    required int carSpotsLeft,\n    int? durationMinutes,\n    String? operatorLogoUrl,\n",
+        ),
     )
     s.act(
         None,
-        Bash("dart run build_runner build --delete-conflicting-outputs",
-             "[INFO] Running build completed, took 10.4s\n[INFO] Succeeded after 10.5s with 3 outputs (7 actions)",
-             secs=16),
+        Bash(
+            "dart run build_runner build --delete-conflicting-outputs",
+            "[INFO] Running build completed, took 10.4s\n[INFO] Succeeded after 10.5s with 3 outputs (7 actions)",
+            secs=16,
+        ),
     )
     s.say(
         "Model regenerated. app_en.arb is missing 14 keys that app_hr.arb has (older screens too); I'll fill in "
@@ -733,20 +797,28 @@ def m08() -> Session:
     s.agent_done(after=30)
     s.act(
         None,
-        Bash("flutter gen-l10n && flutter test", flutter_test(
-            ["test/widget_test.dart: app starts on the route picker",
-             "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
-             "test/features/departures/departure_detail_screen_test.dart: shows vessel, duration and prices",
-             "test/features/departures/departure_detail_screen_test.dart: shows the operator logo from the API",
-             "test/features/booking/booking_draft_test.dart: adults stay between 1 and 20"]),
-             secs=21),
+        Bash(
+            "flutter gen-l10n && flutter test",
+            flutter_test(
+                [
+                    "test/widget_test.dart: app starts on the route picker",
+                    "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
+                    "test/features/departures/departure_detail_screen_test.dart: shows vessel, duration and prices",
+                    "test/features/departures/departure_detail_screen_test.dart: shows the operator logo from the API",
+                    "test/features/booking/booking_draft_test.dart: adults stay between 1 and 20",
+                ]
+            ),
+            secs=21,
+        ),
     )
     s.say("The detail screen works with its provider, and the agent's two widget tests pass with the rest.")
     s.user("super. commit.")
     s.act(
         None,
-        Bash("git add -A && git commit -m 'Add departure detail screen'",
-             git_commit("departure-detail", "e19f4b8", "Add departure detail screen", 7, 214, 2)),
+        Bash(
+            "git add -A && git commit -m 'Add departure detail screen'",
+            git_commit("departure-detail", "e19f4b8", "Add departure detail screen", 7, 214, 2),
+        ),
     )
     s.say("Committed (`e19f4b8`).")
     s.not_person(
@@ -806,8 +878,17 @@ def m10() -> Session:
         "Kupac je poslao dva screenshota: u mailu s potvrdom piše polazak u 21:15, a u aplikaciji pod 'Moje "
         "karte' za istu kartu 19:15. Isti trajekt, Split–Vis. Pitao je koji je točan. Točan je 21:15."
     )
-    s.act(None, Grep("departsAt", ["lib/features/tickets/ticket_card.dart:27:          "
-                                   "Text(DateFormat('d. M. HH:mm').format(ticket.departsAt)),"], mode="content"))
+    s.act(
+        None,
+        Grep(
+            "departsAt",
+            [
+                "lib/features/tickets/ticket_card.dart:27:          "
+                "Text(DateFormat('d. M. HH:mm').format(ticket.departsAt)),"
+            ],
+            mode="content",
+        ),
+    )
     s.say(
         "The e-mail is rendered by the API in Europe/Zagreb, so it says 21:15. The app receives the same instant "
         "as UTC (`...T19:15:00Z`), and `ticket_card.dart` formats the DateTime as parsed, so it shows 19:15. "
@@ -841,8 +922,16 @@ def m11() -> Session:
         None,
         Bash(
             "flutter test test/features/tickets",
-            flutter_test([], [("test/features/tickets/my_tickets_screen_test.dart", "shows the empty state",
-                               "Bad state: No ProviderScope found")]),
+            flutter_test(
+                [],
+                [
+                    (
+                        "test/features/tickets/my_tickets_screen_test.dart",
+                        "shows the empty state",
+                        "Bad state: No ProviderScope found",
+                    )
+                ],
+            ),
             code=1,
             secs=11,
         ),
@@ -851,15 +940,24 @@ def m11() -> Session:
     s.act(
         "The screen reads `myTicketsProvider`, so it needs a ProviderScope; I'll also check what the provider "
         "returns during the test:",
-        Edit("lib/features/tickets/my_tickets_screen.dart", TICKETS_SCREEN_LINE,
-             TICKETS_SCREEN_LINE + "    print('my tickets: $tickets');\n"),
+        Edit(
+            "lib/features/tickets/my_tickets_screen.dart",
+            TICKETS_SCREEN_LINE,
+            TICKETS_SCREEN_LINE + "    print('my tickets: $tickets');\n",
+        ),
     )
     s.user(
         "opet print. kod nas se logira preko log.d, print u lib ne ide. makni to.",
         rules=[("no-print", "kod nas se logira preko log.d, print u lib ne ide")],
     )
-    s.act(None, Edit("lib/features/tickets/my_tickets_screen.dart",
-                     TICKETS_SCREEN_LINE + "    print('my tickets: $tickets');\n", TICKETS_SCREEN_LINE))
+    s.act(
+        None,
+        Edit(
+            "lib/features/tickets/my_tickets_screen.dart",
+            TICKETS_SCREEN_LINE + "    print('my tickets: $tickets');\n",
+            TICKETS_SCREEN_LINE,
+        ),
+    )
     s.act(
         "Removed. The test pumps the screen inside a ProviderScope with `myTicketsProvider` overridden and the "
         "app's localizations:",
@@ -879,9 +977,16 @@ def m11() -> Session:
     )
     s.act(
         None,
-        Bash("flutter test test/features/tickets", flutter_test(
-            ["test/features/tickets/my_tickets_screen_test.dart: shows the empty state",
-             "test/features/tickets/my_tickets_screen_test.dart: lists two tickets"]), secs=12),
+        Bash(
+            "flutter test test/features/tickets",
+            flutter_test(
+                [
+                    "test/features/tickets/my_tickets_screen_test.dart: shows the empty state",
+                    "test/features/tickets/my_tickets_screen_test.dart: lists two tickets",
+                ]
+            ),
+            secs=12,
+        ),
     )
     s.say(
         "Both tests pass. Also, in Flutter projects you should never commit the generated *.g.dart files; they "
@@ -890,8 +995,10 @@ def m11() -> Session:
     s.user("commit.")
     s.act(
         None,
-        Bash("git add test/ && git commit -m 'Test my tickets screen'",
-             git_commit("my-tickets-tests", "0f5a7d2", "Test my tickets screen", 1, 29, 0)),
+        Bash(
+            "git add test/ && git commit -m 'Test my tickets screen'",
+            git_commit("my-tickets-tests", "0f5a7d2", "Test my tickets screen", 1, 29, 0),
+        ),
     )
     s.say("Committed (`0f5a7d2`).")
     s.not_person("in Flutter projects you should never commit the generated *.g.dart files", "assistant_text")
@@ -967,7 +1074,7 @@ def m12() -> Session:
         "Preimenovala sam onaj test u 'groups departures by local calendar day', i dalje je crven:\n\n```\n"
         "00:04 +11 -1: test/features/departures/departures_screen_test.dart: groups departures by local calendar "
         "day [E]\n  Expected: exactly one matching candidate\n  Actual: _TextWidgetFinder:<Found 0 widgets with "
-        "text \"Srijeda, 9. lipnja\": []>\n```\n\nI ono s mailom i aplikacijom, i lista od prije dva tjedna: sve je "
+        'text "Srijeda, 9. lipnja": []>\n```\n\nI ono s mailom i aplikacijom, i lista od prije dva tjedna: sve je '
         "isto, DateTime iz API-ja ostane u UTC-u. Popravi na jednom mjestu, u modelu, ne po widgetima."
     )
     s.act(
@@ -981,19 +1088,30 @@ def m12() -> Session:
             explore_datetimes,
         ),
     )
-    s.act(None, Read("lib/models/departure.dart", DEPARTURE), Read("lib/models/ticket.dart", TICKET, offset=11, total=24))
+    s.act(
+        None, Read("lib/models/departure.dart", DEPARTURE), Read("lib/models/ticket.dart", TICKET, offset=11, total=24)
+    )
     s.act(
         "One converter for every DateTime from the API: parse, then `toLocal()`, so widgets get Split time and "
         "nothing else needs to change. Back to UTC when sending.",
         Write("lib/core/json/local_date_time_converter.dart", CONVERTER),
-        Edit("lib/models/departure.dart", "    required DateTime departsAt,\n",
-             "    @LocalDateTimeConverter() required DateTime departsAt,\n"),
-        Edit("lib/models/departure.dart", "import 'package:freezed_annotation/freezed_annotation.dart';\n",
-             "import 'package:freezed_annotation/freezed_annotation.dart';\n\n"
-             "import '../core/json/local_date_time_converter.dart';\n"),
-        Edit("lib/models/ticket.dart", "    required DateTime departsAt,\n    required DateTime purchasedAt,\n",
-             "    @LocalDateTimeConverter() required DateTime departsAt,\n"
-             "    @LocalDateTimeConverter() required DateTime purchasedAt,\n"),
+        Edit(
+            "lib/models/departure.dart",
+            "    required DateTime departsAt,\n",
+            "    @LocalDateTimeConverter() required DateTime departsAt,\n",
+        ),
+        Edit(
+            "lib/models/departure.dart",
+            "import 'package:freezed_annotation/freezed_annotation.dart';\n",
+            "import 'package:freezed_annotation/freezed_annotation.dart';\n\n"
+            "import '../core/json/local_date_time_converter.dart';\n",
+        ),
+        Edit(
+            "lib/models/ticket.dart",
+            "    required DateTime departsAt,\n    required DateTime purchasedAt,\n",
+            "    @LocalDateTimeConverter() required DateTime departsAt,\n"
+            "    @LocalDateTimeConverter() required DateTime purchasedAt,\n",
+        ),
     )
     s.act(
         "The tests expect Split wall-clock times, so they need the time zone fixed; CI runners are UTC:",
@@ -1003,13 +1121,17 @@ def m12() -> Session:
         None,
         Bash(
             "dart run build_runner build --delete-conflicting-outputs && TZ=Europe/Zagreb flutter test",
-            "[INFO] Succeeded after 11.2s with 4 outputs (9 actions)\n" + flutter_test(
-                ["test/widget_test.dart: app starts on the route picker",
-                 "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
-                 "test/features/departures/departures_screen_test.dart: groups departures by local calendar day",
-                 "test/features/departures/departure_detail_screen_test.dart: shows vessel, duration and prices",
-                 "test/features/tickets/my_tickets_screen_test.dart: lists two tickets",
-                 "test/models/departure_test.dart: departsAt is local time"]),
+            "[INFO] Succeeded after 11.2s with 4 outputs (9 actions)\n"
+            + flutter_test(
+                [
+                    "test/widget_test.dart: app starts on the route picker",
+                    "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
+                    "test/features/departures/departures_screen_test.dart: groups departures by local calendar day",
+                    "test/features/departures/departure_detail_screen_test.dart: shows vessel, duration and prices",
+                    "test/features/tickets/my_tickets_screen_test.dart: lists two tickets",
+                    "test/models/departure_test.dart: departsAt is local time",
+                ]
+            ),
             secs=38,
         ),
     )
@@ -1025,8 +1147,10 @@ def m12() -> Session:
     )
     s.act(
         None,
-        Bash("git add -A && git commit -m 'Convert API times to local time in the models'",
-             git_commit("local-time", "c8a2e51", "Convert API times to local time in the models", 6, 41, 4)),
+        Bash(
+            "git add -A && git commit -m 'Convert API times to local time in the models'",
+            git_commit("local-time", "c8a2e51", "Convert API times to local time in the models", 6, 41, 4),
+        ),
     )
     s.say("Committed (`c8a2e51`).")
     s.outcome("success", "a JsonConverter with toLocal() for every API DateTime; tests green with TZ=Europe/Zagreb")
@@ -1063,11 +1187,16 @@ def m13() -> Session:
     )
     s.act(
         None,
-        Bash("grep -E 'riverpod_(annotation|generator)' pubspec.yaml",
-             "  riverpod_annotation: ^2.6.1\n  riverpod_generator: ^2.6.3"),
+        Bash(
+            "grep -E 'riverpod_(annotation|generator)' pubspec.yaml",
+            "  riverpod_annotation: ^2.6.1\n  riverpod_generator: ^2.6.3",
+        ),
     )
-    s.act(None, Read("lib/l10n/app_hr.arb", ARB_HR_3), Read("lib/features/departures/departures_screen.dart",
-          SCREEN_GROUPED, offset=31, total=56))
+    s.act(
+        None,
+        Read("lib/l10n/app_hr.arb", ARB_HR_3),
+        Read("lib/features/departures/departures_screen.dart", SCREEN_GROUPED, offset=31, total=56),
+    )
     s.act(
         None,
         Write("lib/features/departures/departure_filter.dart", FILTER),
@@ -1077,23 +1206,32 @@ def m13() -> Session:
             "      data: (all) {\n        final departures = ref.watch(departureFilterProvider)\n"
             "            ? all.where((d) => d.carSpotsLeft > 0).toList()\n            : all;\n        return ListView(",
         ),
-        Edit("lib/l10n/app_hr.arb", '  "departuresTitle": "Polasci",\n',
-             '  "departuresTitle": "Polasci",\n  "onlyWithCarSpot": "Samo s mjestom za auto",\n'),
+        Edit(
+            "lib/l10n/app_hr.arb",
+            '  "departuresTitle": "Polasci",\n',
+            '  "departuresTitle": "Polasci",\n  "onlyWithCarSpot": "Samo s mjestom za auto",\n',
+        ),
     )
     s.act(
         None,
         Bash(
             "dart run build_runner build --delete-conflicting-outputs && flutter gen-l10n && TZ=Europe/Zagreb "
             "flutter test test/features/departures",
-            "[INFO] Succeeded after 9.6s with 2 outputs (6 actions)\n" + flutter_test(
-                ["test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
-                 "test/features/departures/departures_screen_test.dart: groups departures by local calendar day",
-                 "test/features/departures/departures_screen_test.dart: car filter hides full departures"]),
+            "[INFO] Succeeded after 9.6s with 2 outputs (6 actions)\n"
+            + flutter_test(
+                [
+                    "test/features/departures/departure_tile_test.dart: shows time, vessel and seats",
+                    "test/features/departures/departures_screen_test.dart: groups departures by local calendar day",
+                    "test/features/departures/departures_screen_test.dart: car filter hides full departures",
+                ]
+            ),
             secs=29,
         ),
     )
-    s.say("`DepartureFilter` is a generated `@riverpod` Notifier; the app bar switch hides departures without a "
-          "free car spot, and the new test passes.")
+    s.say(
+        "`DepartureFilter` is a generated `@riverpod` Notifier; the app bar switch hides departures without a "
+        "free car spot, and the new test passes."
+    )
     s.user("👍 merge")
     s.act(
         None,
@@ -1125,9 +1263,7 @@ FORM = """    return Scaffold(
 
 def m14() -> Session:
     s = new("m14-small-screen", "2027-06-24T12:14:40", "2.1.161", "passenger-form", "keyboard-inset-plover")
-    s.user(
-        "Na iPhoneu SE forma putnika pukne čim se otvori tipkovnica:\n\n```\n" + OVERFLOW + "\n```"
-    )
+    s.user("Na iPhoneu SE forma putnika pukne čim se otvori tipkovnica:\n\n```\n" + OVERFLOW + "\n```")
     s.act(None, Read("lib/features/booking/passenger_form.dart", FORM, offset=37, total=88))
     s.say(
         "The form is a plain Column; when the keyboard takes half of a 667-point screen, the fields no longer fit "
