@@ -269,14 +269,9 @@ def prepare(events: list[Event]) -> Prepared | None:
             keys[pid] = [pid, data["kind"], data["key"], 1, event.ts, event.ts, text, event.id, project, command, cause]
         else:
             folded[3] += 1
-            folded[4], folded[5], folded[6], folded[7] = (
-                min(folded[4], event.ts),
-                max(folded[5], event.ts),
-                text,
-                event.id,
-            )
-            folded[9] = command or folded[9]
-            folded[10] = cause or folded[10]
+            folded[4], folded[5] = min(folded[4], event.ts), max(folded[5], event.ts)
+            folded[6], folded[7] = text, event.id
+            folded[9], folded[10] = command or folded[9], cause or folded[10]
     return first, project_of, outcomes, occurrences, anchors, facts, keys, statuses
 
 
