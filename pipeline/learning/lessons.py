@@ -25,6 +25,7 @@ from pathlib import Path
 import structlog
 
 from pipeline.atomic_file import backup_copy, write_atomic
+from pipeline.memory_layout import is_starter_placeholder
 from pipeline.redact import redact, strip_private
 from pipeline.regular_file import read_regular
 
@@ -84,19 +85,26 @@ def is_superseded(line: str) -> bool:
 
 
 def current_bullets(text: str) -> list[str]:
-    """The bullets that are in force (not marked superseded)."""
-    return [m.group(1) for line in text.splitlines() if (m := _BULLET.match(line)) and not is_superseded(line)]
+    """The bullets that are in force (not marked superseded, not MEMORY.md's starter placeholders: "(How you like
+    to work: …)" is no rule, and judged as one it moved the rule lifecycle's centroid)."""
+    return [
+        m.group(1)
+        for line in text.splitlines()
+        if (m := _BULLET.match(line)) and not is_superseded(line) and not is_starter_placeholder(m.group(1))
+    ]
 
 
 def section_bullets(text: str, section: str) -> list[str]:
-    """The bullets in force under `## section` (up to the next heading of level 1 or 2)."""
+    """The bullets in force under `## section` (up to the next heading of level 1 or 2), as `current_bullets`."""
     found: list[str] = []
     inside = False
     for line in text.splitlines():
         heading = _HEADING.match(line)
         if heading and len(heading.group(1)) <= 2:
             inside = _is_section(line, section)
-        elif inside and (m := _BULLET.match(line)) and not is_superseded(line):
+        elif (
+            inside and (m := _BULLET.match(line)) and not is_superseded(line) and not is_starter_placeholder(m.group(1))
+        ):
             found.append(m.group(1))
     return found
 

@@ -35,7 +35,7 @@ from pipeline.learning.rules.earlier_instructions import Instruction, replaces_s
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, distinct, judge, names_what_it_replaces
 from pipeline.learning.rules.rule_meaning import candidates
 from pipeline.learning.rules.rule_scope import person_wide
-from pipeline.memory_layout import is_starter_placeholder, read_text
+from pipeline.memory_layout import read_text
 
 logger = structlog.get_logger(__name__)
 
@@ -89,7 +89,6 @@ class Knowledge:
             other = project_file if path == memory else memory
             text = await asyncio.to_thread(read_text, other) if other is not None else ""
             background = section_bullets(text, "Preferences") if other == memory else current_bullets(text)
-            background = [b for b in background if not is_starter_placeholder(b)]
             look_back = partial(earlier, None if path == memory else project) if earlier is not None else None
             changes = await self.add(
                 path,
@@ -123,9 +122,6 @@ class Knowledge:
             return Changes()
         text = await asyncio.to_thread(read_text, path)
         current = section_bullets(text, section) if within_section else current_bullets(text)
-        # Why: the starter's "(How you like to work: …)" is no rule; judged as one, it moved the subject's centroid
-        # and a Lithuanian replacement missed the English rule it replaces (held out 47)
-        current = [c for c in current if not is_starter_placeholder(c)]
         vectors = await self.vectors([*current, *background, *cleaned, *GENERIC_RULES])
         added: list[str] = []
         superseded: list[tuple[str, str]] = []
