@@ -498,3 +498,23 @@ def test_failures_unlike_in_every_word_join_when_the_agent_explains_them_alike(e
         causes = Causes.centred({e.node: vectors[e.cause] for e in (crash, new)}, said_middle)
         match = recognise(new, vector, [crash], node_vectors, middle, causes=causes)
         assert (match.pattern_id, match.by) == (expected, "cause") if expected else match is None
+
+
+def test_a_convention_said_as_how_things_are_is_a_rule_only_when_the_probe_is_sure(embedder: FastEmbedEmbedder) -> None:
+    """ "public functions get type hints and a docstring" has no word of an instruction, only the form of a
+    convention (`rule_meaning.convention`); that form also describes the world ("the staging cluster is in
+    Frankfurt"), so only the probe, and only at CONVENTION_AT, takes one. What is happening now is no candidate."""
+    said = [
+        "public functions get type hints and a docstring",
+        "the staging cluster is in Frankfurt",
+        "the release notes are in the wiki",
+        "Painting is my favorite hobby",
+    ]
+    assert not any(says_something(s) for s in said)
+    found = candidates(said, clauses)
+    assert [c.sentence for c in found if c.convention] == said
+    assert candidates(["the integration tests are still failing on main"], clauses) == []
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors, probe(embedder)) == said[:1]
+    assert standing_rules(found, vectors) == []  # without the probe the form alone takes nothing

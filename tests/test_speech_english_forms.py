@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.agent.speech.knowledge import clauses, extract_knowledge
 from pipeline.learning.rules.rule_meaning import directive
 
 
@@ -410,3 +410,11 @@ def test_decided_with_a_comma_opening_a_clause_is_a_decision() -> None:
     found = extract_knowledge(["one more thing: decided, prices are stored as integer cents everywhere"])
     assert found.decisions == ("prices are stored as integer cents everywhere",)
     assert extract_knowledge(["we haven't decided, let me think about it"]).decisions == ()
+
+
+def test_prefixes_written_as_one_token_cut_no_clause() -> None:
+    """ "feat:/fix:" is a list of prefixes, not "feat" and then what follows a colon: the rule keeps its subject."""
+    said = "drop the ci:/chore: prefixes from now on, a plain subject line is enough"
+    assert clauses(said) == [said]
+    assert extract_knowledge([said]).rules == ("drop the ci:/chore: prefixes from now on",)
+    assert clauses("heads up: keep the changelog short") == ["heads up", "keep the changelog short"]

@@ -25,6 +25,8 @@ _CODE_BANG = re.compile(
     r"assert_eq|assert_ne|dbg|json|include_str|matches|macro_rules|writeln|todo|unimplemented))!`?$"
 )
 _CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|;\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
+# the last of a list of prefixes written as one token ("drop the feat:/fix: prefixes"): its colon cuts nothing
+_PREFIX_LIST = re.compile(r"\w:[:/]\w+$")
 LEAD = re.compile(
     r"^(?:#+\s+|[-*•]\s+|(?:no|nope|careful|right|hm+|well|oh|ah|look|listen|wait|actually|important|fyi|note|again|"
     r"remember)\s*[,.!:]\s*|"
@@ -71,16 +73,26 @@ def sentences(texts: Iterable[str]) -> list[str]:
 
 
 def clauses(sentence: str) -> list[str]:
-    """The sentence cut at dashes, semicolons and colons (not inside brackets: "(feat:, fix:)" is one list),
-    each without leading interjections ("No, ", "ok. ")."""
+    """The sentence cut at dashes, semicolons and colons (not inside brackets: "(feat:, fix:)" is one list, nor
+    after prefixes written as one token: "feat:/fix: prefixes"), each without leading interjections ("No, ", "ok. ")."""
     parts: list[str] = []
-    for part in _CLAUSE.split(sentence):
+    for part in _cut(sentence):
         if parts and parts[-1].count("(") > parts[-1].count(")"):
             parts[-1] += f": {part}"  # the colon was inside brackets: not a clause boundary
         else:
             parts.append(part)
     parts = [LEAD.sub("", _unquoted(part.strip())).strip() for part in parts]
     return [part for part in parts if len(part) >= 6]
+
+
+def _cut(sentence: str) -> list[str]:
+    parts, start = [], 0
+    for boundary in _CLAUSE.finditer(sentence):
+        if boundary.group().startswith(":") and _PREFIX_LIST.search(sentence, 0, boundary.start()):
+            continue
+        parts.append(sentence[start : boundary.start()])
+        start = boundary.end()
+    return [*parts, sentence[start:]]
 
 
 def _unquoted(part: str) -> str:
