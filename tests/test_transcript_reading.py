@@ -1169,3 +1169,24 @@ def test_a_reading_by_meaning_alone_does_not_cancel_a_passing_check_and_a_commit
     said.bash("npx vitest run", "Test Files  4 passed (4)", 0).bash("git commit -am fix", "[main 1a2b3c4] fix", 0)
     said.user("still broken on CI")
     assert session_outcome(parse_transcript(said.bytes(), "x")).outcome == "failed"
+
+
+def test_a_session_whose_last_edit_puts_back_what_it_changed_did_not_succeed() -> None:
+    """The person asked for the change to be taken out in words no reader knows ("vrati kako je bilo"); the edit
+    that swaps back an earlier one says it in any language. An edit that changes the text further is no undo."""
+
+    def session(last_new: str) -> Transcript:
+        return (
+            Transcript()
+            .user("the availability counts stay stale for minutes after a booking")
+            .edit("availability/views.py", "cache_page(60 * 5)", "cache_page(30)")
+            .say("Set to 30 seconds; try the admin change again.")
+            .user("probala, i dalje krivo. vrati kako je bilo.")
+            .edit("availability/views.py", "cache_page(30)", last_new)
+            .say("Done.")
+        )
+
+    undone = session_outcome(parse_transcript(session("cache_page(60 * 5)").bytes(), "x"))
+    assert undone.outcome == "failed", undone
+    assert "the last change put back what an earlier one changed" in undone.evidence[0]
+    assert session_outcome(parse_transcript(session("cache_page(10)").bytes(), "x")).outcome == "unknown"

@@ -63,6 +63,9 @@ _FIRST_HAND = re.compile(
 # and committed work together (1.5 + 1.0), which a reading by meaning alone does not cancel out ("ok, pushnu to sama",
 # "ok, I'll push it myself", read as failed, had left such a session unknown)
 HEARD_WEIGHT = 2.4
+# An edit that puts back what an earlier one changed, as the last change (`_last_change_undoes`): less than a revert
+# by git, which throws away everything; the person's words, when read, outweigh it
+UNDO_WEIGHT = -1.0
 
 # Work done by a command: a deploy (a project's deploy script or task, Helm, kubectl apply, Terraform apply, a
 # platform's deploy command), firmware flashed, a dependency added
@@ -204,6 +207,8 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         evidence.append((2.0, "the subagent finished with an answer"))
     if thrown_away and reverted is not None:
         evidence.append((-1.5, f"the work was reverted: `{_command(steps[reverted])}`"))
+    elif (undoing := _last_change_undoes(steps)) is not None:
+        evidence.append((UNDO_WEIGHT, f"the last change put back what an earlier one changed: `{_command(undoing)}`"))
     score = sum(value for value, _ in evidence)
     # Why unknown and not a default: an idle, trivial or read-only session says nothing about what it was
     # given, and crediting it as a success would make every injected memory look useful.
@@ -333,6 +338,18 @@ def _seen_and_accepted(steps: list[Step], users: list[int], failed: int) -> bool
 
 def _error_key(output: str) -> str:
     return re.sub(r"\d+", "N", error_line(output)) if output else ""
+
+
+def _last_change_undoes(steps: list[Step]) -> Step | None:
+    """The session's last change when it is an edit that puts back the very text an earlier edit of the same file
+    replaced ("Reverted to five minutes; nothing else changed"): what was tried was taken out again, in any
+    language the person asked for it."""
+    changed = [s for s in steps if s.kind == "tool" and s.status == "ok" and _changes(s)]
+    last = changed[-1].call if changed else None
+    if last is None or not last.swap:
+        return None
+    undone = (last.files, (last.swap[1], last.swap[0]))
+    return changed[-1] if any(s.call and (s.call.files, s.call.swap) == undone for s in changed[:-1]) else None
 
 
 def _changes(step: Step) -> bool:

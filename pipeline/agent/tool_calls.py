@@ -2,7 +2,9 @@
 made, todos and tasks.
 
 - Edit/MultiEdit/Write/NotebookEdit: the file, and the lines the call added (what a fix changed, kept short
-  and scrubbed, for a skill's steps). Bash: the command and its description. Agent/Task: the subagent's task.
+  and scrubbed, for a skill's steps); an Edit also a digest of the text it replaced and the text it put in, so
+  an edit that puts back what an earlier one changed is seen as an undo. Bash: the command and its description.
+  Agent/Task: the subagent's task.
 - Todos: TodoWrite carries the whole list each time (the last one wins); TaskCreate/TaskUpdate (the default
   since ~2.1.150) create tasks whose ids arrive in the result ("Task #3 created successfully: …") and change
   their status later. `TaskList` folds both into the work left open at the end.
@@ -11,6 +13,7 @@ Pure.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +39,8 @@ class ToolCall:
     background: bool = False
     task: str = ""  # Agent/Task: the subagent's description; TaskCreate: the subject
     skill: str = ""  # the skill this call opened: Skill's `skill`, or the folder of a SKILL.md it read
+    # an Edit's (text replaced, text put in), digested: an edit that swaps them puts back what an earlier one changed
+    swap: tuple[str, str] | None = None
 
     @property
     def edits(self) -> bool:
@@ -68,6 +73,9 @@ def read_tool_call(call_id: str, name: str, raw_input: Any, emails: bool) -> Too
         skill = text("skill", 200).split(":")[-1]  # a plugin's skill is `plugin:name`
     elif name == "Read" and (read := text("file_path")).replace("\\", "/").endswith("/SKILL.md"):
         skill = read.replace("\\", "/").split("/")[-2]
+    swap: tuple[str, str] | None = None
+    if name == "Edit" and isinstance(args.get("old_string"), str) and isinstance(args.get("new_string"), str):
+        swap = (_digest(args["old_string"]), _digest(args["new_string"]))
     return ToolCall(
         id=call_id,
         name=name,
@@ -79,7 +87,12 @@ def read_tool_call(call_id: str, name: str, raw_input: Any, emails: bool) -> Too
         background=bool(args.get("run_in_background")),
         task=task,
         skill=skill,
+        swap=swap,
     )
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(" ".join(text.split()).encode(), digest_size=8).hexdigest()
 
 
 def _changes(name: str, args: dict[str, Any], emails: bool) -> tuple[str, ...]:
