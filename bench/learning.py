@@ -104,6 +104,7 @@ CORPORA = (
     ("held out 47", BENCH / "learning_corpus_heldout47"),
     ("held out 48", BENCH / "learning_corpus_heldout48"),
     ("held out 49", BENCH / "learning_corpus_heldout49"),
+    ("held out 51", BENCH / "learning_corpus_heldout51"),
 )
 
 
