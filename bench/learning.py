@@ -105,6 +105,7 @@ CORPORA = (
     ("held out 48", BENCH / "learning_corpus_heldout48"),
     ("held out 49", BENCH / "learning_corpus_heldout49"),
     ("held out 50", BENCH / "learning_corpus_heldout50"),
+    ("held out 51", BENCH / "learning_corpus_heldout51"),
 )
 
 
