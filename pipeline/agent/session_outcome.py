@@ -153,13 +153,16 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
     reverted = _last(steps, lambda s: s.kind == "tool" and s.status == "ok" and bool(_REVERTS.search(_command(s))))
     thrown_away = reverted is not None and last_user is not None and reverted > last_user
     undone = last_user is not None and bool(_UNDO.search(steps[last_user].text))
-    # Why: a check that passed on work thrown away afterwards, or after an undo, says nothing of the work
+    undoing = _last_change_undoes(steps)
+    # Why: a check that passed on work thrown away (by git, or by a last edit that puts the text back), or after an
+    # undo the person asked for, says nothing of the work
     passed_on_nothing = (
         check is not None
         and steps[check].status == "ok"
         and (
             (undone and last_user is not None and check > last_user)
             or (thrown_away and reverted is not None and reverted >= check)
+            or undoing is not None
         )
     )
     if check is not None and not passed_on_nothing:
@@ -207,7 +210,7 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         evidence.append((2.0, "the subagent finished with an answer"))
     if thrown_away and reverted is not None:
         evidence.append((-1.5, f"the work was reverted: `{_command(steps[reverted])}`"))
-    elif (undoing := _last_change_undoes(steps)) is not None:
+    elif undoing is not None:
         evidence.append((UNDO_WEIGHT, f"the last change put back what an earlier one changed: `{_command(undoing)}`"))
     score = sum(value for value, _ in evidence)
     # Why unknown and not a default: an idle, trivial or read-only session says nothing about what it was
@@ -344,7 +347,7 @@ def _last_change_undoes(steps: list[Step]) -> Step | None:
     """The session's last change when it is an edit that puts back the very text an earlier edit of the same file
     replaced ("Reverted to five minutes; nothing else changed"): what was tried was taken out again, in any
     language the person asked for it."""
-    changed = [s for s in steps if s.kind == "tool" and s.status == "ok" and _changes(s)]
+    changed = [s for s in steps if s.kind == "tool" and s.status == "ok" and _changes(s) and not is_check(s)]
     last = changed[-1].call if changed else None
     if last is None or not last.swap:
         return None
