@@ -26,7 +26,7 @@ evaluation corpus, test or other code of this project, and without any project's
 leak the answer to a benchmark). Each tuple is about 35 % English; the rest is French, German, Spanish,
 Portuguese, Italian, Dutch, Polish, Russian, Ukrainian, Turkish, simplified Chinese, Japanese, Korean, Vietnamese,
 Hindi (romanised and Devanagari) and a few code-switched sentences, in the casual register each language is typed
-in, 3 to 40 words, from curt to polite. No sentence repeats one of the examples in `rule_meaning.py`.
+in, 3 to 40 words, from curt to polite. No sentence repeats one of the examples in `base_examples.py`.
 """
 
 from __future__ import annotations
