@@ -39,11 +39,13 @@ import itertools
 import marshal
 import operator
 import os
+import queue
 import shutil
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +66,10 @@ _HEADER = 8  # bytes: the little-endian length of the marshalled batch (or `_END
 _MAX_FRAME = 1 << 31  # bytes: a batch of 10^5 events is ~20 MB; a larger length is garbage, not a batch
 _END = marshal.dumps(None)  # the last frame: everything the segments held when reading began was sent
 CHILD_ARGS = ("-m", "events.projections.read_ahead")  # after the interpreter (tests start a broken one)
+# Why 2: the child may run this many batches ahead of the one being applied (a frame of ~6 MB each, and its
+# scratch file), so a batch that takes the applier longer than usual does not stop the child, nor the other way
+# round; with the pipe alone (64 KiB) the two took turns at every batch.
+FRAMES_AHEAD = 2
 SCRATCH_SCHEMA = "replay_scratch"  # the name a batch's scratch file is attached under while it is applied
 
 
@@ -113,6 +119,10 @@ class ReadAhead:
         self._stream: Iterator[Position] | None = None  # reading in-process, once the child failed
         self._proc: subprocess.Popen[bytes] | None = None
         self._scratch = tempfile.mkdtemp(prefix="memoryd-replay-")  # the child's staged rows (`close` removes it)
+        self._frames: queue.Queue[bytes | Exception] = queue.Queue(maxsize=FRAMES_AHEAD)  # filled by `_pump`
+        self._closing = threading.Event()
+        self._pump_thread: threading.Thread | None = None
+        self._ended = False
         request = {
             "events_dir": str(log.events_dir),
             "segments": self._segments,
@@ -138,6 +148,9 @@ class ReadAhead:
             self._proc.stdin.close()
         except OSError as exc:
             self._fail(f"could not start: {exc}")
+            return
+        self._pump_thread = threading.Thread(target=self._pump, args=(self._proc,), name="read-ahead", daemon=True)
+        self._pump_thread.start()
 
     def next_batch(self) -> Batch | None:
         """The next batch (None at the end of what the segments held when reading began)."""
@@ -148,30 +161,59 @@ class ReadAhead:
 
     def close(self) -> None:
         """Stop the child, if it still runs (a replay that ends early, or fails), and remove its scratch files."""
+        self._closing.set()
         if self._proc is not None:
             if self._proc.poll() is None:
                 self._proc.kill()
             self._proc.wait()
+            if self._pump_thread is not None:  # (it sees the pipe's end, or `_closing`, at once)
+                self._pump_thread.join()
+                self._pump_thread = None
             assert self._proc.stdout is not None
             self._proc.stdout.close()
             self._proc = None
         shutil.rmtree(self._scratch, ignore_errors=True)
 
+    def _pump(self, proc: subprocess.Popen[bytes]) -> None:
+        """Read the child's frames as they come into `_frames` (a thread of its own; a failure is queued as the
+        exception that says what it was). Why a thread: see FRAMES_AHEAD; reading a pipe releases the GIL."""
+        stdout = proc.stdout
+        assert stdout is not None
+        try:
+            while True:
+                header = stdout.read(_HEADER)
+                if len(header) != _HEADER:  # (a child that stops early without saying so, even with status 0)
+                    raise RuntimeError(f"ended without its end mark, status {proc.wait()}")
+                size = int.from_bytes(header, "little")
+                if not 0 < size < _MAX_FRAME:
+                    raise RuntimeError(f"not a batch: {size} bytes")
+                payload = stdout.read(size)
+                if len(payload) != size:
+                    raise RuntimeError("a batch cut short")
+                if not self._hand_over(payload) or payload == _END:
+                    return
+        except (OSError, ValueError, RuntimeError) as exc:
+            self._hand_over(exc)
+
+    def _hand_over(self, item: bytes | Exception) -> bool:
+        """Queue `item` for `_receive`, waiting while the queue is full; False once `close` has begun."""
+        while not self._closing.is_set():
+            try:
+                self._frames.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     def _receive(self) -> Batch | None:
-        proc = self._proc
-        if proc is None or proc.stdout is None:
+        if self._proc is None or self._ended:
             return None
         try:
-            header = proc.stdout.read(_HEADER)
-            if len(header) != _HEADER:  # (a child that stops early without saying so, even with status 0)
-                raise RuntimeError(f"ended without its end mark, status {proc.wait()}")
-            size = int.from_bytes(header, "little")
-            if not 0 < size < _MAX_FRAME:
-                raise RuntimeError(f"not a batch: {size} bytes")
-            payload = proc.stdout.read(size)
-            if len(payload) != size:
-                raise RuntimeError("a batch cut short")
+            payload = self._frames.get()
+            if isinstance(payload, Exception):
+                raise RuntimeError(str(payload))
             if payload == _END:
+                self._ended = True
                 return None
             rows, offsets, first_id, last_id, count, prepared, quarantined, staged_name, staged = marshal.loads(payload)
             staged_path = ""
