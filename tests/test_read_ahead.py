@@ -17,6 +17,11 @@ from events.projections.runner import DEFAULT_PROJECTIONS, Projector
 from events.sqlite import Database
 from tests.test_projection_order import ARRIVALS, arrive, dump, history, segment_name
 
+# A well-formed frame of a batch with no events whose event_index rows are staged in the file `name`.
+_FRAME = (
+    "import marshal, sys; p = marshal.dumps(([], {{}}, '', '', 0, {{}}, [], {name!r}, ['event_index']));"
+    " sys.stdout.buffer.write(len(p).to_bytes(8, 'little') + p)"
+)
 BROKEN_CHILDREN = {
     "says nothing": ("-c", "pass"),
     "cannot start": ("-m", "no_such_module_here"),
@@ -24,6 +29,8 @@ BROKEN_CHILDREN = {
     "garbage": ("-c", "import sys; sys.stdout.buffer.write(bytes(8) + b'x' * 99)"),
     "a huge length": ("-c", "import sys; sys.stdout.buffer.write(b'\\xff' * 99)"),
     "a batch cut short": ("-c", "import sys; sys.stdout.buffer.write((1000).to_bytes(8, 'little') + b'x')"),
+    "names a scratch file it did not write": ("-c", _FRAME.format(name="batch-000000.db")),
+    "names a file outside its scratch directory": ("-c", _FRAME.format(name="../index.db")),
 }
 
 
