@@ -6,6 +6,8 @@ ValueError for a line to quarantine). Pure functions, no IO.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 import orjson
@@ -13,6 +15,31 @@ import orjson
 from events.event import SCHEMA_VERSION, Event
 
 ParsedLine = tuple[Event, tuple[int, int] | None]  # the event and its batch mark (line i of n), if any
+
+
+def _event_maker() -> Callable[[str, str, str, dict[str, Any], int], Event]:
+    """`Event(id, ts, type, data, v)` at about half the cost, for `parse_valid`.
+
+    Why: a frozen dataclass's `__init__` sets each field through `object.__setattr__`, about 0.8 us per event on
+    this machine, a tenth of a replay's parsing; writing the five slots through their descriptors makes the same
+    object (still frozen: assigning a field afterwards raises as before).
+    """
+    new = object.__new__
+    set_id, set_ts, set_type, set_data, set_v = (getattr(Event, field.name).__set__ for field in fields(Event))
+
+    def make(event_id: str, ts: str, event_type: str, data: dict[str, Any], v: int) -> Event:
+        event: Event = new(Event)
+        set_id(event, event_id)
+        set_ts(event, ts)
+        set_type(event, event_type)
+        set_data(event, data)
+        set_v(event, v)
+        return event
+
+    return make
+
+
+_make_event = _event_maker()
 
 
 def parse_line(line: bytes) -> ParsedLine:
@@ -63,11 +90,11 @@ def parse_valid(line: bytes) -> ParsedLine | None:
         and type(v) is int
     ):
         if raw_mark is None:
-            return Event(event_id, ts, event_type, data, v), None
+            return _make_event(event_id, ts, event_type, data, v), None
         if type(raw_mark) is list and len(raw_mark) == 2:
             index, count = raw_mark
             if type(index) is int and type(count) is int and 0 <= index < count:
-                return Event(event_id, ts, event_type, data, v), (index, count)
+                return _make_event(event_id, ts, event_type, data, v), (index, count)
     return None
 
 

@@ -5,17 +5,23 @@ sends garbage must only cost speed."""
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from events.log import EventLog
-from events.projections import read_ahead, runner
+from events.projections import event_index, read_ahead, runner
 from events.projections.runner import DEFAULT_PROJECTIONS, Projector
 from events.sqlite import Database
 from tests.test_projection_order import ARRIVALS, arrive, dump, history, segment_name
 
+# A well-formed frame of a batch with no events whose event_index rows are staged in the file `name`.
+_FRAME = (
+    "import marshal, sys; p = marshal.dumps(([], {{}}, '', '', 0, {{}}, [], {name!r}, ['event_index']));"
+    " sys.stdout.buffer.write(len(p).to_bytes(8, 'little') + p)"
+)
 BROKEN_CHILDREN = {
     "says nothing": ("-c", "pass"),
     "cannot start": ("-m", "no_such_module_here"),
@@ -23,6 +29,8 @@ BROKEN_CHILDREN = {
     "garbage": ("-c", "import sys; sys.stdout.buffer.write(bytes(8) + b'x' * 99)"),
     "a huge length": ("-c", "import sys; sys.stdout.buffer.write(b'\\xff' * 99)"),
     "a batch cut short": ("-c", "import sys; sys.stdout.buffer.write((1000).to_bytes(8, 'little') + b'x')"),
+    "names a scratch file it did not write": ("-c", _FRAME.format(name="batch-000000.db")),
+    "names a file outside its scratch directory": ("-c", _FRAME.format(name="../index.db")),
 }
 
 
@@ -46,6 +54,28 @@ async def test_a_replay_whose_reader_process_fails_reads_on_in_process_to_the_sa
     broken = await arrive(tmp_path / "broken", lines, ARRIVALS["id order at once"], once=True)
     assert dump(broken) == dump(good)
     assert checkpoints(broken) == checkpoints(good)
+
+
+async def test_rows_the_reader_process_stages_are_copied_and_their_scratch_files_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1. A replay of many batches with the reader process: event_index's rows come staged, batch by batch.
+    2. The rows equal an in-process replay's, and no scratch file or directory is left behind."""
+    lines = history(7, 700)
+    monkeypatch.setattr(runner, "BATCH_SIZE", 41)
+    scratch_root = tmp_path / "tmp"
+    scratch_root.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch_root))
+    copied: list[str] = []
+    copy = event_index.apply_staged
+    monkeypatch.setattr(event_index, "apply_staged", lambda conn, table: (copied.append(table), copy(conn, table))[1])
+    staged = await arrive(tmp_path / "staged", lines, ARRIVALS["id order at once"], once=True)
+    assert len(copied) > 10
+    assert list(scratch_root.iterdir()) == []
+    monkeypatch.setattr(read_ahead, "CHILD_ARGS", BROKEN_CHILDREN["says nothing"])
+    in_process = await arrive(tmp_path / "in_process", lines, ARRIVALS["id order at once"], once=True)
+    assert dump(staged) == dump(in_process)
+    assert checkpoints(staged) == checkpoints(in_process)
 
 
 async def test_lines_the_reader_process_quarantines_are_known_here_and_recorded_once(

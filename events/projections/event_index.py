@@ -33,11 +33,13 @@ CREATE INDEX event_index_session ON event_index(session_id, id) WHERE session_id
 """
 
 
-_INSERT = (
-    "INSERT INTO event_index (id, ts, type, session_id, data) VALUES (?, ?, ?, ?, ?)"
+_ON_CONFLICT = (
     " ON CONFLICT (id) DO UPDATE SET ts = excluded.ts, type = excluded.type, session_id = excluded.session_id,"
     " data = excluded.data WHERE (excluded.ts, excluded.type, excluded.data) < (ts, type, data)"
 )
+_INSERT = "INSERT INTO event_index (id, ts, type, session_id, data) VALUES (?, ?, ?, ?, ?)" + _ON_CONFLICT
+# The columns of `prepare`'s rows, for a replay's reader process to stage them (`read_ahead.py`, `apply_staged`).
+STAGED_COLUMNS = ("id", "ts", "type", "session_id", "data")
 
 
 Rows = list[tuple[str, str, str, str | None, bytes]]
@@ -73,3 +75,12 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
 def apply_prepared(conn: sqlite3.Connection, rows: Rows) -> None:
     """One statement for the whole batch (a repeated id keeps its smallest copy, as one by one)."""
     conn.executemany(_INSERT, rows)
+
+
+def apply_staged(conn: sqlite3.Connection, table: str) -> None:
+    """`apply_prepared` of the rows a replay's reader process staged in `table` (a qualified name it made), in
+    the order they were staged. Why `WHERE true`: without it SQLite would read ON CONFLICT as a join's ON."""
+    conn.execute(
+        f"INSERT INTO event_index (id, ts, type, session_id, data) SELECT {', '.join(STAGED_COLUMNS)}"
+        f" FROM {table} WHERE true ORDER BY rowid" + _ON_CONFLICT
+    )

@@ -21,7 +21,7 @@ import functools
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -48,7 +48,7 @@ from events.projections.bulk import (
     restore_settings,
     resume_collector,
 )
-from events.projections.read_ahead import Batch, ReadAhead, read_batch
+from events.projections.read_ahead import SCRATCH_SCHEMA, Batch, ReadAhead, read_batch
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
@@ -276,7 +276,10 @@ class Projector:
                 handed_over = threading.Event()
                 following = asyncio.ensure_future(asyncio.to_thread(read_batch_after, handed_over, read_next))
                 try:
-                    await self.db.write(functools.partial(apply_batch, group=group, batch=batch, then=handed_over.set))
+                    async with _attached(self.db, batch.staged_path):
+                        await self.db.write(
+                            functools.partial(apply_batch, group=group, batch=batch, then=handed_over.set)
+                        )
                 except BaseException:
                     following.cancel()  # the stream is ours alone: its reader may finish unheard
                     raise
@@ -318,6 +321,21 @@ class Projector:
         return out
 
 
+@contextlib.asynccontextmanager
+async def _attached(db: Database, staged_path: str) -> AsyncIterator[None]:
+    """A batch's scratch file (`read_ahead.py`: staged rows) attached while the batch is applied, then detached
+    and deleted. Why around the write, not in it: SQLite attaches and detaches only outside a transaction."""
+    if not staged_path:
+        yield
+        return
+    await db.read(lambda conn: conn.execute(f"ATTACH DATABASE ? AS {SCRATCH_SCHEMA}", (staged_path,)))
+    try:
+        yield
+    finally:
+        await db.read(lambda conn: conn.execute(f"DETACH DATABASE {SCRATCH_SCHEMA}"))
+        await asyncio.to_thread(Path(staged_path).unlink, missing_ok=True)
+
+
 def read_batch_after(handed_over: threading.Event, read: Callable[[], Batch | None]) -> Batch | None:
     """`read()` once the batch before has been handed to SQLite to commit (or after HANDOVER_WAIT_S). Blocking.
 
@@ -349,12 +367,15 @@ def apply_batch(
 
     A projection reads and writes only its own tables, so each one takes the whole batch in turn; one with
     `apply_batch(conn, events)` gets the list in id order (it must equal calling `apply` on each event); one
-    whose `prepare(events)` the reader already ran gets that (`apply_prepared`, equal to `apply_batch`).
+    whose `prepare(events)` the reader already ran gets that (`apply_prepared`, equal to `apply_batch`), or the
+    table the reader staged it in (`apply_staged`, the same again; the batch's scratch file is attached).
     `then` is called once every row is written, just before the caller commits (`read_batch_after`).
     """
     events = batch.events
     for projection in group:
-        if projection.NAME in batch.prepared:
+        if projection.NAME in batch.staged:
+            projection.apply_staged(conn, f'{SCRATCH_SCHEMA}."{projection.NAME}"')
+        elif projection.NAME in batch.prepared:
             projection.apply_prepared(conn, batch.prepared[projection.NAME])
         elif (apply_many := getattr(projection, "apply_batch", None)) is not None:
             apply_many(conn, events)

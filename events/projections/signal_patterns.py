@@ -169,15 +169,19 @@ def priority_of(count: int) -> str:
     return "NORMAL"
 
 
-# A session's place in the order is its smallest event id; its outcome the one with the largest.
+# A session's place in the order is its smallest event id; its outcome the one with the largest. Why the outcome
+# in the same statement: nearly every session a batch names is named by its outcome, and a second statement per
+# session (an UPDATE by key) cost as much as the insert. A row without an outcome passes NULL and '', which no
+# outcome id is below.
 _SESSION = (
     "INSERT INTO signal_sessions (session_id, first_id, outcome, outcome_id, first_ts, project)"
-    " VALUES (?, ?, NULL, '', ?, ?)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (session_id) DO UPDATE SET first_id = min(first_id, excluded.first_id),"
     " first_ts = CASE WHEN excluded.first_id < first_id THEN excluded.first_ts ELSE first_ts END,"
-    " project = max(project, excluded.project)"
+    " project = max(project, excluded.project),"
+    " outcome = CASE WHEN excluded.outcome_id > outcome_id THEN excluded.outcome ELSE outcome END,"
+    " outcome_id = max(outcome_id, excluded.outcome_id)"
 )
-_SET_OUTCOME = "UPDATE signal_sessions SET outcome = ?, outcome_id = ? WHERE session_id = ? AND outcome_id < ?"
 _OCCURRENCE = (
     "INSERT OR IGNORE INTO signal_occurrences (event_id, pattern_id, session_id, ts, text, source, joined)"
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -284,10 +288,14 @@ def apply_prepared(conn: sqlite3.Connection, prepared: Prepared | None) -> None:
     before_sql = "SELECT project FROM signal_sessions WHERE session_id IN ({marks})"
     projects = {""} | set(project_of.values()) | {row[0] for row in select_in(conn, before_sql, touched)}
     windows_before = [_window(conn, project) for project in sorted(projects)]
+    no_outcome: tuple[str | None, str] = (None, "")
     conn.executemany(
-        _SESSION, [(session, first_id, ts, project_of[session]) for session, (first_id, ts) in first.items()]
+        _SESSION,
+        [
+            (session, first_id, *outcomes.get(session, no_outcome), ts, project_of[session])
+            for session, (first_id, ts) in first.items()
+        ],
     )
-    conn.executemany(_SET_OUTCOME, [(outcome, oid, session, oid) for session, (outcome, oid) in outcomes.items()])
     conn.executemany(_OCCURRENCE, occurrences)
     conn.executemany(_ANCHOR, sorted(anchors))
     conn.executemany(_FACT, sorted(facts))
