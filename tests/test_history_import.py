@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 import pytest
 
+from daemon.client.cli.history_import import TAKE_TIMEOUT_S
 from tests.claude_home import (
     CORPUS_CWD,
     PAST,
@@ -407,7 +408,8 @@ def test_the_index_embeds_the_imported_summaries_once_the_import_is_done(
     assert daemon.call("status")["index"]["embedding_held_s"] == 0
     source = {"from": str(fake.claude)}
     plan = daemon.call("import_plan", source)
-    first = daemon.call("import_take", source | {"path": plan["items"][0]["path"]})
+    # as long as the CLI waits for one transcript: taking it runs the learning step with the model
+    first = daemon.call("import_take", source | {"path": plan["items"][0]["path"]}, timeout=TAKE_TIMEOUT_S)
     assert first["outcome"] and daemon.call("status")["index"]["embedding_held_s"] > 0  # held while taking
     done = report(run_import(daemon, fake, "claude-code", "--json", "--no-instructions"))
     assert done["sessions"] == 3 and done["skipped"] == {"already_imported": 1}
