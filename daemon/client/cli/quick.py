@@ -91,7 +91,7 @@ def run_quick(argv: list[str]) -> int | None:
     command = parse(argv)
     if command is None:
         return None
-    from daemon.client.hooks.hook_settings import load_hook_settings
+    from daemon.hook_settings_file import load_hook_settings
 
     socket = (os.path.expanduser(command.socket) or ".") if command.socket is not None else None
     settings, config_error = load_hook_settings(socket)

@@ -15,7 +15,7 @@ Invariant, as for every hook: a daemon that is down, hung or failing means no ou
 block), and each handler returns a `HookResult` (the caller prints and logs it).
 """
 
-from daemon.client.hooks.hook_io import (
+from daemon.client.hooks.events import (
     EDIT_TOOLS,
     HookContext,
     HookResult,
@@ -27,7 +27,7 @@ from daemon.client.hooks.hook_io import (
     payload_str,
 )
 
-TYPE_CHECKING = False  # Why not typing's: see hook_io
+TYPE_CHECKING = False  # Why not typing's: see events
 if TYPE_CHECKING:
     from typing import Any
 

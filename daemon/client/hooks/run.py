@@ -29,16 +29,15 @@ import sys
 import time
 
 from daemon.client import lean_json
-from daemon.client.hooks.events import EVENTS, handle
-from daemon.client.hooks.hook_io import HookContext, HookResult, private_dir
-from daemon.client.hooks.hook_settings import HookSettings, load_hook_settings
+from daemon.client.hooks.events import EVENTS, HookContext, HookResult, handle, private_dir
 from daemon.client.socket_client import DaemonUnavailable, call
+from daemon.hook_settings_file import HookSettings, load_hook_settings
 
-TYPE_CHECKING = False  # Why not typing's: see hook_io
+TYPE_CHECKING = False  # Why not typing's: see events
 if TYPE_CHECKING:
     from typing import Any, BinaryIO
 
-    from daemon.client.hooks.hook_io import Call
+    from daemon.client.hooks.events import Call
 
 MAX_STDIN_BYTES = 32 * 1024 * 1024
 SAFETY_MARGIN_S = 0.05  # what a socket call leaves for answering and logging
