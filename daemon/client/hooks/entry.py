@@ -6,10 +6,10 @@ setuptools' import finder, which imports pathlib, fnmatch, importlib.util and ur
 of a ~25 ms interpreter start on this 2-core machine, against ~4 ms with plain path entries (bench/hooks.py
 prints both). A hook process runs on every Read and Edit, so it starts without `site` and puts on sys.path
 only what the hook needs:
-- this package's root (the directory holding `daemon/`, `pipeline/` and `events/`, found from this file's
-  own path: the repository in an editable install, site-packages in a wheel install);
-- the interpreter's own site-packages, found as `site` finds it (a venv's `pyvenv.cfg` beside or above the
-  executable, else `sys.prefix`), without reading any `.pth` file in it.
+- first, this package's root (the directory holding `daemon/`, `pipeline/` and `events/`, found from this
+  file's own path: the repository in an editable install, site-packages in a wheel install);
+- after the standard library, the interpreter's own site-packages, found as `site` finds it (a venv's
+  `pyvenv.cfg` beside or above the executable, else `sys.prefix`), without reading any `.pth` file in it.
 
 Invariants:
 - Standard library only, and only `sys` and `os` (already loaded or found in the standard library, which no
@@ -67,7 +67,11 @@ def _includes_system_site(config: str) -> bool:
 if __name__ == "__main__":
     if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]  # this script's directory (see the module docstring)
-    sys.path[:0] = import_paths(__file__, sys.executable)
+    root, *site_packages = import_paths(__file__, sys.executable)
+    # Why site-packages last, where `site` puts it: the stdlib modules the hook loads (`_json`, `_socket`) are
+    # then found without listing site-packages' ~200 entries first
+    sys.path[:0] = [root]
+    sys.path.extend(site_packages)
     from daemon.client.hooks.run import main
 
     code = main(sys.argv[1:])
