@@ -13,7 +13,8 @@ Invariants:
   ctime) and memoryd's version. The daemon writes them only when config.toml did not change while it loaded
   them (the same key before and after), and never for a broken config.toml.
 - Imported by every hook process, which reads its settings here (both sides of the file in one module: each
-  module a hook imports costs it ~0.3 ms): `os`, lean_json and the version only at import time; `json`, `pathlib` and
+  module a hook imports costs it ~0.3 ms): `os` and the version only at import time (the JSON reader is the
+  caller's: `daemon.client.lean_json.loads` in a hook, which this daemon module may not import); `json`, `pathlib` and
   `daemon.config` are imported inside the functions that need them (the slow path).
 - A hook that finds no file matching config.toml as it is now (config.toml changed since the daemon
   started, or no daemon ever ran) loads the values the full way and writes the file for the hooks after
@@ -25,10 +26,10 @@ Invariants:
 import os
 
 from daemon import __version__
-from daemon.client import lean_json
 
 TYPE_CHECKING = False  # Why not typing's: importing typing costs ~3 ms in every hook process
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from daemon.config import Settings
@@ -158,13 +159,13 @@ class HookSettings:
         self.emails = emails  # [redaction] emails
 
 
-def load_hook_settings(socket: str | None) -> tuple[HookSettings, str | None]:
+def load_hook_settings(socket: str | None, loads: "Callable[[bytes], Any]") -> tuple[HookSettings, str | None]:
     """(the settings, the config error if config.toml is broken). Never raises on a bad config. `socket` is
     the `--socket` given, if any (already `~`-expanded)."""
     home = os.path.realpath(os.path.expanduser(os.environ.get("MEMORYD_HOME") or "~/.memoryd"))
     key = config_key(home)
     configured = socket or os.environ.get("MEMORYD_SOCKET") or None
-    cached = _read_cache(cache_path(home), key)
+    cached = _read_cache(cache_path(home), key, loads)
     if cached is not None:
         try:
             return _settings(home, configured, cached), None
@@ -191,10 +192,10 @@ def _settings(home: str, configured_socket: str | None, values: "dict[str, Any]"
     )
 
 
-def _read_cache(cache: str, key: list[int] | None) -> "dict[str, Any] | None":
+def _read_cache(cache: str, key: list[int] | None, loads: "Callable[[bytes], Any]") -> "dict[str, Any] | None":
     try:
         with open(cache, "rb") as handle:
-            stored = lean_json.loads(handle.read())
+            stored = loads(handle.read())
     except (OSError, ValueError):
         return None
     if not isinstance(stored, dict) or stored.get("schema") != SCHEMA:

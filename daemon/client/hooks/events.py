@@ -151,18 +151,6 @@ _SAFE_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 PROMPT_SOURCES = ("user", "sdk")
 
 
-def handle(event: str, payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
-    handler = _HANDLERS.get(event)
-    if handler is None:  # Why lazily: only these events and PostToolUse need rules.py (~0.3 ms of imports)
-        from daemon.client.hooks import rules
-
-        handler = rules.HANDLERS[event]
-    try:
-        return handler(payload, ctx)
-    except Unanswered as unanswered:
-        return unanswered.result
-
-
 def session_start(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     params = drop_none(cwd=payload_str(payload, "cwd"), session_id=payload_str(payload, "session_id"))
     result = ask(ctx, "session_context", {**params, "source": payload_str(payload, "source") or "startup"})
@@ -185,33 +173,6 @@ def user_prompt_submit(payload: "dict[str, Any]", ctx: HookContext) -> HookResul
     return additional_context("UserPromptSubmit", str(result.get("markdown") or ""), detail)
 
 
-def post_tool_use(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
-    tool = payload_str(payload, "tool_name") or ""
-    if tool not in EDIT_TOOLS:
-        return HookResult("skipped", detail={"reason": "not_an_edit", "tool": tool[:60]})
-    path = file_path_of(payload)
-    if path is None:
-        return HookResult("skipped", detail={"reason": "no_file_path", "tool": tool})
-    params = drop_none(
-        files=[path],
-        tool=tool,
-        cwd=payload_str(payload, "cwd"),
-        session_id=payload_str(payload, "session_id"),
-        at=iso(ctx.now),
-        idempotency_key=idempotency_key("PostToolUse", payload),
-    )
-    from daemon.client.hooks import rules  # (lazy: see `handle`)
-
-    try:
-        result = ask(ctx, "edit", {**params, "check": path})  # the checks' verdict comes with the answer
-    except Unanswered as unanswered:
-        return rules.with_checks(path, ctx, _spool_instead(ctx, unanswered.result, [("edit", params)]))
-    done = HookResult("ok", detail={"daily": result.get("daily"), "project": result.get("project")})
-    verdict = result.get("check")
-    # ```check lessons may block or warn (a daemon older than this hook answers without them: ask)
-    return rules.with_checks(path, ctx, done, verdict if isinstance(verdict, dict) else None)
-
-
 def pre_compact(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """A `compaction` event; it also clears the context's slate, so what memoryd gave comes back afterwards."""
     data = drop_none(
@@ -230,7 +191,7 @@ def pre_compact(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     try:
         result = ask(ctx, "record", {"type": "compaction", "data": data})
     except Unanswered as unanswered:
-        return _spool_instead(ctx, unanswered.result, [("compaction", data)])
+        return spool_instead(ctx, unanswered.result, [("compaction", data)])
     return HookResult("ok", detail={"event_id": (result.get("ids") or [None])[0]})
 
 
@@ -348,17 +309,17 @@ def spool(inbox: str, drafts: "list[tuple[str, dict[str, Any]]]") -> str:
     return name
 
 
-def _spool_instead(ctx: HookContext, failed: HookResult, drafts: "list[tuple[str, dict[str, Any]]]") -> HookResult:
+def spool_instead(ctx: HookContext, failed: HookResult, drafts: "list[tuple[str, dict[str, Any]]]") -> HookResult:
     if failed.outcome != "daemon_down":
         return failed  # the daemon answered with an error: the input is bad, spooling would not help
     name = spool(os.path.join(ctx.settings.home, "inbox"), drafts)
     return HookResult("spooled", detail={**failed.detail, "file": name})
 
 
-_HANDLERS: "dict[str, Callable[[dict[str, Any], HookContext], HookResult]]" = {
+# PreToolUse, SubagentStart and PostToolUse: rules.HANDLERS (run.handle imports rules.py only for them)
+HANDLERS: "dict[str, Callable[[dict[str, Any], HookContext], HookResult]]" = {
     "SessionStart": session_start,
     "UserPromptSubmit": user_prompt_submit,
-    "PostToolUse": post_tool_use,
     "PreCompact": pre_compact,
     "SessionEnd": session_end,
     "Stop": stop,
