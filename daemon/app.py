@@ -21,6 +21,7 @@ import structlog
 
 from daemon.config import Settings
 from daemon.supervise import Supervisor
+from events.event import Event
 from events.log import EventLog
 from events.projections.event_keys import key_of
 from events.projections.runner import Projector
@@ -106,32 +107,44 @@ class App:
         (imported history; see `EventLog.make_events`)."""
         return [event_id for event_id, _ in await self.record_once(drafts, at=at)]
 
-    async def record_once(self, drafts: list[Draft], *, at: dt.datetime | None = None) -> list[tuple[str, bool]]:
+    async def record_once(
+        self,
+        drafts: list[Draft],
+        *,
+        at: dt.datetime | None = None,
+        alongside: Callable[[list[int]], Awaitable[None]] | None = None,
+    ) -> list[tuple[str, bool]]:
         """Append the drafts whose `data.idempotency_key` is not in the log yet (drafts without a key always).
         Returns (event id, appended now) per draft; a draft already in the log gets its first event's id.
+        `alongside(indices of the drafts appended now)`, when given, runs while they are written and fsynced,
+        and has finished when this returns (if the append fails, what it did stays done).
 
         Why: a hook that timed out spools its event, though the daemon may have applied the request anyway;
         the request and the spooled copy carry the same key, and only the first of them reaches the log.
+        Why `alongside`: the edit's daily note is fsynced too, and the two waits were one after the other on
+        the agent's PostToolUse (~3 ms each on this machine's disk).
         """
         keys = [key for _, data in drafts if isinstance(data, dict) and (key := key_of(data)) is not None]
         log = self.log
         if self.local_log is not None and drafts and all(t in LOCAL_TYPES for t, _ in drafts):
             log = self.local_log  # this machine's access events: never synced, never keyed
         if not keys:
-            events = await log.append(drafts, at=at)
+            events = await self._append_beside(log, drafts, list(range(len(drafts))), at, alongside)
             self._projection_wakeup.set()
             return [(e.id, True) for e in events]
         async with self._keys_lock:  # the check and the append are one step for keyed drafts
             await self.projections_current()
             known = await self.db.read(lambda conn: event_keys.seen(conn, keys))
             fresh: list[Draft] = []
+            fresh_at: list[int] = []
             fresh_keys: set[str] = set()
-            for event_type, data in drafts:
+            for index, (event_type, data) in enumerate(drafts):
                 key = key_of(data) if isinstance(data, dict) else None
                 if key is None or (key not in known and key not in fresh_keys):
                     fresh.append((event_type, data))
+                    fresh_at.append(index)
                     fresh_keys.update([key] if key else [])
-            events = await log.append(fresh, at=at) if fresh else []
+            events = await self._append_beside(log, fresh, fresh_at, at, alongside)
             self._projection_wakeup.set()
         appended = iter(events)
         out: list[tuple[str, bool]] = []
@@ -148,6 +161,26 @@ class App:
                 if key is not None:
                     taken[key] = event.id
         return out
+
+    @staticmethod
+    async def _append_beside(
+        log: EventLog,
+        drafts: list[Draft],
+        indices: list[int],
+        at: dt.datetime | None,
+        alongside: Callable[[list[int]], Awaitable[None]] | None,
+    ) -> list[Event]:
+        """`log.append(drafts)`, with `alongside(indices)` running meanwhile (see `record_once`)."""
+        if alongside is None or not drafts:
+            return await log.append(drafts, at=at) if drafts else []
+        beside = asyncio.ensure_future(alongside(indices))
+        try:
+            events = await log.append(drafts, at=at)
+        except BaseException:
+            await asyncio.wait([beside])  # Why not cancel: its thread would go on writing, outside its lock
+            raise
+        await beside
+        return events
 
     async def projections_current(self) -> None:
         """Read-your-writes: apply whatever is in the log before answering a projection query."""

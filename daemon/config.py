@@ -58,6 +58,9 @@ class EventsSettings:
 class IndexSettings:
     extra_roots: tuple[str, ...] = ()
     debounce_ms: int = num(200, 0, 60000)
+    # A daily note is indexed once it has been left alone this long (at most 5x this after its first change):
+    # the daemon rewrites it on every agent edit, and indexing it each time competed with the agent's hooks.
+    daily_delay_ms: int = num(2000, 0, 600000)
     max_file_bytes: int = num(5 * 1024 * 1024, KIB, GIB)
     chunk_tokens: int = num(400, 20, 8192)
     chunk_overlap: int = num(80, 0, 4096)

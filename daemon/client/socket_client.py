@@ -9,7 +9,6 @@ write (a datetime, a dataclass) is converted the way orjson would, importing orj
 # Why `_socket`, the C module under `socket`: `socket.py` builds its enums at import (~2 ms of every hook and CLI
 # process); a Unix stream socket with a timeout needs nothing of it. Its errors are the builtin OSError family.
 import _socket
-import itertools
 
 from daemon.client import lean_json
 
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-_ids = itertools.count(1)
+_last_id = 0  # Why not itertools.count: one more module for every hook; an id only needs to be unique per connection
 
 
 class DaemonUnavailable(ConnectionError):
@@ -44,7 +43,8 @@ def call(
     socket_path: "Path | str", method: str, params: "dict[str, Any] | None" = None, *, timeout: float = 30.0
 ) -> "Any":
     """Send one request and return its result. Raises DaemonUnavailable or DaemonError."""
-    request_id = next(_ids)
+    global _last_id
+    _last_id = request_id = _last_id + 1
     request = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {}}
     payload = lean_json.dumps(request, default=_as_orjson_would, compact=True).encode() + b"\n"
     sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)

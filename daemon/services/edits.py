@@ -57,15 +57,28 @@ class EditRecorder:
         )
 
     async def record(self, payloads: list[dict[str, Any]], *, log: bool) -> list[str]:
-        """Append the `edit` events (when `log`), then write each edit into its daily note (one writer, under
-        the lock). Returns the notes' paths relative to the home. An edit whose idempotency key is already in
-        the log (a hook's request that arrived after its spooled copy, or the reverse) is not written again.
-        The inbox passes `log=False` with the edits it appended itself."""
-        home = self.app.settings.home
+        """Append the `edit` events (when `log`) and, while they are written, write each edit into its daily
+        note (one writer, under the lock). Returns the notes' paths relative to the home. An edit whose
+        idempotency key is already in the log (a hook's request that arrived after its spooled copy, or the
+        reverse) is not written again. The inbox passes `log=False` with the edits it appended itself. A crash
+        between the note's write and the events' fsync leaves the note with an edit the log lacks; the hook
+        then spools it, and its import counts the tool once more in the note."""
+        written: list[str] = []
+
+        async def write_notes(indices: list[int]) -> None:
+            written.extend(await self._write_notes([payloads[i] for i in indices]))
+
         if log:
             emails = self.app.redact_emails
-            appended = await self.app.record_once([("edit", scrub_data(d, emails=emails)) for d in payloads])
-            payloads = [data for data, (_, new) in zip(payloads, appended, strict=True) if new]
+            drafts: list[tuple[str, dict[str, Any]]] = [("edit", scrub_data(d, emails=emails)) for d in payloads]
+            # Why alongside: the note is written (and fsynced) while the events are, not after them
+            await self.app.record_once(drafts, alongside=write_notes)
+        else:
+            await write_notes(list(range(len(payloads))))
+        return written
+
+    async def _write_notes(self, payloads: list[dict[str, Any]]) -> list[str]:
+        home = self.app.settings.home
         written = []
         async with self._lock:
             for data in payloads:

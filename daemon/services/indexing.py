@@ -135,6 +135,7 @@ class IndexService:
             "mode_reason": None if mode == "hybrid" else reason or None,
             "embedding": embedding.status(),
             "pending": indexer.pending,
+            "deferred": indexer.deferred,  # daily notes waiting for `[index] daily_delay_ms` (counted in pending)
             "backfilling": indexer.embedding_behind,
             "embed_queue": len(indexer.to_embed),
             "embedding_held_s": round(indexer.embedding_held_s, 1),  # an import holds background embedding
@@ -219,7 +220,7 @@ async def start_index(
         if restarted:  # Why: nothing was watched while the watcher was down; catch up with the tree first
             await indexer.reconcile()
         restarted = True
-        await watch_roots(roots, indexer, app.db, stop, settings.index.debounce_ms)
+        await watch_roots(roots, indexer, app.db, stop, settings.index.debounce_ms, settings.index.daily_delay_ms)
 
     app.supervise(tasks, "indexer", lambda: indexer.run(stop), stop)
     app.supervise(tasks, "embedder", lambda: indexer.run_embedding(stop), stop)

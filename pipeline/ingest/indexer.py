@@ -11,6 +11,10 @@ Invariants:
   (`run`, `run_embedding`); a file is read and written while a batch is being embedded, and the next batch
   starts only once no file is waiting.
 - Every passage embedding the indexer asks for goes through `_embed` (one place to tune batching and memory).
+- A path queued for later (`enqueue_later`) is indexed once it has been left alone for a while, and at the
+  latest a bounded time after it was first queued; until then it counts as pending, so `wait_idle` and the
+  status's `pending` still mean "everything on disk is indexed". A daemon stopped before then loses nothing:
+  the start's reconcile reads the file again (its hash changed).
 """
 
 from __future__ import annotations
@@ -105,7 +109,10 @@ class Indexer:
         self.lexical = LexicalIndex()
         self._lexical_failed = False
         self._pending: dict[tuple[str, str], bool] = {}  # (root, path) -> force
+        self._later: dict[tuple[str, str], tuple[float, float]] = {}  # (root, path) -> (due, first queued), monotonic
         self._wakeup = asyncio.Event()
+        self._drained = asyncio.Event()  # no file waiting now (paths queued for later may be)
+        self._drained.set()
         self._embed_wakeup = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -127,12 +134,42 @@ class Indexer:
         if key not in self._pending:
             self.progress.total += 1
         self._pending[key] = self._pending.get(key, False) or force
+        self._later.pop(key, None)
+        self._idle.clear()
+        self._drained.clear()
+        self._wakeup.set()
+
+    def enqueue_later(self, root: str, path: str, *, quiet_s: float, max_s: float) -> None:
+        """Queue the path once no call has named it for `quiet_s`, and at the latest `max_s` after the first
+        call of the series (0: at once, as `enqueue`). Why: the daemon rewrites the daily note on every edit an
+        agent makes, and re-reading and embedding it each time ran on the 2 cores while the agent's next hook
+        waited; a burst of edits now costs one indexing of the note, seconds later."""
+        key = (root, path)
+        if quiet_s <= 0 or key in self._pending:
+            self.enqueue(root, path)
+            return
+        now = time.monotonic()
+        first = self._later[key][1] if key in self._later else now
+        self._later[key] = (min(now + quiet_s, first + max(max_s, quiet_s)), first)
         self._idle.clear()
         self._wakeup.set()
 
+    def _queue_due(self) -> float | None:
+        """Move the paths whose time has come into the queue; seconds until the next one is due (None: none)."""
+        now = time.monotonic()
+        for key in [key for key, (due, _) in self._later.items() if due <= now]:
+            self.enqueue(*key)
+        return min((due for due, _ in self._later.values()), default=now) - now if self._later else None
+
     @property
     def pending(self) -> int:
-        return len(self._pending)
+        """Paths waiting to be indexed, those queued for later included."""
+        return len(self._pending) + len(self._later)
+
+    @property
+    def deferred(self) -> int:
+        """Paths queued for later (`enqueue_later`)."""
+        return len(self._later)
 
     async def wait_idle(self) -> None:
         await self._idle.wait()
@@ -157,10 +194,15 @@ class Indexer:
         while not stop.is_set():
             if not self.lexical.ready and not self._lexical_failed:
                 await self._load_lexical()
+            next_due = self._queue_due()
             if not self._pending:
-                self._idle.set()
+                self._drained.set()
+                if next_due is None:
+                    self._idle.set()
                 self._wakeup.clear()
-                await wait_for_either(self._wakeup, stop)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(next_due):
+                        await wait_for_either(self._wakeup, stop)
                 continue
             keys = list(self._pending)[:FILES_PER_BATCH]
             batch = [(key, self._pending.pop(key)) for key in keys]
@@ -367,7 +409,7 @@ class Indexer:
                         await wait_for_either(self._embed_wakeup, stop)
                 continue
             if self._pending:  # file changes first: they make text searchable at all
-                await wait_for_either(self._idle, stop)
+                await wait_for_either(self._drained, stop)
                 continue
             await self._embed_step()
 

@@ -7,6 +7,10 @@ A folder reachable under two paths (a symlinked folder inside a root, `ln -s ../
 once by inotify, and its events may come under either path. So each reported path is also queued at its real
 location (symlinks resolved), which is where the indexer keeps the file; the alias itself is left out of the
 index (otherwise a new note could be reported only under its alias and never be indexed).
+
+A daily note (`daily/*.md` in the memory home), which the daemon rewrites on every edit an agent makes, is
+queued for later (`Indexer.enqueue_later`): indexed once it has been left alone for `[index] daily_delay_ms`,
+and at the latest `DAILY_MAX_DELAYS` times that after the first change of a series.
 """
 
 from __future__ import annotations
@@ -22,11 +26,12 @@ from watchfiles import Change, DefaultFilter, awatch
 from events.sqlite import Database
 from pipeline.index_queries import paths_under
 from pipeline.ingest.indexer import Indexer
-from pipeline.ingest.roots import Root, is_ignored_name, is_indexed, locate, real_location, walk
+from pipeline.ingest.roots import MEMORY_ROOT, Root, is_ignored_name, is_indexed, locate, real_location, walk
 
 logger = structlog.get_logger(__name__)
 
 WATCH_STEP_MS = 50
+DAILY_MAX_DELAYS = 5
 
 
 class _CandidateFilter(DefaultFilter):
@@ -46,7 +51,12 @@ class _CandidateFilter(DefaultFilter):
 
 
 async def watch_roots(
-    roots: Sequence[Root], indexer: Indexer, db: Database, stop: asyncio.Event, debounce_ms: int
+    roots: Sequence[Root],
+    indexer: Indexer,
+    db: Database,
+    stop: asyncio.Event,
+    debounce_ms: int,
+    daily_delay_ms: int = 0,
 ) -> None:
     """Run until `stop`. Owned by the daemon's TaskGroup."""
     paths = [str(root.path) for root in roots if root.path.is_dir()]
@@ -62,7 +72,11 @@ async def watch_roots(
         reported = sorted({raw for _change, raw in changes})
         for root, relative, raw in await asyncio.to_thread(_with_real_paths, roots, reported):
             if is_indexed(root, relative):
-                indexer.enqueue(root.name, relative)
+                if daily_delay_ms > 0 and root.name == MEMORY_ROOT and relative.startswith("daily/"):
+                    quiet_s = daily_delay_ms / 1000
+                    indexer.enqueue_later(root.name, relative, quiet_s=quiet_s, max_s=quiet_s * DAILY_MAX_DELAYS)
+                else:
+                    indexer.enqueue(root.name, relative)
                 continue
             inside = await asyncio.to_thread(_files_in_directory, root, Path(raw))
             if inside is not None:

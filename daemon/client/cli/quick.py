@@ -91,10 +91,11 @@ def run_quick(argv: list[str]) -> int | None:
     command = parse(argv)
     if command is None:
         return None
-    from daemon.client.hooks.hook_settings import load_hook_settings
+    from daemon.client import lean_json
+    from daemon.hook_settings_file import load_hook_settings
 
     socket = (os.path.expanduser(command.socket) or ".") if command.socket is not None else None
-    settings, config_error = load_hook_settings(socket)
+    settings, config_error = load_hook_settings(socket, lean_json.loads)
     if config_error is not None:
         return None  # the full CLI names the key and exits 2
     from daemon.client.cli.output import print_json, render_search, render_status

@@ -6,10 +6,10 @@ setuptools' import finder, which imports pathlib, fnmatch, importlib.util and ur
 of a ~25 ms interpreter start on this 2-core machine, against ~4 ms with plain path entries (bench/hooks.py
 prints both). A hook process runs on every Read and Edit, so it starts without `site` and puts on sys.path
 only what the hook needs:
-- this package's root (the directory holding `daemon/`, `pipeline/` and `events/`, found from this file's
-  own path: the repository in an editable install, site-packages in a wheel install);
-- the interpreter's own site-packages, found as `site` finds it (a venv's `pyvenv.cfg` beside or above the
-  executable, else `sys.prefix`), without reading any `.pth` file in it.
+- first, this package's root (the directory holding `daemon/`, `pipeline/` and `events/`, found from this
+  file's own path: the repository in an editable install, site-packages in a wheel install);
+- after the standard library, the interpreter's own site-packages, found as `site` finds it (a venv's
+  `pyvenv.cfg` beside or above the executable, else `sys.prefix`), without reading any `.pth` file in it.
 
 Invariants:
 - Standard library only, and only `sys` and `os` (already loaded or found in the standard library, which no
@@ -21,6 +21,10 @@ Invariants:
   imported: its `events.py` and `run.py` would otherwise shadow the top-level `events` package.
 - Everything after that is `run.main`, whose guarantees (exit 0, nothing on stderr, done within the deadline
   even when the daemon is down or hung) hold unchanged. `memoryd hook EVENT` runs the same code with `site`.
+- The process ends with `os._exit` once stdout and stderr are flushed: the interpreter's teardown (freeing
+  every module, a last garbage collection) took 2-3 ms of each hook on this 2-core machine, and the hook
+  leaves nothing for it to do (its log line and spool files are written with `os.write` and closed, it
+  starts no thread and registers no `atexit` function).
 """
 
 import os
@@ -63,7 +67,17 @@ def _includes_system_site(config: str) -> bool:
 if __name__ == "__main__":
     if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]  # this script's directory (see the module docstring)
-    sys.path[:0] = import_paths(__file__, sys.executable)
+    root, *site_packages = import_paths(__file__, sys.executable)
+    # Why site-packages last, where `site` puts it: the stdlib modules the hook loads (`_json`, `_socket`) are
+    # then found without listing site-packages' ~200 entries first
+    sys.path[:0] = [root]
+    sys.path.extend(site_packages)
     from daemon.client.hooks.run import main
 
-    sys.exit(main(sys.argv[1:]))
+    code = main(sys.argv[1:])
+    try:
+        sys.stdout.flush()  # (run.main has flushed its line already; a closed pipe must not cost the exit code)
+        sys.stderr.flush()
+    except BaseException:
+        pass
+    os._exit(code)  # Why not sys.exit: tearing the interpreter down costs a hook ~2-3 ms (see the docstring)

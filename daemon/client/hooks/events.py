@@ -19,33 +19,120 @@ spools what it had to say into the inbox as an `*.events.jsonl` file (edits, com
 imports when it is back; SessionEnd and Stop only hand the transcript to the inbox and need no daemon at all.
 A spooled event carries the same idempotency key as the request that timed out, so when the daemon applied
 that request after all, the import skips it: one event, not two.
-Standard library and the socket client only (no typing, orjson, shutil, json or pathlib at run time; paths are
-strings): this runs in a fresh process on every hook, so imports are
-most of its cost (see run.py).
+Also what every handler reads and returns (the payload accessors, `HookContext`, `HookResult`, and the one
+daemon call, bounded by the hook's deadline, that turns "no answer" into an `Unanswered` result), here
+rather than in a module of their own: each module a hook imports costs it ~0.3 ms.
+Standard library and the socket client only (no typing, orjson, shutil, json, dataclasses, datetime or
+pathlib at run time; plain slotted classes, paths as strings): this runs in a fresh process on every hook,
+so imports are most of its cost (see run.py).
 """
 
 import os
 import time
 
 from daemon.client import lean_json
-from daemon.client.hooks.hook_io import (
-    EDIT_TOOLS,
-    HookContext,
-    HookResult,
-    Unanswered,
-    additional_context,
-    ask,
-    drop_none,
-    file_path_of,
-    iso,
-    payload_str,
-    private_dir,
-)
+from daemon.client.socket_client import DaemonError, DaemonUnavailable
 
-TYPE_CHECKING = False  # Why not typing's: see hook_io
+TYPE_CHECKING = False  # Why not typing.TYPE_CHECKING: importing typing costs ~3 ms in every hook process
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
+
+    from daemon.hook_settings_file import HookSettings
+
+    Call = Callable[[str, dict[str, Any]], Any]
+
+# Claude Code's file-editing tools (its tools reference); MultiEdit is gone since 2.0.32.
+EDIT_TOOLS = ("Edit", "Write", "NotebookEdit")
+
+
+class HookContext:
+    __slots__ = ("call", "now", "settings")
+
+    def __init__(self, settings: "HookSettings", call: "Call", now: float) -> None:
+        self.settings = settings
+        self.call = call  # one socket request, bounded by the hook's deadline
+        self.now = now  # time.time() when the hook started
+
+
+class HookResult:
+    """`outcome` goes to the hook log; `output` (when set) is the one JSON object printed on stdout."""
+
+    __slots__ = ("detail", "outcome", "output")
+
+    def __init__(self, outcome: str, output: "dict[str, Any] | None" = None, detail: "dict[str, Any] | None" = None):
+        # ok | empty | skipped | spooled | handed_over | daemon_down | daemon_error | timeout | error
+        self.outcome = outcome
+        self.output = output
+        self.detail: dict[str, Any] = {} if detail is None else detail
+
+    def __repr__(self) -> str:
+        return f"HookResult({self.outcome!r}, {self.output!r}, {self.detail!r})"
+
+
+class Unanswered(Exception):
+    """The daemon did not answer (down, hung) or answered with an error; `result` says which."""
+
+    def __init__(self, result: HookResult) -> None:
+        super().__init__(result.outcome)
+        self.result = result
+
+
+def additional_context(event: str, text: str, detail: "dict[str, Any]") -> HookResult:
+    if not text.strip():
+        return HookResult("empty", detail=detail)
+    output = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+    return HookResult("ok", output=output, detail={**detail, "chars": len(text)})
+
+
+def ask(ctx: HookContext, method: str, params: "dict[str, Any]") -> "dict[str, Any]":
+    try:
+        result = ctx.call(method, params)
+    except DaemonUnavailable as exc:
+        raise Unanswered(HookResult("daemon_down", detail={"error": str(exc)[:200]})) from exc
+    except DaemonError as exc:
+        raise Unanswered(HookResult("daemon_error", detail={"error": exc.message[:200]})) from exc
+    return result if isinstance(result, dict) else {}
+
+
+def file_path_of(payload: "dict[str, Any]") -> str | None:
+    """The file a tool call works on (`tool_input.file_path`, or `notebook_path` for NotebookEdit)."""
+    tool_input = payload.get("tool_input")
+    if not isinstance(tool_input, dict):
+        return None
+    path = tool_input.get("file_path") or tool_input.get("notebook_path")
+    return path if isinstance(path, str) and path else None
+
+
+def payload_str(payload: "dict[str, Any]", key: str) -> str | None:
+    value = payload.get(key)
+    return value if isinstance(value, str) and value else None
+
+
+def drop_none(**values: "Any") -> "dict[str, Any]":
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def iso(moment: float) -> str:
+    """Local time with its UTC offset, to the second: `2026-11-25T14:20:05+01:00` (what `datetime.isoformat`
+    gives, without importing datetime)."""
+    local = time.localtime(moment)
+    offset = local.tm_gmtoff or 0
+    sign = "-" if offset < 0 else "+"
+    hours, minutes = divmod(abs(offset) // 60, 60)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", local) + f"{sign}{hours:02d}:{minutes:02d}"
+
+
+def private_dir(path: str) -> None:
+    """`daemon.home.private_dirs`, imported only when the folder is missing (the home layout's imports, with
+    pathlib, cost several ms; on most hooks the folder exists)."""
+    if not os.path.isdir(path):
+        from pathlib import Path
+
+        from daemon.home import private_dirs
+
+        private_dirs(Path(path))
+
 
 EVENTS = (
     "SessionStart",
@@ -62,18 +149,6 @@ LIVE_SESSION_SUFFIX = ".stop.jsonl"  # pipeline.memory_layout's (tests/test_hook
 _SAFE_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # Prompts typed by a person or sent through the SDK; task notifications and loop wake-ups are the machine's.
 PROMPT_SOURCES = ("user", "sdk")
-
-
-def handle(event: str, payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
-    handler = _HANDLERS.get(event)
-    if handler is None:  # Why lazily: only these events and PostToolUse need rules.py (~0.3 ms of imports)
-        from daemon.client.hooks import rules
-
-        handler = rules.HANDLERS[event]
-    try:
-        return handler(payload, ctx)
-    except Unanswered as unanswered:
-        return unanswered.result
 
 
 def session_start(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
@@ -98,33 +173,6 @@ def user_prompt_submit(payload: "dict[str, Any]", ctx: HookContext) -> HookResul
     return additional_context("UserPromptSubmit", str(result.get("markdown") or ""), detail)
 
 
-def post_tool_use(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
-    tool = payload_str(payload, "tool_name") or ""
-    if tool not in EDIT_TOOLS:
-        return HookResult("skipped", detail={"reason": "not_an_edit", "tool": tool[:60]})
-    path = file_path_of(payload)
-    if path is None:
-        return HookResult("skipped", detail={"reason": "no_file_path", "tool": tool})
-    params = drop_none(
-        files=[path],
-        tool=tool,
-        cwd=payload_str(payload, "cwd"),
-        session_id=payload_str(payload, "session_id"),
-        at=iso(ctx.now),
-        idempotency_key=idempotency_key("PostToolUse", payload),
-    )
-    from daemon.client.hooks import rules  # (lazy: see `handle`)
-
-    try:
-        result = ask(ctx, "edit", {**params, "check": path})  # the checks' verdict comes with the answer
-    except Unanswered as unanswered:
-        return rules.with_checks(path, ctx, _spool_instead(ctx, unanswered.result, [("edit", params)]))
-    done = HookResult("ok", detail={"daily": result.get("daily"), "project": result.get("project")})
-    verdict = result.get("check")
-    # ```check lessons may block or warn (a daemon older than this hook answers without them: ask)
-    return rules.with_checks(path, ctx, done, verdict if isinstance(verdict, dict) else None)
-
-
 def pre_compact(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     """A `compaction` event; it also clears the context's slate, so what memoryd gave comes back afterwards."""
     data = drop_none(
@@ -143,7 +191,7 @@ def pre_compact(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
     try:
         result = ask(ctx, "record", {"type": "compaction", "data": data})
     except Unanswered as unanswered:
-        return _spool_instead(ctx, unanswered.result, [("compaction", data)])
+        return spool_instead(ctx, unanswered.result, [("compaction", data)])
     return HookResult("ok", detail={"event_id": (result.get("ids") or [None])[0]})
 
 
@@ -261,17 +309,17 @@ def spool(inbox: str, drafts: "list[tuple[str, dict[str, Any]]]") -> str:
     return name
 
 
-def _spool_instead(ctx: HookContext, failed: HookResult, drafts: "list[tuple[str, dict[str, Any]]]") -> HookResult:
+def spool_instead(ctx: HookContext, failed: HookResult, drafts: "list[tuple[str, dict[str, Any]]]") -> HookResult:
     if failed.outcome != "daemon_down":
         return failed  # the daemon answered with an error: the input is bad, spooling would not help
     name = spool(os.path.join(ctx.settings.home, "inbox"), drafts)
     return HookResult("spooled", detail={**failed.detail, "file": name})
 
 
-_HANDLERS: "dict[str, Callable[[dict[str, Any], HookContext], HookResult]]" = {
+# PreToolUse, SubagentStart and PostToolUse: rules.HANDLERS (run.handle imports rules.py only for them)
+HANDLERS: "dict[str, Callable[[dict[str, Any], HookContext], HookResult]]" = {
     "SessionStart": session_start,
     "UserPromptSubmit": user_prompt_submit,
-    "PostToolUse": post_tool_use,
     "PreCompact": pre_compact,
     "SessionEnd": session_end,
     "Stop": stop,

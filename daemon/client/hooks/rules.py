@@ -1,4 +1,5 @@
-"""Hook handlers for project rules and checks: rules on PreToolUse/SubagentStart and checks after edits.
+"""Hook handlers for project rules and checks: rules on PreToolUse/SubagentStart, and PostToolUse (the edit and
+its checks).
 
 Output formats, as documented in Claude Code's hooks reference (https://code.claude.com/docs/en/hooks,
 "PreToolUse decision control", "PostToolUse decision control", "SubagentStart"):
@@ -15,7 +16,7 @@ Invariant, as for every hook: a daemon that is down, hung or failing means no ou
 block), and each handler returns a `HookResult` (the caller prints and logs it).
 """
 
-from daemon.client.hooks.hook_io import (
+from daemon.client.hooks.events import (
     EDIT_TOOLS,
     HookContext,
     HookResult,
@@ -24,10 +25,13 @@ from daemon.client.hooks.hook_io import (
     ask,
     drop_none,
     file_path_of,
+    idempotency_key,
+    iso,
     payload_str,
+    spool_instead,
 )
 
-TYPE_CHECKING = False  # Why not typing's: see hook_io
+TYPE_CHECKING = False  # Why not typing's: see events
 if TYPE_CHECKING:
     from typing import Any
 
@@ -100,4 +104,29 @@ def with_checks(path: str, ctx: HookContext, base: HookResult, answered: "dict[s
     return HookResult(base.outcome, base.output, detail)
 
 
-HANDLERS = {"PreToolUse": pre_tool_use, "SubagentStart": subagent_start}
+def post_tool_use(payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
+    tool = payload_str(payload, "tool_name") or ""
+    if tool not in EDIT_TOOLS:
+        return HookResult("skipped", detail={"reason": "not_an_edit", "tool": tool[:60]})
+    path = file_path_of(payload)
+    if path is None:
+        return HookResult("skipped", detail={"reason": "no_file_path", "tool": tool})
+    params = drop_none(
+        files=[path],
+        tool=tool,
+        cwd=payload_str(payload, "cwd"),
+        session_id=payload_str(payload, "session_id"),
+        at=iso(ctx.now),
+        idempotency_key=idempotency_key("PostToolUse", payload),
+    )
+    try:
+        result = ask(ctx, "edit", {**params, "check": path})  # the checks' verdict comes with the answer
+    except Unanswered as unanswered:
+        return with_checks(path, ctx, spool_instead(ctx, unanswered.result, [("edit", params)]))
+    done = HookResult("ok", detail={"daily": result.get("daily"), "project": result.get("project")})
+    verdict = result.get("check")
+    # ```check lessons may block or warn (a daemon older than this hook answers without them: ask)
+    return with_checks(path, ctx, done, verdict if isinstance(verdict, dict) else None)
+
+
+HANDLERS = {"PreToolUse": pre_tool_use, "SubagentStart": subagent_start, "PostToolUse": post_tool_use}

@@ -29,16 +29,15 @@ import sys
 import time
 
 from daemon.client import lean_json
-from daemon.client.hooks.events import EVENTS, handle
-from daemon.client.hooks.hook_io import HookContext, HookResult, private_dir
-from daemon.client.hooks.hook_settings import HookSettings, load_hook_settings
+from daemon.client.hooks.events import EVENTS, HANDLERS, HookContext, HookResult, Unanswered, private_dir
 from daemon.client.socket_client import DaemonUnavailable, call
+from daemon.hook_settings_file import HookSettings, load_hook_settings
 
-TYPE_CHECKING = False  # Why not typing's: see hook_io
+TYPE_CHECKING = False  # Why not typing's: see events
 if TYPE_CHECKING:
     from typing import Any, BinaryIO
 
-    from daemon.client.hooks.hook_io import Call
+    from daemon.client.hooks.events import Call
 
 MAX_STDIN_BYTES = 32 * 1024 * 1024
 SAFETY_MARGIN_S = 0.05  # what a socket call leaves for answering and logging
@@ -59,7 +58,7 @@ def main(argv: list[str]) -> int:
 def _run(argv: list[str]) -> int:
     started = time.monotonic() - process_age_s()
     event, socket_path = parse_args(argv)
-    settings, config_error = load_hook_settings(socket_path)
+    settings, config_error = load_hook_settings(socket_path, lean_json.loads)
     deadline_s = settings.deadline_ms / 1000
     payload: dict[str, Any] = {}
     result = HookResult("error")
@@ -90,6 +89,19 @@ def _run(argv: list[str]) -> int:
     except OSError:
         pass  # a home that cannot be written loses the log line, never the answer
     return 0
+
+
+def handle(event: str, payload: "dict[str, Any]", ctx: HookContext) -> HookResult:
+    """The event's handler (events.py, or rules.py for the rules and the edit), its `Unanswered` as a result."""
+    handler = HANDLERS.get(event)
+    if handler is None:  # Why lazily: only these events need rules.py (~0.3 ms of imports)
+        from daemon.client.hooks import rules
+
+        handler = rules.HANDLERS[event]
+    try:
+        return handler(payload, ctx)
+    except Unanswered as unanswered:
+        return unanswered.result
 
 
 def process_age_s() -> float:
