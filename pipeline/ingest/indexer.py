@@ -36,6 +36,7 @@ from pipeline.embedding.service import EmbeddingService
 from pipeline.index_queries import ids_with_embed_hashes, known_paths
 from pipeline.ingest import index_writer as iw
 from pipeline.ingest.chunker import ChunkSize, chunk_facts, chunk_markdown
+from pipeline.ingest.deferred_paths import DeferredPaths
 from pipeline.ingest.embed_queue import EmbedQueue
 from pipeline.ingest.file_reader import FileContent, Skip, read_text_file
 from pipeline.ingest.roots import Root, is_indexed, real_location, source_of, walk
@@ -109,7 +110,7 @@ class Indexer:
         self.lexical = LexicalIndex()
         self._lexical_failed = False
         self._pending: dict[tuple[str, str], bool] = {}  # (root, path) -> force
-        self._later: dict[tuple[str, str], tuple[float, float]] = {}  # (root, path) -> (due, first queued), monotonic
+        self._later = DeferredPaths()  # paths queued for later (`enqueue_later`)
         self._wakeup = asyncio.Event()
         self._drained = asyncio.Event()  # no file waiting now (paths queued for later may be)
         self._drained.set()
@@ -134,32 +135,27 @@ class Indexer:
         if key not in self._pending:
             self.progress.total += 1
         self._pending[key] = self._pending.get(key, False) or force
-        self._later.pop(key, None)
+        self._later.discard(key)
         self._idle.clear()
         self._drained.clear()
         self._wakeup.set()
 
     def enqueue_later(self, root: str, path: str, *, quiet_s: float, max_s: float) -> None:
         """Queue the path once no call has named it for `quiet_s`, and at the latest `max_s` after the first
-        call of the series (0: at once, as `enqueue`). Why: the daemon rewrites the daily note on every edit an
-        agent makes, and re-reading and embedding it each time ran on the 2 cores while the agent's next hook
-        waited; a burst of edits now costs one indexing of the note, seconds later."""
+        call of the series (0: at once, as `enqueue`; see `deferred_paths.py` for why)."""
         key = (root, path)
         if quiet_s <= 0 or key in self._pending:
             self.enqueue(root, path)
             return
-        now = time.monotonic()
-        first = self._later[key][1] if key in self._later else now
-        self._later[key] = (min(now + quiet_s, first + max(max_s, quiet_s)), first)
+        self._later.add(key, time.monotonic(), quiet_s=quiet_s, max_s=max_s)
         self._idle.clear()
         self._wakeup.set()
 
     def _queue_due(self) -> float | None:
         """Move the paths whose time has come into the queue; seconds until the next one is due (None: none)."""
-        now = time.monotonic()
-        for key in [key for key, (due, _) in self._later.items() if due <= now]:
+        for key in self._later.take_due(time.monotonic()):
             self.enqueue(*key)
-        return min((due for due, _ in self._later.values()), default=now) - now if self._later else None
+        return self._later.next_in(time.monotonic())
 
     @property
     def pending(self) -> int:
