@@ -153,9 +153,10 @@ class Indexer:
 
     def _queue_due(self) -> float | None:
         """Move the paths whose time has come into the queue; seconds until the next one is due (None: none)."""
-        for key in self._later.take_due(time.monotonic()):
+        now = time.monotonic()
+        for key in self._later.take_due(now):
             self.enqueue(*key)
-        return self._later.next_in(time.monotonic())
+        return self._later.next_in(now)
 
     @property
     def pending(self) -> int:

@@ -203,12 +203,18 @@ class Candidate:
     convention: bool = False  # only the form of a convention opened the gate (`_CONVENTION`): the probe decides
 
 
+def _statement(text: str) -> str:
+    """The text without the words that lead it, or '' when it asks something or points at something specific.
+    Why without a closing remark: "run the tests in the php container, not with Homebrew's PHP, it has no
+    pdo_pgsql" says why in its last part, and "has no" there is no report of what happened."""
+    body = _LEAD.sub("", text.strip()).strip()
+    return "" if _QUESTION.search(body) or _SPECIFIC.search(_REMARK_TAIL.sub("", body)) else body
+
+
 def directive(text: str) -> bool:
     """The grammar of an instruction, in some language (see the module docstring)."""
-    body = _LEAD.sub("", text.strip()).strip()
-    # Why without a closing remark: "run the tests in the php container, not with Homebrew's PHP, it has no
-    # pdo_pgsql" says why in its last part, and "has no" there is no report of what happened
-    if len(body) < 8 or _QUESTION.search(body) or _SPECIFIC.search(_REMARK_TAIL.sub("", body)):
+    body = _statement(text)
+    if len(body) < 8:
         return False
     if _PREFERENCE.match(body):
         return True
@@ -239,10 +245,8 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
 
 def convention(text: str) -> bool:
     """A convention said in English as how things are (`_CONVENTION`), not a question or a report."""
-    body = _LEAD.sub("", text.strip()).strip()
-    if len(body.split()) < 4 or _QUESTION.search(body) or _SPECIFIC.search(_REMARK_TAIL.sub("", body)):
-        return False
-    return bool(_LATIN_ONLY.match(body) and _CONVENTION.match(body))
+    body = _statement(text)
+    return len(body.split()) >= 4 and bool(_LATIN_ONLY.match(body) and _CONVENTION.match(body))
 
 
 def standing_examples() -> tuple[str, ...]:
@@ -285,7 +289,7 @@ def standing_rules(
             if probe is None:
                 continue
             value = probe.probability(vector)
-            taken = value >= CONVENTION_AT and nearest >= 0.0
+            taken = value >= CONVENTION_AT and nearest >= 0.0  # and no nearer the other sentences than the rules
         elif probe is None:
             taken, value = nearest >= STANDING_AT, nearest
         else:
