@@ -70,6 +70,12 @@ def test_superseding_keeps_the_old_text_and_only_the_new_rule_is_given(tmp_path:
     assert (tmp_path / "rules.md.bak").read_text() == before
 
 
+def test_a_plural_in_ches_or_shes_is_the_same_term_as_its_singular() -> None:
+    """ "branches" is "branch": folded to "branche", a reversal said in the singular reversed nothing."""
+    verdict = judge("never use a feature branch", ["always work on feature branches"], no_model)
+    assert (verdict.action, verdict.reason) == ("supersede", "reverses 'branch'")
+
+
 def test_rules_in_force_that_contradict_each_other_are_found() -> None:
     found = conflicts(["Always push to main directly", "we use uv", "Never push to main directly"])
     assert [(a, b) for a, b, _ in found] == [("Always push to main directly", "Never push to main directly")]
@@ -322,8 +328,9 @@ def test_a_permission_lifts_the_one_rule_forbidding_it_by_name_however_far_the_m
 
 
 def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_own() -> None:
-    """Commit messages, pushing, how branches are merged, asking before a dependency, sudo, a .env file, the language of answers, "in any
-    repo": MEMORY.md's; a step run before a commit or a push names the project's tools: the project's."""
+    """Commit messages, how branches are named, pushing, how branches are merged, asking before a dependency, sudo,
+    a .env file, the language of answers, "in any repo": MEMORY.md's; a step run before a commit or a push names the
+    project's tools, a branch only mentioned is where something runs: the project's."""
     everywhere = [
         "коммиты пиши по-русски",
         "commit messages in English, conventional commits",
@@ -337,8 +344,14 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
         "always squash merge my branches, one commit per feature",
         "nuo šiol merginam be squash, noriu matyti visus commitus istorijoj",
         "never force push, pull and rebase instead",
+        "branches are named feature/<short-name>",
+        "from now on a branch is just the tracker ticket, like SAQ-57",
+        "ветки называем по номеру задачи",
     ]
     projects = [
+        "deploy to staging from the release branch only",
+        "run the e2e suite on every branch before merging it",
+        "name the tests after the behaviour they check",
         "run sail pint --dirty before every commit",
         "перед пушем всегда прогоняй helm lint и kubeconform",
         "every dbt model must pass sqlfluff lint before it's committed",

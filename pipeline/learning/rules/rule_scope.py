@@ -1,12 +1,13 @@
 """Whether a rule is the person's own way of working in every project, or one project's.
 
 A rule said in one project's session is written to that project's rules.md, and only that project's sessions are
-given it. Some rules are about how the person works wherever they are: how commit messages are written, what may be
-pushed and where, how branches are merged, asking before a dependency is added, sudo, the language the agent answers
-in, or rules said for "any repo". Said while working on one project, they hold in the next one too, and a later
-change of mind is often said in another project ("commits in Czech" in one repository, "commits in English again" in
-the other); kept in one project's file, the other project never sees the rule and the change of mind replaces
-nothing. These go to MEMORY.md's Preferences, which every session is given, and their lifecycle runs there.
+given it. Some rules are about how the person works wherever they are: how commit messages are written and branches
+named, what may be pushed and where, how branches are merged, asking before a dependency is added, sudo, the language
+the agent answers in, or rules said for "any repo". Said while working on one project, they hold in the next one
+too, and a later change of mind is often said in another project ("commits in Czech" in one repository, "commits in
+English again" in the other); kept in one project's file, the other project never sees the rule and the change of
+mind replaces nothing. These go to MEMORY.md's Preferences, which every session is given, and their lifecycle runs
+there.
 
 What counts is the rule's subject, in the languages memoryd reads (the words of git and package managers are
 mostly the same in all of them): a rule that only *mentions* a commit ("run pint before every commit", "every dbt
@@ -45,6 +46,14 @@ _BEFORE_PUSH = re.compile(
     r"プッシュ(?:する)?前|푸시 ?전",
     re.IGNORECASE,
 )
+# how branches are named ("branches are named feature/<short-name>", "a branch is just the tracker ticket"): the
+# person's way with git, like a commit's message; a branch only mentioned ("deploy from the release branch") is not
+_BRANCH = re.compile(r"branch|ветк|гілк|分支|ブランチ|브랜치", re.IGNORECASE)
+_NAMING = re.compile(
+    r"\bnam(?:e|ed|es|ing)\b|\bcalled\b|\bprefix|\bticket|\bissue (?:key|number|id)|\b(?:feature|feat|fix|bugfix)/|"
+    r"назв|назыв|имен|命名|名前|이름",
+    re.IGNORECASE,
+)
 # a dependency added only after asking
 _DEPENDENCY = re.compile(
     r"dependen|dependê|dépendance|dependinț|dependint|\bdeps?\b|package|librar|依赖|依存|라이브러리|패키지|пакет|"
@@ -79,7 +88,7 @@ _LANGUAGE = re.compile(_LANGUAGES, re.IGNORECASE)
 
 def person_wide(rule: str) -> bool:
     """Whether `rule` is about how the person works in every project (see the module docstring)."""
-    if _COMMIT.search(rule) and _MESSAGE.search(rule):
+    if (_COMMIT.search(rule) and _MESSAGE.search(rule)) or (_BRANCH.search(rule) and _NAMING.search(rule)):
         return True
     if (_PUSH.search(rule) and not _BEFORE_PUSH.search(rule)) or _EVERYWHERE.search(rule) or _MERGE_WAY.search(rule):
         return True

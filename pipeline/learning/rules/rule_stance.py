@@ -179,7 +179,7 @@ def fold_word(word: str) -> str:
             return short
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+    if len(word) > 3 and ((word.endswith("es") and word[-3] in "sxz") or word.endswith(("ches", "shes"))):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
