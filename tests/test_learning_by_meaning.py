@@ -12,12 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from daemon.services.learning.knowledge import subject_cosine, subject_texts
 from pipeline.agent.speech.knowledge import clauses, extract_knowledge, says_something
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
 from pipeline.learning import verdict_meaning
-from pipeline.learning.meaning import ScriptCentred, centroid
+from pipeline.learning.meaning import centroid, script_of
 from pipeline.learning.problems.failure_cause import GENERIC_CAUSES
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Causes, Evidence, recognise
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, Verdict, distinct, judge
@@ -44,20 +45,14 @@ Cosine = Callable[[str, str], float | None]
 
 
 def measures(embedder: FastEmbedEmbedder, current: list[str], candidates: list[str]) -> tuple[Cosine, Cosine]:
-    """The two cosines `judge` is given, computed as the daemon's knowledge service computes them."""
-    texts = list(dict.fromkeys([*current, *candidates, *GENERIC_RULES]))
+    """The two cosines `judge` is given, computed by the daemon's knowledge service's own functions."""
+    texts = subject_texts([*current, *candidates, *GENERIC_RULES])
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
-    middle = centroid([vectors[t] for t in [*current, *GENERIC_RULES]])
 
     def similar(a: str, b: str) -> float | None:
         return float(np.dot(vectors[a], vectors[b]))
 
-    in_place = ScriptCentred({t: vectors[t] for t in [*current, *GENERIC_RULES]}, middle)
-
-    def subject(a: str, b: str) -> float | None:
-        return float(np.dot(in_place(a, vectors[a]), in_place(b, vectors[b])))
-
-    return similar, subject
+    return similar, subject_cosine(vectors, {*current, *GENERIC_RULES})
 
 
 RULES = [
@@ -87,12 +82,15 @@ def test_a_rule_replaced_in_chinese_supersedes_the_english_one(embedder: FastEmb
         "från och med nu körs migreringarna automatiskt av deploy-pipelinen, inte för hand",
         "de acum înainte migrările le rulează pipeline-ul de deploy, nu mai le rulăm manual",
         "od teď pouští migrace deploy pipeline automaticky, místo ručního sqlx migrate run",
+        "no šodienas migrācijas palaiž deploy pipeline automātiski, ar roku sqlx migrate run vairs nedarām",
+        "héðan í frá keyrir deploy pipeline-ið migrations sjálfkrafa, ekki lengur sqlx migrate run í höndunum",
     ],
 )
 def test_a_rule_replaced_in_a_language_without_a_reader_supersedes_the_one_it_replaces(
     embedder: FastEmbedEmbedder, new: str
 ) -> None:
-    """Swedish, Romanian, Czech: their "from now on" / "instead of" (pipeline/learning/rules/directive_words.py)."""
+    """Swedish, Romanian, Czech, Latvian, Icelandic: their "from now on" / "instead of"
+    (pipeline/learning/rules/directive_words.py)."""
     similar, subject = measures(embedder, RULES, [new])
     verdict = judge(new, RULES, similar, subject)
     assert (verdict.action, verdict.other) == ("supersede", RULES[1])
@@ -112,6 +110,45 @@ def test_in_a_home_with_rules_in_two_languages_a_replacement_finds_its_rule_not_
     similar, subject = measures(embedder, mixed, [new])
     verdict = judge(new, mixed, similar, subject)
     assert (verdict.action, verdict.other) == ("supersede", mixed[0])
+
+
+def test_a_replacement_is_compared_on_what_it_is_about_not_on_its_from_now_on(embedder: FastEmbedEmbedder) -> None:
+    """Two rules that each open with "from now on" (Telugu "ఇకపై", Georgian "ამიერიდან") sit near each other in the
+    model by those words and their script alone: compared on what each is about, with the names in Latin letters
+    they share, the Telugu replacement finds the English rule it replaces, and the Georgian one no longer strikes
+    the Georgian rule on another subject (before: the Telugu one replaced nothing, the Georgian one struck the
+    created_at rule; its own subject is not sure enough to replace the structlog rule either)."""
+    telugu = [
+        "always run the e2e suite with playwright before every push",
+        "ఇకపై migrations ని edit చేయవద్దు, కొత్త file రాయండి",
+        "prices are always integer paise, never float",
+    ]
+    new = "ఇకపై push కి ముందు e2e suite అవసరం లేదు, unit tests చాలు"
+    similar, subject = measures(embedder, telugu, [new])
+    assert (judge(new, telugu, similar, subject).other) == telugu[0]
+    georgian = [
+        "deploy only from the release branch with make deploy",
+        "ამიერიდან ყველა ახალი ცხრილი უნდა ჰქონდეს created_at სვეტი",
+        "use structlog for every log line",
+    ]
+    new = "ამიერიდან structlog აღარ, ვიყენებთ loguru-ს"
+    similar, subject = measures(embedder, georgian, [new])
+    assert judge(new, georgian, similar, subject).other != georgian[1]
+
+
+def test_each_writing_system_is_its_own_script_for_the_rules_centring() -> None:
+    """Tamil, Telugu, Georgian, Armenian or Amharic rules are centred on their own script's mean, not on the Latin
+    rules' (ScriptCentred), as Greek, Thai and Devanagari ones were."""
+    said = {
+        "இனிமே build வேண்டாம்": "tamil",
+        "ఇకపై push చేయవద్దు": "telugu",
+        "ამიერიდან ყველა": "georgian",
+        "այսուհետ միշտ": "armenian",
+        "ከአሁን ጀምሮ": "ethiopic",
+        "अब से हमेशा": "devanagari",
+        "always run it": "latin",
+    }
+    assert {text: script_of(text) for text in said} == said
 
 
 def test_taking_back_a_thing_no_rule_names_supersedes_no_rule_on_its_topic(embedder: FastEmbedEmbedder) -> None:

@@ -49,6 +49,17 @@ _SCRIPTS = (
     ("greek", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
     ("thai", re.compile(r"[\u0e00-\u0e7f]")),
     ("devanagari", re.compile(r"[\u0900-\u097f]")),
+    ("bengali", re.compile(r"[\u0980-\u09ff]")),
+    ("gurmukhi", re.compile(r"[\u0a00-\u0a7f]")),
+    ("gujarati", re.compile(r"[\u0a80-\u0aff]")),
+    ("tamil", re.compile(r"[\u0b80-\u0bff]")),
+    ("telugu", re.compile(r"[\u0c00-\u0c7f]")),
+    ("kannada", re.compile(r"[\u0c80-\u0cff]")),
+    ("malayalam", re.compile(r"[\u0d00-\u0d7f]")),
+    ("sinhala", re.compile(r"[\u0d80-\u0dff]")),
+    ("armenian", re.compile(r"[\u0530-\u058f]")),
+    ("georgian", re.compile(r"[\u10a0-\u10ff]")),
+    ("ethiopic", re.compile(r"[\u1200-\u137f]")),
 )
 MIN_PER_SCRIPT = 3
 

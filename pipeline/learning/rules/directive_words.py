@@ -88,19 +88,27 @@ FROM_NOW_ON: dict[str, str] = {
     "norwegian/danish": "fra nå av|fra nu af|heretter",
     "finnish": "tästä lähtien|jatkossa|tästedes",
     "estonian": "edaspidi|nüüdsest",
-    "czech/slovak": "od teď|odteď|odteraz|od nynějška",
-    "slovenian/croatian/serbian": "od zdaj|od sada|ubuduće|убудуће",
+    "czech/slovak": "od teď|odteď|odteraz|od nynějška|od dneška|od dnes",
+    "slovenian/croatian/serbian": "od zdaj|od sada|ubuduće|убудуће|od danas",
     "bulgarian/macedonian": "от сега нататък|отсега",
-    "romanian": "de acum înainte|de acum inainte",
+    "romanian": "de acum înainte|de acum inainte|de azi înainte|de azi inainte",
     "hungarian": "mostantól|ezentúl",
-    "baltic": "nuo šiol|turpmāk",
+    "baltic": "nuo šiol|nuo dabar|nuo šiandien|turpmāk|no šī brīža|no šodienas|no tagad",
+    "icelandic": "héðan í frá|hér eftir|framvegis",
     "catalan/galician/basque": "a partir d'ara|d'ara endavant|hemendik aurrera",
     "afrikaans": "van nou af",
-    "swahili": "kuanzia sasa",
+    "swahili": "kuanzia sasa|kuanzia leo",
     "urdu": "اب سے",
-    "indic": "अब से|यापुढे|এখন থেকে|இனிமேல்|ఇకపై|હવેથી",
+    # (Tamil's spoken "இனிமே" beside the written "இனிமேல்"; Telugu, Kannada, Malayalam, Marathi, Punjabi, Nepali,
+    # Sinhala)
+    "indic": (
+        "अब से|यापुढे|आतापासून|इथून पुढे|এখন থেকে|இனிமேல்|இனிமே|இனி மேல்|ఇకపై|ఇక నుంచి|ఇకనుంచి|ఇక నుండి|"
+        "ಇನ್ನು ಮುಂದೆ|ಇನ್ಮುಂದೆ|ഇനി മുതൽ|ഇനിമുതൽ|હવેથી|ਹੁਣ ਤੋਂ|अब देखि|अबदेखि|මෙතැන් සිට|මින් ඉදිරියට"
+    ),
     "romanised bengali": "ekhon theke|akhon theke",
-    "caucasus/central asia": "ამიერიდან|այսուհետ|bundan keyin",
+    "romanised south indian": "inimel|ikapai|ika nunchi|inka nunchi|innu munde|ini muthal",
+    "caucasus/central asia": "ამიერიდან|ამიერიდანვე|დღეიდან|այսուհետ|bundan keyin|бұдан былай|бұдан әрі|bundan buyon",
+    "african": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|daga yanzu|kusukela manje",
 }
 # language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads
 # these and FROM_NOW_ON as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
@@ -110,7 +118,7 @@ INSTEAD: dict[str, str] = {
     "norwegian/danish": "i stedet for|istedenfor|ikke lenger|ikke længere",
     "finnish": "sen sijaan|ei enää",
     "estonian": "selle asemel|enam mitte",
-    "czech/slovak": "místo|namiesto|už ne|už nepoužívej",
+    "czech/slovak": "místo|namiesto|už ne|už nie|už nepoužívej|už nepoužívaj",
     "slovenian/croatian/serbian": "umjesto|umesto|namesto|više ne|више не|уместо",
     "bulgarian/macedonian": "вместо|вече не",
     "romanian": "în loc de|in loc de|nu mai",
@@ -120,8 +128,10 @@ INSTEAD: dict[str, str] = {
     "afrikaans": "in plaas van|nie meer nie",
     "swahili": "badala ya",
     "urdu": "کی بجائے|کے بجائے",
-    "indic": "के बजाय|এর বদলে",
-    "caucasus/central asia": "əvəzinə|o'rniga",
+    "icelandic": "í staðinn fyrir|í staðinn|ekki lengur",
+    "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം|ਦੀ ਬਜਾਏ",
+    "caucasus/central asia": "əvəzinə|o'rniga|ნაცვლად|აღარ|орнына|փոխարեն|այլևս",
+    "african": "ፋንታ|maimakon",
 }
 
 # language: its imperative "forget" ("unohda se minuutin raja, …", "zapomeň na Mambu, …"): a rule taken back, what

@@ -84,6 +84,15 @@ GENERIC_RULES = (
 )
 
 
+def about(text: str) -> str:
+    """The text without the words that say it replaces a rule ("from now on", "இனிமே", "instead of"): what it is
+    about. Compared whole, two replacements sit near each other by those words alone (a Tamil "from now on, no full
+    build before a commit" scored 0.39 against another Tamil "from now on" rule on migrations, 0.26 against the
+    English rule on the build it replaces), and a replacement's subject is what it changes."""
+    stripped = " ".join(OTHER_REPLACES.sub(" ", REPLACES.sub(" ", text)).split()).strip(" ,;:.-")
+    return stripped if len(stripped.split()) >= 2 else text
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     action: str  # add | duplicate | supersede
@@ -363,8 +372,11 @@ def _mostly_one_in_english(a: str, b: str) -> bool:
     return english[0] <= 1 and english[1] >= 2 and english[1] > english[0]
 
 
+# Every script but Latin that people write rules in: Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts
+# and Sinhala, Thai, Lao, Burmese, Georgian, Ethiopic, Khmer, kana, Han, Hangul
 _OTHER_SCRIPT = re.compile(
-    r"[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff\u0590-\u06ff\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+    r"[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff\u0530-\u058f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f"
+    r"\u10a0-\u10ff\u1200-\u137f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 )
 
 
