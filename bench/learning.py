@@ -106,6 +106,7 @@ CORPORA = (
     ("held out 49", BENCH / "learning_corpus_heldout49"),
     ("held out 50", BENCH / "learning_corpus_heldout50"),
     ("held out 51", BENCH / "learning_corpus_heldout51"),
+    ("held out 53", BENCH / "learning_corpus_heldout53"),
 )
 
 
