@@ -107,6 +107,7 @@ CORPORA = (
     ("held out 50", BENCH / "learning_corpus_heldout50"),
     ("held out 51", BENCH / "learning_corpus_heldout51"),
     ("held out 52", BENCH / "learning_corpus_heldout52"),
+    ("held out 53", BENCH / "learning_corpus_heldout53"),
 )
 
 
