@@ -28,9 +28,7 @@ def dotnet_build(errors: list[str] = (), *, secs: float = 4.21) -> str:
     return "\n".join(out)
 
 
-def dotnet_test(
-    projects: list[tuple[str, int, list[tuple[str, str, str]]]], *, secs: float = 3.0
-) -> str:
+def dotnet_test(projects: list[tuple[str, int, list[tuple[str, str, str]]]], *, secs: float = 3.0) -> str:
     """`dotnet test`: projects are (assembly name, passed, failures as (test, error message, stack trace))."""
     out = ["  Determining projects to restore...", "  All projects are up-to-date for restore."]
     for name, _, _ in projects:

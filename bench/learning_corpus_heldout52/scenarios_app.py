@@ -107,9 +107,9 @@ def k01() -> Session:
             "namespace Kolaj.Api.Endpoints;\n\npublic static class CustomerEndpoints\n{\n"
             "    public static void MapCustomerEndpoints(this IEndpointRouteBuilder app)\n    {\n"
             '        var g = app.MapGroup("/api/customers");\n'
-            "        g.MapGet(\"/\", async (KolajDbContext db) =>\n"
+            '        g.MapGet("/", async (KolajDbContext db) =>\n'
             "            await db.Customers.OrderBy(c => c.Name).Select(c => new CustomerDto(c.Id, c.Name, c.Ico)).ToListAsync());\n"
-            "        g.MapPost(\"/\", async (CreateCustomer req, KolajDbContext db) =>\n        {\n"
+            '        g.MapPost("/", async (CreateCustomer req, KolajDbContext db) =>\n        {\n'
             "            var c = new Customer { Name = req.Name, Ico = req.Ico };\n            db.Customers.Add(c);\n"
             "            await db.SaveChangesAsync();\n"
             '            return Results.Created($"/api/customers/{c.Id}", new CustomerDto(c.Id, c.Name, c.Ico));\n'
@@ -156,9 +156,7 @@ def k02() -> Session:
         "from the request body and may be Unspecified too; I'd rather check every place that writes a DateTime."
     )
     s.user("nemám na to teraz hlavu. nechaj to tak, pozriem poobede")
-    s.not_person(
-        "As a rule of thumb, always store timestamps in UTC and convert only at the edges.", "assistant_text"
-    )
+    s.not_person("As a rule of thumb, always store timestamps in UTC and convert only at the edges.", "assistant_text")
     s.outcome("failed", "POST /api/orders still 500 on a Kind=Local DateTime; legacy timestamp switch refused")
     s.hit("datetime-utc")
     return s
@@ -190,9 +188,7 @@ namespace Kolaj.Api.Migrations
 
 def k03() -> Session:
     s = new("k03-invoices-migration", "2027-10-05T13:02:44", "2.1.158", "invoices", "invoice-table-otter")
-    s.user(
-        "pridaj entitu Invoice (Number, OrderId, Total decimal(12,2), IssuedOn, DueOn) a migráciu AddInvoices."
-    )
+    s.user("pridaj entitu Invoice (Number, OrderId, Total decimal(12,2), IssuedOn, DueOn) a migráciu AddInvoices.")
     s.act(
         None,
         Bash(
@@ -374,12 +370,12 @@ def k05() -> Session:
     )
     s.act(None, Read("tests/Kolaj.IntegrationTests/InvoiceTests.cs", INVOICE_TEST))
     s.act(
-        "`DateTime.Parse(\"2027-10-06\")` gives Kind=Unspecified. Making the test's dates explicitly UTC:",
+        '`DateTime.Parse("2027-10-06")` gives Kind=Unspecified. Making the test\'s dates explicitly UTC:',
         Edit(
             "tests/Kolaj.IntegrationTests/InvoiceTests.cs",
             'IssuedOn = DateTime.Parse("2027-10-06"), DueOn = DateTime.Parse("2027-10-20") };',
-            'IssuedOn = new DateTime(2027, 10, 6, 0, 0, 0, DateTimeKind.Utc),\n'
-            '            DueOn = new DateTime(2027, 10, 20, 0, 0, 0, DateTimeKind.Utc) };',
+            "IssuedOn = new DateTime(2027, 10, 6, 0, 0, 0, DateTimeKind.Utc),\n"
+            "            DueOn = new DateTime(2027, 10, 20, 0, 0, 0, DateTimeKind.Utc) };",
         ),
     )
     s.user(
@@ -390,8 +386,8 @@ def k05() -> Session:
         None,
         Edit(
             "tests/Kolaj.IntegrationTests/InvoiceTests.cs",
-            'IssuedOn = new DateTime(2027, 10, 6, 0, 0, 0, DateTimeKind.Utc),\n'
-            '            DueOn = new DateTime(2027, 10, 20, 0, 0, 0, DateTimeKind.Utc) };',
+            "IssuedOn = new DateTime(2027, 10, 6, 0, 0, 0, DateTimeKind.Utc),\n"
+            "            DueOn = new DateTime(2027, 10, 20, 0, 0, 0, DateTimeKind.Utc) };",
             'IssuedOn = DateTime.Parse("2027-10-06"), DueOn = DateTime.Parse("2027-10-20") };',
         ),
     )
@@ -461,7 +457,7 @@ def k06() -> Session:
             "public sealed record InvoiceDto(int Id, string Number, decimal Total, DateTime IssuedOn, DateTime DueOn, "
             "OrderSummary Order);\npublic sealed record OrderSummary(int Id, string Description);\n\n"
             "public static class InvoiceEndpoints\n{\n    public static void MapInvoiceEndpoints(this "
-            "IEndpointRouteBuilder app)\n    {\n        app.MapGet(\"/api/invoices/{id:int}\", async (int id, "
+            'IEndpointRouteBuilder app)\n    {\n        app.MapGet("/api/invoices/{id:int}", async (int id, '
             "KolajDbContext db) =>\n            await db.Invoices.Where(i => i.Id == id)\n                .Select(i => "
             "new InvoiceDto(i.Id, i.Number, i.Total, i.IssuedOn, i.DueOn, new OrderSummary(i.Order.Id, "
             "i.Order.Description)))\n                .SingleOrDefaultAsync() is { } dto ? Results.Ok(dto) : "
@@ -558,7 +554,7 @@ def k08() -> Session:
         Grep(
             "from|to",
             [
-                "src/Kolaj.Api/Endpoints/ExportEndpoints.cs:14:        g.MapGet(\"/invoices.csv\", async (DateTime? from, DateTime? to, KolajDbContext db) =>",
+                'src/Kolaj.Api/Endpoints/ExportEndpoints.cs:14:        g.MapGet("/invoices.csv", async (DateTime? from, DateTime? to, KolajDbContext db) =>',
                 "src/Kolaj.Api/Endpoints/ExportEndpoints.cs:17:            if (from is { } f) q = q.Where(i => i.IssuedOn >= f);",
                 "src/Kolaj.Api/Endpoints/ExportEndpoints.cs:18:            if (to is { } t) q = q.Where(i => i.IssuedOn < t.AddDays(1));",
             ],
@@ -746,8 +742,8 @@ def explore_testcontainers(child: Session) -> None:
         Grep(
             "TESTCONTAINERS|DOCKER_HOST|testcontainers",
             [
-                ".github/workflows/ci.yml:31:          TESTCONTAINERS_RYUK_DISABLED: \"false\"",
-                "tests/Kolaj.IntegrationTests/PostgresFixture.cs:11:    private readonly PostgreSqlContainer _pg = new PostgreSqlBuilder().WithImage(\"postgres:16-alpine\").Build();",
+                '.github/workflows/ci.yml:31:          TESTCONTAINERS_RYUK_DISABLED: "false"',
+                'tests/Kolaj.IntegrationTests/PostgresFixture.cs:11:    private readonly PostgreSqlContainer _pg = new PostgreSqlBuilder().WithImage("postgres:16-alpine").Build();',
             ],
             mode="content",
         ),
@@ -766,8 +762,8 @@ def k11() -> Session:
     s.user(
         "Tak znova, teraz po reštarte nefunguje ani to čo išlo:\n\n```\n  Failed Kolaj.IntegrationTests."
         "PostgresFixture.InitializeAsync [3 ms]\n  Error Message:\n   Docker.DotNet.DockerApiException : Docker "
-        "API responded with status code=InternalServerError, response={\"cause\":\"permission denied\","
-        "\"message\":\"container create: statfs /var/run/docker.sock: permission denied\",\"response\":500}\n```\n\n"
+        'API responded with status code=InternalServerError, response={"cause":"permission denied",'
+        '"message":"container create: statfs /var/run/docker.sock: permission denied","response":500}\n```\n\n'
         "Sprav to raz poriadne, nech Testcontainers ide na tomto Fedore."
     )
     s.act(
@@ -889,11 +885,19 @@ def k12() -> Session:
             "r.DueAt <= DateTime.Now",
             "r.DueAt <= clock.GetUtcNow().UtcDateTime",
         ),
-        Edit("src/Kolaj.Api/Reminders/ReminderWorker.cs", "r.SentAt = DateTime.Now;", "r.SentAt = clock.GetUtcNow().UtcDateTime;"),
+        Edit(
+            "src/Kolaj.Api/Reminders/ReminderWorker.cs",
+            "r.SentAt = DateTime.Now;",
+            "r.SentAt = clock.GetUtcNow().UtcDateTime;",
+        ),
     )
     s.act(
         None,
-        Edit("src/Kolaj.Api/Endpoints/OrderEndpoints.cs", "CreatedAt = DateTime.Now,", "CreatedAt = clock.GetUtcNow().UtcDateTime,"),
+        Edit(
+            "src/Kolaj.Api/Endpoints/OrderEndpoints.cs",
+            "CreatedAt = DateTime.Now,",
+            "CreatedAt = clock.GetUtcNow().UtcDateTime,",
+        ),
         Edit(
             "src/Kolaj.Api/Program.cs",
             "builder.Services.AddProblemDetails();",
@@ -919,7 +923,9 @@ def k12() -> Session:
     s.user(
         "lesson: Npgsql 6+ wants DateTime in UTC for timestamptz, convert at the DbContext, not in every endpoint. "
         "fix commit a deploy na staging spravím sám.",
-        lessons=["lesson: Npgsql 6+ wants DateTime in UTC for timestamptz, convert at the DbContext, not in every endpoint"],
+        lessons=[
+            "lesson: Npgsql 6+ wants DateTime in UTC for timestamptz, convert at the DbContext, not in every endpoint"
+        ],
     )
     s.act(
         None,
@@ -943,9 +949,9 @@ def k13() -> Session:
             "src/Kolaj.Api/Endpoints/AttachmentEndpoints.cs",
             "using Kolaj.Api.Data;\n\nnamespace Kolaj.Api.Endpoints;\n\npublic sealed record AttachmentDto(int Id, "
             "string FileName, long Size);\n\npublic static class AttachmentEndpoints\n{\n    public static void "
-            "MapAttachmentEndpoints(this IEndpointRouteBuilder app)\n    {\n        app.MapPost(\"/api/invoices/"
-            "{id:int}/attachments\", async (int id, IFormFile file, IConfiguration cfg, KolajDbContext db) =>\n"
-            "        {\n            var dir = Path.Combine(cfg[\"Storage:Root\"]!, \"invoices\", id.ToString());\n"
+            'MapAttachmentEndpoints(this IEndpointRouteBuilder app)\n    {\n        app.MapPost("/api/invoices/'
+            '{id:int}/attachments", async (int id, IFormFile file, IConfiguration cfg, KolajDbContext db) =>\n'
+            '        {\n            var dir = Path.Combine(cfg["Storage:Root"]!, "invoices", id.ToString());\n'
             "            Directory.CreateDirectory(dir);\n            await using var fs = File.Create(Path.Combine("
             "dir, file.FileName));\n            await file.CopyToAsync(fs);\n            return Results.Ok(new "
             "AttachmentDto(id, file.FileName, file.Length));\n        });\n    }\n}\n",
@@ -1090,7 +1096,7 @@ def k15() -> Session:
         None,
         Bash(
             "grep -n EnableSensitiveDataLogging -r src/",
-            "src/Kolaj.Api/Program.cs:8:    o.UseNpgsql(builder.Configuration.GetConnectionString(\"Kolaj\")).EnableSensitiveDataLogging());",
+            'src/Kolaj.Api/Program.cs:8:    o.UseNpgsql(builder.Configuration.GetConnectionString("Kolaj")).EnableSensitiveDataLogging());',
         ),
     )
     s.say(
@@ -1120,9 +1126,7 @@ def k15() -> Session:
     s.say("The export is one query, 1.8 s, ordered by `issued_on` with no index; an index on `issued_on` would help.")
     s.user("index dorobím zajtra, to je iné. díky")
     s.not_person("Never commit appsettings.Development.json with real connection strings.", "tool_output")
-    s.not_person(
-        "this mode should only be enabled during development.", "pasted_log"
-    )
+    s.not_person("this mode should only be enabled during development.", "pasted_log")
     s.outcome("success", "sensitive SQL logging limited to Development; the slow export query found")
     return s
 

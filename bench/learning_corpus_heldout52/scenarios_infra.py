@@ -91,7 +91,9 @@ def i01() -> Session:
             git_commit("main", "a20c4f9", "feat: units, caddy and deploy targets", 3, 52, 0),
         ),
     )
-    s.one_off("the Makefile written with spaces fails with 'Makefile:6: *** missing separator.  Stop.'; recipes need tabs")
+    s.one_off(
+        "the Makefile written with spaces fails with 'Makefile:6: *** missing separator.  Stop.'; recipes need tabs"
+    )
     s.outcome("success", "Makefile (units, caddy, deploy) and the kolaj unit; make -n clean; committed")
     return s
 
@@ -165,7 +167,7 @@ def i03() -> Session:
         "caddy na kolaj-2 nedostane certifikat pre staging.kolaj.sk:\n\n```\n"
         '{"level":"error","ts":1791378120.51,"logger":"tls.obtain","msg":"could not get certificate from issuer",'
         '"identifier":"staging.kolaj.sk","issuer":"acme-v02.api.letsencrypt.org-directory","error":"HTTP 400 '
-        "urn:ietf:params:acme:error:connection - 157.90.41.22: Timeout during connect (likely firewall problem)\"}"
+        'urn:ietf:params:acme:error:connection - 157.90.41.22: Timeout during connect (likely firewall problem)"}'
         "\n```"
     )
     s.act(
@@ -382,12 +384,12 @@ def i06() -> Session:
         "áno, tak to rob vždy, shellcheck pred každým commitom. oprav to",
         rules=[("shellcheck", "shellcheck pred každým commitom")],
     )
-    s.act(None, Edit("scripts/deploy.sh", 'for h in $@; do', 'for h in "$@"; do'))
+    s.act(None, Edit("scripts/deploy.sh", "for h in $@; do", 'for h in "$@"; do'))
     s.act(None, Bash("shellcheck scripts/*.sh && echo clean", "clean"))
     s.compact(
         "manual",
         "This session is being continued from a previous conversation. Summary:\n1. scripts/deploy.sh: health "
-        "check loop on 127.0.0.1:5080/healthz after the restart on each host; \"$@\" quoted (SC2068).\n2. "
+        'check loop on 127.0.0.1:5080/healthz after the restart on each host; "$@" quoted (SC2068).\n2. '
         "shellcheck runs before each commit in this repository.\n3. User preference: Always deploy with `make "
         "deploy HOST=all`.\nPending: try the deploy on kolaj-2 and commit.",
         92300,
@@ -431,7 +433,7 @@ def i07() -> Session:
             "GetTempPath|PdfCache",
             [
                 "/home/marek/src/kolaj/src/Kolaj.Api/Invoices/PdfCache.cs:9:    private readonly string _dir = "
-                "Path.Combine(Path.GetTempPath(), \"kolaj-pdf\");",
+                'Path.Combine(Path.GetTempPath(), "kolaj-pdf");',
             ],
             path="/home/marek/src/kolaj/src",
             mode="content",
@@ -583,10 +585,10 @@ def explore_writes(child: Session) -> None:
         Grep(
             "GetTempPath|Storage:Root|PersistKeysToFileSystem|DataProtection",
             [
-                "/home/marek/src/kolaj/src/Kolaj.Api/Invoices/PdfCache.cs:9:    private readonly string _dir = cfg[\"PdfCache:Dir\"] ?? Path.Combine(Path.GetTempPath(), \"kolaj-pdf\");",
-                "/home/marek/src/kolaj/src/Kolaj.Api/Program.cs:12:    .PersistKeysToFileSystem(new DirectoryInfo(builder.Configuration[\"DataProtection:KeysDir\"] ?? \"keys\"));",
-                "/home/marek/src/kolaj/src/Kolaj.Api/Endpoints/AttachmentEndpoints.cs:14:            var dir = Path.Combine(cfg[\"Storage:Root\"]!, \"invoices\", id.ToString());",
-                "/home/marek/src/kolaj/src/Kolaj.Api/appsettings.json:9:    \"Root\": \"uploads\"",
+                '/home/marek/src/kolaj/src/Kolaj.Api/Invoices/PdfCache.cs:9:    private readonly string _dir = cfg["PdfCache:Dir"] ?? Path.Combine(Path.GetTempPath(), "kolaj-pdf");',
+                '/home/marek/src/kolaj/src/Kolaj.Api/Program.cs:12:    .PersistKeysToFileSystem(new DirectoryInfo(builder.Configuration["DataProtection:KeysDir"] ?? "keys"));',
+                '/home/marek/src/kolaj/src/Kolaj.Api/Endpoints/AttachmentEndpoints.cs:14:            var dir = Path.Combine(cfg["Storage:Root"]!, "invoices", id.ToString());',
+                '/home/marek/src/kolaj/src/Kolaj.Api/appsettings.json:9:    "Root": "uploads"',
             ],
             path="/home/marek/src/kolaj/src",
             mode="content",
@@ -594,9 +596,9 @@ def explore_writes(child: Session) -> None:
     )
     child.say(
         "Places where kolaj writes to disk:\n- Invoices/PdfCache.cs:9 — PdfCache:Dir, else Path.GetTempPath()/kolaj-pdf.\n- "
-        "Endpoints/AttachmentEndpoints.cs:14 — Storage:Root (appsettings.json:9 sets \"uploads\", relative to the "
+        'Endpoints/AttachmentEndpoints.cs:14 — Storage:Root (appsettings.json:9 sets "uploads", relative to the '
         "working directory /opt/kolaj).\n- Program.cs:12 — Data Protection keys in DataProtection:KeysDir, else "
-        "\"keys\" under the working directory.\nNone of the three settings is set in appsettings.Production.json."
+        '"keys" under the working directory.\nNone of the three settings is set in appsettings.Production.json.'
     )
 
 
@@ -667,7 +669,7 @@ def i10() -> Session:
     s.act(
         None,
         Bash(
-            "ssh root@kolaj-2 'curl -s -o /dev/null -w \"%{http_code}\\n\" -F file=@/etc/hostname "
+            'ssh root@kolaj-2 \'curl -s -o /dev/null -w "%{http_code}\\n" -F file=@/etc/hostname '
             "127.0.0.1:5080/api/invoices/41/attachments && ls /var/lib/kolaj/uploads/invoices/41 /var/lib/kolaj/keys'",
             "200\n/var/lib/kolaj/keys:\nkey-0b6f4d2e-2f5a-4b8e-9d63-1f0c2a7e5b91.xml\n\n/var/lib/kolaj/uploads/"
             "invoices/41:\nhostname",
@@ -732,8 +734,7 @@ def i11() -> Session:
         None,
         Bash(
             "make deploy HOSTS=kolaj-2",
-            "./scripts/deploy.sh kolaj-2\n  Kolaj.Api -> /home/marek/src/kolaj-infra/out/kolaj/\n"
-            '{"status":"Healthy"}',
+            './scripts/deploy.sh kolaj-2\n  Kolaj.Api -> /home/marek/src/kolaj-infra/out/kolaj/\n{"status":"Healthy"}',
             secs=46,
         ),
     )
@@ -776,14 +777,14 @@ def i12() -> Session:
         Bash(
             "ssh root@kolaj-1 \"sed -i \\\"s/^listen_addresses = 'localhost'/listen_addresses = 'localhost,10.0.0.2'/\\\" "
             "/etc/postgresql/16/main/postgresql.conf && echo 'host kolaj_ro kolaj_ro 10.0.0.3/32 scram-sha-256' >> "
-            "/etc/postgresql/16/main/pg_hba.conf && systemctl restart postgresql\"",
+            '/etc/postgresql/16/main/pg_hba.conf && systemctl restart postgresql"',
             "",
         ),
     )
     s.act(
         None,
         Bash(
-            "ssh root@kolaj-2 'PGCONNECT_TIMEOUT=5 psql \"host=10.0.0.2 user=kolaj_ro dbname=kolaj_ro\" -c \"select 1\"'",
+            'ssh root@kolaj-2 \'PGCONNECT_TIMEOUT=5 psql "host=10.0.0.2 user=kolaj_ro dbname=kolaj_ro" -c "select 1"\'',
             'psql: error: connection to server at "10.0.0.2", port 5432 failed: timeout expired',
             code=2,
             secs=6,
@@ -794,7 +795,7 @@ def i12() -> Session:
         Bash(
             "ssh root@kolaj-1 'ss -ltnp | grep 5432; journalctl -u postgresql@16-main --since -5min -o cat | tail -3'",
             'LISTEN 0      200        127.0.0.1:5432       0.0.0.0:*    users:(("postgres",pid=50211,fd=6))\n'
-            "2027-10-20 13:12:40.118 UTC [50211] LOG:  could not bind IPv4 address \"10.0.0.2\": Cannot assign "
+            '2027-10-20 13:12:40.118 UTC [50211] LOG:  could not bind IPv4 address "10.0.0.2": Cannot assign '
             "requested address\n2027-10-20 13:12:40.118 UTC [50211] WARNING:  could not create listen socket for "
             '"10.0.0.2"',
         ),
@@ -805,15 +806,14 @@ def i12() -> Session:
         "pg_hba.conf directly on the server; those should live in the repository like the units."
     )
     s.user(
-        "presne, a to je ďalší dôvod prečo som to nechcel robiť ručne. vráť tie dve zmeny na kolaj-1, dnes to "
-        "vzdávam"
+        "presne, a to je ďalší dôvod prečo som to nechcel robiť ručne. vráť tie dve zmeny na kolaj-1, dnes to vzdávam"
     )
     s.act(
         None,
         Bash(
             "ssh root@kolaj-1 \"sed -i \\\"s/^listen_addresses = 'localhost,10.0.0.2'/listen_addresses = 'localhost'/\\\" "
             "/etc/postgresql/16/main/postgresql.conf && sed -i '/^host kolaj_ro kolaj_ro 10.0.0.3/d' "
-            "/etc/postgresql/16/main/pg_hba.conf && systemctl restart postgresql && ss -ltn | grep 5432\"",
+            '/etc/postgresql/16/main/pg_hba.conf && systemctl restart postgresql && ss -ltn | grep 5432"',
             "LISTEN 0      200        127.0.0.1:5432       0.0.0.0:*",
         ),
     )
@@ -831,7 +831,7 @@ def i13() -> Session:
         Edit(
             "Caddyfile",
             "kolaj.sk {\n\tencode zstd gzip\n",
-            "kolaj.sk {\n\tencode zstd gzip\n\theader {\n\t\tStrict-Transport-Security \"max-age=31536000\"\n"
+            'kolaj.sk {\n\tencode zstd gzip\n\theader {\n\t\tStrict-Transport-Security "max-age=31536000"\n'
             "\t\tX-Content-Type-Options nosniff\n\t\tContent-Security-Policy \"frame-ancestors 'none'\"\n\t\t-Server\n"
             "\t}\n",
         ),
@@ -875,9 +875,7 @@ def i13() -> Session:
 
 def i14() -> Session:
     s = new("i14-restore-test", "2027-10-22T12:33:07", "2.1.163", "backup", "restore-drill-owl")
-    s.user(
-        "I want to try restoring the latest kolaj-1 backup on kolaj-2 into /tmp/restore, so we know it works."
-    )
+    s.user("I want to try restoring the latest kolaj-1 backup on kolaj-2 into /tmp/restore, so we know it works.")
     s.act(
         None,
         Bash(
@@ -901,7 +899,9 @@ def i14() -> Session:
         "Both hosts back up into the same repository, so one of them has a second key. Is the right password in "
         "Bitwarden? I could copy kolaj-1's file over to kolaj-2 with scp."
     )
-    s.user("nie, heslá cez scp medzi servermi nekopírujem. Bitwarden mám doma na druhom notebooku, restore skúsim v pondelok")
+    s.user(
+        "nie, heslá cez scp medzi servermi nekopírujem. Bitwarden mám doma na druhom notebooku, restore skúsim v pondelok"
+    )
     s.outcome("failed", "restore drill fails: kolaj-2's restic password file differs from kolaj-1's; left for Monday")
     return s
 
@@ -915,8 +915,7 @@ MAKEFILE_NOW = MAKEFILE.replace(".PHONY: units caddy deploy", ".PHONY: units cad
 def i15() -> Session:
     s = new("i15-make-status", "2027-10-22T14:02:19", "2.1.163", "main", "status-board-tern")
     s.user(
-        "last thing for today: make status, showing kolaj, caddy, postgres, the last backup and free disk on "
-        "both VMs"
+        "last thing for today: make status, showing kolaj, caddy, postgres, the last backup and free disk on both VMs"
     )
     s.act(None, Read("Makefile", MAKEFILE_NOW))
     s.act(
@@ -928,8 +927,8 @@ def i15() -> Session:
         ),
         Write(
             "scripts/status.sh",
-            "#!/usr/bin/env bash\nset -euo pipefail\n\nfor h in \"$@\"; do\n  echo \"== $h\"\n  ssh root@\"$h\" "
-            "'systemctl is-active kolaj caddy postgresql | paste -sd\" \"; systemctl show kolaj-backup -p "
+            '#!/usr/bin/env bash\nset -euo pipefail\n\nfor h in "$@"; do\n  echo "== $h"\n  ssh root@"$h" '
+            '\'systemctl is-active kolaj caddy postgresql | paste -sd" "; systemctl show kolaj-backup -p '
             "ExecMainExitTimestamp --value; df -h --output=avail / | tail -1'\ndone\n",
         ),
     )

@@ -10,7 +10,7 @@ __all__ = ["MDN", "TSV", "dbt_build", "git_commit", "mix_test", "pytest_run"]
 
 def mix_test(tests: int, failures: list[tuple[str, str, str]] = (), *, secs: float = 1.9, seed: int = 412) -> str:
     """`mix test`: failures are (test title, file:line, error body)."""
-    out = ["Running ExUnit with seed: %d, max_cases: 20" % seed, "", "." * max(tests - len(failures), 0)]
+    out = [f"Running ExUnit with seed: {seed}, max_cases: 20", "", "." * max(tests - len(failures), 0)]
     for k, (title, where, body) in enumerate(failures, 1):
         out += ["", f"  {k}) {title}", f"     {where}", body, ""]
     out += [f"Finished in {secs:.1f} seconds ({secs * 0.7:.1f}s async, {secs * 0.3:.1f}s sync)"]
@@ -37,7 +37,9 @@ def pytest_run(passed: int, failures: list[tuple[str, str]] = (), *, secs: float
         out.append("=========================== short test summary info ============================")
         for test, err in failures:
             out.append(f"FAILED {test} - {err.splitlines()[-1].lstrip('E ').strip()[:100]}")
-        out.append(f"========================= {len(failures)} failed, {passed} passed in {secs:.2f}s =========================")
+        out.append(
+            f"========================= {len(failures)} failed, {passed} passed in {secs:.2f}s ========================="
+        )
     else:
         out.append(f"============================== {passed} passed in {secs:.2f}s ===============================")
     return "\n".join(out)
@@ -57,8 +59,12 @@ def dbt_build(models: list[str], *, error: str | None = None, clock: str = "10:1
     out += [f"{clock}  Concurrency: 4 threads (target='dev')", f"{clock}  "]
     for i, m in enumerate(models, 1):
         out.append(f"{clock}  {i} of {len(models)} OK created sql view model main.{m} ..... [OK in 0.0{i}s]")
-    out += [f"{clock}  ", f"{clock}  Completed successfully", f"{clock}  ",
-            f"{clock}  Done. PASS={len(models) + 9} WARN=0 ERROR=0 SKIP=0 TOTAL={len(models) + 9}"]
+    out += [
+        f"{clock}  ",
+        f"{clock}  Completed successfully",
+        f"{clock}  ",
+        f"{clock}  Done. PASS={len(models) + 9} WARN=0 ERROR=0 SKIP=0 TOTAL={len(models) + 9}",
+    ]
     return "\n".join(out)
 
 
