@@ -76,6 +76,19 @@ def test_a_plural_in_ches_or_shes_is_the_same_term_as_its_singular() -> None:
     assert (verdict.action, verdict.reason) == ("supersede", "reverses 'branch'")
 
 
+def test_two_rules_naming_different_things_from_code_are_no_restatement_however_near_in_meaning() -> None:
+    """e5 puts two rules of one person in one language at 0.92-0.94 whatever they say; one names a file the other
+    does not, sharing no name with it: another rule, kept. A name within the other's still restates it."""
+    near = lambda a, b: 0.94  # noqa: E731
+    strip = ["strip the notebooks' outputs before every commit"]
+    assert judge("always commit poetry.lock together with pyproject.toml", strip, near).action == "add"
+    assert judge("every new provider gets the @riverpod annotation", ["no http calls inside widgets"], near).action == (
+        "add"
+    )
+    venv = ["never pip install into .venv, always uv run"]
+    assert judge("uv run for everything, never call .venv/bin/python", venv, near).action == "duplicate"
+
+
 def test_rules_in_force_that_contradict_each_other_are_found() -> None:
     found = conflicts(["Always push to main directly", "we use uv", "Never push to main directly"])
     assert [(a, b) for a, b, _ in found] == [("Always push to main directly", "Never push to main directly")]

@@ -239,8 +239,8 @@ def subject_cosine(vectors: dict[str, np.ndarray], shared: set[str]) -> Callable
     near each other): centred on what the `shared` texts (the person's rules and the generic ones) have in common,
     each script's own mean taken away too; None when either vector is missing (`vectors` holds the `about` texts
     too, see `subject_texts`). Measured over 53 corpora (`bench/learning_offline.py`): comparing every pair on what
-    it is about gained two reversals, lost one and struck one rule wrongly; only pairs that both say so, one reversal and
-    none wrong."""
+    it is about gained two reversals, lost one and struck one rule wrongly; only pairs that both say so, one
+    reversal and none wrong."""
     base = {t: v for t in shared if (v := vectors.get(t)) is not None}
     in_place = ScriptCentred(base, centroid(list(base.values())))
 

@@ -136,9 +136,9 @@ def judge(
         if changed_value(candidate, other) or (flipped and same_topic):
             reason = f"reverses '{', '.join(flipped)}'" if flipped else "changes a value"
             return Verdict("supersede", other, reason)
-        restates = _restates(candidate, other, cosine, overlap, shared) or _restates_across(
-            candidate, other, cosine, subject
-        )
+        restates = (
+            _restates(candidate, other, cosine, overlap, shared) or _restates_across(candidate, other, cosine, subject)
+        ) and _same_code_names(candidate, other)
         # "… too" adds to a rule unless it says the very same thing
         if best is None and restates and (not adds or (cosine is not None and cosine >= SURE_COSINE)):
             best = Verdict("duplicate", other, "restates it")
@@ -423,6 +423,24 @@ def _names(text: str) -> set[str]:
 
 def _latin_names(text: str) -> set[str]:
     return {name.lower() for name in _LATIN_NAME.findall(text)}
+
+
+# A name from code: a file, a path, a dotted or snake_case identifier, camelCase, a decorator or an annotation
+_CODE_TOKEN = re.compile(r"@[A-Za-z]\w*|[\w.-]*\w[./_][\w./-]*\w|(?<![\w.])\.[A-Za-z]\w+|[a-z]+[A-Z]\w*")
+
+
+def _same_code_names(candidate: str, other: str) -> bool:
+    """Two texts naming things from code restate each other only when they name one of the same ("always commit
+    dvc.lock with the code that made it" is not "strip the notebooks' outputs before a commit", though e5 puts the
+    two Tagalog sentences at 0.92): a name one of them has and the other lacks, with none in common, is another
+    rule. A name within another counts (".venv" in ".venv/bin/python"). Both ways: a restatement that leaves out the
+    file the rule names is kept as a rule of its own, a near duplicate, where the other way round a different rule
+    was dropped. Over 53 corpora (`bench/learning_offline.py`): read rules missing from the rule files at the end
+    14 -> 11 of 594, compatible pairs kept 55 -> 56/79, nothing else moved."""
+    mine, theirs = (set(_CODE_TOKEN.findall(text.lower())) for text in (candidate, other))
+    if not mine and not theirs:
+        return True
+    return any(a in b or b in a for a in mine for b in theirs)
 
 
 def _restates_across(
