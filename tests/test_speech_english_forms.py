@@ -80,6 +80,10 @@ def test_one_thing_done_once_is_no_rule(said: str) -> None:
 
 def test_an_errno_message_and_a_one_time_instruction_are_no_rules() -> None:
     assert extract_knowledge(["the unit says: Failed to determine user credentials: No such process"]).rules == ()
+    # a machine's name as a label, then the error its disk gave: "No space …" is quoted, not a "no X" asked for
+    assert extract_knowledge(["web-3: No space left on device while pulling the image, docker gave up"]).rules == ()
+    assert extract_knowledge(["No module named yaml when the cron job starts"]).rules == ()
+    assert extract_knowledge(["no print statements in the api code"]).rules == ("no print statements in the api code",)
     assert extract_knowledge(["just this once, skip the linters and push the hotfix"]).rules == ()
 
 

@@ -128,6 +128,14 @@ _ALWAYS_CLAUSE = re.compile(
 )
 # what happened, not how it is done: "it crashed again, never saw that before"
 _HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
+# An operating system's or a tool's error message that opens with "No" ("No space left on device", "No such file or
+# directory", "No module named …"): what failed, quoted, not a "no X" the person asks for
+_ERROR_NO = re.compile(
+    r"\bNo (?:space left on device|such (?:file or directory|host|device|process|container|image|table|column|key|"
+    r"option|command)|route to host|module named|matching distribution|matching version|healthy upstream|"
+    r"active connection|buffer space available|data available|medium found)\b",
+    re.IGNORECASE,
+)
 
 
 def rule_in(sentence: str) -> str | None:
@@ -161,7 +169,7 @@ def rule_in(sentence: str) -> str | None:
 
 
 def _rule_in(sentence: str) -> str | None:
-    if sentence.rstrip().rstrip(".!").endswith("?") or DECISION_TAG.search(sentence):
+    if sentence.rstrip().rstrip(".!").endswith("?") or DECISION_TAG.search(sentence) or _ERROR_NO.search(sentence):
         return None
     if _ASKED.match(_LEAD.sub("", sentence.strip())):
         return None  # "do we always need to reimport after changing a png or does the editor do it": asked, no "?"
