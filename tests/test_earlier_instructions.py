@@ -14,7 +14,7 @@ from pipeline.learning.rules.earlier_instructions import (
     replaces_something,
     section_items,
 )
-from pipeline.learning.rules.rule_lifecycle import names_what_it_replaces
+from pipeline.learning.rules.rule_names import names_what_it_replaces
 from tests.conftest import write_config
 from tests.test_inbox import FAST_INBOX
 from tests.test_learning_evidence import drop, events

@@ -32,8 +32,9 @@ from pipeline.learning.lessons import apply_changes, clean_lesson, current_bulle
 from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.rules import rule_meaning, rule_probe
 from pipeline.learning.rules.earlier_instructions import Instruction, replaces_something
-from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, about, distinct, judge, names_what_it_replaces
+from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, about, distinct, judge
 from pipeline.learning.rules.rule_meaning import candidates
+from pipeline.learning.rules.rule_names import names_what_it_replaces
 from pipeline.learning.rules.rule_scope import person_wide
 from pipeline.memory_layout import read_text
 

@@ -35,21 +35,24 @@ from dataclasses import dataclass
 from pipeline.agent.speech.rule_changes import (
     ADDS,
     FORBIDS,
-    MIXED_LANGUAGES,
     PERMITS,
     REPLACES,
-    RETRACTION_WORDS,
     RETRACTS,
 )
 from pipeline.learning.lessons import similarity, trigrams
 from pipeline.learning.rules.directive_words import OTHER_FORBIDS, OTHER_PERMITS, OTHER_REPLACES
+from pipeline.learning.rules.rule_names import (
+    may_share_subject,
+    named_alone,
+    retracted_names,
+    same_code_names,
+    shared_names,
+    takes_back,
+    terms,
+)
 from pipeline.learning.rules.rule_stance import (
-    ASSERTORS,
-    FILLER,
-    NEGATORS,
     Stance,
     changed_value,
-    fold_word,
     reversed_terms,
     stance,
 )
@@ -58,14 +61,10 @@ SAME_TOPIC_COSINE = 0.89
 SURE_COSINE = 0.93
 SAME_SUBJECT = 0.15  # centred cosine: different subjects <= ~0.2, replacements 0.1-0.7 (bench/rule pairs)
 SUBJECT_MARGIN = 0.05  # over the next closest rule in force
-NAME_BONUS = 0.15  # a replacement that names the thing the old rule names (see _shared_names)
+NAME_BONUS = 0.15  # a replacement that names the thing the old rule names (see rule_names.shared_names)
 CROSS_COSINE = 0.86  # a restatement in another script: the raw cosine, and the centred one
 CROSS_SUBJECT = 0.3
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-_CJK_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
-_LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]{2,}")
-_WORD = re.compile(r"[^\W\d_][\w.+#-]*")
-_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|[a-z]+[A-Z]\w*|\w+[._]\w+(?:[._]\w+)*")
 # What rules look like in general: part of the centroid, so that a home with few rules is compared on what is
 # particular to them.
 GENERIC_RULES = (
@@ -138,7 +137,7 @@ def judge(
             return Verdict("supersede", other, reason)
         restates = (
             _restates(candidate, other, cosine, overlap, shared) or _restates_across(candidate, other, cosine, subject)
-        ) and _same_code_names(candidate, other)
+        ) and same_code_names(candidate, other)
         # "… too" adds to a rule unless it says the very same thing
         if best is None and restates and (not adds or (cosine is not None and cosine >= SURE_COSINE)):
             best = Verdict("duplicate", other, "restates it")
@@ -206,7 +205,7 @@ def replaced_in_other_words(
         # your branches yourself"); beside a rule that asks for something it adds, and replaces nothing
         permitted = _CONDITION.split(candidate, maxsplit=1)[0]
         current, rivals = (
-            [o for o in texts if (FORBIDS.search(o) or OTHER_FORBIDS.search(o)) and _terms(permitted) & _terms(o)]
+            [o for o in texts if (FORBIDS.search(o) or OTHER_FORBIDS.search(o)) and terms(permitted) & terms(o)]
             for texts in (current, rivals)
         )
         if len(current) == 1 and not rivals and (value := subject(candidate, current[0])) is not None and value >= 0:
@@ -228,9 +227,9 @@ def replaced_in_other_words(
             return None
     # (the subject's value, the rule, whether the candidate takes it back by name): each worked out once
     judged = [
-        (value, other, _takes_back(candidate, other))
+        (value, other, takes_back(candidate, other))
         for other in [*current, *rivals]
-        if _may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
+        if may_share_subject(candidate, other) and (value := subject(candidate, other)) is not None
     ]
     if not any(other in current for _, other, _ in judged):
         return None
@@ -239,17 +238,17 @@ def replaced_in_other_words(
     taken = [(value, other) for value, other, takes in judged if takes]
     if len(taken) == 1 and taken[0][0] >= 0.0:
         return taken[0][1] if taken[0][1] in current else None
-    alone = _named_alone(candidate, [other for _, other, _ in judged])
+    alone = named_alone(candidate, [other for _, other, _ in judged])
     scored = sorted(
         (
-            (value + (NAME_BONUS if takes or other in alone or _shared_names(candidate, other) else 0.0), other)
+            (value + (NAME_BONUS if takes or other in alone or shared_names(candidate, other) else 0.0), other)
             for value, other, takes in judged
         ),
         reverse=True,
     )
     value, other = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else -1.0
-    if not taken and _retracted_names(candidate) and not _shared_names(candidate, other):
+    if not taken and retracted_names(candidate) and not shared_names(candidate, other):
         # Why: "Forget Sail for the test runs, …" takes back a rule about Sail; when none in force names it (the
         # rule was never recorded), the nearest rule on tests, which names nothing it names, is not the one
         return None
@@ -273,174 +272,6 @@ def _only_stops(candidate: str) -> bool:
 
 
 _CONDITION = re.compile(r"\b(?:once|when|whenever|after|if|as long as|provided|but)\b|[,;:(]", re.IGNORECASE)
-
-
-def _terms(text: str) -> set[str]:
-    """Content words of four letters or more in any script, hyphenated ones also by their parts, folded (unlike
-    `_latin_terms`, which keeps only the names in Latin letters a rule in another script shares with English)."""
-    words = {p for w in _WORD.findall(text.lower()) for p in (w, *w.split("-"))}
-    return {fold_word(w) for w in words if len(w) >= 4 and w not in FILLER and w not in ASSERTORS | NEGATORS}
-
-
-def _may_share_subject(candidate: str, other: str) -> bool:
-    """False when both are written in Chinese or Japanese and each names things in Latin script, but none the
-    same: there the names are the subject ("wandbはもうonlineでいい" is not about "tmuxはもういらない、…sbatch…"),
-    while the rest of two such sentences sits close in the model whatever it says. The same for two rules in one
-    language typed in Latin letters mixed with English, and names from code in each ("ab se plain fixture functions
-    likho, jaise phx.gen.context …" is not about "aage se index hamesha concurrently banana, @disable_ddl_transaction
-    …", which the model puts near it for the Hindi they share)."""
-    if _CJK_OR_KANA.search(candidate) and _CJK_OR_KANA.search(other):
-        mine, theirs = _latin_names(candidate), _latin_names(other)
-    elif (language := _mixed_language(candidate)) and language == _mixed_language(other):
-        mine, theirs = _code_names(candidate), _code_names(other)
-    else:
-        return True
-    return not mine or not theirs or bool(mine & theirs)
-
-
-_CODE_NAME = re.compile(r"@?[A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*")
-
-
-def _mixed_language(text: str) -> str:
-    words = set(text.lower().split())
-    return next((name for name, marks in MIXED_LANGUAGES.items() if len(words & marks) >= 2), "")
-
-
-def _code_names(text: str) -> set[str]:
-    return {name.lower().lstrip("@") for name in _CODE_NAME.findall(text)}
-
-
-def names_what_it_replaces(candidate: str, other: str) -> bool:
-    """Whether a replacement names the thing `other` is about: both name it from code or a product, or write two
-    words in Latin letters amid another script (`_shared_names`, without its two-words-across-languages reading,
-    which two Romanian sentences sharing "de fiecare data" pass), or the candidate takes back a word `other` says
-    (`_takes_back`)."""
-    if _names(candidate) & _names(other) or _takes_back(candidate, other):
-        return True
-    # amid another script, two Latin words: one ("gold") is as often a word of the task the old sentence set
-    other_script = _OTHER_SCRIPT.search(candidate) or _OTHER_SCRIPT.search(other)
-    return bool(other_script and len(_latin_terms(candidate) & _latin_terms(other)) >= 2)
-
-
-def _named_alone(candidate: str, others: Sequence[str]) -> set[str]:
-    """The rules in another language than `candidate` that share a word in Latin letters with it which no other of
-    `others` shares ("nuo šiol merginam be squash, …" and "always squash merge my branches"): across two languages
-    the model puts a rule nearer the rules in its own language, while the one word only the old rule has, a tool
-    or a git verb, says which it replaces."""
-    mine = _latin_terms(candidate)
-    shared = {other: mine & _latin_terms(other) for other in others}
-    return {
-        other
-        for other, terms in shared.items()
-        if terms
-        and _mostly_one_in_english(candidate, other)
-        and not any(terms & theirs for rival, theirs in shared.items() if rival != other)
-    }
-
-
-def _shared_names(candidate: str, other: str) -> bool:
-    """Both name the same thing from code or a product ("nada de Decimal" … "stored as Decimal"): in two languages
-    the model puts a sentence nearer the rules in its own language, while the name says what the rule is about.
-    In a rule written in another script every word in Latin letters is such a name ("מעכשיו הטסטים של ה-store רצים
-    עם testcontainers-go" names store and testcontainers, which "For the store tests … no testcontainers" says); so
-    are two words a rule in English and one in another Latin-script language share."""
-    if _names(candidate) & _names(other):
-        return True
-    if _one_in_english(candidate, other) and len(_latin_terms(candidate) & _latin_terms(other)) >= 2:
-        return True  # "mostantól az ingest jobok … a default queue-t ne terheld" names the "default queue" too
-    if not (_OTHER_SCRIPT.search(candidate) or _OTHER_SCRIPT.search(other)):
-        return False
-    return bool(_latin_terms(candidate) & _latin_terms(other))
-
-
-_ENGLISH_WORD = re.compile(
-    r"\b(?:the|is|are|to|of|for|with|and|in|on|every|one|be|not|never|always|use|from|by)\b", re.I
-)
-
-
-def _one_in_english(a: str, b: str) -> bool:
-    """One of two Latin-script texts is English and the other has none of its function words: two languages,
-    where the words they share are the names of things (a queue, a flag, a tool)."""
-    english = sorted(len(_ENGLISH_WORD.findall(text)) for text in (a, b))
-    return english[0] == 0 and english[1] >= 2
-
-
-def _mostly_one_in_english(a: str, b: str) -> bool:
-    """As `_one_in_english`, where the other language may have one word English writes too (Lithuanian "be",
-    without; Dutch "is"): two languages all the same when the English one has more."""
-    english = sorted(len(_ENGLISH_WORD.findall(text)) for text in (a, b))
-    return english[0] <= 1 and english[1] >= 2 and english[1] > english[0]
-
-
-# Every script but Latin that people write rules in: Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts
-# and Sinhala, Thai, Lao, Burmese, Georgian, Ethiopic, Khmer, kana, Han, Hangul
-_OTHER_SCRIPT = re.compile(
-    r"[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff\u0530-\u058f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f"
-    r"\u10a0-\u10ff\u1200-\u137f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
-)
-
-
-def _latin_terms(text: str) -> set[str]:
-    """Words in Latin letters, hyphenated ones also by their parts, of four letters or more and no filler."""
-    words = {p for w in _latin_names(text) for p in (w, *w.split("-"))}
-    return {fold_word(w) for w in words if len(w) >= 4 and w not in FILLER and w not in ASSERTORS | NEGATORS}
-
-
-def _takes_back(candidate: str, other: str) -> bool:
-    """The candidate takes back what `other` names: "scrap slog, we log with zap now" names "slog", which "log
-    with slog in JSON" asserts ("забудь про named routes, …" and "… named routes only" alike)."""
-    named = _retracted_names(candidate)
-    return bool(named & {p for w in _WORD.findall(other.lower()) for p in (w, *w.split("-"))})
-
-
-def _retracted_names(candidate: str) -> set[str]:
-    """The words right after what takes a rule back ("forget", "scrap", "забудь про"), but its own words."""
-    taken = RETRACTS.search(candidate)
-    if taken is None:
-        return set()
-    # up to the clause's end: "vergeet die --exclude slow, draai voortaan …" takes back "--exclude slow", not "draai"
-    after = re.split(r"[,;，；]", candidate[taken.end() : taken.end() + 30], maxsplit=1)[0]
-    said = _WORD.findall(candidate[taken.start() : taken.end()] + after)
-    # a short name counts when it is written as one ("Moq", "SQS"), not a short word ("the", "die", "per")
-    named = {
-        part.lower()
-        for w in said[:6]
-        for part in (w, *w.split("-"))
-        if len(part) >= 4 or (len(part) == 3 and part != part.lower())
-    }
-    return named - RETRACTION_WORDS
-
-
-def _names(text: str) -> set[str]:
-    """Capitalised or code-like words after the first (the first is capitalised as a sentence's start)."""
-    words = text.split()[1:]
-    return {
-        word.strip(".,;:!?()`'\"").lower()
-        for word in words
-        if _NAME.fullmatch(word.strip(".,;:!?()`'\"")) and not word.strip(".,;:!?()`'\"").isupper()
-    }
-
-
-def _latin_names(text: str) -> set[str]:
-    return {name.lower() for name in _LATIN_NAME.findall(text)}
-
-
-# A name from code: a file, a path, a dotted or snake_case identifier, camelCase, a decorator or an annotation
-_CODE_TOKEN = re.compile(r"@[A-Za-z]\w*|[\w.-]*\w[./_][\w./-]*\w|(?<![\w.])\.[A-Za-z]\w+|[a-z]+[A-Z]\w*")
-
-
-def _same_code_names(candidate: str, other: str) -> bool:
-    """Two texts naming things from code restate each other only when they name one of the same ("always commit
-    dvc.lock with the code that made it" is not "strip the notebooks' outputs before a commit", though e5 puts the
-    two Tagalog sentences at 0.92): a name one of them has and the other lacks, with none in common, is another
-    rule. A name within another counts (".venv" in ".venv/bin/python"). Both ways: a restatement that leaves out the
-    file the rule names is kept as a rule of its own, a near duplicate, where the other way round a different rule
-    was dropped. Over 53 corpora (`bench/learning_offline.py`): read rules missing from the rule files at the end
-    14 -> 11 of 594, compatible pairs kept 55 -> 56/79, nothing else moved."""
-    mine, theirs = (set(_CODE_TOKEN.findall(text.lower())) for text in (candidate, other))
-    if not mine and not theirs:
-        return True
-    return any(a in b or b in a for a in mine for b in theirs)
 
 
 def _restates_across(
