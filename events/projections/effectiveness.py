@@ -33,6 +33,7 @@ from events.sqlite import select_in
 NAME = "experience_effectiveness"
 VERSION = 4  # items, skills and evidence-weighted credit
 ORDER_FREE = True
+TYPES = ("ref", "outcome", "injection")  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("experience_refs", "session_outcomes", "experience_effectiveness")
 # Why deferred: these serve queries only; `apply_batch` reads refs by session;
 # a replay from zero builds them once at its end (events/projections/bulk.py).
