@@ -26,6 +26,7 @@ from events.sqlite import select_in
 NAME = "access_stats"
 VERSION = 3  # 3: keyed by the first 16 hex digits of the content hash; hits since a setting capped at 100
 ORDER_FREE = True
+TYPES = ("access", "importance")  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("access_stats", "access_hits")
 SCHEMA = """
 CREATE TABLE access_stats (

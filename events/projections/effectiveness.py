@@ -33,6 +33,7 @@ from events.sqlite import select_in
 NAME = "experience_effectiveness"
 VERSION = 4  # items, skills and evidence-weighted credit
 ORDER_FREE = True
+TYPES = ("ref", "outcome", "injection")  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("experience_refs", "session_outcomes", "experience_effectiveness")
 # Why deferred: these serve queries only; `apply_batch` reads refs by session;
 # a replay from zero builds them once at its end (events/projections/bulk.py).
@@ -154,9 +155,10 @@ def apply(conn: sqlite3.Connection, event: Event) -> None:
     apply_batch(conn, [event])
 
 
-# (session, event id, ts, what it references, outcome, weight) of each ref, injection and outcome, in id order:
-# a ref's one experience, an injection's list of them, or None for an outcome (then its outcome and weight).
-Prepared = list[tuple[str, str, str, str | list[str] | None, str, int]]
+# What a batch says of each session it names, in the order they first appear: the experiences it referenced
+# there (each with how often: the batch's `experience_refs` counts) and its newest outcome in the batch (event id,
+# outcome, weight) or None; and the latest reference of each experience (its ts).
+Prepared = tuple[dict[str, tuple[dict[str, int], tuple[str, str, int] | None]], dict[str, str]]
 
 
 def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
@@ -164,80 +166,95 @@ def apply_batch(conn: sqlite3.Connection, events: list[Event]) -> None:
 
 
 def prepare(events: list[Event]) -> Prepared:
-    """What of the batch this projection reads, as flat tuples (see `Prepared`)."""
-    found: Prepared = []
+    """The batch folded per session and per experience, without the database (see `Prepared`).
+
+    Why per session, not per event: what a batch adds to a session's tallies depends only on what the session
+    held before it (its references, its outcome), what the batch referenced there and the outcome in force at
+    the batch's end (`apply_prepared`); folding each event against the stored state cost the applier a loop
+    step per reference.
+    """
+    sessions: dict[str, tuple[dict[str, int], tuple[str, str, int] | None]] = {}
+    last_ref: dict[str, str] = {}
     for e in events:
         kind = e.type
         if kind == "ref":
-            found.append((e.data["session_id"], e.id, e.ts, str(e.data["experience_id"]), "", 0))
+            experiences: tuple[str, ...] | list[str] = (str(e.data["experience_id"]),)
         elif kind == "outcome":
             data = e.data
-            found.append((data["session_id"], e.id, e.ts, None, str(data["outcome"]), outcome_weight(data)))
+            session = data["session_id"]
+            counts, newest = sessions.get(session) or ({}, None)
+            if newest is None or e.id > newest[0]:
+                newest = (e.id, str(data["outcome"]), outcome_weight(data))
+            sessions[session] = (counts, newest)
+            continue
         elif kind == "injection" and e.data.get("session_id"):
-            found.append((e.data["session_id"], e.id, e.ts, referenced(e), "", 0))
-    return found
+            experiences = referenced(e)
+        else:
+            continue
+        session = e.data["session_id"]
+        if (held := sessions.get(session)) is None:
+            held = sessions[session] = ({}, None)
+        counts = held[0]
+        ts = e.ts
+        for experience in experiences:
+            counts[experience] = counts.get(experience, 0) + 1
+            if ts > last_ref.get(experience, ""):
+                last_ref[experience] = ts
+    return sessions, last_ref
 
 
-def apply_prepared(conn: sqlite3.Connection, relevant: Prepared) -> None:
-    """Apply a batch in order: it is folded in memory, then merged with a few statements.
+def apply_prepared(conn: sqlite3.Connection, prepared: Prepared) -> None:
+    """Merge a folded batch with three statements, after reading what its sessions held before it.
 
-    Equal to applying the events one by one: only this projection's tables are read, all of them before
-    anything is written, and every merge is a sum of integers or a max of timestamps.
+    Equal to applying the events one by one: every column is a sum of integers or a max of timestamps, so only
+    the net change counts. A session's credit follows its outcome in force, the stored one or the batch's
+    newest if that is newer by id (an older outcome arriving late changes nothing): an experience it referenced
+    before the batch moves from the stored outcome's credit to that one's (when they differ); one it first
+    references in the batch counts once toward `total_refs` and gets that outcome's credit, if any (referenced
+    before or after the outcome within the batch, the credit ends the same). Every experience referenced in the
+    batch gets its latest reference's time.
     """
-    if not relevant:
+    batch_sessions, last_ref = prepared
+    if not batch_sessions:
         return
-    sessions = sorted({row[0] for row in relevant})
+    sessions = sorted(batch_sessions)
     outcomes_sql = "SELECT session_id, outcome, event_id, weight FROM session_outcomes WHERE session_id IN ({marks})"
-    outcome_of: dict[str, tuple[str, int]] = {}
-    outcome_id: dict[str, str] = {}
+    stored: dict[str, tuple[str, str, int]] = {}
     for session, outcome, event_id, weight in select_in(conn, outcomes_sql, sessions):
-        outcome_of[session], outcome_id[session] = (outcome, int(weight)), event_id
-    refs_of: dict[str, dict[str, int]] = {session: {} for session in sessions}
-    refs_sql = "SELECT session_id, experience_id, ref_count FROM experience_refs WHERE session_id IN ({marks})"
-    for session, experience, count in select_in(conn, refs_sql, sessions):
-        refs_of[session][experience] = int(count)
-    new_refs: dict[tuple[str, str], int] = {}  # (session, experience) -> references in the batch
-    tallies: dict[str, _Tally] = {}
-    changed: dict[str, tuple[str, str, int]] = {}
-    for session, event_id, ts, experiences, outcome, weight in relevant:
-        if experiences is None:
-            if event_id <= outcome_id.get(session, ""):
-                continue  # an older outcome, arriving late: the newer one stands
-            previous = outcome_of.get(session)
-            current = (outcome, weight)
-            outcome_id[session] = event_id
-            changed[session] = (outcome, event_id, weight)
-            if previous == current:
-                continue
-            outcome_of[session] = current
-            for experience in refs_of[session]:  # the outcome credits (or moves) the session's references
+        stored[session] = (event_id, outcome, int(weight))
+    refs_of: dict[str, set[str]] = {}
+    refs_sql = "SELECT session_id, experience_id FROM experience_refs WHERE session_id IN ({marks})"
+    for session, experience in select_in(conn, refs_sql, sessions):
+        refs_of.setdefault(session, set()).add(experience)
+    tallies = {experience: _Tally(last_ref=ts) for experience, ts in last_ref.items()}
+    ref_rows: list[tuple[str, str, int]] = []
+    changed: list[tuple[str, str, str, int]] = []
+    for session in sessions:
+        counts, newest = batch_sessions[session]
+        before = stored.get(session)
+        in_force = before
+        if newest is not None and newest[0] > (before[0] if before is not None else ""):
+            in_force = newest
+            changed.append((session, newest[1], newest[0], newest[2]))
+        known = refs_of.get(session) or set()
+        if in_force is not None and (before is None or before[1:] != in_force[1:]):
+            for experience in known:  # the outcome credits (or moves) the session's earlier references
                 tally = tallies.get(experience)
                 if tally is None:
                     tally = tallies[experience] = _Tally()
-                if previous is not None:
-                    tally.credit(previous[0], previous[1], -1)
-                tally.credit(outcome, current[1], 1)
-            continue
-        known = refs_of[session]
-        settled = outcome_of.get(session)
-        # (a ref's one experience without a list: this loop runs for every reference of a replay)
-        for experience in (experiences,) if type(experiences) is str else experiences:
-            key = (session, experience)
-            new_refs[key] = new_refs.get(key, 0) + 1
-            tally = tallies.get(experience)
-            if tally is None:
-                tally = tallies[experience] = _Tally(last_ref=ts)
-            elif tally.last_ref is None or ts > tally.last_ref:
-                tally.last_ref = ts
+                if before is not None:
+                    tally.credit(before[1], before[2], -1)
+                tally.credit(in_force[1], in_force[2], 1)
+        for experience, count in counts.items():
+            ref_rows.append((session, experience, count))
             if experience in known:
-                known[experience] += 1
-                continue  # once per session: a second reference in the same session adds nothing
-            known[experience] = 1
+                continue  # once per session: a reference the session already had adds nothing
+            tally = tallies[experience]
             tally.total += 1
-            if settled is not None:  # a reference after its outcome: credited now
-                tally.credit(settled[0], settled[1], 1)
-    conn.executemany(_INSERT_REFS, sorted([(s, x, n) for (s, x), n in new_refs.items()]))
-    conn.executemany(_SAVE_OUTCOME, [(s, outcome, eid, w) for s, (outcome, eid, w) in changed.items()])
+            if in_force is not None:
+                tally.credit(in_force[1], in_force[2], 1)
+    conn.executemany(_INSERT_REFS, sorted(ref_rows))
+    conn.executemany(_SAVE_OUTCOME, changed)
     merged = sorted(tallies.items())
     conn.executemany(
         _MERGE_TALLY,

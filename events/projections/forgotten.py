@@ -14,6 +14,7 @@ from events.event import Event
 NAME = "forgotten"
 VERSION = 1
 ORDER_FREE = True
+TYPES = ("forget",)  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("forgotten",)
 SCHEMA = """
 CREATE TABLE forgotten (

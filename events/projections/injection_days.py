@@ -19,6 +19,7 @@ from events.event import Event
 NAME = "injection_days"
 VERSION = 1
 ORDER_FREE = True
+TYPES = ("injection",)  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("injection_days", "injection_day_memories")
 SCHEMA = """
 CREATE TABLE injection_days (

@@ -48,7 +48,7 @@ from events.projections.bulk import (
     restore_settings,
     resume_collector,
 )
-from events.projections.read_ahead import SCRATCH_SCHEMA, Batch, ReadAhead, read_batch
+from events.projections.read_ahead import SCRATCH_SCHEMA, Batch, ReadAhead, events_of_types, read_batch
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
@@ -371,16 +371,16 @@ def apply_batch(
     table the reader staged it in (`apply_staged`, the same again; the batch's scratch file is attached).
     `then` is called once every row is written, just before the caller commits (`read_batch_after`).
     """
-    events = batch.events
+    chosen = events_of_types(batch.events, group)
     for projection in group:
         if projection.NAME in batch.staged:
             projection.apply_staged(conn, f'{SCRATCH_SCHEMA}."{projection.NAME}"')
         elif projection.NAME in batch.prepared:
             projection.apply_prepared(conn, batch.prepared[projection.NAME])
         elif (apply_many := getattr(projection, "apply_batch", None)) is not None:
-            apply_many(conn, events)
+            apply_many(conn, chosen(projection))
         else:
-            for event in events:
+            for event in chosen(projection):
                 projection.apply(conn, event)
     for projection in group:
         conn.executemany(

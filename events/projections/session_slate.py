@@ -25,6 +25,7 @@ from events.sqlite import select_in
 NAME = "session_slate"
 VERSION = 2
 ORDER_FREE = True
+TYPES = ("injection", "compaction")  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("session_slate", "session_compactions")
 SCHEMA = """
 CREATE TABLE session_slate (

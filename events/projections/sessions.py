@@ -13,6 +13,7 @@ from events.event import Event
 NAME = "sessions"
 VERSION = 2
 ORDER_FREE = True
+TYPES = ("outcome",)  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = ("sessions",)
 # Why deferred: these serve queries only; `apply` writes by session;
 # a replay from zero builds them once at its end (events/projections/bulk.py).

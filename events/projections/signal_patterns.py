@@ -48,6 +48,7 @@ from events.sqlite import select_in
 NAME = "signal_patterns"
 VERSION = 7  # 7: a node keeps what the agent said caused it (`cause`)
 ORDER_FREE = True
+TYPES = ("signal", "outcome", "pattern_status")  # what `prepare` reads; a batch gives it only these (`events_of_types`)
 TABLES = (
     "signal_sessions",
     "signal_occurrences",
