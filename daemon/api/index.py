@@ -10,7 +10,7 @@ from daemon.rpc.protocol import BadParams, Params
 from daemon.services.access import record_access
 from daemon.services.container import Services
 from events.event import parse_timestamp
-from pipeline.retrieval.search import Filters, Hit, make_snippet
+from pipeline.retrieval.search import Filters, Hit
 
 MODES = ("hybrid", "bm25", "vector")
 SOURCES = ("memory", "sessions", "daily", "areas", "extra")
@@ -23,6 +23,19 @@ def _since(value: str | None) -> float | None:
         return parse_timestamp(value).timestamp()
     except ValueError as exc:
         raise BadParams("param 'since' must be a date like 2026-11-01 or an ISO time") from exc
+
+
+def make_snippet(text: str, query: str, width: int = 240) -> str:
+    """A window of the chunk around the first query word it contains (or its start)."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    lowered = flat.lower()
+    positions = [lowered.find(w) for w in query.lower().split() if len(w) > 2]
+    positions = [p for p in positions if p >= 0]
+    start = max(0, min(positions) - width // 4) if positions else 0
+    snippet = flat[start : start + width]
+    return ("…" if start else "") + snippet + ("…" if start + width < len(flat) else "")
 
 
 def result_of(hit: Hit, query: str, explain: bool) -> dict[str, Any]:

@@ -49,6 +49,7 @@ from events.projections.bulk import (
     resume_collector,
 )
 from events.projections.read_ahead import SCRATCH_SCHEMA, Batch, ReadAhead, events_of_types, read_batch
+from events.projections.table_diff import differing_tables
 from events.sqlite import Database, configure, sync_transaction
 
 logger = structlog.get_logger(__name__)
@@ -423,30 +424,7 @@ def verify_rebuild(
                         apply_batch(fresh, projections, batch)
         finally:
             fresh.close()
-        return _compare(live_path, fresh_path, projections)
+        return differing_tables(live_path, fresh_path, projections)
     finally:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{fresh_path}{suffix}").unlink(missing_ok=True)
-
-
-def _compare(live_path: Path, fresh_path: Path, projections: Sequence[ModuleType]) -> list[str]:
-    conn = sqlite3.connect(f"file:{live_path}?mode=ro", uri=True)
-    try:
-        conn.execute("ATTACH DATABASE ? AS fresh", (str(fresh_path),))
-        differing = []
-        for projection in projections:
-            for table in projection.TABLES:
-                only_live = conn.execute(
-                    f'SELECT count(*) FROM (SELECT * FROM main."{table}" EXCEPT SELECT * FROM fresh."{table}")'
-                ).fetchone()[0]
-                only_fresh = conn.execute(
-                    f'SELECT count(*) FROM (SELECT * FROM fresh."{table}" EXCEPT SELECT * FROM main."{table}")'
-                ).fetchone()[0]
-                counts = conn.execute(
-                    f'SELECT (SELECT count(*) FROM main."{table}"), (SELECT count(*) FROM fresh."{table}")'
-                ).fetchone()
-                if only_live or only_fresh or counts[0] != counts[1]:
-                    differing.append(table)
-        return differing
-    finally:
-        conn.close()

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,7 @@ from pipeline.ingest.chunker import ChunkSize, chunk_facts, chunk_markdown
 from pipeline.ingest.deferred_paths import DeferredPaths
 from pipeline.ingest.embed_queue import EmbedQueue
 from pipeline.ingest.file_reader import FileContent, Skip, read_text_file
+from pipeline.ingest.progress import Progress
 from pipeline.ingest.roots import Root, is_indexed, real_location, source_of, walk
 from pipeline.retrieval.lexical_index import LexicalIndex
 from pipeline.retrieval.vector_index import VectorIndex
@@ -75,29 +76,6 @@ class Unchanged:
 
 # What reading one queued file came to: removed, skipped with a reason, unchanged, or new chunks to write.
 FileOutcome = Gone | Skip | Unchanged | iw.FileUpdate
-
-
-@dataclass
-class Progress:
-    """One burst of work: from the queue becoming non-empty until it drains."""
-
-    total: int = 0
-    done: int = 0
-    chunks: int = 0
-    embedded: int = 0
-    started: float = field(default_factory=time.monotonic)
-
-    def as_dict(self, pending: int) -> dict[str, Any]:
-        elapsed = max(time.monotonic() - self.started, 1e-6)
-        rate = self.done / elapsed
-        return {
-            "total": self.total,
-            "done": self.done,
-            "files_per_s": round(rate, 1),
-            "chunks_per_s": round(self.chunks / elapsed, 1),
-            "embedded_per_s": round(self.embedded / elapsed, 1),
-            "eta_s": round(pending / rate, 1) if rate > 0 and pending else 0.0,
-        }
 
 
 class Indexer:

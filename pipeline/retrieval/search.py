@@ -188,19 +188,6 @@ def rrf(
     return sorted(merged.values(), key=lambda c: (-c.score, c.id))
 
 
-def make_snippet(text: str, query: str, width: int = 240) -> str:
-    """A window of the chunk around the first query word it contains (or its start)."""
-    flat = " ".join(text.split())
-    if len(flat) <= width:
-        return flat
-    lowered = flat.lower()
-    positions = [lowered.find(w) for w in query.lower().split() if len(w) > 2]
-    positions = [p for p in positions if p >= 0]
-    start = max(0, min(positions) - width // 4) if positions else 0
-    snippet = flat[start : start + width]
-    return ("…" if start else "") + snippet + ("…" if start + width < len(flat) else "")
-
-
 @dataclass(frozen=True, slots=True)
 class Hit(StoredChunk):
     """One search result: the chunk, where it is, and its score with every component (`explain`)."""
