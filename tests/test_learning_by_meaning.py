@@ -555,3 +555,20 @@ def test_a_convention_said_as_how_things_are_is_a_rule_only_when_the_probe_is_su
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors, probe(embedder)) == said[:1]
     assert standing_rules(found, vectors) == []  # without the probe the form alone takes nothing
+
+
+def test_how_things_are_done_at_our_place_is_weighed_in_any_language(embedder: FastEmbedEmbedder) -> None:
+    """ "u nás se konfigurace drží v .env souborech" ("at ours the config is kept in .env files") has no word of an
+    instruction the gate knows; its words for "at our place" (`directive_words.HOUSE`) open the gate for the probe
+    alone, at HOUSE_AT. The same words open reports ("at ours the server went down yesterday"): those stay out."""
+    said = [
+        "u nás se konfigurace drží v .env souborech",
+        "u nas wczoraj padł serwer na produkcji",
+        "у нас вчера упал прод после релиза",
+    ]
+    found = candidates(said, clauses)
+    assert [c.sentence for c in found if c.house] == said
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors, probe(embedder)) == said[:1]
+    assert standing_rules(found, vectors) == []  # without the probe the words alone take nothing

@@ -176,6 +176,32 @@ FORBID: dict[str, str] = {
     "swahili": "usitumie|usifanye|kamwe|usi|usiwahi|usiguse|usibadilishe|usifute|usipush|usiflash",
 }
 
+# language: how it is done "at our place" ("kod nas migracije idu u zaseban PR", "u nás sú všade file-scoped
+# namespaces", "goose migrācijām pie mums ir arī Down daļa"): a convention said as a fact about the person's team or
+# code, in every language, with or without a reader. The words only open the gate for the probe, at
+# `rule_meaning.HOUSE_AT`: the same words start reports ("у нас упал прод").
+HOUSE: dict[str, str] = {
+    "english": "in this repo|in this codebase|in our codebase|in our repo|in our team|on this team|around here",
+    "german": "bei uns|in unserem repo|in unserem projekt",
+    "french": "chez nous|dans ce repo|dans ce projet|dans notre équipe",
+    "spanish/portuguese": "aquí|aqui|acá|en este repo|en este proyecto|neste repo|neste projeto|na nossa equipe|"
+    "en nuestro equipo|aqui a gente",
+    "italian": "da noi|in questo repo|in questo progetto",
+    "dutch": "bij ons|in deze repo|in dit project",
+    "nordic": "hos oss|hos os|her i prosjektet|her i projektet|här i projektet|hjá okkur|hja okkur|hér hjá okkur|"
+    "meillä|meilla|tässä projektissa|tassa projektissa|tässä repossa|meil|siin projektis",
+    "slavic": "u nas|u nás|kod nas|pri nas|w tym repo|w tym projekcie|v tomhle repu|v tomhle projektu|v tomto projekte|"
+    "у нас|в этом репо|в этом проекте|в нас|при нас|кај нас",
+    "baltic/hungarian/romanian": "pie mums|mums ir|mums nav|pas mus|mūsų projekte|musu projekte|nálunk|nalunk|"
+    "ebben a projektben|la noi|în proiectul ăsta|in proiectul asta",
+    "turkic/caucasus": "bizde|bu projede|bu repoda|bizim projede|бізде|bizda|ჩვენთან|ჩვენს პროექტში|մեզ մոտ",
+    "greek/semitic/iranian": "σε εμάς|στο project μας|se emas|אצלנו|عندنا|في مشروعنا|پیش ما|توی این پروژه",
+    "indic": "hamare yahan|humare yahan|हमारे यहाँ|ہمارے یہاں|amader ekhane|আমাদের এখানে|namma project|நம்ம|"
+    "mana project lo|మన దగ్గర|nammude|നമ്മുടെ|ನಮ್ಮಲ್ಲಿ|aamchyakade|आमच्याकडे",
+    "southeast asian": "ของเรา|bên mình|team mình|di sini kita|di tim kita|dito sa amin|sa amin|kwetu|hapa kwetu",
+    "east asian": "我们这边|我们这里|咱们这|我们项目|我们团队|うちでは|うちの|우리 팀은|우리 프로젝트",
+}
+
 _SPACED_SCRIPTS = re.compile(r"^[\w\s'’.-]+$")  # scripts whose words \b can bound (Latin, Cyrillic, Greek, ...)
 _SIGNS = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")  # Indic and SE Asian vowel signs
 
@@ -201,3 +227,4 @@ OTHER_FORGET = _union((FORGET,))
 OTHER_STOP = _union((STOP,))
 OTHER_PERMITS = _union((PERMIT,))
 OTHER_FORBIDS = _union((FORBID,))
+HOUSE_WORDS = _union((HOUSE,))

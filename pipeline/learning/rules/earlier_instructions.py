@@ -48,7 +48,7 @@ def instructions_of(user_texts: Sequence[str], rules: Sequence[str]) -> list[str
     kept = [_folded(rule) for rule in rules if _folded(rule)]
     said = [s for s in sentences(user_texts) if not says_something(s)]
     out: list[str] = []
-    for sentence in dict.fromkeys(c.sentence for c in candidates(said, clauses) if not c.convention):
+    for sentence in dict.fromkeys(c.sentence for c in candidates(said, clauses) if not (c.convention or c.house)):
         if any(rule in _folded(sentence) for rule in kept):
             continue
         text = _cut(clean_lesson(tidy(sentence)))
