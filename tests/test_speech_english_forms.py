@@ -422,3 +422,33 @@ def test_prefixes_written_as_one_token_cut_no_clause() -> None:
     assert clauses(said) == [said]
     assert extract_knowledge([said]).rules == ("drop the ci:/chore: prefixes from now on",)
     assert clauses("heads up: keep the changelog short") == ["heads up", "keep the changelog short"]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "please don't tag releases, I tag them myself after the changelog is done",
+            "don't tag releases, I tag them myself after the changelog is done",
+        ),
+        (
+            "let's keep ruff format --check before every commit",
+            "let's keep ruff format --check before every commit",
+        ),
+    ],
+)
+def test_work_kept_after_a_comma_and_a_practice_before_every_step_are_rules(said: str, rule: str) -> None:
+    """Held out 53: "don't X, I X myself after …" (the kept work after a comma) and "let's keep X before every Y"."""
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "don't worry, I fixed it myself after lunch",
+        "let's use the staging DB for all of this",
+        "please run the linter for all of these files",
+    ],
+)
+def test_work_done_once_and_the_work_in_front_of_us_are_no_rules(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

@@ -220,9 +220,12 @@ def _rule_in(sentence: str) -> str | None:
     for index, clause in enumerate(parts):
         kept_by_me = form.RATHER.match(clause) or form.MYSELF.search(clause) or form.TOLD_YOU.match(clause)
         kept_by_me = kept_by_me or habits.I_DO_IT_MYSELF.match(clause)
-        if kept_by_me and not clause.rstrip().endswith("?"):
+        # "please don't push anything, I push myself after I look at the diff": the same, after a comma
+        first, *after = clause.split(", ")
+        told_first = bool(_DONT.search(first)) and any(habits.I_DO_IT_MYSELF.match(p) for p in after)
+        if (kept_by_me or told_first) and not clause.rstrip().endswith("?"):
             # "do not push to any remote; I push myself after review": what is kept, and what the agent must not do
-            told_not = index > 0 and _DONT.search(parts[index - 1])
+            told_not = told_first or (index > 0 and _DONT.search(parts[index - 1]))
             return tidy(_LEAD.sub("", sentence.strip()) if told_not else clause)
         if FIRST_PERSON.match(clause):
             continue

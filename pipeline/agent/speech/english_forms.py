@@ -371,10 +371,13 @@ FOR_KIND = re.compile(
     r"(?:stay|stick|keep|use|go|run|put|write|deploy)\b.{3,}",
     re.IGNORECASE,
 )
-# "run golangci-lint before every push", "rebase on main before each PR"
+# "run golangci-lint before every push", "rebase on main before each PR", "let's keep mix format --check-formatted
+# before every commit" (not "… for all of this": that is the work in front of them)
 BEFORE_EVERY = re.compile(
-    r"^(?:please\s+)?(?:run|use|check|format|lint|rebase|squash|test|update|regenerate|bump|tag|sign|build)\s.{3,}"
-    r"\b(?:before|after|on|for|with|in) (?:every|each|all(?!\s*(?:[.,;!]|$))|any)\b",
+    r"^(?:please\s+|let'?s\s+|let us\s+)?(?:run|use|keep|check|format|lint|rebase|squash|test|update|regenerate|bump|"
+    r"tag|sign|build)\s.{3,}"
+    r"\b(?:before|after|on|for|with|in) "
+    r"(?:every|each|all(?!\s*(?:[.,;!]|$)| of (?:this|that|these|those|it|them)\b)|any)\b",
     re.IGNORECASE,
 )
 # "pin every new dependency with a ^>= bound", "add each new endpoint to the OpenAPI file": a verb over every new one
