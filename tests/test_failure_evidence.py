@@ -220,6 +220,13 @@ def test_go_tests_assertion_is_what_failed_not_the_header_that_names_the_test() 
             "Error: cabal: Tests failed for test:ledger-test from ledger-0.1.0.0.",
             "expected: 12 but got: 11",
         ),
+        # Jest's and alcotest's assertion: "Expected:" and "Received:" on two lines, under the runner's headers
+        (
+            "Testing `ledger'.\nThis run has ID `7F2KQ1'.\n\n  [FAIL]  rates  0  monthly rounds to cents.\n\n"
+            "ASSERT monthly rounds to cents\nFAIL monthly rounds to cents\n\nExpected: `12'\nReceived: `11'\n\n"
+            "1 failure! in 0.004s. 3 tests run.",
+            "Expected: `12' Received: `11'",
+        ),
         # Ansible: the failed task's message (and its command's stderr when the message is generic), not the recap
         (
             'TASK [web : Validate config] ***\nfatal: [web-1]: FAILED! => {"changed": false, "msg": "failed to '

@@ -94,6 +94,9 @@ _ERROR_TIERS = (
     ),
     (re.compile(r"error|failed|fatal|not found|denied|\bunable to\b|\bcould not\b", re.IGNORECASE), True),
     (re.compile(r"\bmissing\b", re.IGNORECASE), True),
+    # an assertion with no failure word, Jest's or alcotest's "Expected: X" and "Received: Y" (joined below): last,
+    # as an error the output names elsewhere ("… failed: database is locked") says more than "Received: `Error"
+    (re.compile(r"^Expected: .{1,200} Received: \S"), True),
 )
 # Claude Code's exit line, progress dots, rules, and what runners print *about* a failure rather than the
 # failure itself (summaries, re-run hints, stack frames, build tools' own exit lines).
@@ -209,6 +212,8 @@ def _with_what_follows(lines: list[str], index: int) -> list[str]:
 
 
 _BUT_GOT = re.compile(r"^but got: ")
+# Jest's, Vitest's and alcotest's assertion: "Expected: 3" and "Received: 5" on two lines
+_RECEIVED = re.compile(r"^Received: \S")
 # Ansible's failed task: the object after "FAILED! =>" says it in its "msg" ("AnsibleUndefinedVariable: …")
 _ANSIBLE_FAILED = re.compile(r"^fatal: \[[^\]]+\]: (?:FAILED|UNREACHABLE)! => \{")
 _JSON_FIELD = r'"{}": "((?:[^"\\]|\\.)*)"'
@@ -219,10 +224,12 @@ _OPENS_ONLY = re.compile(r"(?::|\berror: \[[\w-]+\])$")
 
 
 def _expectations_joined(lines: list[str]) -> list[str]:
-    """hspec's "expected: X" with its "but got: Y" line on one line; Ansible's failed task with its message."""
+    """hspec's "expected: X" with its "but got: Y" line on one line, Jest's and alcotest's "Expected: X" with its
+    "Received: Y"; Ansible's failed task with its message."""
     out: list[str] = []
     for line in lines:
-        if _BUT_GOT.match(line) and out and out[-1].startswith("expected: "):
+        got = (_BUT_GOT.match(line) and "expected: ") or (_RECEIVED.match(line) and "Expected: ")
+        if got and out and out[-1].startswith(got):
             out[-1] = f"{out[-1]} {line}"
         elif _ANSIBLE_FAILED.match(line) and (msg := _MSG.search(line)):
             # a generic message ("failed to validate") with the command's own first line of stderr after it
