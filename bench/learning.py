@@ -108,6 +108,7 @@ CORPORA = (
     ("held out 51", BENCH / "learning_corpus_heldout51"),
     ("held out 52", BENCH / "learning_corpus_heldout52"),
     ("held out 53", BENCH / "learning_corpus_heldout53"),
+    ("held out 54", BENCH / "learning_corpus_heldout54"),
     ("held out 55", BENCH / "learning_corpus_heldout55"),
 )
 
