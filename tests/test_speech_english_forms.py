@@ -452,3 +452,26 @@ def test_work_kept_after_a_comma_and_a_practice_before_every_step_are_rules(said
 )
 def test_work_done_once_and_the_work_in_front_of_us_are_no_rules(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "see src/api/OrderResource.ts, every endpoint goes through a resource like that",
+            "see src/api/OrderResource.ts, every endpoint goes through a resource like that",
+        ),
+        (
+            "see how it's done in tests/cart_test.dart, do it like that always",
+            "see how it's done in tests/cart_test.dart, do it like that always",
+        ),
+    ],
+)
+def test_an_example_pointed_at_belongs_to_the_rule_it_shows(said: str, rule: str) -> None:
+    """Held out 54: "see X, … like that": what "like that" points at is part of the rule."""
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize("said", ["see the log, it failed like that yesterday", "check the diff, do it like that"])
+def test_an_example_pointed_at_once_is_no_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()

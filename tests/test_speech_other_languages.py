@@ -76,6 +76,12 @@ def test_a_labelled_decision_is_a_decision_and_a_question_or_a_label_inside_a_se
         "kila migration iwe na down yake",
         "config صرف .env میں ہو گی",
         "main پر کبھی force push نہیں کرنا",
+        # Icelandic, romanised Malayalam, Malayalam script, Lithuanian "only … no …", Georgian's prohibitive
+        "notaðu alltaf cargo nextest í þessu verkefni",
+        "force push eppozhum venda, rebase cheythu push cheyyu",
+        "ടെസ്റ്റുകൾ docker വഴി മാത്രം ഓടിക്കുക",
+        "tik yarn, jokio npm šitam repo",
+        "main-ში პირდაპირ ნუ დაპუშავ",
     ],
 )
 def test_a_language_without_a_reader_opens_the_rule_gate_with_its_words_for_always_and_never(sentence: str) -> None:

@@ -127,6 +127,15 @@ _ALWAYS_CLAUSE = re.compile(
     r",\s*(?=always\s+(?!(?:at|in|on|the|a|an|with|after|before|when|during|for|from|same|by)\b)[a-z]+\s+\S)"
 )
 # what happened, not how it is done: "it crashed again, never saw that before"
+# An example the person points at, then the rule it shows: "see app/Http/Resources/OrderResource.php, every response
+# goes through a Resource like that", "look at how tests/cart_test.dart does it, do it like that always"
+_SEE_EXAMPLE = re.compile(r"^(?:please\s+)?(?:see|look at|check|follow)\b[^,;]{3,120}?[,;]\s*", re.IGNORECASE)
+_LIKE_IT = re.compile(r"\b(?:like|same as|the same way as) (?:that|this|it)\b", re.IGNORECASE)
+_DO_LIKE_IT = re.compile(
+    r"^(?:and\s+)?(?:do|write|make|build|structure|name) (?:it |them |the new ones |the rest )?"
+    r"(?:like|the same (?:way )?as) (?:that|this|it)\b.*\b(?:always|every time|everywhere|from now on)\b",
+    re.IGNORECASE,
+)
 _HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
 # An operating system's or a tool's error message that opens with "No" ("No space left on device", "No such file or
 # directory", "No module named …"): what failed, quoted, not a "no X" the person asks for
@@ -141,7 +150,12 @@ _ERROR_NO = re.compile(
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
+    example = _SEE_EXAMPLE.match(sentence.strip())
+    if example and _DO_LIKE_IT.match(sentence.strip()[example.end() :]):
+        return tidy(sentence)  # "see how it's done in X, do like that always": the example is the rule's content
     found = _rule_in(_ALREADY_TAIL.sub("", sentence.rstrip(" .!"))) or _rule_in(sentence)
+    if found and _LIKE_IT.search(found) and example and sentence.strip()[example.end() :].startswith(found):
+        return tidy(sentence)  # what "like that" points at belongs to the rule
     if not found and (reason := form.BECAUSE_TAIL.search(sentence)) and reason.start() > 0:
         found = _rule_in(sentence[: reason.start()])  # "…, never ActiveRecord objects, because the args …"
     if not found and (never := _NEVER_CLAUSE.search(sentence)) and not _HAPPENED.search(sentence[: never.start()]):
