@@ -93,8 +93,7 @@ WORDS: dict[str, str] = {
     "malayalam": "മാത്രം|വേണ്ട|ചെയ്യരുത്|എഴുതണം|ചെയ്യണം",
     # (only, none, the prohibitive "don't", every time, must: words the languages above have in other forms too)
     "more slavic, baltic, caucasus and central asian": (
-        "jenom|len|iba|žádný|žádné|žiadny|žiadne|jokio|jokių|tik|nekad|ნუ|აუცილებლად|ყოველ ჯერზე|тек|қолданба|"
-        "міндетті"
+        "jenom|len|iba|žádný|žádné|žiadny|žiadne|jokio|jokių|tik|nekad|ნუ|აუცილებლად|ყოველ ჯერზე|тек|қолданба|міндетті"
     ),
 }
 
