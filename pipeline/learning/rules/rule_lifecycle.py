@@ -61,7 +61,10 @@ SAME_TOPIC_COSINE = 0.89
 SURE_COSINE = 0.93
 SAME_SUBJECT = 0.15  # centred cosine: different subjects <= ~0.2, replacements 0.1-0.7 (bench/rule pairs)
 SUBJECT_MARGIN = 0.05  # over the next closest rule in force
-NAME_BONUS = 0.15  # a replacement that names the thing the old rule names (see rule_names.shared_names)
+# A replacement that names the thing the old rule names (see rule_names.shared_names). 0.15 -> 0.2 over the 57
+# corpora: reversals 74 -> 76/144 (a runner flag renamed across Swahili and English, a branch rule), none wrongly
+# superseded; at 0.25 one more, on the corpus it was looked at on (held out 54), so not taken
+NAME_BONUS = 0.2
 CROSS_COSINE = 0.86  # a restatement in another script: the raw cosine, and the centred one
 CROSS_SUBJECT = 0.3
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
