@@ -126,7 +126,6 @@ _ACTS_ON = re.compile(r"[-_./`=:]|\d|\b(?:the|a|an|your|our|every|each|it|them|a
 _ALWAYS_CLAUSE = re.compile(
     r",\s*(?=always\s+(?!(?:at|in|on|the|a|an|with|after|before|when|during|for|from|same|by)\b)[a-z]+\s+\S)"
 )
-# what happened, not how it is done: "it crashed again, never saw that before"
 # An example the person points at, then the rule it shows: "see app/Http/Resources/OrderResource.php, every response
 # goes through a Resource like that", "look at how tests/cart_test.dart does it, do it like that always"
 _SEE_EXAMPLE = re.compile(r"^(?:please\s+)?(?:see|look at|check|follow)\b[^,;]{3,120}?[,;]\s*", re.IGNORECASE)
@@ -136,6 +135,7 @@ _DO_LIKE_IT = re.compile(
     r"(?:like|the same (?:way )?as) (?:that|this|it)\b.*\b(?:always|every time|everywhere|from now on)\b",
     re.IGNORECASE,
 )
+# what happened, not how it is done: "it crashed again, never saw that before"
 _HAPPENED = re.compile(r"\b(?:\w+ed|was|were|did|had|went|came|broke|ran|saw|got)\b", re.IGNORECASE)
 # An operating system's or a tool's error message that opens with "No" ("No space left on device", "No such file or
 # directory", "No module named …"): what failed, quoted, not a "no X" the person asks for

@@ -18,8 +18,9 @@ prohibitive "don't" in Slavic, Baltic, Georgian and Kazakh were added after the 
 (over the 55 corpora before them: rules found 822 -> 831 of 988, 2 more sentences wrongly taken).
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
-chat (no diacritics where people drop them). Words of two letters or fewer, and words that are also common
-English, are left out.
+chat (no diacritics where people drop them). Words of two letters or fewer (but in a
+script of their own, such as Georgian's prohibitive "ნუ", which no English word can be), and words that are also
+common English, are left out.
 """
 
 from __future__ import annotations
