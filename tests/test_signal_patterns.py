@@ -14,6 +14,7 @@ import pytest
 
 from events.log import EventLog
 from events.projections import signal_patterns as sp
+from events.projections.problem_rows import priority_of
 from events.projections.runner import Projector
 from events.queries.signal_patterns import known_nodes
 from events.sqlite import Database
@@ -112,7 +113,7 @@ async def test_priority_thresholds(harness: Harness) -> None:
     for n, priority in expected.items():
         await harness.add([signal(f"s{n}")])
         assert (await harness.pattern())["priority"] == priority, n
-    assert sp.priority_of(2) == "NORMAL" and sp.priority_of(3) == "HIGH" and sp.priority_of(5) == "CRITICAL"
+    assert priority_of(2) == "NORMAL" and priority_of(3) == "HIGH" and priority_of(5) == "CRITICAL"
 
 
 async def test_a_session_repeating_a_signal_counts_once(harness: Harness) -> None:

@@ -10,6 +10,7 @@ from daemon.rpc.protocol import BadParams, Params
 from daemon.services.container import Services
 from daemon.services.learning.capabilities import gate_status, generate_capabilities
 from daemon.services.learning.signals import find_signals
+from events.projections import problem_rows
 from events.projections import signal_patterns as sp
 from events.queries import signal_patterns
 from events.queries.signal_patterns import Pattern
@@ -68,8 +69,12 @@ async def patterns(services: Services, params: dict[str, Any]) -> dict[str, Any]
         return {
             "patterns": rows,
             "streak": {"length": streak.length, "flagged": streak.flagged, "sessions": list(streak.sessions)},
-            "window_sessions": sp.WINDOW_SESSIONS,
-            "thresholds": {"HIGH": sp.HIGH_AT, "CRITICAL": sp.CRITICAL_AT, "streak": sp.STREAK_FLAG},
+            "window_sessions": problem_rows.WINDOW_SESSIONS,
+            "thresholds": {
+                "HIGH": problem_rows.HIGH_AT,
+                "CRITICAL": problem_rows.CRITICAL_AT,
+                "streak": problem_rows.STREAK_FLAG,
+            },
         }
 
     return await app.db.read(read)

@@ -44,7 +44,7 @@ from daemon.services.learning.knowledge import Knowledge
 from daemon.services.project_rules import ProjectRules
 from daemon.services.transcripts.sessions import SessionIngest, summary_name
 from events.event import parse_timestamp
-from events.projections import signal_patterns as sp
+from events.projections.problem_rows import WINDOW_SESSIONS
 from events.queries import event_index, signal_patterns
 from pipeline.agent.claude_home import (
     InstructionFile,
@@ -338,7 +338,7 @@ class HistoryImport:
             "patterns": len(listed),
             "recurring_patterns": len(recurring),
             "high_priority": sum(1 for p in listed if p.priority in ("HIGH", "CRITICAL")),
-            "window_sessions": sp.WINDOW_SESSIONS,
+            "window_sessions": WINDOW_SESSIONS,
         }
 
 

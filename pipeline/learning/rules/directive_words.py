@@ -42,7 +42,7 @@ WORDS: dict[str, str] = {
     "estonian": "alati|mitte kunagi|edaspidi|iga kord|ainult",
     "czech/slovak": (
         "vždy|vždycky|nikdy|nepoužívej|nepouzivej|od teď|odteď|odteraz|pokaždé|zakaždým|pouze|musí|musíme|používej|"
-        "nepoužívaj"
+        "nepoužívaj|jenom|len|iba|žádný|žádné|žiadny|žiadne"
     ),
     "slovenian/croatian/serbian": (
         "vedno|nikoli|od zdaj|vsakič|uvijek|uvek|nikad|nikada|od sada|svaki put|nemoj|koristi|увек|никад|никада|"
@@ -54,7 +54,7 @@ WORDS: dict[str, str] = {
         "de fiecare data|numai|trebuie|nu folosi|folosește|foloseste|folosim|întreabă-mă|intreaba-ma|le facem|"
         "le scriu eu|fără|fara"
     ),
-    "baltic": "visada|niekada|nuo šiol|vienmēr|nekad|turpmāk|tikai",
+    "baltic": "visada|niekada|nuo šiol|vienmēr|nekad|turpmāk|tikai|jokio|jokių|tik",
     "catalan/galician/basque": (
         "a partir d'ara|d'ara endavant|cada vegada|només|no facis|no usis|beti|inoiz ez|hemendik aurrera|nunca máis"
     ),
@@ -69,7 +69,8 @@ WORDS: dict[str, str] = {
     "indic": (
         "कभी नहीं|अब से|हर बार|नेहमी|कधीही|फक्त|यापुढे|সবসময়|কখনো|কখনও|শুধু|এখন থেকে|প্রতিবার|করবে না|কোরো না|"
         "எப்போதும்|ஒருபோதும்|மட்டும்|இனிமேல்|ఎల్లప్పుడూ|ఎప్పుడూ|మాత్రమే|ఇకపై|હંમેશા|ક્યારેય|ફક્ત|હવેથી|ਹਮੇਸ਼ਾ|"
-        "ਕਦੇ ਨਹੀਂ|ਸਿਰਫ|ಯಾವಾಗಲೂ|ಎಂದಿಗೂ|എപ്പോഴും|ഒരിക്കലും|কখনোই|সব সময়|রাখবে|রাখবে না|চালাবে না|লিখবে|দিবে না"
+        "ਕਦੇ ਨਹੀਂ|ਸਿਰਫ|ಯಾವಾಗಲೂ|ಎಂದಿಗೂ|എപ്പോഴും|ഒരിക്കലും|কখনোই|সব সময়|রাখবে|রাখবে না|চালাবে না|লিখবে|দিবে না|"
+        "മാത്രം|വേണ്ട|ചെയ്യരുത്|എഴുതണം|ചെയ്യണം"
     ),
     # Bengali typed in Latin letters, as it mostly is in chat
     "romanised bengali": (
@@ -80,7 +81,7 @@ WORDS: dict[str, str] = {
     "malay": "sentiasa|mulai sekarang|setiap kali|mesti|wajib",
     "caucasus/central asia": (
         "ყოველთვის|არასდროს|მხოლოდ|միշտ|երբեք|միայն|həmişə|heç vaxt|yalnız|doim|hech qachon|faqat|әрқашан|ешқашан|"
-        "үргэлж|хэзээ ч"
+        "үргэлж|хэзээ ч|ნუ|აუცილებლად|ყოველ ჯერზე|тек|қолданба|міндетті"
     ),
     "african": "ሁልጊዜ|koyaushe|nigbagbogbo|ungalokothi",
     "icelandic": (
@@ -90,11 +91,6 @@ WORDS: dict[str, str] = {
     "romanised south indian": (
         "eppozhum|eppovum|eppovume|orikkalum|orubodhum|mathram|maathram|mattum|venda|vendaa|vendam|cheyyaruthu|"
         "cheyyanda|ellappudu|eppudu|matrame|vaddu|kudadu"
-    ),
-    "malayalam": "മാത്രം|വേണ്ട|ചെയ്യരുത്|എഴുതണം|ചെയ്യണം",
-    # (only, none, the prohibitive "don't", every time, must: words the languages above have in other forms too)
-    "more slavic, baltic, caucasus and central asian": (
-        "jenom|len|iba|žádný|žádné|žiadny|žiadne|jokio|jokių|tik|nekad|ნუ|აუცილებლად|ყოველ ჯერზე|тек|қолданба|міндетті"
     ),
 }
 
