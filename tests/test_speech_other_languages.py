@@ -372,3 +372,44 @@ def test_firmware_flashed_or_a_dependency_added_is_work_the_closing_words_judge(
     answered.user("ok thanks")
     for t, outcome in ((flashed, "success"), (added, "success"), (answered, "unknown")):
         assert session_outcome(parse_transcript(t.bytes(), "s")).outcome == outcome
+
+
+def test_armenian_full_stop_ends_a_sentence_and_its_question_mark_inside_a_word_makes_a_question() -> None:
+    from pipeline.agent.speech.knowledge import clauses, sentences
+    from pipeline.learning.rules.rule_meaning import candidates
+
+    said = "PR-ը փակիր։ միշտ yarn օգտագործիր, npm չէ"
+    assert sentences([said]) == ["PR-ը փակիր։", "միշտ yarn օգտագործիր, npm չէ"]
+    # "միշտ պե՞տք ա …": "must we always …?", the mark sits on the word asked about, not at the end
+    assert candidates(["միշտ պե՞տք ա lint անել commit-ից առաջ"], clauses) == []
+    assert candidates(["միշտ պետք ա lint անել commit-ից առաջ"], clauses)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "migration-ները մի փոխիր, նորը գրիր",
+        "պետք է lint անել ամեն commit-ից առաջ",
+        "controller-ից Repo ուղիղ չենք կանչում",
+        "sranic heto PR-ները draft բացիր",
+    ],
+)
+def test_armenian_prohibitive_must_and_from_now_on_open_the_rule_gate(sentence: str) -> None:
+    assert directive(sentence)
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("պարզվեց, որ cron-ը սերվերի վրա UTC-ով ա աշխատում", "cron-ը սերվերի վրա UTC-ով ա աշխատում"),
+        ("оказывается, cron на сервере работает в UTC", "cron на сервере работает в UTC"),
+    ],
+)
+def test_it_turned_out_in_armenian_and_russian_opens_a_lesson(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson,)
+
+
+def test_russian_forget_what_i_said_with_a_comma_takes_a_rule_back() -> None:
+    from pipeline.agent.speech.rule_changes import RETRACTS
+
+    assert RETRACTS.search("забудь, что я говорил про unique, дубли теперь ловим в воркере")

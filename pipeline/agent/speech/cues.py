@@ -129,7 +129,7 @@ RETRACTION = re.compile(
     r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
     r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
     r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|[\w.-]+'[a-zıiuü]+ b[ıi]rak|vazge[çc]tim|"
-    r"забудь(?:те)? (?:про|о|об|что)|я передумал|передумал|"
+    r"забудь(?:те)?,? (?:про|о|об|что)|я передумал|передумал|"
     # what is dropped: "pytest-xdist fliegt raus, ab jetzt …", "we're dropping Moq, …"
     r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+|"
     # Vietnamese: "bỏ XCTest đi" (drop it), "quên cái X đi" (forget it), with or without diacritics
@@ -254,9 +254,9 @@ _LESSON = (
         r"^(?!(?:이|그|저)\s)(?!.*(?:어제|아까|방금))"
         r"(?P<l>.{8,}?(?:던 거(?:였)?|[가-힣] 거였)(?:네|구나|군)(?:요)?)[.!~]*(?:\s*[ㅋㅎㅠㅜ]+)?$"
     ),
-    # Russian: "урок: …", "на заметку: …", "оказалось, что …"
+    # Russian: "урок: …", "на заметку: …", "оказалось, что …", "оказывается, …"
     re.compile(
-        r"^(?:урок|вывод|на заметку|на будущее|запомни(?:, что| что)?|оказалось(?:, что| что)?|"
+        r"^(?:урок|вывод|на заметку|на будущее|запомни(?:, что| что)?|оказалось(?:, что| что)?|оказывается,?|"
         r"выяснилось(?:, что| что)?)\s*[:,]?\s*(?P<l>.{6,})",
         re.I,
     ),

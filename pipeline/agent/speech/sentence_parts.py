@@ -1,9 +1,10 @@
 """A person's messages cut into sentences and clauses, as rules, lessons and decisions are read from them.
 
-A sentence ends at ". ", "! ", "? " or an emoji, never at the "!" that ends a name from code; Chinese and
-Japanese end theirs with "。！？；". A clause is cut at dashes, semicolons and colons (not inside brackets), each
-without the interjections that lead it ("No, ", "ok. "), and a clause that opens a quotation is what the
-quotation says. Code fences, quoted lines and pasted output are no sentences (`pasted_text.py`). Pure.
+A sentence ends at ". ", "! ", "? " (or another script's full stop) or an emoji, never at the "!" that ends a
+name from code; Chinese and Japanese end theirs with "。！？；". A clause is cut at dashes, semicolons and colons
+(not inside brackets), each without the interjections that lead it ("No, ", "ok. "), and a clause that opens a
+quotation is what the quotation says. Code fences, quoted lines and pasted output are no sentences
+(`pasted_text.py`). Pure.
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from pipeline.agent.speech.pasted_text import typed_and_pasted
 MAX_ITEM_CHARS = 300
 
 # an emoji ends a sentence too; Go's package pattern ("go test ./...") does not
-# Thai ends a polite sentence with "ครับ" / "ค่ะ" and no stop: the particle is its end
-_SENTENCE = re.compile(r"(?:(?<=[.!?؟।॥۔\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)")
+# Thai ends a polite sentence with "ครับ" / "ค่ะ" and no stop: the particle is its end. The full stops of scripts
+# that have their own: Armenian "։", Burmese "။", Khmer "។", Tibetan "།"
+_SENTENCE = re.compile(
+    r"(?:(?<=[.!?؟।॥۔։။។།\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)"
+)
 # (and a Rust macro by its name: "going w plain sqlx query! macros")
 _CODE_BANG = re.compile(
     r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+|\b(?:query|query_as|query_scalar|println|eprintln|format|vec|assert|"

@@ -59,7 +59,9 @@ _TURNED_OUT_WORDS = (
     # "I (we) learned that …": Romanian, Finnish, Norwegian, Danish, Czech, Slovak, Croatian, Slovenian, Bulgarian
     "am învățat că|am invatat ca|am aflat că|am aflat ca|opin, että|opin että|opimme, että|"
     "(?:jeg |vi )?lærte at|(?:jeg |vi )?lærte meg at|(?:jeg |vi )?lærte, at|naučil jsem se, že|naučila jsem se, že|"
-    "naučil som sa, že|naučila som sa, že|naučio sam da|naučila sam da|naučil sem se, da|научих, че"
+    "naučil som sa, že|naučila som sa, že|naučio sam da|naučila sam da|naučil sem se, da|научих, че|"
+    # Armenian: it turned out (that)
+    "պարզվեց,? որ|պարզվեց|պարզվում է|պարզվում ա|parzvec"
 )
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)

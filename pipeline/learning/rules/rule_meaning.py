@@ -173,7 +173,7 @@ _ONCE = re.compile(
 )
 _REMARK_TAIL = re.compile(r",\s*(?:it|it's|that|that's|this|they|he|she)\s.*$", re.IGNORECASE)
 _QUESTION = re.compile(
-    r"[?？]\s*$|^(?:why|what|how|which|when|where|who|is|are|do|does|can|could|would|por qué|qué|cómo|warum|"
+    r"[?？]\s*$|\u055e|^(?:why|what|how|which|when|where|who|is|are|do|does|can|could|would|por qué|qué|cómo|warum|"
     r"pourquoi|为什么|怎么|por que|como)\b|(?:か|の|っけ)[。]?$|(?:なんで|なぜ|どう(?:して|やって)|何)",
     re.I,
 )
@@ -234,7 +234,9 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
     subordinate clause ("before merging the branch", "parce que …") says when or why, not what."""
     out: list[Candidate] = []
     for sentence in dict.fromkeys(sentences):
-        if sentence.rstrip().endswith(("?", "？")) or _REPORT.search(sentence) or _ONCE.search(sentence):
+        if sentence.rstrip().endswith(("?", "？")) or "\u055e" in sentence or _REPORT.search(sentence):
+            continue  # (Armenian puts its question mark "՞" on the word it asks about)
+        if _ONCE.search(sentence):
             continue
         parts = clauses_of(sentence)
         # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim" (the
