@@ -413,3 +413,18 @@ def test_russian_forget_what_i_said_with_a_comma_takes_a_rule_back() -> None:
     from pipeline.agent.speech.rule_changes import RETRACTS
 
     assert RETRACTS.search("забудь, что я говорил про unique, дубли теперь ловим в воркере")
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("մերսի, աշխատեց", 1),
+        ("mersi, stacvec", 1),
+        ("չեղավ, նույն error-ը", -1),
+        ("chexav. toxi, heto kanem", -1),
+        ("լավ, վաղը կնայեմ", -1),
+    ],
+)
+def test_armenian_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

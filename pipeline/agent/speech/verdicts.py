@@ -121,7 +121,10 @@ _POSITIVE_OTHER = re.compile(
     r"شکریہ|ٹھیک ہو گیا|اب ٹھیک ہے|ہو گیا|زبردست|"
     # Swahili: thanks, it worked / works, passed, great; "poa" (cool) opening the closing words
     r"(?<!\w)(?:asante|imefanya kazi|inafanya kazi|imefanikiwa|imepita|poa sana|safi sana)(?!\w)|"
-    r"(?:^|(?<=[.!,;]\s))poa(?=\s*[.!,;]|\s*$)",
+    r"(?:^|(?<=[.!,;]\s))poa(?=\s*[.!,;]|\s*$)|"
+    # Armenian, in its script and typed in Latin letters: thanks, it worked, it works, it came out, it's good
+    r"մերսի|շնորհակալ|ապրես|աշխատեց|աշխատում ա|աշխատում է|ստացվեց|լավ ա|"
+    r"(?<!\w)(?:mersi|shnorhakal\w*|apres|ashxatec|ashkhatec|ashxatum a|stacvec|lav a)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -163,7 +166,10 @@ _NEGATIVE_OTHER = re.compile(
     # Urdu: still failing, not working; Swahili: still failing, (still) doesn't work, didn't work, no, not like that
     r"ابھی بھی fail|ابھی بھی کام نہیں|کام نہیں کر رہا|نہیں چل رہا|"
     r"(?<!\w)(?:bado (?:ina|ha|i)?fail\w*|bado haifanyi kazi|haifanyi kazi|haijafanya kazi|haijafanya|"
-    r"hapana,? sio hivyo|sio hivyo)(?!\w)",
+    r"hapana,? sio hivyo|sio hivyo)(?!\w)|"
+    # Armenian: it didn't work (out), (still) doesn't work, leave it (given up)
+    r"չեղավ|չստացվեց|չի աշխատում|դեռ չի|թողնենք|(?:^|(?<=[.!,;։]\s))թող(?=\s*[.!,;։]|\s*$)|"
+    r"(?<!\w)(?:chexav|cheghav|chstacvec|chi ashxatum|chi ashkhatum|toxnenq|toxi)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -186,6 +192,8 @@ _DEFERRED_OTHER = re.compile(
     r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
     # Swahili: we go on tomorrow, I'll look this evening / tomorrow / later
     r"(?<!\w)(?:tutaendelea kesho|kesho tutaendelea|nitaangalia (?:jioni|kesho|baadaye))(?!\w)|"
+    # Armenian: tomorrow we'll do it / I'll look
+    r"վաղը (?:կանենք|կնայեմ|կշարունակենք)|(?<!\w)vaghy (?:kanenq|knayem|ksharunakenq)(?!\w)|"
     # Bengali: tomorrow (I'll) look again, (I'll) look later
     r"(?<!\w)(?:kal abar dekh(?:bo|i)|pore dekh(?:bo|i)|কাল আবার দেখব|পরে দেখব)|"
     # Romanian, Finnish: I'll look tonight / tomorrow, we go on tomorrow; tomorrow, later
