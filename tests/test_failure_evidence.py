@@ -59,6 +59,21 @@ def test_error_codes_and_files_are_facts(output: str, code: str, file: str) -> N
     assert code not in evidence.anchors()
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "code"),
+    [
+        ("sqlite3.OperationalError: database is locked", "Request failed: SQLITE_BUSY (5).", "code:SQLITE_BUSY"),
+        ("curl: (7) Failed to connect to localhost port 8080: Connection refused", "Error: connect ECONNREFUSED", None),
+        ("OSError: [Errno 98] Address already in use", "listen tcp :8080: bind: address already in use", None),
+    ],
+)
+def test_an_error_said_in_words_and_by_its_code_is_one_code(first: str, second: str, code: str | None) -> None:
+    """The words one tool prints and the code another prints for the same error are one fact."""
+    codes = [set(failure_evidence(text).codes) for text in (first, second)]
+    assert codes[0] & codes[1]
+    assert code is None or code in failure_evidence(first).facts()
+
+
 def test_absolute_paths_are_made_relative_to_the_session() -> None:
     evidence = failure_evidence(out.CARGO_CONNECTION_REFUSED, cwd="/home/li/src/tidy")
     assert "file:tests/sync.rs" in evidence.facts()

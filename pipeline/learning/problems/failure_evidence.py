@@ -119,6 +119,18 @@ _CODES = (
     re.compile(r": runtime error: ([a-z][a-z ]+?)(?::| of | in |$)", re.MULTILINE),
     re.compile(r"\bundefined (?:reference to|symbol:?) [`'\"]?([\w:~<>]+)"),
 )
+# The words a tool prints for an error that has a code, and the code: one error, whichever of the two the output
+# has ("database is locked" from Python's sqlite3 and Caqti's "SQLITE_BUSY (5)"; curl's "Connection refused" and
+# Node's ECONNREFUSED)
+_CODE_WORDS = (
+    (re.compile(r"\bdatabase (?:file )?is locked\b|\bSQLITE_BUSY\b", re.IGNORECASE), "SQLITE_BUSY"),
+    (re.compile(r"\bconnection refused\b", re.IGNORECASE), "ECONNREFUSED"),
+    (re.compile(r"\bconnection reset by peer\b", re.IGNORECASE), "ECONNRESET"),
+    (re.compile(r"\baddress already in use\b", re.IGNORECASE), "EADDRINUSE"),
+    (re.compile(r"\btoo many open files\b|\bEMFILE\b", re.IGNORECASE), "EMFILE"),
+    (re.compile(r"\bno space left on device\b|\bENOSPC\b", re.IGNORECASE), "ENOSPC"),
+    (re.compile(r"\bdeadlock (?:detected|found)\b|\bER_LOCK_DEADLOCK\b", re.IGNORECASE), "DEADLOCK"),
+)
 # A value gone non-finite ("step 4120 loss=nan grad_norm=inf", "20 consecutive non-finite losses", "Function
 # 'LogBackward0' returned nan values"): a symptom as specific as an exception type, whatever printed it
 _NON_FINITE = re.compile(
@@ -273,6 +285,7 @@ def _read(output: str, cwd: str) -> FailureEvidence:
     exceptions = [short for _full, short in found]
     exceptions += [f"Failed{kind.replace(' ', '')}" for kind in _PYTEST_FAILED.findall(output)]
     codes = [code for pattern in _CODES for code in pattern.findall(output)]
+    codes += [code for pattern, code in _CODE_WORDS if pattern.search(output)]
     framed = _LIBRARY_FRAME.sub("", output)
     modules = [_module(path, cwd) for pattern in _FRAMES for path in pattern.findall(framed)]
     known = [m for m in modules if m and not _RUNNER.match(m) and not _ENVIRONMENT.search(m)]
