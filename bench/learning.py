@@ -110,6 +110,7 @@ CORPORA = (
     ("held out 53", BENCH / "learning_corpus_heldout53"),
     ("held out 54", BENCH / "learning_corpus_heldout54"),
     ("held out 55", BENCH / "learning_corpus_heldout55"),
+    ("held out 56", BENCH / "learning_corpus_heldout56"),
     ("held out 57", BENCH / "learning_corpus_heldout57"),
 )
 
