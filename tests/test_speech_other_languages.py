@@ -428,3 +428,40 @@ def test_russian_forget_what_i_said_with_a_comma_takes_a_rule_back() -> None:
 def test_armenian_closings(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+def test_ethiopic_full_stop_ends_a_sentence_so_an_english_rule_after_amharic_is_read() -> None:
+    said = "ዛሬ payments data ን እንጨምር። we agreed with Dawit that every model gets a yml entry with a unique test"
+    assert extract_knowledge([said]).rules == ("every model gets a yml entry with a unique test",)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "የተተገበረ migration አትቀይር፣ አዲስ file ፍጠር",
+        "config በ .env ውስጥ ብቻ ይቀመጥ",
+        "keahun behuala PR draft ሆኖ ይከፈት",
+    ],
+)
+def test_amharic_prohibitive_only_and_from_now_on_open_the_rule_gate(sentence: str) -> None:
+    assert directive(sentence)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("አመሰግናለሁ፣ ሰራ", 1),
+        ("amesegnalehu, yiseral", 1),
+        ("አሁንም አይሰራም", -1),
+        ("alseram. tewew", -1),
+    ],
+)
+def test_amharic_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_agreed_with_someone_that_is_a_convention_and_what_follows_so_is_the_task() -> None:
+    said = "We agreed with Dawit that nothing is merged without a review, so open the PR as a draft first."
+    assert extract_knowledge([said]).rules == ("nothing is merged without a review",)
+    assert extract_knowledge(["we agreed with the client to ship on friday"]).rules == ()

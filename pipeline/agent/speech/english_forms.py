@@ -9,8 +9,13 @@ from __future__ import annotations
 import re
 
 RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
-# "The team agreed that every resource gets the owner tags": a convention the team set, stated as agreed
-AGREED = re.compile(r"^(?:the team|we all|we|the whole team) agreed (?:that|to)\s+(.{8,})", re.I)
+# "The team agreed that every resource gets the owner tags", "we agreed with Dawit that …": a convention the team
+# set, stated as agreed
+AGREED = re.compile(
+    r"^(?:the team|we all|we|the whole team) (?:have |had )?agreed (?:that|to|with [\w'.-]+(?: [\w'.-]+){0,3}? that)\s+"
+    r"(.{8,}?)(?:,\s+(?:so|then)\s.*)?$",
+    re.I,
+)
 STOP_DOING = re.compile(r"^(?:please\s+|pls\s+|plz\s+)?stop\s+(\w+ing\b.{4,})", re.IGNORECASE)
 HERE = re.compile(
     r"^(?:we|you)\s+(?:use|do|write|keep|put|run|prefer|don'?t|do not|never|always)\b.{3,}\b"

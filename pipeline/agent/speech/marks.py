@@ -15,7 +15,7 @@ KANA = re.compile(r"[\u3040-\u30ff]")
 
 # (Armenian puts its question mark "՞" on the stressed word, anywhere in the sentence)
 QUESTION = re.compile(
-    r"[?？؟]\s*$|\u055e|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
+    r"[?？؟፧]\s*$|\u055e|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
 )
 
 

@@ -28,8 +28,8 @@ _LESSON_WORDS = (
     # Romanian, Hungarian, Lithuanian, Latvian, Catalan, Basque
     "lecție|lectie|lecția|de reținut|de retinut|reține|retine|"
     "tanulság|jó tudni|pamoka|mācība|lliçó|bo de saber|ikasgaia|"
-    # Swahili, Malay, Urdu, Hindi, Bengali, Tamil, Telugu, Georgian, Armenian, Azerbaijani, Uzbek
-    "somo|funzo|pengajaran|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq"
+    # Swahili, Malay, Urdu, Hindi, Bengali, Tamil, Telugu, Georgian, Armenian, Azerbaijani, Uzbek, Amharic
+    "somo|funzo|pengajaran|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"
@@ -61,7 +61,9 @@ _TURNED_OUT_WORDS = (
     "(?:jeg |vi )?lærte at|(?:jeg |vi )?lærte meg at|(?:jeg |vi )?lærte, at|naučil jsem se, že|naučila jsem se, že|"
     "naučil som sa, že|naučila som sa, že|naučio sam da|naučila sam da|naučil sem se, da|научих, че|"
     # Armenian: it turned out (that)
-    "պարզվեց,? որ|պարզվեց|պարզվում է|պարզվում ա|parzvec"
+    "պարզվեց,? որ|պարզվեց|պարզվում է|պարզվում ա|parzvec|"
+    # Amharic: so it was (it turned out), I (we) learned that
+    "ለካስ|ለካ|ተማርኩ|ተምረናል"
 )
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)

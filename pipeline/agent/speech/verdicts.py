@@ -124,7 +124,10 @@ _POSITIVE_OTHER = re.compile(
     r"(?:^|(?<=[.!,;]\s))poa(?=\s*[.!,;]|\s*$)|"
     # Armenian, in its script and typed in Latin letters: thanks, it worked, it works, it came out, it's good
     r"մերսի|շնորհակալ|ապրես|աշխատեց|աշխատում ա|աշխատում է|ստացվեց|լավ ա|"
-    r"(?<!\w)(?:mersi|shnorhakal\w*|apres|ashxatec|ashkhatec|ashxatum a|stacvec|lav a)(?!\w)",
+    r"(?<!\w)(?:mersi|shnorhakal\w*|apres|ashxatec|ashkhatec|ashxatum a|stacvec|lav a)(?!\w)|"
+    # Amharic, in its script and typed in Latin letters: thank you, it worked, it works, it succeeded, well done
+    r"አመሰግናለሁ|እናመሰግናለን|አመሰግናለው|ሰራ(?!ም)|ይሰራል|ተሳካ(?!ም)|ጎበዝ|በጣም ጥሩ|"
+    r"(?<!\w)(?:amesegnalehu|amesegnalew|enamesegnalen|sera|yiseral|tesaka|gobez)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -169,7 +172,10 @@ _NEGATIVE_OTHER = re.compile(
     r"hapana,? sio hivyo|sio hivyo)(?!\w)|"
     # Armenian: it didn't work (out), (still) doesn't work, leave it (given up)
     r"չեղավ|չստացվեց|չի աշխատում|դեռ չի|թողնենք|(?:^|(?<=[.!,;։]\s))թող(?=\s*[.!,;։]|\s*$)|"
-    r"(?<!\w)(?:chexav|cheghav|chstacvec|chi ashxatum|chi ashkhatum|toxnenq|toxi)(?!\w)",
+    r"(?<!\w)(?:chexav|cheghav|chstacvec|chi ashxatum|chi ashkhatum|toxnenq|toxi)(?!\w)|"
+    # Amharic: it didn't work, it doesn't work, it didn't succeed, still (failing), leave it
+    r"አልሰራም|አይሰራም|አልተሳካም|አሁንም (?:አይሰራም|ይወድቃል|fail)|ተወው|ተዉት|ይቅር|"
+    r"(?<!\w)(?:alseram|aysera?m|altesakam|tewew|tewut)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -194,6 +200,8 @@ _DEFERRED_OTHER = re.compile(
     r"(?<!\w)(?:tutaendelea kesho|kesho tutaendelea|nitaangalia (?:jioni|kesho|baadaye))(?!\w)|"
     # Armenian: tomorrow we'll do it / I'll look
     r"վաղը (?:կանենք|կնայեմ|կշարունակենք)|(?<!\w)vaghy (?:kanenq|knayem|ksharunakenq)(?!\w)|"
+    # Amharic: tomorrow we'll look / continue
+    r"ነገ (?:እናያለን|አየዋለሁ|እንቀጥላለን)|(?<!\w)nege (?:enayalen|ayewalehu|enqetlalen)(?!\w)|"
     # Bengali: tomorrow (I'll) look again, (I'll) look later
     r"(?<!\w)(?:kal abar dekh(?:bo|i)|pore dekh(?:bo|i)|কাল আবার দেখব|পরে দেখব)|"
     # Romanian, Finnish: I'll look tonight / tomorrow, we go on tomorrow; tomorrow, later

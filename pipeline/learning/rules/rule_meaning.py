@@ -168,7 +168,7 @@ _REPORT = re.compile(
 # Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs"
 _ONCE = re.compile(
     r"\b(?:just this once|only this once|this once|this one time|den här gången|bara den här gången|deze keer|"
-    r"dit keer|diesmal|nur dieses eine mal|solo esta vez|pour cette fois)\b",
+    r"dit keer|diesmal|nur dieses eine mal|solo esta vez|pour cette fois|ለዛሬ ብቻ|ለአሁን ብቻ)\b",
     re.IGNORECASE,
 )
 _REMARK_TAIL = re.compile(r",\s*(?:it|it's|that|that's|this|they|he|she)\s.*$", re.IGNORECASE)
@@ -179,7 +179,7 @@ _QUESTION = re.compile(
 )
 
 
-_COMMA = re.compile(r"[,،] ")
+_COMMA = re.compile(r"[,،፣] ")  # (and the Arabic and Ethiopic commas)
 # A convention said as how things are, in English: "migrations are plain numbered sql files in db/migrations",
 # "request bodies we send get extra='forbid'". The same form describes the world ("prod deploys are manual", "the
 # version is pinned in .fvmrc"), so it opens the gate only for the probe, at CONVENTION_AT, never for the
