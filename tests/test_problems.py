@@ -423,6 +423,17 @@ def test_a_sentence_that_only_introduces_a_pasted_failure_is_no_problem_talk() -
     assert any("broken again" in sentence for sentence in said)
 
 
+def test_words_that_only_introduce_a_pasted_failure_are_no_signal_of_their_own() -> None:
+    """ "The nightly run failed last night, this is the end of the log:" says no more than the log; as a signal of
+    its own it matched another problem's introduction by meaning."""
+    log = "\n```\nFAILED tests/test_rollup.py::test_daily_rollup - AssertionError: assert 3 == 5\n```\n"
+    intro = Transcript().user(f"The nightly run failed last night, this is the end of the log:{log}")
+    found = session_signals(parse_transcript(intro.bytes(), "x"))
+    assert [s.source for s in found.signals] == ["pasted"]
+    alone = Transcript().user("The nightly run failed last night and I have no log for it.")
+    assert [s.source for s in session_signals(parse_transcript(alone.bytes(), "y")).signals] == ["user"]
+
+
 def test_a_sentence_naming_code_comes_back_only_to_a_problem_of_that_name() -> None:
     """ "Przepisz DoctorsView na useQuery, a w store doctors zostaw …" (a request) shares "doctors" and "store"
     with a failing test of the doctors store, but names DoctorsView, no name of that problem."""

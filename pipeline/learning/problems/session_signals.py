@@ -169,9 +169,13 @@ def session_signals(t: Transcript) -> SessionSignals:
         elif step.kind == "user":
             typed, pasted = typed_and_pasted(step.text)
             said = "\n".join(typed)
-            found += [SessionSignal(s, index, "user") for s in _user_signals(said)]
             # A failure the person pasted (a CI log, a terminal) is evidence like a tool's own output
             shown = _output_signal(_with_continuations(step.text, pasted), t.cwd, pasted=True) if pasted else None
+            # Why not the words that only introduce it ("The nightly run failed last night, this is the end of the
+            # log:"): the log says which failure; said alone they matched another problem's introduction by meaning
+            # and joined two problems of one project
+            users = [s for s in _user_signals(said) if shown is None or not _INTRODUCES.search(s.text)]
+            found += [SessionSignal(s, index, "user") for s in users]
             if shown is not None:
                 found.append(SessionSignal(shown, index, "pasted"))
             # Why no sentence that only introduces a pasted failure ("on the Airflow UI it shows Broken DAG:"): the
