@@ -26,7 +26,8 @@ from pipeline.learning.problems.problem_match import (
     references,
 )
 from pipeline.learning.problems.session_signals import code_names, session_signals
-from pipeline.learning.problems.signal_keys import KeyedSignal, signal_event
+from pipeline.learning.problems.signal_keys import KeyedSignal, _with_refs, signal_event
+from pipeline.learning.signals import extract_signals
 from tests.transcript_lines import Transcript, pytest_failure
 
 SITE = "/home/dev/src/shop/.venv/lib/python3.12/site-packages"
@@ -432,6 +433,22 @@ def test_words_that_only_introduce_a_pasted_failure_are_no_signal_of_their_own()
     assert [s.source for s in found.signals] == ["pasted"]
     alone = Transcript().user("The nightly run failed last night and I have no log for it.")
     assert [s.source for s in session_signals(parse_transcript(alone.bytes(), "y")).signals] == ["user"]
+
+
+def test_a_complaint_names_the_known_problems_of_its_own_sentences() -> None:
+    """A message says several things; the problems its other sentences name are not the failure it reports (they
+    joined two problems into one pattern), unless the failure's own sentence names none and the message one."""
+    index = ProblemIndex(
+        [
+            KnownProblem("p-report", ("test:report::render_lists_categories",), ("report snapshot order",)),
+            KnownProblem("p-import", ("test:dkb_thousands",), ("dkb importer thousands separator",)),
+        ]
+    )
+    two = "The report snapshot order is what finance reads first, keep it. Also the dkb importer failed again."
+    assert index.references(two) == ["p-report", "p-import"]
+    assert _with_refs(extract_signals(two)[0], index) == ("node:p-import",)
+    one = "I moved the dkb importer check into pytest as its own test. still fails"
+    assert _with_refs(extract_signals(one)[0], index) == ("node:p-import",)
 
 
 def test_a_sentence_naming_code_comes_back_only_to_a_problem_of_that_name() -> None:
