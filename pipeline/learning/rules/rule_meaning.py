@@ -234,9 +234,9 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
     subordinate clause ("before merging the branch", "parce que …") says when or why, not what."""
     out: list[Candidate] = []
     for sentence in dict.fromkeys(sentences):
-        if sentence.rstrip().endswith(("?", "？")) or "\u055e" in sentence or _REPORT.search(sentence):
-            continue  # (Armenian puts its question mark "՞" on the word it asks about)
-        if _ONCE.search(sentence):
+        # (Armenian puts its question mark "՞" on the word it asks about, anywhere in the sentence)
+        asked = sentence.rstrip().endswith(("?", "？")) or "\u055e" in sentence
+        if asked or _REPORT.search(sentence) or _ONCE.search(sentence):
             continue
         parts = clauses_of(sentence)
         # and the comma parts of a long clause: "keep PRs small, under 400 lines, the reviewers here skim" (the
