@@ -13,9 +13,11 @@ CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
-# (Armenian puts its question mark "՞" on the stressed word, anywhere in the sentence)
+# Armenian puts its question mark on the stressed word, anywhere in the sentence ("միշտ պե՞տք ա …")
+ARMENIAN_QUESTION_MARK = "\u055e"
 QUESTION = re.compile(
-    r"[?？؟፧]\s*$|\u055e|(?:吗|么|呢)[\s。]*$|^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
+    rf"[?？؟፧]\s*$|{ARMENIAN_QUESTION_MARK}|(?:吗|么|呢)[\s。]*$|"
+    r"^(?:为什么|怎么|如何|warum|wieso|por qué|pourquoi|почему|зачем)\b"
 )
 
 

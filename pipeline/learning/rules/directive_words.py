@@ -89,13 +89,13 @@ WORDS: dict[str, str] = {
         # Armenian: the prohibitive "մի" (don't), must, every time, we don't; typed in Latin letters too
         "մի|պետք է|պետք ա|ամեն անգամ|չենք|misht|erbek|erbeq|miayn|petq e|petq a|amen angam"
     ),
-    "african": "ሁልጊዜ|koyaushe|nigbagbogbo|ungalokothi",
-    # Amharic: never, only, must, don't (change, use, do, touch), let it be / have, we don't want, from now on;
-    # typed in Latin letters too
+    "african": "koyaushe|nigbagbogbo|ungalokothi",
+    # Amharic: always, never, only, must, don't (change, use, do, touch), let it be / have, we don't want; typed in
+    # Latin letters too (its "from now on" is below)
     "amharic": (
-        "በፍጹም|ፈጽሞ|ብቻ|አለብህ|አለብሽ|አለብን|አለባችሁ|መሆን አለበት|አትቀይር|አትቀይሪ|አትጠቀም|አትጠቀሚ|አታድርግ|አታድርጊ|"
-        "አትንካ|አትንኪ|ይሁን|ይኑር|ይኑራቸው|ይቀመጥ|አይኑር|አንፈልግም|አንጠቀምም|ከአሁን በኋላ|"
-        "hulgize|bcha|becha|atadrg|atadrgi|atnka|atqeyr|keahun behuala|kezare jemro"
+        "ሁልጊዜ|በፍጹም|ፈጽሞ|ብቻ|አለብህ|አለብሽ|አለብን|አለባችሁ|መሆን አለበት|አትቀይር|አትቀይሪ|አትጠቀም|አትጠቀሚ|አታድርግ|አታድርጊ|"
+        "አትንካ|አትንኪ|ይሁን|ይኑር|ይኑራቸው|ይቀመጥ|አይኑር|አንፈልግም|አንጠቀምም|"
+        "hulgize|bcha|becha|atadrg|atadrgi|atnka|atqeyr"
     ),
     "icelandic": (
         "alltaf|aldrei|ekki|bara|einungis|eingöngu|aðeins|í hvert skipti|verður að|verdur ad|má ekki|ma ekki|"
@@ -138,7 +138,8 @@ FROM_NOW_ON: dict[str, str] = {
         "ამიერიდან|ამიერიდანვე|დღეიდან|այսուհետ|այսուհետև|սրանից հետո|sranic heto|sranits heto|aysuhet|"
         "bundan keyin|бұдан былай|бұдан әрі|bundan buyon"
     ),
-    "african": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|ከአሁን በኋላ|keahun behuala|kezare jemro|daga yanzu|kusukela manje",
+    "african": "daga yanzu|kusukela manje",
+    "amharic": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|ከአሁን በኋላ|keahun behuala|kezare jemro",
 }
 # language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads
 # these and FROM_NOW_ON as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
@@ -161,7 +162,8 @@ INSTEAD: dict[str, str] = {
     "icelandic": "í staðinn fyrir|í staðinn|ekki lengur",
     "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം|ਦੀ ਬਜਾਏ",
     "caucasus/central asia": "əvəzinə|o'rniga|ნაცვლად|აღარ|орнына|փոխարեն|այլևս",
-    "african": "ፋንታ|maimakon",
+    "african": "maimakon",
+    "amharic": "ፋንታ",
 }
 
 # language: its imperative "forget" ("unohda se minuutin raja, …", "zapomeň na Mambu, …"): a rule taken back, what

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.agent.speech.marks import ARMENIAN_QUESTION_MARK
 from pipeline.agent.speech.sentence_parts import REASON_TAIL
 from pipeline.learning.meaning import centred, centroid, nearest_mean
 from pipeline.learning.rules import rule_examples
@@ -173,8 +174,9 @@ _ONCE = re.compile(
 )
 _REMARK_TAIL = re.compile(r",\s*(?:it|it's|that|that's|this|they|he|she)\s.*$", re.IGNORECASE)
 _QUESTION = re.compile(
-    r"[?？]\s*$|\u055e|^(?:why|what|how|which|when|where|who|is|are|do|does|can|could|would|por qué|qué|cómo|warum|"
-    r"pourquoi|为什么|怎么|por que|como)\b|(?:か|の|っけ)[。]?$|(?:なんで|なぜ|どう(?:して|やって)|何)",
+    rf"[?？]\s*$|{ARMENIAN_QUESTION_MARK}|"
+    r"^(?:why|what|how|which|when|where|who|is|are|do|does|can|could|would|por qué|qué|cómo|warum|pourquoi|"
+    r"为什么|怎么|por que|como)\b|(?:か|の|っけ)[。]?$|(?:なんで|なぜ|どう(?:して|やって)|何)",
     re.I,
 )
 
@@ -234,8 +236,7 @@ def candidates(sentences: Sequence[str], clauses_of: Callable[[str], list[str]])
     subordinate clause ("before merging the branch", "parce que …") says when or why, not what."""
     out: list[Candidate] = []
     for sentence in dict.fromkeys(sentences):
-        # (Armenian puts its question mark "՞" on the word it asks about, anywhere in the sentence)
-        asked = sentence.rstrip().endswith(("?", "？")) or "\u055e" in sentence
+        asked = sentence.rstrip().endswith(("?", "？")) or ARMENIAN_QUESTION_MARK in sentence
         if asked or _REPORT.search(sentence) or _ONCE.search(sentence):
             continue
         parts = clauses_of(sentence)
