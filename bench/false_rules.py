@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.harness import MODEL_DIR, SHARED
 from pipeline.agent.speech.knowledge import clauses, extract_knowledge, says_something, sentences
 from pipeline.learning.rules import rule_probe
-from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
+from pipeline.learning.rules.rule_meaning import examples, standing_rules, weighed
 
 MAX_CMRC_SENTENCES = 6000  # the first 6,000 distinct sentences: enough to see a reader that misfires
 
@@ -64,7 +64,7 @@ def by_meaning(said: list[str]) -> list[str]:
     from pipeline.embedding.models import load_embedder
 
     embedder = load_embedder("multilingual-e5-small", MODEL_DIR)
-    found = candidates([s for s in said if not says_something(s)], clauses)
+    found = weighed([s for s in said if not says_something(s)], clauses)
     texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     return standing_rules(found, vectors, rule_probe.for_model(embedder.name, embedder.dim))

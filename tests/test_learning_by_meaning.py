@@ -22,7 +22,7 @@ from pipeline.learning.meaning import centroid, script_of
 from pipeline.learning.problems.failure_cause import GENERIC_CAUSES
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Causes, Evidence, recognise
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, Verdict, distinct, judge
-from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules
+from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules, weighed
 from pipeline.learning.rules.rule_probe import RuleProbe, for_model
 from tests.conftest import MODEL_CACHE
 
@@ -572,3 +572,18 @@ def test_how_things_are_done_at_our_place_is_weighed_in_any_language(embedder: F
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors, probe(embedder)) == said[:1]
     assert standing_rules(found, vectors) == []  # without the probe the words alone take nothing
+
+
+def test_a_rule_no_gate_opens_is_weighed_by_the_probe_alone(embedder: FastEmbedEmbedder) -> None:
+    """Albanian: no reader, and none of its words in `directive_words`, so no gate opens for "never use npm in
+    this repo, always pnpm"; `unopened` hands such sentences to the probe, which takes them only at FREE_AT.
+    A report and a request for now, in the same language, stay out; without the probe nothing is taken."""
+    rules = ["Mos përdor kurrë npm në këtë repo, gjithmonë pnpm.", "Gjithmonë ekzekuto testet para se të bësh commit."]
+    said = [*rules, "Dje serveri ra pas deploy-it.", "Rregullo testin që dështon në CI.", "Mirëmëngjes, si je sot?"]
+    assert not candidates(said, clauses)
+    found = weighed(said, clauses)
+    assert {c.sentence for c in found} == set(said[:4]) and all(c.free for c in found)  # not the question
+    texts = list(dict.fromkeys([*(c.text for c in found), *examples()]))
+    vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
+    assert standing_rules(found, vectors, probe(embedder)) == rules
+    assert standing_rules(found, vectors) == []

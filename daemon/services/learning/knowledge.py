@@ -33,7 +33,7 @@ from pipeline.learning.meaning import ScriptCentred, centroid
 from pipeline.learning.rules import rule_meaning, rule_probe
 from pipeline.learning.rules.earlier_instructions import Instruction, replaces_something
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, about, distinct, judge
-from pipeline.learning.rules.rule_meaning import candidates
+from pipeline.learning.rules.rule_meaning import weighed
 from pipeline.learning.rules.rule_names import names_what_it_replaces
 from pipeline.learning.rules.rule_scope import person_wide
 from pipeline.memory_layout import read_text
@@ -202,7 +202,7 @@ class Knowledge:
         """Standing instructions in what the person typed that the patterns did not find
         (`pipeline/learning/rules/rule_meaning.py`); none without the model."""
         said = [s for s in sentences(user_texts) if not says_something(s)]
-        found = candidates(said, clauses)
+        found = weighed(said, clauses)
         if not found:
             return []
         vectors = await self.vectors([*(c.text for c in found), *rule_meaning.examples()])
