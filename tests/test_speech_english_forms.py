@@ -93,6 +93,16 @@ def test_a_note_to_self_without_a_colon_is_a_lesson_and_a_note_named_is_none() -
     assert extract_knowledge(["I left a note to self about the staging db on my desk"]).lessons == ()
 
 
+def test_a_lesson_labelled_for_whom_it_is_is_a_lesson_not_a_rule() -> None:
+    said = "Lesson for me: every pool.Query needs its rows closed, or the pool quietly runs dry."
+    knowledge = extract_knowledge([said])
+    assert knowledge.lessons == ("every pool.Query needs its rows closed, or the pool quietly runs dry",)
+    assert knowledge.rules == ()
+    assert extract_knowledge(["lesson for next time - check the lockfile before bumping node"]).lessons == (
+        "check the lockfile before bumping node",
+    )
+
+
 def test_work_left_red_or_broken_is_a_failed_verdict() -> None:
     from pipeline.agent.speech.verdicts import closing_cue
 

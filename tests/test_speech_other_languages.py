@@ -465,3 +465,36 @@ def test_agreed_with_someone_that_is_a_convention_and_what_follows_so_is_the_tas
     said = "We agreed with Dawit that nothing is merged without a review, so open the PR as a draft first."
     assert extract_knowledge([said]).rules == ("nothing is merged without a review",)
     assert extract_knowledge(["we agreed with the client to ship on friday"]).rules == ()
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "production дээр ажилласан migration-ийг битгий засаарай, шинэ migration бич",
+        "migration болгон down-тай байх ёстой",
+        "цаашид PR-ийг draft-аар нээгээрэй",
+        "config-ийг bitgii commit hiigeerei",
+    ],
+)
+def test_mongolian_prohibitive_must_every_and_from_now_on_open_the_rule_gate(sentence: str) -> None:
+    assert directive(sentence)
+
+
+def test_mongolian_for_now_is_a_request_for_now_and_its_lesson_label_a_lesson() -> None:
+    assert not directive("Одоохондоо зөвхөн Төв аймгийн бэлчээрүүдийг харуулчих")
+    said = "Сургамж: timestamp without time zone багана цагийн бүсээ алддаг"
+    assert extract_knowledge([said]).lessons == ("timestamp without time zone багана цагийн бүсээ алддаг",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("Ойлголоо, санаж авлаа. Баярлалаа.", 1),
+        ("bayarlalaa, ajillaj baina", 1),
+        ("Түр restart хийчихлээ, ажиллаж байна, гэхдээ шалтгаан нь олдоогүй.", -1),
+        ("одоо ч ажиллахгүй байна, маргааш үзье", -1),
+    ],
+)
+def test_mongolian_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

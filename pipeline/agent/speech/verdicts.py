@@ -127,7 +127,10 @@ _POSITIVE_OTHER = re.compile(
     r"(?<!\w)(?:mersi|shnorhakal\w*|apres|ashxatec|ashkhatec|ashxatum a|stacvec|lav a)(?!\w)|"
     # Amharic, in its script and typed in Latin letters: thank you, it worked, it works, it succeeded, well done
     r"አመሰግናለሁ|እናመሰግናለን|አመሰግናለው|ሰራ(?!ም)|ይሰራል|ተሳካ(?!ም)|ጎበዝ|በጣም ጥሩ|"
-    r"(?<!\w)(?:amesegnalehu|amesegnalew|enamesegnalen|sera|yiseral|tesaka|gobez)(?!\w)",
+    r"(?<!\w)(?:amesegnalehu|amesegnalew|enamesegnalen|sera|yiseral|tesaka|gobez)(?!\w)|"
+    # Mongolian, in Cyrillic and typed in Latin letters: thank you, great, it works, it worked, it came out, done
+    r"(?<!\w)(?:баярлалаа|баярлаа|гайхалтай|ажиллаж байна|ажиллалаа|ажилласан|болчихлоо|боллоо|дууслаа|"
+    r"bayarlalaa|bayarlaa|ajillaj baina|ajillalaa|bolchihloo)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -175,7 +178,10 @@ _NEGATIVE_OTHER = re.compile(
     r"(?<!\w)(?:chexav|cheghav|chstacvec|chi ashxatum|chi ashkhatum|toxnenq|toxi)(?!\w)|"
     # Amharic: it didn't work, it doesn't work, it didn't succeed, still (failing), leave it
     r"አልሰራም|አይሰራም|አልተሳካም|አሁንም (?:አይሰራም|ይወድቃል|fail)|ተወው|ተዉት|ይቅር|"
-    r"(?<!\w)(?:alseram|aysera?m|altesakam|tewew|tewut)(?!\w)",
+    r"(?<!\w)(?:alseram|aysera?m|altesakam|tewew|tewut)(?!\w)|"
+    # Mongolian: doesn't work, didn't work (out), still (failing), (the cause) not found, leave it
+    r"(?<!\w)(?:ажиллахгүй|ажиллаагүй|болохгүй байна|болсонгүй|болоогүй|олдоогүй|орхи|орхиё|"
+    r"ajillahgui|bolohgui baina|bolsongui|oldoogui)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)

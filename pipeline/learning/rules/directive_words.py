@@ -85,11 +85,17 @@ WORDS: dict[str, str] = {
     "malay": "sentiasa|mulai sekarang|setiap kali|mesti|wajib",
     "caucasus/central asia": (
         "ყოველთვის|არასდროს|მხოლოდ|միշտ|երբեք|միայն|həmişə|heç vaxt|yalnız|doim|hech qachon|faqat|әрқашан|ешқашан|"
-        "үргэлж|хэзээ ч|ნუ|აუცილებლად|ყოველ ჯერზე|тек|қолданба|міндетті|"
+        "ნუ|აუცილებლად|ყოველ ჯერზე|тек|қолданба|міндетті|"
         # Armenian: the prohibitive "մի" (don't), must, every time, we don't; typed in Latin letters too
         "մի|պետք է|պետք ա|ամեն անգամ|չենք|misht|erbek|erbeq|miayn|petq e|petq a|amen angam"
     ),
     "african": "koyaushe|nigbagbogbo|ungalokothi",
+    # Mongolian (Cyrillic): always, never, don't, only, every, must, must not, not allowed, need, we don't; typed in
+    # Latin letters too
+    "mongolian": (
+        "үргэлж|дандаа|хэзээ ч|битгий|бүү|зөвхөн|болгон|болгонд|бүрт|заавал|ёстой|ёсгүй|болохгүй|хориглоно|"
+        "хэрэгтэй|хийхгүй|ашиглахгүй|urgelj|dandaa|bitgii|zuvhun|zaaval|yostoi|yosgui|bolohgui"
+    ),
     # Amharic: always, never, only, must, don't (change, use, do, touch), let it be / have, we don't want; typed in
     # Latin letters too (its "from now on" is below)
     "amharic": (
@@ -139,6 +145,7 @@ FROM_NOW_ON: dict[str, str] = {
         "bundan keyin|бұдан былай|бұдан әрі|bundan buyon"
     ),
     "african": "daga yanzu|kusukela manje",
+    "mongolian": "одооноос эхлэн|одооноос хойш|одооноос|цаашид|эндээс хойш|өнөөдрөөс эхлэн|odoonoos|tsaashid",
     "amharic": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|ከአሁን በኋላ|keahun behuala|kezare jemro",
 }
 # language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads
@@ -163,6 +170,7 @@ INSTEAD: dict[str, str] = {
     "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം|ਦੀ ਬਜਾਏ",
     "caucasus/central asia": "əvəzinə|o'rniga|ნაცვლად|აღარ|орнына|փոխարեն|այլևս",
     "african": "maimakon",
+    "mongolian": "оронд|больсон|татгалзсан|больё|orond",
     "amharic": "ፋንታ",
 }
 
@@ -179,6 +187,7 @@ FORGET: dict[str, str] = {
     "romanian": "uită|uita",
     "baltic": "pamiršk|aizmirsti",
     "armenian": "մոռացիր|մոռացի|moracir|moraci",
+    "mongolian": "март|мартчих|мартаарай|мартчихаарай|mart|martchih",
     "amharic": "እርሳው|እርሺው|ersaw",
 }
 
@@ -201,6 +210,7 @@ PERMIT: dict[str, str] = {
     "hungarian": "nyugodtan|szabad|megteheted",
     "swahili": "unaweza|ruksa",
     "armenian": "կարող ես|կարելի է|կարելի ա|karox es|kareli e|kareli a",
+    "mongolian": "ашиглаж болно|хийж болно|ashiglaj bolno",
     "amharic": "ትችላለህ|ትችያለሽ|ትችላላችሁ|ይቻላል|chilaleh|yichalal",
 }
 FORBID: dict[str, str] = {
@@ -211,6 +221,7 @@ FORBID: dict[str, str] = {
     "hungarian": "ne|soha|nem|tartsd",
     "swahili": "usitumie|usifanye|kamwe|usi|usiwahi|usiguse|usibadilishe|usifute|usipush|usiflash",
     "armenian": "մի|երբեք|միայն|չենք|թող",
+    "mongolian": "битгий|бүү|хэзээ ч|зөвхөн|болохгүй|bitgii",
     "amharic": "በፍጹም|ፈጽሞ|ብቻ|አይኑር|አትጠቀም|አትቀይር|አንፈልግም|አንጠቀምም",
 }
 
@@ -234,6 +245,7 @@ HOUSE: dict[str, str] = {
     "ebben a projektben|la noi|în proiectul ăsta|in proiectul asta",
     "turkic/caucasus": "bizde|bu projede|bu repoda|bizim projede|бізде|bizda|ჩვენთან|ჩვენს პროექტში|մեզ մոտ|mez mot",
     "amharic": "እኛ ጋር|እኛ ቤት|በኛ ቡድን",
+    "mongolian": "манайд|манай төсөл дээр|манай багт|manaid",
     "greek/semitic/iranian": "σε εμάς|στο project μας|se emas|אצלנו|عندنا|في مشروعنا|پیش ما|توی این پروژه",
     "indic": "hamare yahan|humare yahan|हमारे यहाँ|ہمارے یہاں|amader ekhane|আমাদের এখানে|namma project|நம்ம|"
     "mana project lo|మన దగ్గర|nammude|നമ്മുടെ|ನಮ್ಮಲ್ಲಿ|aamchyakade|आमच्याकडे",

@@ -128,7 +128,9 @@ _SPECIFIC = re.compile(
     r"^(?:(?:a )?(?:quick|short) question|domanda (?:veloce|rapida)|kurze frage|pregunta rápida|question rapide)\b|"
     r"\b(?:is|are|was|were|has|have|had|es|está|son|están|tiene|tienen) (?:always|never|no|only|siempre|nunca|sin)\b|"
     # for today or this time only: no standing instruction ("A broader question, no code today")
-    r"\b(?:today|tonight|right now|this time|for today|hoy|heute|aujourd'hui|сегодня|hoje|oggi)\b|今天|今日|"
+    r"\b(?:today|tonight|right now|this time|for today|hoy|heute|aujourd'hui|сегодня|hoje|oggi|"
+    # Mongolian: today, for now, this time
+    r"өнөөдөр|одоохондоо|энэ удаа)\b|今天|今日|"
     # Polish: for now, now, today, this time ("Na razie nic nie zmieniaj, tylko powiedz")
     r"\b(?:na razie|narazie|teraz|dziś|dzis|dzisiaj|tym razem|na chwilę)\b",
     re.IGNORECASE,
