@@ -112,6 +112,7 @@ CORPORA = (
     ("held out 55", BENCH / "learning_corpus_heldout55"),
     ("held out 56", BENCH / "learning_corpus_heldout56"),
     ("held out 57", BENCH / "learning_corpus_heldout57"),
+    ("held out 59", BENCH / "learning_corpus_heldout59"),
 )
 
 
