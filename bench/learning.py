@@ -113,6 +113,7 @@ CORPORA = (
     ("held out 56", BENCH / "learning_corpus_heldout56"),
     ("held out 57", BENCH / "learning_corpus_heldout57"),
     ("held out 58", BENCH / "learning_corpus_heldout58"),
+    ("held out 59", BENCH / "learning_corpus_heldout59"),
 )
 
 
