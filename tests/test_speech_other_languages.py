@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.agent.session_outcome import session_outcome
-from pipeline.agent.speech.knowledge import extract_knowledge
+from pipeline.agent.speech.knowledge import clauses, extract_knowledge, sentences
 from pipeline.agent.speech.verdicts import closing_cue
 from pipeline.agent.transcript import parse_transcript
 from pipeline.learning.rules.rule_meaning import directive
@@ -375,7 +375,6 @@ def test_firmware_flashed_or_a_dependency_added_is_work_the_closing_words_judge(
 
 
 def test_armenian_full_stop_ends_a_sentence_and_its_question_mark_inside_a_word_makes_a_question() -> None:
-    from pipeline.agent.speech.knowledge import clauses, sentences
     from pipeline.learning.rules.rule_meaning import candidates
 
     said = "PR-ը փակիր։ միշտ yarn օգտագործիր, npm չէ"
@@ -498,3 +497,44 @@ def test_mongolian_for_now_is_a_request_for_now_and_its_lesson_label_a_lesson() 
 def test_mongolian_closings(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "dbt models වල SELECT * ලියන්න එපා, columns නම් කරලා ලියන්න",
+        "GE checkpoint එක fail වුණොත් DAG එක නවතින්න ඕනේ",
+        "production code eke unwrap() danna epa",
+        "hama dependency ekakma uv add walin",
+    ],
+)
+def test_sinhala_prohibitive_must_and_every_open_the_rule_gate_in_its_script_and_in_latin_letters(
+    sentence: str,
+) -> None:
+    assert directive(sentence)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("ස්තූතියි! දැන් වැඩ කරනවා", 1),
+        ("niyamai machan, wada karanawa 🎉", 1),
+        ("GE eka withrak hadala wadak naha. dan eka fail 😞", -1),
+        ("තාමත් fail, හෙට බලමු", -1),
+    ],
+)
+def test_sinhala_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_a_question_mark_between_words_is_code_and_a_double_dash_before_flags_cuts_no_clause() -> None:
+    said = (
+        "btw in #[cfg(test)] code unwrap() is fine, don't bother with ? there. and cargo clippy --all-targets -- "
+        "-D warnings has to be clean before you tell me something is done."
+    )
+    assert sentences([said])[0].endswith("with ? there.")
+    assert clauses(sentences([said])[1]) == [
+        "cargo clippy --all-targets -- -D warnings has to be clean before you tell me something is done."
+    ]
+    assert sentences(["Tu peux regarder ? Merci."]) == ["Tu peux regarder ?", "Merci."]

@@ -23,8 +23,10 @@ _STAYS_ONE = re.compile(
 )
 REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s*[:,]\s*(.{6,})", re.IGNORECASE)
 _LESSON = re.compile(
-    # "lesson for me: …", "lesson for next time - …": whom or when it is for, then what was learned
-    r"\b(?:lessons?(?: learned| learnt)?(?: for (?:me|myself|us|the team|next time|the future))?|TIL|gotcha|pitfall)"
+    # "lesson for me: …", "lesson for next time - …", "lesson learned this month: …": whom or when it is for, then
+    # what was learned
+    r"\b(?:lessons?(?: learned| learnt)?(?: for (?:me|myself|us|the team|next time|the future)|"
+    r"(?: (?:this|last) (?:week|month|sprint|quarter|time)| today| the hard way))?|TIL|gotcha|pitfall)"
     r"\s*[:,-]\s*(.{6,})|"
     # "note to self the CI token needs D1 edit as well": nothing else follows "note to self" but what to note
     # ("I left a note to self yesterday" names a note: not one)

@@ -20,15 +20,19 @@ MAX_ITEM_CHARS = 300
 # an emoji ends a sentence too; Go's package pattern ("go test ./...") does not
 # Thai ends a polite sentence with "ครับ" / "ค่ะ" and no stop: the particle is its end. The full stops of scripts
 # that have their own: Armenian "։", Ethiopic "።" (and its question mark "፧"), Burmese "။", Khmer "។", Tibetan "།"
+# A "?" standing alone between words is code ("don't bother with ? there": Rust's operator, a ternary), not a
+# question's end; French spaces its "?" too, and starts the next sentence with a capital.
 _SENTENCE = re.compile(
-    r"(?:(?<=[.!?؟।॥۔։።፧။។།\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)\s+(?=\S)"
+    r"(?:(?<=[.!?؟।॥۔։።፧။។།\U0001F300-\U0001FAFF\u2600-\u27BF])|(?<=ครับ)|(?<=ค่ะ))(?<!/\.\.\.)"
+    r"(?!(?<=\s\?)\s+[a-z])\s+(?=\S)"
 )
 # (and a Rust macro by its name: "going w plain sqlx query! macros")
 _CODE_BANG = re.compile(
     r"(?:[\w`]+(?:\.|::|_)[\w`]*|`[^`\s]+|\b(?:query|query_as|query_scalar|println|eprintln|format|vec|assert|"
     r"assert_eq|assert_ne|dbg|json|include_str|matches|macro_rules|writeln|todo|unimplemented))!`?$"
 )
-_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|[;፤]\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
+# (not the "--" before a command's own flags: "cargo clippy --all-targets -- -D warnings")
+_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+(?!-)|[;፤]\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
 # the last of a list of prefixes written as one token ("drop the feat:/fix: prefixes"): its colon cuts nothing
 _PREFIX_LIST = re.compile(r"\w:[:/]\w+$")
 LEAD = re.compile(

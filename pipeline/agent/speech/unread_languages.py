@@ -29,25 +29,25 @@ _LESSON_WORDS = (
     "lecție|lectie|lecția|de reținut|de retinut|reține|retine|"
     "tanulság|jó tudni|pamoka|mācība|lliçó|bo de saber|ikasgaia|"
     # Swahili, Malay, Urdu, Hindi, Bengali, Tamil, Telugu, Georgian, Armenian, Azerbaijani, Uzbek, Amharic
-    "somo|funzo|pengajaran|сургамж|surgamj|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት"
+    "somo|funzo|pengajaran|පාඩම|paadama|padama|сургамж|surgamj|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"
     "rozhodnutí|rozhodnuto|rozhodnutie|odločitev|odluka|odlučeno|решение|решено|одлука|"
     "decizie|decizia|hotărâre|döntés|eldöntöttük|sprendimas|lēmums|decisió|erabakia|"
-    "uamuzi|keputusan|шийдвэр|shiidver|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror"
+    "uamuzi|keputusan|තීරණය|theeranaya|thiranaya|шийдвэр|shiidver|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror"
 )
 _RULE_WORDS = (
     "regel|regler|sääntö|reegel|pravidlo|pravilo|правило|regulă|regula|szabály|taisyklė|noteikums|norma|araua|"
-    "kanuni|peraturan|дүрэм|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida"
+    "kanuni|peraturan|නීතිය|дүрэм|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida"
 )
 # "Again", "once more", "the same error": the person links a failure to one seen before (problem_match reads it)
 _AGAIN_WORDS = (
     "igen|igjen|en gång till|samma fel|samme feil|samme fejl|taas|jälleen|uudestaan|sama virhe|jälle|uuesti|"
     "zase|znovu|opět|znova|opäť|opet|ponovno|ponovo|spet|опет|поново|пак|отново|iar|din nou|aceeași eroare|"
     "megint|újra|ismét|ugyanaz a hiba|vėl|atkal|una altra vegada|de nou|berriro|tena|sekali lagi|"
-    # Mongolian: again (twice), once more
-    "дахиад|дахин|ахиад|dahiad|"
+    # Mongolian, Sinhala: again (twice), once more
+    "дахиад|дахин|ахиад|dahiad|ආයෙත්|ආයෙමත්|නැවතත්|ayeth|aayeth|ayemath|"
     "پھر سے|فیر سے|फिर से|दोबारा|আবার|மீண்டும்|మళ్ళీ|ისევ|კვლავ|կրկին|նորից|yenə|yenidən|yana"
 )
 AGAIN = re.compile(rf"(?<!\w)(?:{_AGAIN_WORDS})(?!\w)", re.IGNORECASE)

@@ -130,7 +130,10 @@ _POSITIVE_OTHER = re.compile(
     r"(?<!\w)(?:amesegnalehu|amesegnalew|enamesegnalen|sera|yiseral|tesaka|gobez)(?!\w)|"
     # Mongolian, in Cyrillic and typed in Latin letters: thank you, great, it works, it worked, it came out, done
     r"(?<!\w)(?:баярлалаа|баярлаа|гайхалтай|ажиллаж байна|ажиллалаа|ажилласан|болчихлоо|боллоо|дууслаа|"
-    r"bayarlalaa|bayarlaa|ajillaj baina|ajillalaa|bolchihloo)(?!\w)",
+    r"bayarlalaa|bayarlaa|ajillaj baina|ajillalaa|bolchihloo)(?!\w)|"
+    # Sinhala, in its script and typed in Latin letters: thanks, it works, it worked, great, super
+    r"ස්තූතියි|ස්තුතියි|වැඩ කරනවා|වැඩ කළා|නියමයි|සුපිරි|"
+    r"(?<!\w)(?:isthuthi|sthuthi|wada karanawa|wada kala|wade hari|niyamai|supiri|patta|ela machan)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -181,7 +184,11 @@ _NEGATIVE_OTHER = re.compile(
     r"(?<!\w)(?:alseram|aysera?m|altesakam|tewew|tewut)(?!\w)|"
     # Mongolian: doesn't work, didn't work (out), still (failing), (the cause) not found, leave it
     r"(?<!\w)(?:ажиллахгүй|ажиллаагүй|болохгүй байна|болсонгүй|болоогүй|олдоогүй|орхи|орхиё|"
-    r"ajillahgui|bolohgui baina|bolsongui|oldoogui)(?!\w)",
+    r"ajillahgui|bolohgui baina|bolsongui|oldoogui)(?!\w)|"
+    # Sinhala: doesn't work, still (failing), couldn't, no use, let's look tomorrow, leave it
+    r"වැඩ කරන්නේ නෑ|තාම fail|තාමත්|බැරි වුණා|හෙට බලමු|"
+    r"(?<!\w)(?:wada karanne na|wada karanne naha|wadak naha|wadak na|thama fail|thamath fail|beri una|"
+    r"heta balamu|athaarinna|atharinna)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)

@@ -90,6 +90,13 @@ WORDS: dict[str, str] = {
         "մի|պետք է|պետք ա|ամեն անգամ|չենք|misht|erbek|erbeq|miayn|petq e|petq a|amen angam"
     ),
     "african": "koyaushe|nigbagbogbo|ungalokothi",
+    # Sinhala, in its script and typed in Latin letters ("Singlish"): don't, must / need, always, every time, never,
+    # only, every
+    "sinhala": (
+        "එපා|ඕනේ|ඕනෑ|හැමවිටම|හැම තිස්සෙම|හැමතිස්සෙම|නිතරම|හැම පාරම|හැම|කවදාවත්|විතරයි|විතරක්|පමණයි|පමණක්|"
+        "epa|epaa|hamawelema|hama welema|hamathissema|hama thissema|hama parama|kawadawath|witharai|withrai|"
+        "witharak|withrak|ekakma"
+    ),
     # Mongolian (Cyrillic): always, never, don't, only, every, must, must not, not allowed, need, we don't; typed in
     # Latin letters too
     "mongolian": (
@@ -145,6 +152,7 @@ FROM_NOW_ON: dict[str, str] = {
         "bundan keyin|бұдан былай|бұдан әрі|bundan buyon"
     ),
     "african": "daga yanzu|kusukela manje",
+    "sinhala": "දැන් ඉඳන්|දැන් ඉදන්|අද ඉඳන්|අද ඉදන්|dan idan|dan indan|den idan|ada idan|ada indan|methanin passe",
     "mongolian": "одооноос эхлэн|одооноос хойш|одооноос|цаашид|эндээс хойш|өнөөдрөөс эхлэн|odoonoos|tsaashid",
     "amharic": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|ከአሁን በኋላ|keahun behuala|kezare jemro",
 }
@@ -170,6 +178,7 @@ INSTEAD: dict[str, str] = {
     "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം|ਦੀ ਬਜਾਏ",
     "caucasus/central asia": "əvəzinə|o'rniga|ნაცვლად|აღარ|орнына|փոխարեն|այլևս",
     "african": "maimakon",
+    "sinhala": "වෙනුවට|wenuwata|wenuwta",
     "mongolian": "оронд|больсон|татгалзсан|больё|orond",
     "amharic": "ፋንታ",
 }
@@ -187,6 +196,7 @@ FORGET: dict[str, str] = {
     "romanian": "uită|uita",
     "baltic": "pamiršk|aizmirsti",
     "armenian": "մոռացիր|մոռացի|moracir|moraci",
+    "sinhala": "අමතක කරන්න|amathaka karanna|amathaka karanna",
     "mongolian": "март|мартчих|мартаарай|мартчихаарай|mart|martchih",
     "amharic": "እርሳው|እርሺው|ersaw",
 }
@@ -210,6 +220,7 @@ PERMIT: dict[str, str] = {
     "hungarian": "nyugodtan|szabad|megteheted",
     "swahili": "unaweza|ruksa",
     "armenian": "կարող ես|կարելի է|կարելի ա|karox es|kareli e|kareli a",
+    "sinhala": "පුළුවන්|කමක් නෑ|puluwan|kamak na|kamak naha|kamak ne",
     "mongolian": "ашиглаж болно|хийж болно|ashiglaj bolno",
     "amharic": "ትችላለህ|ትችያለሽ|ትችላላችሁ|ይቻላል|chilaleh|yichalal",
 }
@@ -221,6 +232,7 @@ FORBID: dict[str, str] = {
     "hungarian": "ne|soha|nem|tartsd",
     "swahili": "usitumie|usifanye|kamwe|usi|usiwahi|usiguse|usibadilishe|usifute|usipush|usiflash",
     "armenian": "մի|երբեք|միայն|չենք|թող",
+    "sinhala": "එපා|epa|කවදාවත්|kawadawath|විතරයි|witharai",
     "mongolian": "битгий|бүү|хэзээ ч|зөвхөн|болохгүй|bitgii",
     "amharic": "በፍጹም|ፈጽሞ|ብቻ|አይኑር|አትጠቀም|አትቀይር|አንፈልግም|አንጠቀምም",
 }
@@ -245,6 +257,7 @@ HOUSE: dict[str, str] = {
     "ebben a projektben|la noi|în proiectul ăsta|in proiectul asta",
     "turkic/caucasus": "bizde|bu projede|bu repoda|bizim projede|бізде|bizda|ჩვენთან|ჩვენს პროექტში|մեզ մոտ|mez mot",
     "amharic": "እኛ ጋር|እኛ ቤት|በኛ ቡድን",
+    "sinhala": "අපේ project එකේ|අපි මෙහෙ|ape project eke|api mehe",
     "mongolian": "манайд|манай төсөл дээр|манай багт|manaid",
     "greek/semitic/iranian": "σε εμάς|στο project μας|se emas|אצלנו|عندنا|في مشروعنا|پیش ما|توی این پروژه",
     "indic": "hamare yahan|humare yahan|हमारे यहाँ|ہمارے یہاں|amader ekhane|আমাদের এখানে|namma project|நம்ம|"
