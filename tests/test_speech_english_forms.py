@@ -485,3 +485,9 @@ def test_an_example_pointed_at_belongs_to_the_rule_it_shows(said: str, rule: str
 @pytest.mark.parametrize("said", ["see the log, it failed like that yesterday", "check the diff, do it like that"])
 def test_an_example_pointed_at_once_is_no_rule(said: str) -> None:
     assert extract_knowledge([said]).rules == ()
+
+
+def test_a_prohibition_before_the_norm_that_explains_it_is_the_rule() -> None:
+    said = "don't run cargo update, the lockfile changes go through me. just the clippy fix is fine"
+    assert extract_knowledge([said]).rules == ("don't run cargo update, the lockfile changes go through me",)
+    assert extract_knowledge(["switch it, anything big goes through COPY"]).rules == ("anything big goes through COPY",)

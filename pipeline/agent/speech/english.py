@@ -283,10 +283,12 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(clause)
         # A norm after a comma: "switch it, anything big goes through COPY", "lepas siap tu, run sail pint
         # --dirty before every commit" (what comes first is when to start, in any language)
+        # ("don't run cargo update, the lockfile changes go through me": a prohibition before it is the rule, and
+        # the norm says why)
         for tail in clause.split(", ")[1:]:
             norm = form.ANY_KIND_GOES.match(tail) or form.KIND_NORM.match(tail) or form.BEFORE_EVERY.match(tail)
             if norm and not tail.rstrip().endswith("?"):
-                return tidy(tail)
+                return tidy(clause if _PROHIBITION.match(clause) else tail)
     if remembered := REMEMBER.match(sentence):
         normative = [c for c in clauses(remembered.group(1)) if _normative(c)]
         if not normative and form.EACH_TIME.search(remembered.group(1)):
@@ -296,6 +298,9 @@ def _rule_in(sentence: str) -> str | None:
         if _normative(clause):
             return tidy(clause)
     return None
+
+
+_PROHIBITION = re.compile(r"^(?:please\s+|pls\s+)?(?:don'?t|do not|never)\s+\w+", re.IGNORECASE)
 
 
 def _normative(clause: str) -> bool:
