@@ -76,6 +76,10 @@ def test_error_line_picks_the_line_that_names_the_problem() -> None:
     assert error_line("bash: foo: command not found") == "bash: foo: command not found"
     assert error_line("Exit code 2\nsomething odd") == "something odd"  # not Claude Code's own "Exit code N"
     assert error_line("Exit code 1") == "Exit code 1"  # unless that is all there is
+    # an exception named by its module, after a progress bar: what the traceback ends with
+    progress = "Calculating Metrics: 100%|██████████| 8/8\nTraceback (most recent call last):\n  x\n"
+    said = "google.api_core.exceptions.BadRequest: 400 Cannot read and write in different locations"
+    assert error_line(progress + said) == said
 
 
 def test_a_daily_entry_keeps_what_a_person_wrote_inside_it() -> None:

@@ -18,6 +18,9 @@ _ERROR_TIERS = (
     (
         re.compile(
             r"\bpanicked at\b.*\S|^panic: \S|\b[A-Z]\w*(?:Error|Exception)\b:\s*\S|\berror\[E\d{4}\]:|"
+            # an exception named by its module, not by its ending ("google.api_core.exceptions.BadRequest: 400 …",
+            # "sqlalchemy.exc.OperationalError: …"): what a Python traceback ends with
+            r"\b[a-z_]\w*(?:\.\w+)*\.(?:exceptions?|errors?|exc)\.[A-Z]\w*:\s*\S|"
             r"\berror TS\d{4,5}:|\bWARNING: DATA RACE|"
             r"^(?:Error|error):\s.*\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b|"
             # Godot's own report of a script's parse or runtime error (what GUT then only says it skipped)
