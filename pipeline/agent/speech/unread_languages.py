@@ -29,17 +29,20 @@ _LESSON_WORDS = (
     "lecție|lectie|lecția|de reținut|de retinut|reține|retine|"
     "tanulság|jó tudni|pamoka|mācība|lliçó|bo de saber|ikasgaia|"
     # Swahili, Malay, Urdu, Hindi, Bengali, Tamil, Telugu, Georgian, Armenian, Azerbaijani, Uzbek, Amharic
-    "somo|funzo|pengajaran|පාඩම|paadama|padama|сургамж|surgamj|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት"
+    "somo|funzo|pengajaran|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት|"
+    # Sinhala (in its script and in Latin letters), Mongolian
+    "පාඩම|paadama|padama|сургамж|surgamj"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"
     "rozhodnutí|rozhodnuto|rozhodnutie|odločitev|odluka|odlučeno|решение|решено|одлука|"
     "decizie|decizia|hotărâre|döntés|eldöntöttük|sprendimas|lēmums|decisió|erabakia|"
-    "uamuzi|keputusan|තීරණය|theeranaya|thiranaya|шийдвэр|shiidver|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror"
+    "uamuzi|keputusan|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror|"
+    "තීරණය|theeranaya|thiranaya|шийдвэр|shiidver"
 )
 _RULE_WORDS = (
     "regel|regler|sääntö|reegel|pravidlo|pravilo|правило|regulă|regula|szabály|taisyklė|noteikums|norma|araua|"
-    "kanuni|peraturan|නීතිය|дүрэм|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida"
+    "kanuni|peraturan|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida|නීතිය|дүрэм"
 )
 # "Again", "once more", "the same error": the person links a failure to one seen before (problem_match reads it)
 _AGAIN_WORDS = (

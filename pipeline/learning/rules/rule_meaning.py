@@ -17,7 +17,9 @@ for now, questions, complaints and descriptions. So a sentence (or one of its cl
 - its vector, centred on the examples' centroid, is closer to the standing instructions than to the other
   sentences (mean of the 3 nearest of each; `standing_score`) by STANDING_AT; with the model the probe was fitted
   on (`rule_probe.py`, a logistic layer learned from the examples and the corpora's rules), the probe decides
-  beside the nearest examples, which alone then take only what clears STRICT_AT.
+  beside the nearest examples, which alone then take only what clears STRICT_AT;
+- or no gate opens for it (a language or a phrasing nobody wrote words for: `unopened`), and the probe alone is
+  sure of it (FREE_AT) while its nearest examples lean the same way.
 The examples are generic (no project's words): `base_examples.py`'s, several languages each, and `rule_examples.py`'s
 490 in 16 languages, written blind (without reading any corpus), mostly hard negatives. STANDING_AT was chosen on
 the five development corpora (bench/learning_corpus*) with meaning alone, patterns off: at 0.08 the two sets
@@ -327,7 +329,8 @@ def standing_rules(
 
     With the probe fitted on this model (`rule_probe.py`), a candidate is one when the probe gives it TAKE_AT, its
     nearest examples clear STRICT_AT, or both lean that way (STANDING_AT and AGREE_AT), and the probe ranks a
-    sentence's candidates; without it, when its nearest examples clear STANDING_AT, and they rank."""
+    sentence's candidates (one no gate opened only from FREE_AT); without it, when its nearest examples clear
+    STANDING_AT, and they rank (and what no gate opened is not taken)."""
     rules = [v for t in standing_examples() if (v := vectors.get(t)) is not None]
     others = [v for t in other_examples() if (v := vectors.get(t)) is not None]
     if len(rules) < NEAREST or len(others) < NEAREST:
