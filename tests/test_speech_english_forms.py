@@ -491,3 +491,11 @@ def test_a_prohibition_before_the_norm_that_explains_it_is_the_rule() -> None:
     said = "don't run cargo update, the lockfile changes go through me. just the clippy fix is fine"
     assert extract_knowledge([said]).rules == ("don't run cargo update, the lockfile changes go through me",)
     assert extract_knowledge(["switch it, anything big goes through COPY"]).rules == ("anything big goes through COPY",)
+
+
+def test_a_standing_instruction_asked_politely_is_a_rule_and_a_question_of_what_is_possible_is_not() -> None:
+    said = "Deploy хийе, тиймээс could you always run the Playwright suite before we deploy to Cloudflare Pages?"
+    assert extract_knowledge([said]).rules == (
+        "could you always run the Playwright suite before we deploy to Cloudflare Pages?",
+    )
+    assert extract_knowledge(["can you always reproduce it?"]).rules == ()

@@ -183,6 +183,8 @@ def rule_in(sentence: str) -> str | None:
 
 
 def _rule_in(sentence: str) -> str | None:
+    if asked_always := form.ASKED_ALWAYS.search(sentence.strip()):
+        return tidy(asked_always.group(0))
     if sentence.rstrip().rstrip(".!").endswith("?") or DECISION_TAG.search(sentence) or _ERROR_NO.search(sentence):
         return None
     if _ASKED.match(_LEAD.sub("", sentence.strip())):

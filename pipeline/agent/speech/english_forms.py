@@ -115,6 +115,13 @@ ALWAYS_HOW = re.compile(
     re.IGNORECASE,
 )
 # "xpath should anchor on a field name, never on a position": how a thing must be done, against another way
+# "could you always run the Playwright suite before we deploy?": a standing instruction asked politely; "can you
+# always reproduce it?" asks what is possible, so "can" only with "please"
+ASKED_ALWAYS = re.compile(
+    r"(?:^|(?<=\s))(?:could you|can you please|could you please|would you please) (?:always|never|from now on)\b"
+    r".{8,}",
+    re.I,
+)
 SHOULD_NEVER = re.compile(
     r"^(?!(?:i|it|this|that|he|she|there|you)\b)[\w.-]+(?: [\w.-]+){0,2} (?:should|must) [^,]{3,60}, (?:never|not) \S",
     re.IGNORECASE,

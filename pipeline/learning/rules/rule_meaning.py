@@ -134,7 +134,7 @@ _SPECIFIC = re.compile(
     # Mongolian: today, for now, this time
     r"өнөөдөр|одоохондоо|энэ удаа)\b|今天|今日|"
     # Sinhala: for now, this time (in its script and typed in Latin letters)
-    r"දැනට|මේ පාර|\b(?:danata|me parata|me para)\b|"
+    r"දැනට|මේ පාර|\b(?:danata|me parata)\b|"
     # Polish: for now, now, today, this time ("Na razie nic nie zmieniaj, tylko powiedz")
     r"\b(?:na razie|narazie|teraz|dziś|dzis|dzisiaj|tym razem|na chwilę)\b",
     re.IGNORECASE,
