@@ -119,6 +119,7 @@ _PRACTICES = (
 
 _GOING_WITH = re.compile(r"^(?:we(?:'re| are)? (?:go|going|stick|sticking) with|going with|let's go with)\b", re.I)
 _DONT = re.compile(r"\b(?:don'?t|do not|never)\b", re.IGNORECASE)
+_PROHIBITION = re.compile(r"^(?:please\s+|pls\s+)?(?:don'?t|do not|never)\s+\w+", re.IGNORECASE)  # opening an order
 _INSTEAD = re.compile(r"^[;,]\s*(?:and\s+|but\s+)?instead\b", re.IGNORECASE)
 _SO_THAT = re.compile(r",?\s+so (?:that )?\S.*$", re.IGNORECASE)
 _NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
@@ -300,9 +301,6 @@ def _rule_in(sentence: str) -> str | None:
         if _normative(clause):
             return tidy(clause)
     return None
-
-
-_PROHIBITION = re.compile(r"^(?:please\s+|pls\s+)?(?:don'?t|do not|never)\s+\w+", re.IGNORECASE)
 
 
 def _normative(clause: str) -> bool:

@@ -114,7 +114,6 @@ ALWAYS_HOW = re.compile(
     r"(?:with|in|as|on|via|through|behind|under|from|against)\s+\S",
     re.IGNORECASE,
 )
-# "xpath should anchor on a field name, never on a position": how a thing must be done, against another way
 # "could you always run the Playwright suite before we deploy?": a standing instruction asked politely; "can you
 # always reproduce it?" asks what is possible, so "can" only with "please"
 ASKED_ALWAYS = re.compile(
@@ -122,6 +121,7 @@ ASKED_ALWAYS = re.compile(
     r".{8,}",
     re.I,
 )
+# "xpath should anchor on a field name, never on a position": how a thing must be done, against another way
 SHOULD_NEVER = re.compile(
     r"^(?!(?:i|it|this|that|he|she|there|you)\b)[\w.-]+(?: [\w.-]+){0,2} (?:should|must) [^,]{3,60}, (?:never|not) \S",
     re.IGNORECASE,
