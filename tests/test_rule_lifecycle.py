@@ -9,6 +9,7 @@ from pathlib import Path
 from daemon.services.learning.knowledge import rule_files
 from pipeline.learning.lessons import apply_changes, current_bullets, current_text, superseded_bullets
 from pipeline.learning.rules.rule_lifecycle import conflicts, judge, replaced_in_other_words
+from pipeline.learning.rules.rule_names import retracted_names
 from pipeline.learning.rules.rule_scope import person_wide
 from pipeline.learning.weekly_report import (
     Change,
@@ -268,6 +269,22 @@ def test_a_vietnamese_rule_that_drops_what_the_old_one_named_replaces_it() -> No
         assert replaced_in_other_words(said, current, subject) == current[0]
 
 
+def test_told_to_drop_what_the_old_rule_names_replaces_it_and_a_function_word_names_nothing() -> None:
+    """ "drop the feat:/fix: prefixes from now on" takes back the rule that names feat; "from" after it is no name,
+    so a rule of the other file that says "modules from …" is no rival for it. "drop the database" is no rule
+    taken back."""
+    current = ["commit messages in conventional commits format, feat:, fix:", "never force push"]
+    rivals = ["modules from kaasu-tf-modules are always pinned to a git tag"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.11 if "feat" in b else 0.07
+
+    for said in ("drop the feat:/fix: prefixes from now on", "drop the feat:/fix: prefixes in commit subjects"):
+        assert replaced_in_other_words(said, current, subject, rivals) == current[0]
+    assert "from" not in retracted_names("drop the feat:/fix: prefixes from now on")
+    assert retracted_names("drop the database and recreate it from the dump") == set()
+
+
 def test_a_term_reversed_by_the_rule_nearest_in_subject_supersedes_below_the_same_topic_cosine() -> None:
     """ "no printk in driver code" rejects what "just use printk for debug output" asserts; the model puts the two
     at 0.87, under SAME_TOPIC_COSINE, but the old rule is the nearest in subject: it is overturned. A rule further
@@ -360,6 +377,7 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
         "branches are named feature/<short-name>",
         "from now on a branch is just the tracker ticket, like SAQ-57",
         "ветки называем по номеру задачи",
+        "drop the feat:/fix: prefixes from now on",
     ]
     projects = [
         "deploy to staging from the release branch only",
@@ -371,6 +389,7 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
         "money is an int of cents, never Decimal",
         "use testify/require for assertions in tests",
         "merge the two config loaders into one module",
+        "quick fix: restart the worker after the config changes",
     ]
     assert [r for r in everywhere if not person_wide(r)] == []
     assert [r for r in projects if person_wide(r)] == []

@@ -132,6 +132,10 @@ RETRACTION = re.compile(
     r"забудь(?:те)?,? (?:про|о|об|что)|я передумал|передумал|"
     # what is dropped: "pytest-xdist fliegt raus, ab jetzt …", "we're dropping Moq, …"
     r"[\w.-]+ (?:fliegt|kommt|ist) raus|(?:we'?re |we are )?(?:dropping|removing) [\w.-]+|"
+    # told to drop it, the sentence's first word ("drop the feat:/fix: prefixes from commit messages")
+    r"(?:^|(?<=[,;:.!] )|(?<=please )|(?<=pls )|(?<=just ))drop "
+    r"(?!(?:the |a |all |our |those |these |any )?(?:table|database|schema|index|column|view|db)s?\b)"
+    r"(?:the |all |our |those |these |any )?[\w.:/-]+|"
     # Vietnamese: "bỏ XCTest đi" (drop it), "quên cái X đi" (forget it), with or without diacritics
     r"(?:bo|bỏ|qu[eê]n) (?:c[aá]i )?[\w.-]+ (?:di|đi)|"
     # Polish: "zapomnij o X" (forget X), "rezygnujemy z X", "koniec z X", "wywalamy X"

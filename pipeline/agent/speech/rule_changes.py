@@ -91,7 +91,7 @@ ADDS = re.compile(
     re.IGNORECASE,
 )
 RETRACTION_WORD_LIST = (
-    "forget about what said scrap ditch changed mind that this про забудь забудьте передумал oublie oubliez "
+    "forget about what said scrap ditch drop changed mind that this про забудь забудьте передумал oublie oubliez "
     "olvida vergiss esquece mudei ideia cambié opinión fliegt kommt raus dropping removing lascia lasciamo perdere "
     "dimentica cambiato idea birak bırak vazgeçtim vazgectim bo bỏ di đi quen quên cai cái zapomnij rezygnujemy "
     "koniec wywalamy buang aja kita lupain lupakan gak jadi berubah rencana usah lagi pake pakai nggak tidak "

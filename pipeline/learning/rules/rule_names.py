@@ -151,7 +151,7 @@ def retracted_names(candidate: str) -> set[str]:
         for part in (w, *w.split("-"))
         if len(part) >= 4 or (len(part) == 3 and part != part.lower())
     }
-    return named - RETRACTION_WORDS
+    return named - RETRACTION_WORDS - FILLER  # not "from" of "drop the feat:/fix: prefixes from now on"
 
 
 def _names(text: str) -> set[str]:

@@ -29,6 +29,13 @@ _MESSAGE = re.compile(
     r"английск|по-русски|по-английски|англійськ|česky|中文|英文|英語|日本語|영어|한국어",
     re.IGNORECASE,
 )
+# a commit message's form named by its types alone ("drop the feat:/fix: prefixes from now on"): two of them, or
+# the convention's name; one "fix:" is any sentence's ("quick fix: restart the pod")
+_COMMIT_TYPES = re.compile(
+    r"\b(?:feat|fix|chore|docs|refactor)(?:\([\w.-]+\))?!?:\s*(?:[/,&]|and|or)?\s*(?:feat|fix|chore|docs|refactor)\b|"
+    r"\bconventional commits?\b",
+    re.IGNORECASE,
+)
 # what may be pushed and where, and how work reaches the main branch
 _PUSH = re.compile(r"(?<![.\w])push|pushen|pushlama|pushaa|пуш|пушь|푸시|プッシュ|推送|--force", re.IGNORECASE)
 # a pull request: how work reaches the main branch, or the PR itself named first ("keep PRs small", "los PR
@@ -89,6 +96,8 @@ _LANGUAGE = re.compile(_LANGUAGES, re.IGNORECASE)
 def person_wide(rule: str) -> bool:
     """Whether `rule` is about how the person works in every project (see the module docstring)."""
     if (_COMMIT.search(rule) and _MESSAGE.search(rule)) or (_BRANCH.search(rule) and _NAMING.search(rule)):
+        return True
+    if _COMMIT_TYPES.search(rule):
         return True
     if (_PUSH.search(rule) and not _BEFORE_PUSH.search(rule)) or _EVERYWHERE.search(rule) or _MERGE_WAY.search(rule):
         return True
