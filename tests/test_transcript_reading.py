@@ -998,6 +998,18 @@ def test_a_log_whose_lines_open_with_a_bracketed_clock_is_pasted() -> None:
     assert typed == ["the upload bounced, whats going on"] and len(pasted) == 3
 
 
+def test_a_rule_after_a_short_label_is_read_from_where_it_begins() -> None:
+    """ "i nešto za sve repoe: zaboravi rebase, …" (and one thing for all repos: forget rebase, …): the label says
+    what kind of remark follows and the rule begins after it. A label of pasted text is no label."""
+    said = "i nešto za sve repoe: zaboravi rebase, od sad ide normalan merge commit."
+    assert extract_knowledge([said]).rules == ("zaboravi rebase, od sad ide normalan merge commit",)
+    assert extract_knowledge(["error log: zaboravi rebase, od sad ide normalan merge commit."]).rules == ()
+    # a project's name before a decision ("rozhodnutie:"): a decision, not a rule the meaning test may take
+    assert extract_knowledge(["kolaj-infra: rozhodnutie: žiadny Ansible, len bash"]).decisions == (
+        "žiadny Ansible, len bash",
+    )
+
+
 def test_a_retraction_keeps_what_it_takes_back_and_a_crash_report_is_no_rule() -> None:
     said = "Oublie ce que j'ai dit sur la version dans CMakeLists.txt : dorénavant la version vient du tag git."
     assert extract_knowledge([said]).rules == (

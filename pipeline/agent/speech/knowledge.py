@@ -61,14 +61,19 @@ def says_something(sentence: str) -> bool:
     return bool(found.rules or found.lessons or found.decisions)
 
 
-def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()) -> UserKnowledge:
+def extract_knowledge(
+    user_texts: Iterable[str], other_texts: Iterable[str] = (), *, labels: bool = True
+) -> UserKnowledge:
     """Rules, lessons and decisions in the person's texts; `other_texts` (the assistant's) only give decisions,
-    tagged ("Decision: …") or opening a sentence with "we'll use / go with / keep …"."""
+    tagged ("Decision: …") or opening a sentence with "we'll use / go with / keep …". `labels`: a sentence after
+    a short label is read without it when only then it says something (`_unlabelled`)."""
     rules: list[str] = []
     lessons: list[str] = []
     decisions: list[str] = []
     user_texts_list = list(user_texts)
     said = [(s, before, after) for text in user_texts_list for s, before, after in _with_neighbours(sentences([text]))]
+    if labels:
+        said = [(_unlabelled(s), before, after) for s, before, after in said]
     for sentence, before, after in said:
         english = not (has_cjk(sentence) or has_kana(sentence))
         # the English reader reads chat shorthand spelled out ("going w X", "before u say done"); what it finds
@@ -101,6 +106,32 @@ def extract_knowledge(user_texts: Iterable[str], other_texts: Iterable[str] = ()
         if found := assistant_decision(sentence):
             decisions.append(found)
     return UserKnowledge(_unique(rules), _unique(lessons), _unique(decisions))
+
+
+# A short label before a colon that says what kind of remark follows, in any language ("one more thing for all
+# repos:", "i nešto za sve repoe:", "a note from the review:", "Бас нэг зүйл:"): the readers look for a rule
+# where a sentence begins, and here it begins after the label. Not a label of pasted or quoted text (an error, a
+# log, what was expected) nor of a plan or a question.
+_LABEL = re.compile(r"^(?P<label>[^:：`/\\()\[\]]{2,48})[:：]\s+(?P<rest>\S.{8,})$")
+_NOT_A_LABEL = re.compile(
+    r"\b(?:error|errors|warning|exception|traceback|output|logs?|result|expected|actual|got|received|question|"
+    r"plan|idea|todo|context|example|answer|summary|status)\b",
+    re.IGNORECASE,
+)
+
+
+def _unlabelled(sentence: str) -> str:
+    """The sentence after its label when only that part says something to the readers (see `_LABEL`)."""
+    match = _LABEL.match(sentence)
+    if match is None or len(match["label"].split()) > 6 or _NOT_A_LABEL.search(match["label"]):
+        return sentence
+    rest = match["rest"]
+    return rest if not _said(sentence) and _said(rest) else sentence
+
+
+def _said(sentence: str) -> bool:
+    found = extract_knowledge([sentence], labels=False)
+    return bool(found.rules or found.lessons or found.decisions)
 
 
 # A rule's second half said as a fragment after it, in the same message: "ab jetzt kommt alles vom Server über
