@@ -114,6 +114,7 @@ CORPORA = (
     ("held out 57", BENCH / "learning_corpus_heldout57"),
     ("held out 58", BENCH / "learning_corpus_heldout58"),
     ("held out 59", BENCH / "learning_corpus_heldout59"),
+    ("held out 60", BENCH / "learning_corpus_heldout60"),
 )
 
 
