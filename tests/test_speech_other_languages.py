@@ -538,3 +538,38 @@ def test_a_question_mark_between_words_is_code_and_a_double_dash_before_flags_cu
         "cargo clippy --all-targets -- -D warnings has to be clean before you tell me something is done."
     ]
     assert sentences(["Tu peux regarder ? Merci."]) == ["Tu peux regarder ?", "Merci."]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "bizda prod bazaga o'zgarish faqat prisma migrate deploy orqali kiradi",
+        "har bir DTO maydonida class-validator dekoratori bo'lishi kerak",
+        "main'ga force push qilinmaydi",
+        "migratsiya fayllarini qo‘lda o‘zgartirmang",
+    ],
+)
+def test_uzbek_must_every_and_the_prohibitive_open_the_rule_gate_with_any_apostrophe(sentence: str) -> None:
+    assert directive(sentence)
+
+
+def test_uzbek_lesson_for_myself_is_a_lesson() -> None:
+    said = "o'zimga saboq: Hydra ishchi papkani o'zgartirsa, relative path'larga ishonib bo'lmaydi"
+    assert extract_knowledge([said]).lessons == (
+        "Hydra ishchi papkani o'zgartirsa, relative path'larga ishonib bo'lmaydi",
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("ishladi, rahmat!", 1),
+        ("zo'r, hammasi joyida", 1),
+        ("hali ham xato beradi, ertaga ko'ramiz", -1),
+        ("upload prod'da ishlamayapti", -1),
+        ("Это заплатка. Сейчас нет сил разбираться, закрываем.", -1),
+    ],
+)
+def test_uzbek_closings_and_russian_giving_up(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

@@ -9,6 +9,7 @@ from pipeline.agent.failure_line import error_line
 from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
 from pipeline.agent.speech.knowledge import extract_knowledge, typed_and_pasted
+from pipeline.agent.speech.rule_changes import REPLACES
 from pipeline.agent.speech.sentence_parts import tidy
 from pipeline.agent.transcript import NotATranscript, parse_transcript
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
@@ -996,6 +997,17 @@ def test_a_log_whose_lines_open_with_a_bracketed_clock_is_pasted() -> None:
     )
     typed, pasted = typed_and_pasted(text)
     assert typed == ["the upload bounced, whats going on"] and len(pasted) == 3
+
+
+def test_what_we_changed_after_a_colon_is_the_rule_now_and_says_it_replaces_one() -> None:
+    said = (
+        "after the discussion on Sardor's PR we changed it: the best checkpoint of each run gets dvc add and is "
+        "pushed to the remote; the other checkpoints stay on the box."
+    )
+    (rule,) = extract_knowledge([said]).rules
+    assert rule.startswith("we changed it: the best checkpoint of each run gets dvc add")
+    assert REPLACES.search(rule)
+    assert extract_knowledge(["we changed it: see the diff"]).rules == ()
 
 
 def test_a_rule_after_a_short_label_is_read_from_where_it_begins() -> None:

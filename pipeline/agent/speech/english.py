@@ -196,6 +196,8 @@ def _rule_in(sentence: str) -> str | None:
         return None
     if tagged := form.RULE_TAG.search(sentence):
         return tidy(tagged.group(1))
+    if changed := form.CHANGED_TO.search(sentence):
+        return tidy(changed.group(0))
     if (again := form.SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
         return tidy(again["r"])
     if form.SHOULD_NEVER.match(sentence.strip()) or form.SAME_AS_PLACE.match(sentence.strip()):

@@ -9,6 +9,13 @@ from __future__ import annotations
 import re
 
 RULE_TAG = re.compile(r"\b(?:rule|convention|policy)\s*:\s*(.{6,})", re.IGNORECASE)
+# "after the discussion on Sardor's PR we changed it: the best checkpoint of each run gets dvc add …": what follows
+# the colon is how it is done now, replacing how it was (the words stay in the rule: `rule_changes.REPLACES`)
+CHANGED_TO = re.compile(
+    r"\b(?:we|i)(?:'ve| have)? (?:changed|switched) (?:it|this|that|the rule|how we do (?:it|this|that))\s*:\s*"
+    r"(?=(?:\S+\s+){4}\S).{6,}",
+    re.IGNORECASE,
+)
 # "The team agreed that every resource gets the owner tags", "we agreed with Dawit that …": a convention the team
 # set, stated as agreed
 AGREED = re.compile(

@@ -11,6 +11,7 @@ from pipeline.agent.speech.cues import RETRACTION
 
 REPLACES = re.compile(
     r"\b(?:from now on|going forward|from here on|instead|no longer|not \w+ anymore|anymore|any more|no more|"
+    r"(?:we|i)(?:'ve| have)? (?:changed|switched) (?:it|this|that|the rule)(?=\s*:)|"
     r"stop \w+ing|switch(?:ed)? to|moved? to|replaced? (?:by|with)|rather than|"
     r"(?<!for )(?<!right )(?<!\.)now(?![.(]))\b|"
     r"以后|今后|从现在(?:开始|起)|改成|改为|改用|换成|不再|现在(?:用|改|统一)|"

@@ -30,8 +30,10 @@ _LESSON_WORDS = (
     "tanulság|jó tudni|pamoka|mācība|lliçó|bo de saber|ikasgaia|"
     # Swahili, Malay, Urdu, Hindi, Bengali, Tamil, Telugu, Georgian, Armenian, Azerbaijani, Uzbek, Amharic
     "somo|funzo|pengajaran|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት|"
-    # Sinhala (in its script and in Latin letters), Mongolian
-    "පාඩම|paadama|padama|сургамж|surgamj"
+    # Sinhala (in its script and in Latin letters), Mongolian, Uzbek
+    "පාඩම|paadama|padama|сургамж|surgamj|"
+    # Uzbek: a lesson for myself
+    "o['ʻ‘’`]zimga saboq|o['ʻ‘’`]zim uchun saboq"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"

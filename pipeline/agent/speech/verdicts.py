@@ -133,7 +133,10 @@ _POSITIVE_OTHER = re.compile(
     r"bayarlalaa|bayarlaa|ajillaj baina|ajillalaa|bolchihloo)(?!\w)|"
     # Sinhala, in its script and typed in Latin letters: thanks, it works, it worked, great, super
     r"ස්තූතියි|ස්තුතියි|වැඩ කරනවා|වැඩ කළා|නියමයි|සුපිරි|"
-    r"(?<!\w)(?:isthuthi|sthuthi|wada karanawa|wada kala|wade hari|niyamai|supiri|patta|ela machan)(?!\w)",
+    r"(?<!\w)(?:isthuthi|sthuthi|wada karanawa|wada kala|wade hari|niyamai|supiri|patta|ela machan)(?!\w)|"
+    # Uzbek in Latin letters (its o' and g' typed with any apostrophe): thanks, it worked, it works now, great, done
+    r"(?<!\w)(?:(?:katta )?rahmat|ishladi|endi ishlayapti|ishlayapti endi|zo['ʻ‘’`]?r|ajoyib|zabardast|"
+    r"hammasi joyida|tayyor bo['ʻ‘’`]?ldi)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -188,7 +191,10 @@ _NEGATIVE_OTHER = re.compile(
     # Sinhala: doesn't work, still (failing), couldn't, no use, let's look tomorrow, leave it
     r"වැඩ කරන්නේ නෑ|තාම fail|තාමත්|බැරි වුණා|හෙට බලමු|"
     r"(?<!\w)(?:wada karanne na|wada karanne naha|wadak naha|wadak na|thama fail|thamath fail|beri una|"
-    r"heta balamu|athaarinna|atharinna)(?!\w)",
+    r"heta balamu|athaarinna|atharinna)(?!\w)|"
+    # Uzbek: doesn't work, didn't work (out), still (failing), leave it; Russian: no strength left to dig into it
+    r"(?<!\w)(?:ishlamayapti|ishlamadi|ishlamaydi|bo['ʻ‘’`]?lmadi|hali ham (?:xato|ishlamay\w*|yiqil\w*|qizil)|"
+    r"qoldiraylik|tashlab qo['ʻ‘’`]?y|нет сил(?: разбираться)?)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -221,6 +227,8 @@ _DEFERRED_OTHER = re.compile(
     r"(?<!\w)(?:m[aă] uit (?:eu )?(?:disear[aă]|desear[aă]|m[aâ]ine|mai t[aâ]rziu|luni)|continu[aă]m m[aâ]ine|"
     r"(?:jatketaan|katsotaan|katson) (?:huomenna|my[oö]hemmin|maanantaina))(?!\w)|"
     r"\b(?:гляну|посмотрю|доделаю|разберусь) (?:завтра|потом|позже)\b|"
+    # Uzbek: tomorrow / later we'll look, I'll look, we go on
+    r"(?<!\w)(?:ertaga|keyinroq|keyin) (?:ko['ʻ‘’`]?ramiz|ko['ʻ‘’`]?raman|qarayman|qaraymiz|davom etamiz)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,

@@ -33,6 +33,13 @@ from __future__ import annotations
 
 import re
 
+
+def _apostrophes(words: str) -> str:
+    """Uzbek's o' and g' as people type them: with ', ʻ (its official letter), ‘ or ’."""
+    variants = {word.replace("'", mark) for word in words.split("|") for mark in ("'", "ʻ", "‘", "’")}
+    return "|".join(sorted(variants))
+
+
 # language: its words for always, never, don't (prohibitive), only, every time, must, from now on, avoid/use;
 # "|" between words
 WORDS: dict[str, str] = {
@@ -120,6 +127,13 @@ WORDS: dict[str, str] = {
         "eppozhum|eppovum|eppovume|orikkalum|orubodhum|mathram|maathram|mattum|venda|vendaa|vendam|cheyyaruthu|"
         "cheyyanda|ellappudu|eppudu|matrame|vaddu|kudadu"
     ),
+    # Uzbek in Latin letters (always, never, only, every, must, must not, not allowed, is not done; the prohibitive
+    # "-ma"/"-mang" of common verbs, "we don't", the polite "use" and "run"); "doim", "faqat", "hech qachon" above
+    "uzbek": _apostrophes(
+        "har doim|doimo|har bir|har safar|har gal|kerak|bo'lishi kerak|shart|mumkin emas|kerak emas|taqiqlanadi|"
+        "qilinmaydi|ishlatilmaydi|qilma|qilmang|tegma|tegmang|ishlatma|ishlatmang|o'zgartirma|o'zgartirmang|"
+        "yozmang|qo'shmang|o'chirmang|qilmaymiz|ishlatmaymiz|yozmaymiz|ishlating|yuriting"
+    ),
 }
 
 # language: its words for "from now on": a rule replacing how it was done until now. Said to a coding agent they
@@ -201,6 +215,7 @@ FORGET: dict[str, str] = {
     "sinhala": "අමතක කරන්න|amathaka karanna|amathaka karanna",
     "mongolian": "март|мартчих|мартаарай|мартчихаарай|mart|martchih",
     "amharic": "እርሳው|እርሺው|ersaw",
+    "uzbek": "unut|unuting|esdan chiqaring",
 }
 
 # language: its "stop doing" ("hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt"): with what
@@ -225,6 +240,7 @@ PERMIT: dict[str, str] = {
     "sinhala": "පුළුවන්|කමක් නෑ|puluwan|kamak na|kamak naha|kamak ne",
     "mongolian": "ашиглаж болно|хийж болно|ashiglaj bolno",
     "amharic": "ትችላለህ|ትችያለሽ|ትችላላችሁ|ይቻላል|chilaleh|yichalal",
+    "uzbek": _apostrophes("ruxsat|qilsang bo'ladi|qilsangiz bo'ladi|qila olasan|qila olasiz"),
 }
 FORBID: dict[str, str] = {
     "norwegian/danish": "ikke|aldri|aldrig|behold|hold",
@@ -237,6 +253,7 @@ FORBID: dict[str, str] = {
     "sinhala": "එපා|epa|කවදාවත්|kawadawath|විතරයි|witharai",
     "mongolian": "битгий|бүү|хэзээ ч|зөвхөн|болохгүй|bitgii",
     "amharic": "በፍጹም|ፈጽሞ|ብቻ|አይኑር|አትጠቀም|አትቀይር|አንፈልግም|አንጠቀምም",
+    "uzbek": _apostrophes("hech qachon|faqat|qilma|qilmang|mumkin emas|kerak emas|qilinmaydi|tegmang"),
 }
 
 # language: how it is done "at our place" ("kod nas migracije idu u zaseban PR", "u nás sú všade file-scoped
