@@ -115,6 +115,7 @@ CORPORA = (
     ("held out 58", BENCH / "learning_corpus_heldout58"),
     ("held out 59", BENCH / "learning_corpus_heldout59"),
     ("held out 60", BENCH / "learning_corpus_heldout60"),
+    ("held out 61", BENCH / "learning_corpus_heldout61"),
 )
 
 
