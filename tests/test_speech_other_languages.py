@@ -573,3 +573,32 @@ def test_uzbek_lesson_for_myself_is_a_lesson() -> None:
 def test_uzbek_closings_and_russian_giving_up(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "autoload အသစ် ထပ်မထည့်နဲ့",
+        "GUT test file တွေကို script ဘေးမှာပဲ ထားပါ",
+        "autoload a-thit ma htae nae",
+        "sidekiq job tway ko idempotent phyit aung yay pay",
+    ],
+)
+def test_burmese_prohibitive_must_and_only_open_the_rule_gate_in_its_script_and_in_latin_letters(
+    sentence: str,
+) -> None:
+    assert directive(sentence)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("ok ya pi", 1),
+        ("kyay zu! အဆင်ပြေတယ်", 1),
+        ("ma hote bu. ma net pyan kyi mal", -1),
+        ("ဒီနေ့ ဒီလောက်ပဲ", -1),
+    ],
+)
+def test_burmese_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

@@ -1010,6 +1010,16 @@ def test_what_we_changed_after_a_colon_is_the_rule_now_and_says_it_replaces_one(
     assert extract_knowledge(["we changed it: see the diff"]).rules == ()
 
 
+def test_a_pinned_list_is_the_persons_rules_and_the_old_thing_ignored_is_taken_back() -> None:
+    pinned = "📌 shwe-api notes\n- strong_migrations stays on\n- bullet has to stay quiet in the specs"
+    assert extract_knowledge([pinned]).rules == ("strong_migrations stays on", "bullet has to stay quiet in the specs")
+    said = "ignore the old deploy-from-main thing, only tagged releases go out now."
+    assert extract_knowledge([said]).rules == (
+        "ignore the old deploy-from-main thing, only tagged releases go out now",
+    )
+    assert extract_knowledge(["ignore the old logs, the new ones matter"]).rules == ()
+
+
 def test_a_rule_after_a_short_label_is_read_from_where_it_begins() -> None:
     """ "i nešto za sve repoe: zaboravi rebase, …" (and one thing for all repos: forget rebase, …): the label says
     what kind of remark follows and the rule begins after it. A label of pasted text is no label."""

@@ -338,8 +338,11 @@ MYSELF = re.compile(
 # "ok forget chromium-only, run the e2e on webkit too": a rule taken back and what replaces it (the marker stays:
 # rule_lifecycle reads it as a replacement)
 FORGET = re.compile(
-    r"^(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)(?:about |what I said about )?(?:the )?"
-    r"[\w.-]+(?:[ -][\w.-]+){0,5},\s*\S.{5,}",
+    r"^(?:(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)"
+    r"(?:about |what I said about )?(?:the )?[\w.-]+(?:[ -][\w.-]+){0,5}|"
+    # "ignore the old deploy-from-main thing, …" (not "ignore the old logs, …": what was said before, by its name)
+    r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy))"
+    r",\s*\S.{5,}",
     re.IGNORECASE,
 )
 # "every call to the payment provider sends an idempotency key", "each test runs inside a transaction": what a

@@ -153,7 +153,7 @@ _TEAM_LIST_INTRO = re.compile(
     r"how (?:I|we)(?:'d| would)? (?:like|want|prefer)\b[^:]{0,60}\b(?:written|done|built|structured|organi[sz]ed|"
     r"set up)|"
     r"regole|convenzioni|kurallar\w*|правила|соглашени\w+|(?:team|team's|our|project|company)\s+(?:docs?|documentation))\b|"
-    r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες",
+    r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες|\bpinned\b",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")
@@ -167,7 +167,8 @@ def team_list(text: str) -> list[str]:
     listing = False
     for line in typed_and_pasted(text)[0]:
         stripped = line.strip()
-        if stripped.endswith((":", "：")) and _TEAM_LIST_INTRO.search(stripped):
+        # (or a pinned message of the person's rules: "📌 shwe-api notes", a list under it)
+        if (stripped.endswith((":", "：")) and _TEAM_LIST_INTRO.search(stripped)) or stripped.startswith("📌"):
             listing = True
             continue
         if not listing or not stripped or _HEADING.match(stripped):

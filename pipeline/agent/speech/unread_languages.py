@@ -32,8 +32,8 @@ _LESSON_WORDS = (
     "somo|funzo|pengajaran|سبق|सबक|सीख|শিক্ষা|পাঠ|பாடம்|పాఠం|გაკვეთილი|դաս|dərs|saboq|ትምህርት|"
     # Sinhala (in its script and in Latin letters), Mongolian, Uzbek
     "පාඩම|paadama|padama|сургамж|surgamj|"
-    # Uzbek: a lesson for myself
-    "o['ʻ‘’`]zimga saboq|o['ʻ‘’`]zim uchun saboq"
+    # Uzbek: a lesson for myself; Burmese: lesson
+    "o['ʻ‘’`]zimga saboq|o['ʻ‘’`]zim uchun saboq|သင်ခန်းစာ|thin khan sar"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"

@@ -136,7 +136,9 @@ _POSITIVE_OTHER = re.compile(
     r"(?<!\w)(?:isthuthi|sthuthi|wada karanawa|wada kala|wade hari|niyamai|supiri|patta|ela machan)(?!\w)|"
     # Uzbek in Latin letters (its o' and g' typed with any apostrophe): thanks, it worked, it works now, great, done
     r"(?<!\w)(?:(?:katta )?rahmat|ishladi|endi ishlayapti|ishlayapti endi|zo['ʻ‘’`]?r|ajoyib|zabardast|"
-    r"hammasi joyida|tayyor bo['ʻ‘’`]?ldi)(?!\w)",
+    r"hammasi joyida|tayyor bo['ʻ‘’`]?ldi)(?!\w)|"
+    # Burmese, in its script and typed in Latin letters: it works / it's done, thanks, all fine
+    r"ရပြီ|ကျေးဇူး|အဆင်ပြေ|(?<!\w)(?:ya pi|ya p|kyay zu|kyay zoo|kyayzu|a-sin pyay|a sin pyay)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -194,7 +196,10 @@ _NEGATIVE_OTHER = re.compile(
     r"heta balamu|athaarinna|atharinna)(?!\w)|"
     # Uzbek: doesn't work, didn't work (out), still (failing), leave it; Russian: no strength left to dig into it
     r"(?<!\w)(?:ishlamayapti|ishlamadi|ishlamaydi|bo['ʻ‘’`]?lmadi|hali ham (?:xato|ishlamay\w*|yiqil\w*|qizil)|"
-    r"qoldiraylik|tashlab qo['ʻ‘’`]?y|нет сил(?: разбираться)?)(?!\w)",
+    r"qoldiraylik|tashlab qo['ʻ‘’`]?y|нет сил(?: разбираться)?)(?!\w)|"
+    # Burmese: it doesn't work, not right, can't fix it (yet), that's all for today
+    r"မရဘူး|မဟုတ်သေးဘူး|မဟုတ်ဘူး|မပြင်နိုင်|ဒီနေ့ ဒီလောက်ပဲ|"
+    r"(?<!\w)(?:ma ya bu|ma hote bu|ma pyin nine|pyin ma ya|di nay di lout pal)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -227,6 +232,8 @@ _DEFERRED_OTHER = re.compile(
     r"(?<!\w)(?:m[aă] uit (?:eu )?(?:disear[aă]|desear[aă]|m[aâ]ine|mai t[aâ]rziu|luni)|continu[aă]m m[aâ]ine|"
     r"(?:jatketaan|katsotaan|katson) (?:huomenna|my[oö]hemmin|maanantaina))(?!\w)|"
     r"\b(?:гляну|посмотрю|доделаю|разберусь) (?:завтра|потом|позже)\b|"
+    # Burmese: tomorrow (morning) I'll look again, later
+    r"မနက်ဖြန်|နောက်မှ|ပြန်ကြည့်မယ်|(?<!\w)(?:ma net pyan|ma net phyan|nout mha|nout hma|pyan kyi mal)(?!\w)|"
     # Uzbek: tomorrow / later we'll look, I'll look, we go on
     r"(?<!\w)(?:ertaga|keyinroq|keyin) (?:ko['ʻ‘’`]?ramiz|ko['ʻ‘’`]?raman|qarayman|qaraymiz|davom etamiz)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"

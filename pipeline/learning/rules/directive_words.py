@@ -91,6 +91,13 @@ WORDS: dict[str, str] = {
         "korben na|koro na|rakhbe|rakho|dibe na|diba na|chalabe na|likhbe"
     ),
     "lao/khmer/burmese": "ສະເໝີ|ຫ້າມ|ជានិច្ច|កុំ|အမြဲ",
+    # Burmese: always, never, must, only, the prohibitive "မ … နဲ့" of common verbs (do, add, write, use, edit,
+    # delete, push), "please do" (ပါ after a verb is too common to list alone); typed in Latin letters too
+    "burmese": (
+        "အမြဲတမ်း|ဘယ်တော့မှ|ရမယ်|ရပါမယ်|ရမည်|မလုပ်နဲ့|မထည့်နဲ့|ထပ်မထည့်နဲ့|မရေးနဲ့|မသုံးနဲ့|မပြင်နဲ့|မဖျက်နဲ့|မတင်နဲ့|"
+        "ပဲ ထားပါ|ပဲ သုံးပါ|ပဲ ရေးပါ|a-mye|amye|ma lote nae|ma htae nae|ma yay nae|ma thone nae|ma pyin nae|yay pay|"
+        "phyit ya mal|phyit aung"
+    ),
     "malay": "sentiasa|mulai sekarang|setiap kali|mesti|wajib",
     "caucasus/central asia": (
         "ყოველთვის|არასდროს|მხოლოდ|միշտ|երբեք|միայն|həmişə|heç vaxt|yalnız|doim|hech qachon|faqat|әрқашан|ешқашан|"
@@ -171,6 +178,7 @@ FROM_NOW_ON: dict[str, str] = {
     "sinhala": "දැන් ඉඳන්|දැන් ඉදන්|අද ඉඳන්|අද ඉදන්|dan idan|dan indan|den idan|ada idan|ada indan|methanin passe",
     "mongolian": "одооноос эхлэн|одооноос хойш|одооноос|цаашид|эндээс хойш|өнөөдрөөс эхлэн|odoonoos|tsaashid",
     "amharic": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|ከአሁን በኋላ|keahun behuala|kezare jemro",
+    "burmese": "နောက်ဆို|နောက်ကို|အခုကစပြီး|ဒီနေ့ကစပြီး|nout so|nout soe|a-khu ka sa pi",
 }
 # language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads
 # these and FROM_NOW_ON as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
@@ -197,6 +205,7 @@ INSTEAD: dict[str, str] = {
     "sinhala": "වෙනුවට|wenuwata|wenuwta",
     "mongolian": "оронд|больсон|татгалзсан|больё|orond",
     "amharic": "ፋንታ",
+    "burmese": "အစား|အဟောင်း",
 }
 
 # language: its imperative "forget" ("unohda se minuutin raja, …", "zapomeň na Mambu, …"): a rule taken back, what
@@ -216,6 +225,7 @@ FORGET: dict[str, str] = {
     "mongolian": "март|мартчих|мартаарай|мартчихаарай|mart|martchih",
     "amharic": "እርሳው|እርሺው|ersaw",
     "uzbek": "unut|unuting|esdan chiqaring",
+    "burmese": "မေ့လိုက်|မေ့လိုက်တော့|may lite|may laik",
 }
 
 # language: its "stop doing" ("hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt"): with what
