@@ -9,7 +9,7 @@ from pipeline.agent.session_outcome import session_outcome
 from pipeline.agent.speech.knowledge import clauses, extract_knowledge, sentences
 from pipeline.agent.speech.verdicts import closing_cue
 from pipeline.agent.transcript import parse_transcript
-from pipeline.learning.rules.rule_meaning import directive
+from pipeline.learning.rules.rule_meaning import directive, weighed
 from tests.transcript_lines import Transcript
 
 
@@ -602,3 +602,14 @@ def test_burmese_prohibitive_must_and_only_open_the_rule_gate_in_its_script_and_
 def test_burmese_closings(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "هل يجب أن نستخدم Redis دائماً للكاش؟",  # Arabic question mark: "must we always use Redis for the cache?"
+        "ሁልጊዜ testcontainers መጠቀም አለብን፧",  # Ethiopic question mark
+    ],
+)
+def test_a_question_in_arabic_or_ethiopic_script_is_weighed_as_no_rule(asked: str) -> None:
+    assert weighed([asked], clauses) == []

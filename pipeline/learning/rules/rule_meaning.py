@@ -293,7 +293,7 @@ def weighed(sentences: Sequence[str], clauses_of: Callable[[str], list[str]]) ->
 
 def _asks_or_reports(sentence: str) -> bool:
     """A question, a report of what happened or a request for this one time: no sentence of these is a rule."""
-    asked = sentence.rstrip().endswith(("?", "？")) or ARMENIAN_QUESTION_MARK in sentence
+    asked = sentence.rstrip().endswith(("?", "？", "؟", "፧")) or ARMENIAN_QUESTION_MARK in sentence
     return asked or bool(_REPORT.search(sentence) or _ONCE.search(sentence))
 
 
