@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from pipeline.agent.speech import cues
 from pipeline.agent.speech.english import rule_in
@@ -55,9 +56,10 @@ _REPORTS = re.compile(
 )
 
 
-def says_something(sentence: str) -> bool:
-    """Whether the patterns find a rule, a lesson or a decision in the sentence (then meaning need not look)."""
-    found = extract_knowledge([sentence])
+def says_something(sentence: str, *, labels: bool = True) -> bool:
+    """Whether the patterns find a rule, a lesson or a decision in the sentence (then meaning need not look);
+    `labels` as in `extract_knowledge`."""
+    found = extract_knowledge([sentence], labels=labels)
     return bool(found.rules or found.lessons or found.decisions)
 
 
@@ -126,12 +128,8 @@ def _unlabelled(sentence: str) -> str:
     if match is None or len(match["label"].split()) > 6 or _NOT_A_LABEL.search(match["label"]):
         return sentence
     rest = match["rest"]
-    return rest if not _said(sentence) and _said(rest) else sentence
-
-
-def _said(sentence: str) -> bool:
-    found = extract_knowledge([sentence], labels=False)
-    return bool(found.rules or found.lessons or found.decisions)
+    said = partial(says_something, labels=False)
+    return rest if not said(sentence) and said(rest) else sentence
 
 
 # A rule's second half said as a fragment after it, in the same message: "ab jetzt kommt alles vom Server über

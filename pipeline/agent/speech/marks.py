@@ -13,6 +13,8 @@ CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
+# The marks Uzbek's o' and g' are typed with: ', its official ʻ, ‘, ’ and a backtick (a regex class)
+UZBEK_APOSTROPHE = "['ʻ‘’`]"
 # Armenian puts its question mark on the stressed word, anywhere in the sentence ("միշտ պե՞տք ա …")
 ARMENIAN_QUESTION_MARK = "\u055e"
 QUESTION = re.compile(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import UZBEK_APOSTROPHE, tidy
 from pipeline.learning.rules.directive_words import OTHER_FORGET, OTHER_FROM_NOW_ON, OTHER_STOP
 
 _LESSON_WORDS = (
@@ -33,7 +33,7 @@ _LESSON_WORDS = (
     # Sinhala (in its script and in Latin letters), Mongolian, Uzbek
     "පාඩම|paadama|padama|сургамж|surgamj|"
     # Uzbek: a lesson for myself; Burmese: lesson
-    "o['ʻ‘’`]zimga saboq|o['ʻ‘’`]zim uchun saboq|သင်ခန်းစာ|thin khan sar"
+    f"o{UZBEK_APOSTROPHE}zimga saboq|o{UZBEK_APOSTROPHE}zim uchun saboq|သင်ခန်းစာ|thin khan sar"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"

@@ -11,7 +11,7 @@ import re
 
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.languages import FOLDED as _FOLDED
-from pipeline.agent.speech.marks import fold
+from pipeline.agent.speech.marks import UZBEK_APOSTROPHE, fold
 from pipeline.agent.speech.sentence_parts import sentences
 
 _NEGATIVE = re.compile(
@@ -135,8 +135,8 @@ _POSITIVE_OTHER = re.compile(
     r"ස්තූතියි|ස්තුතියි|වැඩ කරනවා|වැඩ කළා|නියමයි|සුපිරි|"
     r"(?<!\w)(?:isthuthi|sthuthi|wada karanawa|wada kala|wade hari|niyamai|supiri|patta|ela machan)(?!\w)|"
     # Uzbek in Latin letters (its o' and g' typed with any apostrophe): thanks, it worked, it works now, great, done
-    r"(?<!\w)(?:(?:katta )?rahmat|ishladi|endi ishlayapti|ishlayapti endi|zo['ʻ‘’`]?r|ajoyib|zabardast|"
-    r"hammasi joyida|tayyor bo['ʻ‘’`]?ldi)(?!\w)|"
+    rf"(?<!\w)(?:(?:katta )?rahmat|ishladi|endi ishlayapti|ishlayapti endi|zo{UZBEK_APOSTROPHE}?r|ajoyib|zabardast|"
+    rf"hammasi joyida|tayyor bo{UZBEK_APOSTROPHE}?ldi)(?!\w)|"
     # Burmese, in its script and typed in Latin letters: it works / it's done, thanks, all fine
     r"ရပြီ|ကျေးဇူး|အဆင်ပြေ|(?<!\w)(?:ya pi|ya p|kyay zu|kyay zoo|kyayzu|a-sin pyay|a sin pyay)(?!\w)",
     re.IGNORECASE,
@@ -195,8 +195,9 @@ _NEGATIVE_OTHER = re.compile(
     r"(?<!\w)(?:wada karanne na|wada karanne naha|wadak naha|wadak na|thama fail|thamath fail|beri una|"
     r"heta balamu|athaarinna|atharinna)(?!\w)|"
     # Uzbek: doesn't work, didn't work (out), still (failing), leave it; Russian: no strength left to dig into it
-    r"(?<!\w)(?:ishlamayapti|ishlamadi|ishlamaydi|bo['ʻ‘’`]?lmadi|hali ham (?:xato|ishlamay\w*|yiqil\w*|qizil)|"
-    r"qoldiraylik|tashlab qo['ʻ‘’`]?y|нет сил(?: разбираться)?)(?!\w)|"
+    rf"(?<!\w)(?:ishlamayapti|ishlamadi|ishlamaydi|bo{UZBEK_APOSTROPHE}?lmadi|"
+    r"hali ham (?:xato|ishlamay\w*|yiqil\w*|qizil)|"
+    rf"qoldiraylik|tashlab qo{UZBEK_APOSTROPHE}?y|нет сил(?: разбираться)?)(?!\w)|"
     # Burmese: it doesn't work, not right, can't fix it (yet), that's all for today
     r"မရဘူး|မဟုတ်သေးဘူး|မဟုတ်ဘူး|မပြင်နိုင်|ဒီနေ့ ဒီလောက်ပဲ|"
     r"(?<!\w)(?:ma ya bu|ma hote bu|ma pyin nine|pyin ma ya|di nay di lout pal)(?!\w)",
@@ -235,7 +236,8 @@ _DEFERRED_OTHER = re.compile(
     # Burmese: tomorrow (morning) I'll look again, later
     r"မနက်ဖြန်|နောက်မှ|ပြန်ကြည့်မယ်|(?<!\w)(?:ma net pyan|ma net phyan|nout mha|nout hma|pyan kyi mal)(?!\w)|"
     # Uzbek: tomorrow / later we'll look, I'll look, we go on
-    r"(?<!\w)(?:ertaga|keyinroq|keyin) (?:ko['ʻ‘’`]?ramiz|ko['ʻ‘’`]?raman|qarayman|qaraymiz|davom etamiz)(?!\w)|"
+    rf"(?<!\w)(?:ertaga|keyinroq|keyin) (?:ko{UZBEK_APOSTROPHE}?ramiz|ko{UZBEK_APOSTROPHE}?raman|"
+    r"qarayman|qaraymiz|davom etamiz)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
