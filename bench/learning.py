@@ -116,6 +116,7 @@ CORPORA = (
     ("held out 59", BENCH / "learning_corpus_heldout59"),
     ("held out 60", BENCH / "learning_corpus_heldout60"),
     ("held out 61", BENCH / "learning_corpus_heldout61"),
+    ("held out 63", BENCH / "learning_corpus_heldout63"),
 )
 
 
