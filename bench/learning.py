@@ -117,6 +117,7 @@ CORPORA = (
     ("held out 60", BENCH / "learning_corpus_heldout60"),
     ("held out 61", BENCH / "learning_corpus_heldout61"),
     ("held out 62", BENCH / "learning_corpus_heldout62"),
+    ("held out 63", BENCH / "learning_corpus_heldout63"),
 )
 
 
