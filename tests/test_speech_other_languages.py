@@ -613,3 +613,60 @@ def test_burmese_closings(said: str, sign: int) -> None:
 )
 def test_a_question_in_arabic_or_ethiopic_script_is_weighed_as_no_rule(asked: str) -> None:
     assert weighed([asked], clauses) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "migration फाइल हातले edit नगर्नुस्",  # Nepali: don't edit migration files by hand
+        "यो repo मा npm होइन, pnpm मात्र",  # not npm in this repo, only pnpm
+        "secrets git ma kahile pani commit nagarne",  # never commit secrets to git
+        "abeg no dey run migration for prod from your laptop",  # Nigerian Pidgin
+        "make we dey use Testcontainers for integration tests",
+        "ma se fi console.log sile ninu code",  # Yoruba: don't leave console.log in the code
+    ],
+)
+def test_nepali_pidgin_and_yoruba_prohibitive_only_and_must_open_the_rule_gate(sentence: str) -> None:
+    assert directive(sentence)
+
+
+def test_nepali_as_always_i_ran_is_a_report_not_a_rule() -> None:
+    # "Before the release I ran lint as always, then the build broke": what the speaker did
+    said = "release अघि मैले सधैं जस्तो lint चलाएँ, अनि build टुट्यो।"
+    assert weighed(sentences([said]), clauses) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("पाठ: staging को cache आफै खाली हुँदैन", "staging को cache आफै खाली हुँदैन"),
+        ("I don learn am today: cron for the server dey run for UTC", "cron for the server dey run for UTC"),
+        ("ohun ti mo ko loni ni pe cron on the server runs in UTC", "cron on the server runs in UTC"),
+    ],
+)
+def test_nepali_pidgin_and_yoruba_lessons(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson,)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("अब चल्यो, धन्यवाद!", 1),
+        ("thik cha, dhanyabad", 1),
+        ("e don work! thank you o", 1),
+        ("o ti da, e se gan", 1),
+        ("अझै fail, भोलि हेर्छु", -1),
+        ("chalena. bholi herchu", -1),
+        ("e still dey fail, leave am", -1),
+        ("ko sise", -1),
+    ],
+)
+def test_nepali_pidgin_and_yoruba_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_a_word_that_starts_with_til_opens_no_lesson() -> None:
+    # "TIL" is a label only as a word of its own: "tilde" in "keep the tilde" is not one
+    assert extract_knowledge(["ok, tilde nai rakhum."]).lessons == ()
+    assert extract_knowledge(["TIL the staging cache never clears by itself"]).lessons != ()

@@ -8,10 +8,12 @@ import pytest
 from pipeline.agent.failure_line import error_line
 from pipeline.agent.session_outcome import closing_words, session_outcome
 from pipeline.agent.session_summary import extractive_summary, render
+from pipeline.agent.speech.cues import RETRACTION
 from pipeline.agent.speech.knowledge import extract_knowledge, typed_and_pasted
 from pipeline.agent.speech.rule_changes import REPLACES
 from pipeline.agent.speech.sentence_parts import tidy
 from pipeline.agent.transcript import NotATranscript, parse_transcript
+from pipeline.learning.rules.rule_meaning import directive
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
 
 NOTIFICATION = (
@@ -1018,6 +1020,15 @@ def test_a_pinned_list_is_the_persons_rules_and_the_old_thing_ignored_is_taken_b
         "ignore the old deploy-from-main thing, only tagged releases go out now",
     )
     assert extract_knowledge(["ignore the old logs, the new ones matter"]).rules == ()
+
+
+def test_forget_that_talk_takes_a_rule_back_and_pidgin_is_not_is_no_rule() -> None:
+    said = "forget that squash-everything talk, we merge with a merge commit now"
+    (rule,) = extract_knowledge([said]).rules
+    assert rule.startswith("forget that squash-everything talk") and RETRACTION.search(rule)
+    # Nigerian Pidgin "no be" is "is not": "no be so!" (that's not it), "the config na the problem, no be the code"
+    assert extract_knowledge(["no be so!"]).rules == ()
+    assert not directive("the config na the problem, no be the code")
 
 
 def test_a_rule_after_a_short_label_is_read_from_where_it_begins() -> None:

@@ -129,6 +129,7 @@ RETRACTION = re.compile(
     r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
     # "ignore the old deploy-from-main thing, …": what was said before, named by what it is about
     r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy)|"
+    r"forget (?:that|this|the|my|all that) (?:[\w.@-]+[ -]){0,5}(?:thing|talk|rule|idea|business|advice)\b|"
     r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
     r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|[\w.-]+'[a-zıiuü]+ b[ıi]rak|vazge[çc]tim|"
     r"забудь(?:те)?,? (?:про|о|об|что)|я передумал|передумал|"

@@ -293,7 +293,9 @@ NO_SHORT = re.compile(
     # Malay and Singlish particles: "no lah", "no la" (a plain no)
     r"lah|la|leh|meh|"
     # Finnish interjections typed before the next sentence ("no niin.", "no nyt", "no joo": well then, well now)
-    r"niin|nyt|joo)\b)"
+    r"niin|nyt|joo|"
+    # Nigerian Pidgin's "is not" ("no be so!": that's not it; "the code na the wahala, no be the test")
+    r"be)\b)"
     # (what happened: "no tests fail on CI", "no jobs ran overnight")
     r"(?![^,]*\b(?:fail(?:s|ed)?|break(?:s)?|broke|work(?:s|ed)?|pass(?:es|ed)?|ran|runs|crash(?:es|ed)?|happen(?:s|ed)?|"
     r"show(?:s|ed)?|came|left)\b)"
@@ -341,7 +343,9 @@ FORGET = re.compile(
     r"^(?:(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)"
     r"(?:about |what I said about )?(?:the )?[\w.-]+(?:[ -][\w.-]+){0,5}|"
     # "ignore the old deploy-from-main thing, …" (not "ignore the old logs, …": what was said before, by its name)
-    r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy))"
+    r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy)|"
+    # "forget that full-e2e-on-every-PR talk, …": what was said, named by what it was about
+    r"forget (?:that|this|the|my|all that) (?:[\w.@-]+[ -]){0,5}(?:thing|talk|rule|idea|business|advice))"
     r",\s*\S.{5,}",
     re.IGNORECASE,
 )

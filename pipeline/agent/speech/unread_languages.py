@@ -33,7 +33,9 @@ _LESSON_WORDS = (
     # Sinhala (in its script and in Latin letters), Mongolian, Uzbek
     "පාඩම|paadama|padama|сургамж|surgamj|"
     # Uzbek: a lesson for myself; Burmese: lesson
-    f"o{UZBEK_APOSTROPHE}zimga saboq|o{UZBEK_APOSTROPHE}zim uchun saboq|သင်ခန်းစာ|thin khan sar"
+    f"o{UZBEK_APOSTROPHE}zimga saboq|o{UZBEK_APOSTROPHE}zim uchun saboq|သင်ခန်းစာ|thin khan sar|"
+    # Nepali: lesson, what I learned; Nigerian Pidgin: I (don) learn am today; Yoruba: lesson
+    "पाठ|सिकाइ|sikai|i don learn am today|i don learn am|wetin i learn today|ẹ̀kọ́"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"
@@ -70,7 +72,11 @@ _TURNED_OUT_WORDS = (
     # Armenian: it turned out (that)
     "պարզվեց,? որ|պարզվեց|պարզվում է|պարզվում ա|parzvec|"
     # Amharic: so it was (it turned out), I (we) learned that
-    "ለካስ|ለካ|ተማርኩ|ተምረናል"
+    "ለካስ|ለካ|ተማርኩ|ተምረናል|"
+    # Nepali: (I) came to know that, it was found that; Nigerian Pidgin: it turned out that; Yoruba: what I learned
+    # today is that, I learned that
+    "थाहा भयो कि|पत्ता लाग्यो कि|thaha bhayo ki|patta lagyo ki|e come be say|"
+    "ohun ti mo ko loni ni pe|ohun tí mo kọ́ lónìí ni pé|mo ti ko pe|mo ti kọ́ pé"
 )
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)

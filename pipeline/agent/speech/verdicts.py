@@ -138,7 +138,13 @@ _POSITIVE_OTHER = re.compile(
     rf"(?<!\w)(?:(?:katta )?rahmat|ishladi|endi ishlayapti|ishlayapti endi|zo{UZBEK_APOSTROPHE}?r|ajoyib|zabardast|"
     rf"hammasi joyida|tayyor bo{UZBEK_APOSTROPHE}?ldi)(?!\w)|"
     # Burmese, in its script and typed in Latin letters: it works / it's done, thanks, all fine
-    r"ရပြီ|ကျေးဇူး|အဆင်ပြေ|(?<!\w)(?:ya pi|ya p|kyay zu|kyay zoo|kyayzu|a-sin pyay|a sin pyay)(?!\w)",
+    r"ရပြီ|ကျေးဇူး|အဆင်ပြေ|(?<!\w)(?:ya pi|ya p|kyay zu|kyay zoo|kyayzu|a-sin pyay|a sin pyay)(?!\w)|"
+    # Nepali, in Devanagari and typed in Latin letters: thanks, it ran (works now), fine, great
+    r"धन्यवाद|धन्यबाद|अब चल्यो|चल्यो|ठीक छ|ठिक छ|राम्रो भयो|"
+    r"(?<!\w)(?:dhanyabad|dhanyabaad|dhanyavad|aba chalyo|chalyo|thik cha|thik chha|ramro bhayo)(?!\w)|"
+    # Nigerian Pidgin and Yoruba (with or without tone marks): it works (now), it's fine, well done, thank you
+    r"(?<!\w)(?:e don work|e dey work now|e don set|e don clear|well done o|thank you o|o ti da|ó ti dá|o ti ṣiṣẹ|"
+    r"o ti sise|ẹ ṣé|e se gan|o seun|ó ṣeun|oseun|oshey)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -200,7 +206,13 @@ _NEGATIVE_OTHER = re.compile(
     rf"qoldiraylik|tashlab qo{UZBEK_APOSTROPHE}?y|нет сил(?: разбираться)?)(?!\w)|"
     # Burmese: it doesn't work, not right, can't fix it (yet), that's all for today
     r"မရဘူး|မဟုတ်သေးဘူး|မဟုတ်ဘူး|မပြင်နိုင်|ဒီနေ့ ဒီလောက်ပဲ|"
-    r"(?<!\w)(?:ma ya bu|ma hote bu|ma pyin nine|pyin ma ya|di nay di lout pal)(?!\w)",
+    r"(?<!\w)(?:ma ya bu|ma hote bu|ma pyin nine|pyin ma ya|di nay di lout pal)(?!\w)|"
+    # Nepali: it didn't run (work), it didn't come out, still (failing), leave it
+    r"चलेन|भएन|मिलेन|अझै fail|अझै पनि fail|छोडौं|"
+    r"(?<!\w)(?:chalena|bhayena|milena|ajhai fail|ajhai pani fail|chhodaun|chodau)(?!\w)|"
+    # Nigerian Pidgin and Yoruba: it doesn't (still doesn't) work, still failing, leave it; it didn't work, it broke
+    r"(?<!\w)(?:e no work|e still no work|e never work|e still dey fail|e still dey red|leave am|"
+    r"ko sise|kò ṣiṣẹ́|ko ti da|kò tíì dá|o ti baje|ó ti bàjẹ́)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -238,6 +250,9 @@ _DEFERRED_OTHER = re.compile(
     # Uzbek: tomorrow / later we'll look, I'll look, we go on
     rf"(?<!\w)(?:ertaga|keyinroq|keyin) (?:ko{UZBEK_APOSTROPHE}?ramiz|ko{UZBEK_APOSTROPHE}?raman|"
     r"qarayman|qaraymiz|davom etamiz)(?!\w)|"
+    # Nepali: tomorrow / later I'll (we'll) look; Nigerian Pidgin: we go (I go) look am tomorrow
+    r"भोलि हेर्छु|भोलि हेरौंला|पछि हेर्छु|पछि हेरौंला|(?<!\w)(?:bholi herchu|bholi heraula|pachi herchu|pachi heraula|"
+    r"(?:we|i) go (?:look|check) am (?:tomorrow|later)|make we continue tomorrow)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,

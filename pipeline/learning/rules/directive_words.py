@@ -22,7 +22,8 @@ of 18; the 57 corpora before it unchanged), Amharic's after the first run of hel
 stop and comma: its rules found 2 -> 10 of 18; the 58 other corpora unchanged); Mongolian's after held out 58's
 (its rules found 4 -> 7 of 17) and Sinhala's, in its script and in Latin letters, after held out 59's (7 -> 10 of
 18); Uzbek's (every o' and g' apostrophe) after held out 60's (10 -> 11 of 18) and Burmese's, in Myanmar script and
-in Latin letters, after held out 61's (6 -> 10 of 18), the other corpora unchanged each time.
+in Latin letters, after held out 61's (6 -> 10 of 18); Nepali's, in Devanagari and in Latin letters, after held out
+62's, Nigerian Pidgin's and Yoruba's after held out 63's, the other corpora unchanged each time.
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
 chat (no diacritics where people drop them). Words of two letters or fewer (but in a
@@ -142,6 +143,20 @@ WORDS: dict[str, str] = {
         "qilinmaydi|ishlatilmaydi|qilma|qilmang|tegma|tegmang|ishlatma|ishlatmang|o'zgartirma|o'zgartirmang|"
         "yozmang|qo'shmang|o'chirmang|qilmaymiz|ishlatmaymiz|yozmaymiz|ishlating|yuriting"
     ),
+    # Nepali, in Devanagari and typed in Latin letters: always, never, only, the prohibitive "न…नुस्" / "न…ने" of
+    # do, run, touch, put, write; is not, must / has to, need not, every time
+    "nepali": (
+        "सधैं|सधै|कहिल्यै|मात्र|मात्रै|नगर्नुस्|नगर्नु|नगर्ने|नचलाउनुस्|नछुनुस्|नहाल्नुस्|नलेख्नुस्|होइन|पर्छ|पर्दैन|"
+        "गर्नुपर्छ|हुनुपर्छ|हरेक पटक|जहिले पनि|sadhai|sadhain|kahile pani|kaile pani|matra|matrai|nagarnus|nagarnu|"
+        "nagarne|nagara|hoina|haina|parchha|parcha|pardaina|harek choti|jahile pani"
+    ),
+    # Nigerian Pidgin: please, the prohibitive and habitual "no dey", let us / you, we don't, don't put / touch
+    "nigerian pidgin": "abeg|no dey|make we|make una|make you no|we no dey|una no dey|no put|no touch|no carry",
+    # Yoruba, with and without its tone marks: don't (do, use), please, always, never, only, must, must not, use
+    "yoruba": (
+        "ma se|má ṣe|mase|ma fi|má fi|e jowo|ẹ jọ̀ọ́|ejowo|nigba gbogbo|nígbà gbogbo|lailai|láéláé|nikan|nìkan|"
+        "gbodo|gbọ́dọ̀|ko gbodo|kò gbọdọ̀|e lo|ẹ lò"
+    ),
 }
 
 # language: its words for "from now on": a rule replacing how it was done until now. Said to a coding agent they
@@ -180,6 +195,9 @@ FROM_NOW_ON: dict[str, str] = {
     "mongolian": "одооноос эхлэн|одооноос хойш|одооноос|цаашид|эндээс хойш|өнөөдрөөс эхлэн|odoonoos|tsaashid",
     "amharic": "ከአሁን ጀምሮ|ከዛሬ ጀምሮ|ከእንግዲህ|ከአሁን በኋላ|keahun behuala|kezare jemro",
     "burmese": "နောက်ဆို|နောက်ကို|အခုကစပြီး|ဒီနေ့ကစပြီး|nout so|nout soe|a-khu ka sa pi",
+    "nepali": "अब बाट|अबबाट|aba dekhi|abadekhi|aba bata",
+    "nigerian pidgin": "from now go|from today go",
+    "yoruba": "lati isinyi lo|láti ìsinsìnyí lọ|lati oni lo|láti òní lọ|lati bayi lo",
 }
 # language: its other words saying a rule replaces one in force (instead of, no longer); the rule lifecycle reads
 # these and FROM_NOW_ON as `speech/rule_changes.REPLACES` reads the languages with a reader (Dutch has one,
@@ -207,6 +225,8 @@ INSTEAD: dict[str, str] = {
     "mongolian": "оронд|больсон|татгалзсан|больё|orond",
     "amharic": "ፋንታ",
     "burmese": "အစား|အဟောင်း",
+    "nepali": "को सट्टा|सट्टामा|ko satta|satta ma",
+    "yoruba": "dipo|dípò|báyìí|bayii",
 }
 
 # language: its imperative "forget" ("unohda se minuutin raja, …", "zapomeň na Mambu, …"): a rule taken back, what
@@ -227,6 +247,8 @@ FORGET: dict[str, str] = {
     "amharic": "እርሳው|እርሺው|ersaw",
     "uzbek": "unut|unuting|esdan chiqaring",
     "burmese": "မေ့လိုက်|မေ့လိုက်တော့|may lite|may laik",
+    "nepali": "बिर्सनुस्|बिर्सिदिनुस्|birsanus|birsidinus",
+    "yoruba": "gbagbe|gbàgbé|e gbagbe|ẹ gbàgbé",
 }
 
 # language: its "stop doing" ("hold op med at køre hele suiten hver gang, kør kun de testfiler du har rørt"): with what
@@ -252,6 +274,7 @@ PERMIT: dict[str, str] = {
     "mongolian": "ашиглаж болно|хийж болно|ashiglaj bolno",
     "amharic": "ትችላለህ|ትችያለሽ|ትችላላችሁ|ይቻላል|chilaleh|yichalal",
     "uzbek": _apostrophes("ruxsat|qilsang bo'ladi|qilsangiz bo'ladi|qila olasan|qila olasiz"),
+    "nepali": "गर्न सक्नुहुन्छ|गर्दा हुन्छ|garna saknuhunchha|garna saknuhuncha|garda huncha",
 }
 FORBID: dict[str, str] = {
     "norwegian/danish": "ikke|aldri|aldrig|behold|hold",
@@ -265,6 +288,9 @@ FORBID: dict[str, str] = {
     "mongolian": "битгий|бүү|хэзээ ч|зөвхөн|болохгүй|bitgii",
     "amharic": "በፍጹም|ፈጽሞ|ብቻ|አይኑር|አትጠቀም|አትቀይር|አንፈልግም|አንጠቀምም",
     "uzbek": _apostrophes("hech qachon|faqat|qilma|qilmang|mumkin emas|kerak emas|qilinmaydi|tegmang"),
+    "nepali": "नगर्नुस्|नगर्नु|नगर्ने|कहिल्यै|मात्र|होइन|nagarnus|nagarne|nagara|kahile pani|matra|hoina|haina",
+    "nigerian pidgin": "no dey|no put|no touch|abeg no",
+    "yoruba": "ma se|má ṣe|ma fi|má fi|lailai|nikan",
 }
 
 # language: how it is done "at our place" ("kod nas migracije idu u zaseban PR", "u nás sú všade file-scoped
@@ -289,6 +315,8 @@ HOUSE: dict[str, str] = {
     "amharic": "እኛ ጋር|እኛ ቤት|በኛ ቡድን",
     "sinhala": "අපේ project එකේ|අපි මෙහෙ|ape project eke|api mehe",
     "mongolian": "манайд|манай төсөл дээр|манай багт|manaid",
+    "nepali": "हाम्रोमा|यो repo मा|यो project मा|hamro ma|yo repo ma|yo project ma",
+    "nigerian pidgin/yoruba": "for this codebase|for this repo|for this project|lodo wa|lọ́dọ̀ wa",
     "greek/semitic/iranian": "σε εμάς|στο project μας|se emas|אצלנו|عندنا|في مشروعنا|پیش ما|توی این پروژه",
     "indic": "hamare yahan|humare yahan|हमारे यहाँ|ہمارے یہاں|amader ekhane|আমাদের এখানে|namma project|நம்ம|"
     "mana project lo|మన దగ్గర|nammude|നമ്മുടെ|ನಮ್ಮಲ್ಲಿ|aamchyakade|आमच्याकडे",

@@ -51,7 +51,9 @@ NEAREST = 3
 _DIRECTIVE = re.compile(
     r"\b(?:always|never|don'?t|do not|must|should|shall|needs? to|has to|have to|make sure|please|pls|instead of|"
     # "tabs, no spaces", "PRs only", "status codes only at the handler layer"
-    r"(?<=, )(?:no|not|never|only)|\w+ only(?=\s*(?:[,.;!]|$))|only (?:at|in|through|via|from|on|with|for|after)|"
+    # (not Nigerian Pidgin's "no be", is not: "the code na the wahala, no be the test")
+    r"(?<=, )(?:no(?! be\b)|not|never|only)|\w+ only(?=\s*(?:[,.;!]|$))|"
+    r"only (?:at|in|through|via|from|on|with|for|after)|"
     r"rather than|from now on|going forward|from here on|anymore|as usual|goes? (?:through|in|into|to)|"
     r"\w+ instead(?! of))\b|"
     # "tabs not spaces in gd files", "signals not polling": the comma a terse writer leaves out
@@ -169,7 +171,9 @@ _REPORT = re.compile(
     r"\b\w{2,}(?:[ıiuü]yor(?:um|uz|sun|lar)?|m[ıiuü][sş])\b|"
     # Polish past tense, said by the speaker ("w kodzie nic nie zmieniałam", "zdecydowaliśmy, że …": a decision);
     # typed without "ł" only in the first person: "-les" is an English plural ("lock files are …", "styles")
-    r"\b\w+[aeiy](?:ł(?:am|em|aś|eś|as|es|iśmy|yśmy)|l(?:am|em|iśmy|yśmy|ismy|ysmy))\b",
+    r"\b\w+[aeiy](?:ł(?:am|em|aś|eś|as|es|iśmy|yśmy)|l(?:am|em|iśmy|yśmy|ismy|ysmy))\b|"
+    # Nepali "as always … I ran" ("सधैं जस्तो Detox चलाएँ"): what the speaker did, the first person's past
+    r"(?:सधैं|सधै) जस्तो[^।,.!?]*(?:एँ|ें)(?=[\s।,.!?]|$)",
     re.IGNORECASE,
 )
 # Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs"

@@ -79,7 +79,7 @@ _REPORT = re.compile(
 )
 _REASON = re.compile(r",\s*(?:mert|különben|kulonben|ugyanis)\s", _I)
 _LESSON = re.compile(
-    r"^(?:tanulság|tanulsag|kiderült|kiderult|rájöttem|rajottem|megtanultam|jó tudni|jo tudni|TIL)"
+    r"^(?:tanulság|tanulsag|kiderült|kiderult|rájöttem|rajottem|megtanultam|jó tudni|jo tudni|TIL)(?!\w)"
     r"(?:,?\s*hogy)?\s*[:,]?\s*(?P<l>\S.{5,})",
     _I,
 )
