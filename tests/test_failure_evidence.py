@@ -383,6 +383,33 @@ def test_a_log_multiplexers_prefix_is_read_past() -> None:
     assert "file:src/pagamentos/tasks.py" in found.facts() and "code:payments_order_key" in found.facts()
 
 
+def test_a_test_frameworks_failed_assertion_joins_nothing_by_its_type_or_where_the_framework_raised_it() -> None:
+    """Two different problems of one Kotlin project both fail a JUnit 5 assertion: `AssertionFailedError`, raised
+    in JUnit's `AssertionFailureBuilder`, is what every failing test raises; the tests themselves tell them apart."""
+    junit = (
+        "org.opentest4j.AssertionFailedError: expected: <3> but was: <2>\n"
+        "\tat org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)\n"
+        "\tat org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)\n"
+        "\tat shop.orders.CartTotalsTest.sums the lines(CartTotalsTest.kt:41)"
+    )
+    anchors = failure_evidence(junit, "/home/ada/shop").anchors()
+    assert not any(a.startswith("exc:AssertionFailedError") for a in anchors)
+
+
+def test_a_journal_lines_prefix_and_a_severity_field_alone_are_no_part_of_what_failed() -> None:
+    journal = (
+        "Mar 03 02:10:01 web-2 systemd[1]: Starting report.service - nightly report...\n"
+        "Mar 03 02:10:04 web-2 python3[8812]: KeyError: 'REPORT_SMTP_HOST'\n"
+        "Mar 03 02:10:04 web-2 systemd[1]: report.service: Main process exited, code=exited, status=1/FAILURE"
+    )
+    assert error_line(journal) == "KeyError: 'REPORT_SMTP_HOST'"
+    assert error_line("Mar 03 02:10:04 web-2 python3[8812]: KeyError: 'REPORT_SMTP_HOST'") == (
+        "KeyError: 'REPORT_SMTP_HOST'"
+    )
+    check = "Check 'no_negative_stock' on 'inventory' failed\n  severity: ERROR\n  rows: 3"
+    assert error_line(check) == "Check 'no_negative_stock' on 'inventory' failed"
+
+
 def test_a_log_level_or_a_runners_count_is_never_the_error_and_a_bare_label_takes_what_follows() -> None:
     build_runner = (
         "[INFO] Generating build script completed, took 412ms\n[INFO] Reading cached asset graph completed\n"

@@ -119,6 +119,8 @@ _QUIET_LEVEL = re.compile(
 )
 _WARNING_LEVEL = re.compile(r"^(?:\[warn(?:ing)?\]|(?-i:WARN|WARNING)\b|level=warn(?:ing)?\b)", re.I)
 _NOT_EVIDENCE = re.compile(
+    # a severity field alone ("severity: ERROR" under "Asset check 'x' on 'y' failed"): the line above it says what
+    r"(?i:^(?:severity|level|log ?level|status)\s*[:=]\s*(?:error|fatal|failed|failure|critical)$)|"
     r"^(?:Error: )?Exit code \d+$|^[.FEsx]+\s*(?:\[\s*\d+%\])?$|^[=_!*~+ -]{8,}|"
     r"^test result: FAILED|^FAILED \((?:failures|errors)=|^=*\s*(?:\d+ (?:failed|passed|errors?|skipped)\b,?\s*)+"
     r"(?:in [\d.]+s)?\s*=*$|^(?:Tests?|Test Files|Test Suites):\s+\d+ failed|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|"
@@ -335,7 +337,9 @@ _MUX_PREFIX = re.compile(
     r"^(?:[\w.-]+\s*\|\s?|[@\w/.-]+:[\w-]+: ?|\[\d{1,2}:\d\d:\d\d(?:\.\d+)?\]\s*|"
     r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\s+|\[pod/[\w.-]+/[\w.-]+\]\s+|"
     # `gh run view --log-failed`: "JOB<TAB>STEP<TAB>" and the runner's time stamp before every line
-    r"[^\t\n]+\t[^\t\n]+\t(?:\d{4}-\d\d-\d\dT[\d:.]+Z ?)?)"
+    r"[^\t\n]+\t[^\t\n]+\t(?:\d{4}-\d\d-\d\dT[\d:.]+Z ?)?|"
+    # journalctl and syslog: "Feb 18 00:45:05 host uv[60114]: " (the time, the host, the process and its pid)
+    r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]+ [\w./@-]+(?:\[\d+\])?: ?)"
 )
 MIN_PREFIXED_LINES = 3
 
@@ -352,8 +356,12 @@ def without_log_prefixes(text: str) -> str:
 
 # docker compose's service prefix on a pasted line or two ("web-1  | exec …"), too few for `without_log_prefixes`
 _COMPOSE_PREFIX = re.compile(r"^[\w.-]+-\d+\s*\|\s?")
-# `gh run view --log`'s "JOB<TAB>STEP<TAB>TIMESTAMP " on a line or two pasted from a longer log
-_CI_LOG_PREFIX = re.compile(r"^[^\t\n]+\t[^\t\n]+\t\d{4}-\d\d-\d\dT[\d:.]+Z ?")
+# `gh run view --log`'s "JOB<TAB>STEP<TAB>TIMESTAMP " on a line or two pasted from a longer log, and journalctl's
+# "Feb 18 00:45:05 host unit[pid]: " on a line or two: the same for every line of one unit, it would join them all
+_CI_LOG_PREFIX = re.compile(
+    r"^(?:[^\t\n]+\t[^\t\n]+\t\d{4}-\d\d-\d\dT[\d:.]+Z ?|"
+    r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]+ [\w./@-]+(?:\[\d+\])?: ?)"
+)
 
 
 def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:

@@ -189,9 +189,25 @@ GENERIC_EXCEPTIONS_WORDS = (
     "BeanCreationException UnsatisfiedDependencyException BeanInstantiationException ApplicationContextException "
     # the JVM's and Spark's wrappers and bases ("SparkException: Job aborted due to stage failure: … : <the cause>")
     "SparkException Py4JJavaError RuntimeException ExecutionException CompletionException InvocationTargetException "
-    "UndeclaredThrowableException UncheckedIOException UnsupportedOperationException"
+    "UndeclaredThrowableException UncheckedIOException UnsupportedOperationException "
+    # test frameworks' failed assertion (JUnit 5, JUnit 4, NUnit, xUnit.net, AssertJ's soft assertions): every
+    # failing test of a project raises it, whatever its cause
+    "AssertionFailedError ComparisonFailure MultipleFailuresError AssertionException EqualException"
 )
 GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
+# Of those, the ones an assertion library raises: where it raised them (its own builder, inside the library) is
+# the same for every failed assertion, so it joins nothing either
+ASSERTION_EXCEPTIONS = frozenset(
+    (
+        "AssertionError",
+        "AssertionFailure",
+        "AssertionFailedError",
+        "ComparisonFailure",
+        "MultipleFailuresError",
+        "AssertionException",
+        "EqualException",
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +232,7 @@ class FailureEvidence:
             out += [f"test:{name}" for name in self.tests]
         for exc in self.exceptions[-2:]:
             if exc in GENERIC_EXCEPTIONS:
-                if self.in_dependency and self.raised_in:
+                if self.in_dependency and self.raised_in and exc not in ASSERTION_EXCEPTIONS:
                     out.append(f"exc:{exc}@{self.raised_in}")
                 continue
             out.append(f"exc:{exc}")
