@@ -659,6 +659,7 @@ def test_nepali_pidgin_and_yoruba_lessons(said: str, lesson: str) -> None:
         ("chalena. bholi herchu", -1),
         ("e still dey fail, leave am", -1),
         ("ko sise", -1),
+        ("test चल्यो, fail भयो।", -1),  # it ran, and failed
     ],
 )
 def test_nepali_pidgin_and_yoruba_closings(said: str, sign: int) -> None:

@@ -140,8 +140,10 @@ _POSITIVE_OTHER = re.compile(
     # Burmese, in its script and typed in Latin letters: it works / it's done, thanks, all fine
     r"ရပြီ|ကျေးဇူး|အဆင်ပြေ|(?<!\w)(?:ya pi|ya p|kyay zu|kyay zoo|kyayzu|a-sin pyay|a sin pyay)(?!\w)|"
     # Nepali, in Devanagari and typed in Latin letters: thanks, it ran (works now), fine, great
-    r"धन्यवाद|धन्यबाद|अब चल्यो|चल्यो|ठीक छ|ठिक छ|राम्रो भयो|"
-    r"(?<!\w)(?:dhanyabad|dhanyabaad|dhanyavad|aba chalyo|chalyo|thik cha|thik chha|ramro bhayo)(?!\w)|"
+    # ("चल्यो", it ran, only where it ends a clause: "test चल्यो, fail भयो" ran and failed)
+    r"धन्यवाद|धन्यबाद|अब चल्यो|चल्यो(?=\s*[।.!,]|\s*$)|ठीक छ|ठिक छ|राम्रो भयो|"
+    r"(?<!\w)(?:dhanyabad|dhanyabaad|dhanyavad|aba chalyo|chalyo(?=\s*[.!,]|\s*$)|thik cha|thik chha|"
+    r"ramro bhayo)(?!\w)|"
     # Nigerian Pidgin and Yoruba (with or without tone marks): it works (now), it's fine, well done, thank you
     r"(?<!\w)(?:e don work|e dey work now|e don set|e don clear|well done o|thank you o|o ti da|ó ti dá|o ti ṣiṣẹ|"
     r"o ti sise|ẹ ṣé|e se gan|o seun|ó ṣeun|oseun|oshey)(?!\w)",
@@ -208,8 +210,8 @@ _NEGATIVE_OTHER = re.compile(
     r"မရဘူး|မဟုတ်သေးဘူး|မဟုတ်ဘူး|မပြင်နိုင်|ဒီနေ့ ဒီလောက်ပဲ|"
     r"(?<!\w)(?:ma ya bu|ma hote bu|ma pyin nine|pyin ma ya|di nay di lout pal)(?!\w)|"
     # Nepali: it didn't run (work), it didn't come out, still (failing), leave it
-    r"चलेन|भएन|मिलेन|अझै fail|अझै पनि fail|छोडौं|"
-    r"(?<!\w)(?:chalena|bhayena|milena|ajhai fail|ajhai pani fail|chhodaun|chodau)(?!\w)|"
+    r"चलेन|भएन|मिलेन|अझै fail|अझै पनि fail|fail भयो|छोडौं|"
+    r"(?<!\w)(?:chalena|bhayena|milena|ajhai fail|ajhai pani fail|fail bhayo|chhodaun|chodau)(?!\w)|"
     # Nigerian Pidgin and Yoruba: it doesn't (still doesn't) work, still failing, leave it; it didn't work, it broke
     r"(?<!\w)(?:e no work|e still no work|e never work|e still dey fail|e still dey red|leave am|"
     r"ko sise|kò ṣiṣẹ́|ko ti da|kò tíì dá|o ti baje|ó ti bàjẹ́)(?!\w)",

@@ -151,11 +151,12 @@ WORDS: dict[str, str] = {
         "nagarne|nagara|hoina|haina|parchha|parcha|pardaina|harek choti|jahile pani"
     ),
     # Nigerian Pidgin: please, the prohibitive and habitual "no dey", let us / you, we don't, don't put / touch
+    # (phrases standard English does not use; Yoruba's "use" only with its tone mark, "e lo" is Italian's "and it")
     "nigerian pidgin": "abeg|no dey|make we|make una|make you no|we no dey|una no dey|no put|no touch|no carry",
     # Yoruba, with and without its tone marks: don't (do, use), please, always, never, only, must, must not, use
     "yoruba": (
         "ma se|má ṣe|mase|ma fi|má fi|e jowo|ẹ jọ̀ọ́|ejowo|nigba gbogbo|nígbà gbogbo|lailai|láéláé|nikan|nìkan|"
-        "gbodo|gbọ́dọ̀|ko gbodo|kò gbọdọ̀|e lo|ẹ lò"
+        "gbodo|gbọ́dọ̀|ko gbodo|kò gbọdọ̀|ẹ lò"
     ),
 }
 
