@@ -331,15 +331,15 @@ def says_nothing(line: str) -> bool:
     return bool(_NOT_EVIDENCE.match(line.strip()))
 
 
+# journalctl and syslog: "Feb 18 00:45:05 host uv[60114]: " (the time, the host, the process and its pid)
+_JOURNAL_PREFIX = r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]+ [\w./@-]+(?:\[\d+\])?: ?"
 # What log multiplexers put before every line: docker compose's "worker-1  | ", Turborepo's "web:typecheck: ",
 # Vercel's and CI's "[17:31:58.311] " / "2026-11-05T17:42:13.884Z ", kubectl's "[pod/api-7d9f/api] "
 _MUX_PREFIX = re.compile(
     r"^(?:[\w.-]+\s*\|\s?|[@\w/.-]+:[\w-]+: ?|\[\d{1,2}:\d\d:\d\d(?:\.\d+)?\]\s*|"
     r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\s+|\[pod/[\w.-]+/[\w.-]+\]\s+|"
     # `gh run view --log-failed`: "JOB<TAB>STEP<TAB>" and the runner's time stamp before every line
-    r"[^\t\n]+\t[^\t\n]+\t(?:\d{4}-\d\d-\d\dT[\d:.]+Z ?)?|"
-    # journalctl and syslog: "Feb 18 00:45:05 host uv[60114]: " (the time, the host, the process and its pid)
-    r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]+ [\w./@-]+(?:\[\d+\])?: ?)"
+    rf"[^\t\n]+\t[^\t\n]+\t(?:\d{{4}}-\d\d-\d\dT[\d:.]+Z ?)?|{_JOURNAL_PREFIX})"
 )
 MIN_PREFIXED_LINES = 3
 
@@ -358,10 +358,7 @@ def without_log_prefixes(text: str) -> str:
 _COMPOSE_PREFIX = re.compile(r"^[\w.-]+-\d+\s*\|\s?")
 # `gh run view --log`'s "JOB<TAB>STEP<TAB>TIMESTAMP " on a line or two pasted from a longer log, and journalctl's
 # "Feb 18 00:45:05 host unit[pid]: " on a line or two: the same for every line of one unit, it would join them all
-_CI_LOG_PREFIX = re.compile(
-    r"^(?:[^\t\n]+\t[^\t\n]+\t\d{4}-\d\d-\d\dT[\d:.]+Z ?|"
-    r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]+ [\w./@-]+(?:\[\d+\])?: ?)"
-)
+_CI_LOG_PREFIX = re.compile(rf"^(?:[^\t\n]+\t[^\t\n]+\t\d{{4}}-\d\d-\d\dT[\d:.]+Z ?|{_JOURNAL_PREFIX})")
 
 
 def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:

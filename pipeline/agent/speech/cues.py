@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from pipeline.agent.speech.english_forms import OLD_ONE_NAMED
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
 from pipeline.agent.speech.languages.dutch import dutch_decision, dutch_lesson, dutch_rule
 from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
@@ -128,8 +129,7 @@ _RULE_LEADS = (
 RETRACTION = re.compile(
     r"\b(?:forget (?:about |what I said about )?[\w-]+|(?:scrap|ditch) (?:the )?[\w.-]+|(?:I )?changed my mind|"
     # "ignore the old deploy-from-main thing, …": what was said before, named by what it is about
-    r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy)|"
-    r"forget (?:that|this|the|my|all that) (?:[\w.@-]+[ -]){0,5}(?:thing|talk|rule|idea|business|advice)\b|"
+    rf"{OLD_ONE_NAMED}|"
     r"mudei de ideia|cambié de opinión|(?:oublie|oubliez) ce que|olvida lo que|vergiss|esquece o que|"
     r"lascia(?:mo)? perdere|dimentica|ho cambiato idea|[\w.-]+'[a-zıiuü]+ b[ıi]rak|vazge[çc]tim|"
     r"забудь(?:те)?,? (?:про|о|об|что)|я передумал|передумал|"

@@ -337,15 +337,18 @@ MYSELF = re.compile(
     r"\b(?:das|die|den) (?:mache|ändere|pflege|setze) ich (?:immer )?selbst\b|\blo (?:hago|cambio|gestiono) yo\b",
     re.IGNORECASE,
 )
+# What was said before, named by what it was about: "ignore the old deploy-from-main thing, …" (not "ignore the old
+# logs, …"), "forget that full-e2e-on-every-PR talk, …"; a rule taken back here and in `cues.RETRACTION`
+OLD_ONE_NAMED = (
+    r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy)|"
+    r"forget (?:that|this|the|my|all that) (?:[\w.@-]+[ -]){0,5}(?:thing|talk|rule|idea|business|advice)\b"
+)
 # "ok forget chromium-only, run the e2e on webkit too": a rule taken back and what replaces it (the marker stays:
 # rule_lifecycle reads it as a replacement)
 FORGET = re.compile(
     r"^(?:(?:forget|scrap|ditch) (?!(?:it|that|this|them|about it)\b)"
     r"(?:about |what I said about )?(?:the )?[\w.-]+(?:[ -][\w.-]+){0,5}|"
-    # "ignore the old deploy-from-main thing, …" (not "ignore the old logs, …": what was said before, by its name)
-    r"ignore (?:the|my) old (?:[\w.-]+[ -]){0,4}(?:thing|rule|way|approach|advice|convention|setup|policy)|"
-    # "forget that full-e2e-on-every-PR talk, …": what was said, named by what it was about
-    r"forget (?:that|this|the|my|all that) (?:[\w.@-]+[ -]){0,5}(?:thing|talk|rule|idea|business|advice))"
+    rf"{OLD_ONE_NAMED})"
     r",\s*\S.{5,}",
     re.IGNORECASE,
 )

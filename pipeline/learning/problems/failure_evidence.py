@@ -175,13 +175,13 @@ _TEST_FILE = re.compile(
     r"_test\.(?:cpp|cc|cxx|c)$"
 )
 GENERIC_EXCEPTIONS_WORDS = (
-    "Exception BaseException AssertionError TypeError ValueError KeyError IndexError AttributeError "
+    "Exception BaseException TypeError ValueError KeyError IndexError AttributeError "
     "RuntimeError NameError NotImplementedError OSError IOError TimeoutError ConnectionError "
     "ValidationError IntegrityError OperationalError ProgrammingError DatabaseError InterfaceError "
     "DataError HTTPError HTTPException HTTPStatusError RequestException ClientError CommandError APIError "
     "ApiError ServiceError SystemExit CalledProcessError FileNotFoundError PermissionError "
     "UnicodeDecodeError JSONDecodeError Failure DeprecationWarning UserWarning Warning Error "
-    "ReferenceError SyntaxError RangeError AssertionFailure IllegalStateException IllegalArgumentException "
+    "ReferenceError SyntaxError RangeError IllegalStateException IllegalArgumentException "
     "NullPointerException InvalidOperationException ArgumentException ArgumentNullException "
     "ArgumentOutOfRangeException NullReferenceException FormatException KeyNotFoundException NotSupportedException "
     "TaskCanceledException OperationCanceledException AggregateException HttpRequestException "
@@ -189,14 +189,11 @@ GENERIC_EXCEPTIONS_WORDS = (
     "BeanCreationException UnsatisfiedDependencyException BeanInstantiationException ApplicationContextException "
     # the JVM's and Spark's wrappers and bases ("SparkException: Job aborted due to stage failure: … : <the cause>")
     "SparkException Py4JJavaError RuntimeException ExecutionException CompletionException InvocationTargetException "
-    "UndeclaredThrowableException UncheckedIOException UnsupportedOperationException "
-    # test frameworks' failed assertion (JUnit 5, JUnit 4, NUnit, xUnit.net, AssertJ's soft assertions): every
-    # failing test of a project raises it, whatever its cause
-    "AssertionFailedError ComparisonFailure MultipleFailuresError AssertionException EqualException"
+    "UndeclaredThrowableException UncheckedIOException UnsupportedOperationException"
 )
-GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split())
-# Of those, the ones an assertion library raises: where it raised them (its own builder, inside the library) is
-# the same for every failed assertion, so it joins nothing either
+# A failed assertion (Python's, JUnit 5's and 4's, NUnit's, xUnit.net's, AssertJ's soft assertions): every failing
+# test of a project raises one, whatever its cause, and where the library raised it (its own builder) is the same
+# for every one, so neither joins anything
 ASSERTION_EXCEPTIONS = frozenset(
     (
         "AssertionError",
@@ -208,6 +205,7 @@ ASSERTION_EXCEPTIONS = frozenset(
         "EqualException",
     )
 )
+GENERIC_EXCEPTIONS = frozenset(GENERIC_EXCEPTIONS_WORDS.split()) | ASSERTION_EXCEPTIONS
 
 
 @dataclass(frozen=True, slots=True)
