@@ -118,6 +118,7 @@ CORPORA = (
     ("held out 61", BENCH / "learning_corpus_heldout61"),
     ("held out 62", BENCH / "learning_corpus_heldout62"),
     ("held out 63", BENCH / "learning_corpus_heldout63"),
+    ("held out 64", BENCH / "learning_corpus_heldout64"),
     ("held out 65", BENCH / "learning_corpus_heldout65"),
 )
 
