@@ -378,6 +378,7 @@ def test_the_persons_ways_of_working_in_every_project_are_told_from_a_projects_o
         "from now on a branch is just the tracker ticket, like SAQ-57",
         "ветки называем по номеру задачи",
         "drop the feat:/fix: prefixes from now on",
+        "оно са Jira кључем у commit порукама више не важи, прешли смо на Linear",  # Serbian: commit messages
     ]
     projects = [
         "deploy to staging from the release branch only",

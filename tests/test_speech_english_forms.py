@@ -499,3 +499,19 @@ def test_a_standing_instruction_asked_politely_is_a_rule_and_a_question_of_what_
         "could you always run the Playwright suite before we deploy to Cloudflare Pages?",
     )
     assert extract_knowledge(["can you always reproduce it?"]).rules == ()
+
+
+def test_no_time_is_no_rule_and_please_no_x_in_y_is_one() -> None:
+    assert extract_knowledge(["no time for this now, it is still red"]).rules == ()
+    said = "please no println! in the service code, use tracing::debug! instead"
+    assert extract_knowledge([said]).rules == ("no println! in the service code, use tracing::debug! instead",)
+
+
+def test_lets_keep_doing_it_from_now_on_is_a_rule() -> None:
+    said = "one thing: please, let's keep running the tests with cargo nextest run from now on, the output gets messy."
+    assert "let's keep running the tests with cargo nextest run from now on" in extract_knowledge([said]).rules
+
+
+def test_what_holds_of_the_thing_said_after_a_rule_is_its_reason_not_part_of_it() -> None:
+    said = "please keep Django pinned to 5.1.x in pyproject, the django-allauth version we use doesn't support 5.2 yet."
+    assert extract_knowledge([said]).rules == ("keep Django pinned to 5.1.x in pyproject",)

@@ -671,3 +671,39 @@ def test_a_word_that_starts_with_til_opens_no_lesson() -> None:
     # "TIL" is a label only as a word of its own: "tilde" in "keep the tilde" is not one
     assert extract_knowledge(["ok, tilde nai rakhum."]).lessons == ()
     assert extract_knowledge(["TIL the staging cache never clears by itself"]).lessons != ()
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "нема force push на main, ни кад гори",  # Serbian Cyrillic: no force push to main, not even when on fire
+        "nema novih paketa bez dogovora",  # no new packages without agreeing first
+        "tag slike u values.yaml ne diraš, njega postavlja pipeline",  # you don't touch the image tag
+        "Liquibase changesetove piši u YAML-u, jedan fajl po promeni",  # write changesets in YAML
+        "оно са Jira кључем у commit порукама више не важи",  # that Jira-key thing no longer holds
+        "migration ថ្មីនីមួយៗត្រូវមាន down.sql ដែរ",  # Khmer: each new migration must have a down.sql
+        "kom push main ban te, PR sen",  # Khmer in Latin letters: don't push to main, PR first
+    ],
+)
+def test_serbian_in_both_scripts_and_khmer_open_the_rule_gate(sentence: str) -> None:
+    assert directive(sentence)
+
+
+def test_khmer_lesson_after_its_own_colon() -> None:
+    said = "ដំណើរការហើយ អរគុណ! មេរៀនថ្ងៃនេះ៖ transaction ដែលបើកចោលពេល await ធ្វើឲ្យ pool អស់ connection។"
+    assert extract_knowledge([said]).lessons == ("transaction ដែលបើកចោលពេល await ធ្វើឲ្យ pool អស់ connection។",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("ល្អណាស់ អរគុណ", 1),  # very good, thank you
+        ("domnaer ka heuy, orkun", 1),  # it works now, thanks
+        ("ot ban te thngai nis.", -1),  # couldn't today
+        ("ot ban te, pel nis rush hour. saek mer tiet.", -1),  # can't, it's rush hour; tomorrow again
+        ("នៅតែ fail ទុកសិន", -1),  # still failing, leave it for now
+    ],
+)
+def test_khmer_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

@@ -29,6 +29,7 @@ _FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b(?:,?\s*(.{{6,}})|(?=\s*[.!;]?\s*$))
 # (a bracket after the marker names what the rule is about: "… go on 2nd gen from now on (firebase-functions/v2), …")
 _CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?:\s*\([^()]{{1,60}}\))?(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
 # What may follow the clause the marker closes and still be the rule: a second order ("…, stop adding v1 triggers")
+_LETS = re.compile(r"^(?:please,?\s+)?let'?s\b", re.IGNORECASE)
 _ORDER_AFTER = re.compile(r"^[,;]\s*(?:and\s+)?(?:stop|don'?t|do not|never|no more|always|only)\b", re.IGNORECASE)
 # A question typed without its question mark: an auxiliary, then who or what it asks about
 _ASKED = re.compile(
@@ -119,7 +120,8 @@ _PRACTICES = (
 
 _GOING_WITH = re.compile(r"^(?:we(?:'re| are)? (?:go|going|stick|sticking) with|going with|let's go with)\b", re.I)
 _DONT = re.compile(r"\b(?:don'?t|do not|never)\b", re.IGNORECASE)
-_PROHIBITION = re.compile(r"^(?:please\s+|pls\s+)?(?:don'?t|do not|never)\s+\w+", re.IGNORECASE)  # opening an order
+# opening an order ("please no println! in the service code, …": "no" only after "please", else it reports)
+_PROHIBITION = re.compile(r"^(?:please\s+|pls\s+)?(?:don'?t|do not|never)\s+\w+|^(?:please|pls),?\s+no\s+\w+", re.I)
 _INSTEAD = re.compile(r"^[;,]\s*(?:and\s+|but\s+)?instead\b", re.IGNORECASE)
 _SO_THAT = re.compile(r",?\s+so (?:that )?\S.*$", re.IGNORECASE)
 _NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
@@ -224,9 +226,11 @@ def _rule_in(sentence: str) -> str | None:
             # marker closes what comes before it; what follows is the reason
             said = clauses(sentence[: closing.end()])
             claim = _LEAD.sub("", said[-1]) if said else ""
-            if not claim or DECISION.search(claim) or len(claim.split()) <= 3 or _ABOUT_ME.match(claim):
+            decided = DECISION.search(claim) and not _LETS.match(claim)
+            if not claim or decided or len(claim.split()) <= 3 or _ABOUT_ME.match(claim):
                 # a decision taken ("we decided … from now on", read by decision_in), the speaker's own plans
-                # ("I'll start writing them down from now on"), or no rule
+                # ("I'll start writing them down from now on"), or no rule; but "let's keep running the tests
+                # with nextest from now on" asks for a way of working that lasts: a rule
                 return None
             if _ORDER_AFTER.match(sentence[closing.end() :].strip()) and len(said) == 1:
                 return tidy(_LEAD.sub("", sentence.strip()))  # the order after it is part of the rule

@@ -60,9 +60,13 @@ ANY_KIND_GOES = re.compile(
     r"(?:goes|go|has to go|must go|should go) (?:through|into|in|to|via|under)\b.{2,}",
     re.IGNORECASE,
 )
+# "no luck", "no idea", "no time for this now": a "no" that names nothing to leave out, in every "no X" form below
+_NO_IDIOM = (
+    r"such|luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|time|errors?|warnings?|"
+    r"crash(?:es)?|output|logs?"
+)
 NO_X_IN = re.compile(
-    r"^no (?!(?:such|luck|idea|clue|change|changes|difference|problem|problems|worries|way|need|rush|errors?|warnings?|"
-    r"crash(?:es)?|output|results?|rows?|logs?)\b)[\w.()-]+"
+    rf"^(?:please,? |pls,? )?no (?!(?:{_NO_IDIOM}|results?|rows?)\b)[\w.()!-]+"
     # ("no heavy imports or API calls at the top level of a DAG file": two kinds of thing, a place in any file)
     r"(?: [\w.()-]+){0,2}(?: or [\w.()-]+(?: [\w.()-]+){0,2})? (?:in|on|for|before|after|outside|inside|without|"
     r"at (?:the )?[\w-]+(?: [\w-]+)? (?:of|in) (?:a|an|any|every))\b.{3,}",
@@ -287,9 +291,8 @@ ONLY = re.compile(
 )
 # "no Co-Authored-By trailer", "no force pushes": a short "no X" said on its own.
 NO_SHORT = re.compile(
-    r"^no (?!(?:such|luck|idea|clue|change|changes|code changes|edits|difference|problem|problems|worries|way|need|"
-    r"rush|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|comment|time|hurry|chance|reply|response|answer|prob|probs|"
-    r"biggie|sweat|big deal|drama|shame|harm|fun|errors?|warnings?|crash(?:es)?|output|logs?|"
+    rf"^no (?!(?:{_NO_IDIOM}|code changes|edits|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|"
+    r"comment|hurry|chance|reply|response|answer|prob|probs|biggie|sweat|big deal|drama|shame|harm|fun|"
     # Malay and Singlish particles: "no lah", "no la" (a plain no)
     r"lah|la|leh|meh|"
     # Finnish interjections typed before the next sentence ("no niin.", "no nyt", "no joo": well then, well now)
@@ -456,7 +459,7 @@ IS_MINE = re.compile(
 )
 # "No raw new/delete anywhere, unique_ptr or the stack": a thing banned everywhere, and what instead
 NO_ANYWHERE = re.compile(
-    r"^no\s+(?!(?:such|errors?|warnings?|crash(?:es)?|logs?|output|trace|luck|idea)\b)[\w./+-]+(?:\s+[\w./+-]+){0,2}"
+    rf"^no\s+(?!(?:{_NO_IDIOM}|trace)\b)[\w./+-]+(?:\s+[\w./+-]+){{0,2}}"
     r"\s+anywhere\b",
     re.IGNORECASE,
 )

@@ -53,7 +53,11 @@ LEAD = re.compile(
 REASON_TAIL = re.compile(
     r",\s*(?:it'?s|that'?s|this is)\s+(?:what|how|why|because|much |way |a lot )?\s*(?:\w+er|what|how|why)\b.*$|"
     # "because" in the language the person slips into after an English rule ("…, bo w kwietniu dochodzi …")
-    r",\s*(?:bo|ponieważ|weil|porque|parce que|perché|потому что|vì|çünkü)\s.*$",
+    r",\s*(?:bo|ponieważ|weil|porque|parce que|perché|потому что|vì|çünkü)\s.*$|"
+    # what holds of the thing, said after the rule as why ("…, the django-allauth version we use doesn't support
+    # 5.2 yet", "…, the driver positions only live in memory right now")
+    r",\s*the\s+[\w.-]+(?:\s+[\w.-]+){0,4}?\s+(?:doesn'?t|don'?t|can'?t|cannot|isn'?t|aren'?t|won'?t|only|gets|"
+    r"breaks|is too|are too)\s.*$",
     re.IGNORECASE,
 )
 

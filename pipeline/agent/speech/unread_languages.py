@@ -35,18 +35,20 @@ _LESSON_WORDS = (
     # Uzbek: a lesson for myself; Burmese: lesson
     f"o{UZBEK_APOSTROPHE}zimga saboq|o{UZBEK_APOSTROPHE}zim uchun saboq|သင်ခန်းစာ|thin khan sar|"
     # Nepali: lesson, what I learned; Nigerian Pidgin: I (don) learn am today; Yoruba: lesson
-    "पाठ|सिकाइ|sikai|i don learn am today|i don learn am|wetin i learn today|ẹ̀kọ́"
+    "पाठ|सिकाइ|sikai|i don learn am today|i don learn am|wetin i learn today|ẹ̀kọ́|"
+    # Khmer: (today's) lesson, in its script (with its colon "៖") and in Latin letters
+    "មេរៀនថ្ងៃនេះ|មេរៀន|merean|mereang"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"
     "rozhodnutí|rozhodnuto|rozhodnutie|odločitev|odluka|odlučeno|решение|решено|одлука|"
     "decizie|decizia|hotărâre|döntés|eldöntöttük|sprendimas|lēmums|decisió|erabakia|"
     "uamuzi|keputusan|فیصلہ|फैसला|निर्णय|সিদ্ধান্ত|முடிவு|నిర్ణయం|გადაწყვეტილება|որոշում|qərar|qaror|"
-    "තීරණය|theeranaya|thiranaya|шийдвэр|shiidver"
+    "තීරණය|theeranaya|thiranaya|шийдвэр|shiidver|សេចក្តីសម្រេច|ការសម្រេចចិត្ត"
 )
 _RULE_WORDS = (
     "regel|regler|sääntö|reegel|pravidlo|pravilo|правило|regulă|regula|szabály|taisyklė|noteikums|norma|araua|"
-    "kanuni|peraturan|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida|නීතිය|дүрэм"
+    "kanuni|peraturan|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida|නීතිය|дүрэм|ច្បាប់"
 )
 # "Again", "once more", "the same error": the person links a failure to one seen before (problem_match reads it)
 _AGAIN_WORDS = (
@@ -58,7 +60,7 @@ _AGAIN_WORDS = (
     "پھر سے|فیر سے|फिर से|दोबारा|আবার|மீண்டும்|మళ్ళీ|ისევ|კვლავ|կրկին|նորից|yenə|yenidən|yana"
 )
 AGAIN = re.compile(rf"(?<!\w)(?:{_AGAIN_WORDS})(?!\w)", re.IGNORECASE)
-_LESSON = re.compile(rf"^(?:{_LESSON_WORDS})\s*[:：]\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
+_LESSON = re.compile(rf"^(?:{_LESSON_WORDS})\s*[:：៖]\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 # "It turned out that …", opening the sentence: what follows is what was learned (English "turns out", Ukrainian
 # "виявляється" are read the same way by their readers)
 _TURNED_OUT_WORDS = (
@@ -79,8 +81,8 @@ _TURNED_OUT_WORDS = (
     "ohun ti mo ko loni ni pe|ohun tí mo kọ́ lónìí ni pé|mo ti ko pe|mo ti kọ́ pé"
 )
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
-_RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)
-_DECISION = re.compile(rf"^(?:{_DECISION_WORDS})\s*[:：]\s*(?P<d>\S.{{9,}})", re.IGNORECASE)
+_RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：៖]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)
+_DECISION = re.compile(rf"^(?:{_DECISION_WORDS})\s*[:：៖]\s*(?P<d>\S.{{9,}})", re.IGNORECASE)
 # A choice said as "we go for / stick to / keep …" opening the sentence (Norwegian, Danish, Romanian, Finnish): the
 # option taken, often with the one passed over ("Vi går for Exposed DSL, ikke DAO-en"), which is no rule
 _CHOSEN = re.compile(

@@ -146,7 +146,10 @@ _POSITIVE_OTHER = re.compile(
     r"ramro bhayo)(?!\w)|"
     # Nigerian Pidgin and Yoruba (with or without tone marks): it works (now), it's fine, well done, thank you
     r"(?<!\w)(?:e don work|e dey work now|e don set|e don clear|well done o|thank you o|o ti da|ó ti dá|o ti ṣiṣẹ|"
-    r"o ti sise|ẹ ṣé|e se gan|o seun|ó ṣeun|oseun|oshey)(?!\w)",
+    r"o ti sise|ẹ ṣé|e se gan|o seun|ó ṣeun|oseun|oshey)(?!\w)|"
+    # Khmer, in its script and typed in Latin letters: thank you, very good, it works now, done
+    r"អរគុណ|ល្អណាស់|ដំណើរការហើយ|បានហើយ|"
+    r"(?<!\w)(?:orkun|or kun|arkun|l'or nas|laor nas|lor nas|domnaer ka hery|domnaer ka heuy|ban hery|ban heuy)(?!\w)",
     re.IGNORECASE,
 )
 _NEGATIVE_OTHER = re.compile(
@@ -214,7 +217,10 @@ _NEGATIVE_OTHER = re.compile(
     r"(?<!\w)(?:chalena|bhayena|milena|ajhai fail|ajhai pani fail|fail bhayo|chhodaun|chodau)(?!\w)|"
     # Nigerian Pidgin and Yoruba: it doesn't (still doesn't) work, still failing, leave it; it didn't work, it broke
     r"(?<!\w)(?:e no work|e still no work|e never work|e still dey fail|e still dey red|leave am|"
-    r"ko sise|kò ṣiṣẹ́|ko ti da|kò tíì dá|o ti baje|ó ti bàjẹ́)(?!\w)",
+    r"ko sise|kò ṣiṣẹ́|ko ti da|kò tíì dá|o ti baje|ó ti bàjẹ́)(?!\w)|"
+    # Khmer: it doesn't work, still failing, couldn't (can't), not yet
+    r"មិនដំណើរការ|នៅតែ fail|នៅតែ error|នៅតែមិន|មិនបានទេ|"
+    r"(?<!\w)(?:ot domnaer ka|min domnaer ka|nov tae fail|nov te fail|ot ban te|ot ban de)(?!\w)",
     re.IGNORECASE,
 )
 # Leaving it for later ("egal, morgen", "明天再说" is NEGATIVE already)
@@ -255,6 +261,8 @@ _DEFERRED_OTHER = re.compile(
     # Nepali: tomorrow / later I'll (we'll) look; Nigerian Pidgin: we go (I go) look am tomorrow
     r"भोलि हेर्छु|भोलि हेरौंला|पछि हेर्छु|पछि हेरौंला|(?<!\w)(?:bholi herchu|bholi heraula|pachi herchu|pachi heraula|"
     r"(?:we|i) go (?:look|check) am (?:tomorrow|later)|make we continue tomorrow)(?!\w)|"
+    # Khmer: tomorrow, leave it for now, no time
+    r"ស្អែក|ទុកសិន|(?<!\w)(?:saek|sa-ek|tuk sen|ot men mean pel|ot mean pel)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,

@@ -149,7 +149,8 @@ _NOT_DIRECTIVE = re.compile(
     # Portuguese reports: "tá dando isso no dev", "conversei com o Lucas" (the "I" dropped: -ei is "I did")
     r"tá|tava|estava|está|deu|dá|foi|era|eu|\w{3,}ei|"
     # Russian: I, it, this, there ("я там видел …", "это падает …")
-    r"я|это|оно|он|она|там|тут|вот|"
+    # (not Serbian's "оно са X", that thing with X: "оно са Jira кључем … више не важи" takes a rule back)
+    r"я|это|оно(?! са)|он|она|там|тут|вот|"
     # Polish: a perfective imperative asks for one thing once ("zrób merge zamiast rebase")
     r"zrób|zrob|dodaj|napraw|popraw|sprawdź|sprawdz|uruchom|odpal|przepisz|przerób|usuń|zmień|wrzuć|puść|"
     r"cofnij|dopisz|zaktualizuj|zainstaluj|ja)\b",

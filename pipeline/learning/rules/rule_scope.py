@@ -23,7 +23,7 @@ _COMMIT = re.compile(r"commit|коммит|коміт|提交|コミット|커밋
 _MESSAGE = re.compile(
     r"message|msg|subject|title|prefix|conventional|co-authored|--no-verify|jira key|ticket|imperative|lowercase|"
     r"bericht|meddelande|zpráv|zprav|üzenet|messaggi|mensagem|mensaje|wiadomo|tytuł|сообщени|повідомлен|信息|说明|"
-    r"メッセージ|메시지|"
+    r"メッセージ|메시지|poruk|порук|sporočil|mesaj|"
     # the language it is written in
     r"english|englisch|engels|engelska|inglés|ingles|inglese|anglais|inglês|angličtin|angol|angielsk|englanni|"
     r"английск|по-русски|по-английски|англійськ|česky|中文|英文|英語|日本語|영어|한국어",
