@@ -254,7 +254,10 @@ def _knowledge(daemon: BenchDaemon, corpus: Corpus, home: Path) -> dict[str, Any
     for number, rule in enumerate(reversals):
         project = rule.get("project")
         if project:
-            olds, news = superseded.get(project, []), current.get(project, [])
+            # the project's file, and MEMORY.md, where memoryd keeps the person's ways of working in every project
+            # (commit messages, pushing, …) whichever project they were said in; the project's SessionStart gives both
+            olds = superseded.get(project, []) + superseded_bullets(memory)
+            news = current.get(project, []) + current_bullets(memory)
         else:
             # the person's own way of working in every project: MEMORY.md (where memoryd keeps those), or a project's
             # file; and every project's SessionStart must give the new rule and not the old
