@@ -1238,3 +1238,25 @@ def test_a_session_whose_last_edit_puts_back_what_it_changed_did_not_succeed() -
     # a check that passed on the change taken out again says nothing of the work
     checked = session("cache_page(60 * 5)").bash("pytest tests/availability -q", "4 passed in 0.31s", 0)
     assert session_outcome(parse_transcript(checked.bytes(), "x")).outcome == "failed"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "fly scale count 2 --region sin --yes && fly status",
+        "brew services stop postgresql@16 && docker compose up -d db",
+        "sudo usermod -aG uucp gunnar && getent group uucp",
+        "sudo hwclock -s && date -u",
+        "curl -sSfL https://probe.rs/files/69-probe-rs.rules | sudo tee /etc/udev/rules.d/69-probe-rs.rules",
+        "dotnet ef database update --project src/Shop.Data",
+        "ssh root@web-2 systemctl restart caddy",
+    ],
+)
+def test_thanks_after_a_command_that_changed_a_machine_or_a_service_judge_that_work(command: str) -> None:
+    # a machine scaled, a service restarted, a user added to a group: work the person's thanks are about, as a
+    # deploy is; a command that only looks (an answer) is not
+    changed = Transcript().user("can you sort this out").bash(command, "ok", 0).say("Done.").user("works, thanks")
+    looked = Transcript().user("what runs on 5432?").bash("lsof -nP -iTCP:5432", "postgres 123", 0)
+    looked.say("Homebrew's postgres.").user("ah right, thanks")
+    assert session_outcome(parse_transcript(changed.bytes(), "c")).outcome == "success"
+    assert session_outcome(parse_transcript(looked.bytes(), "l")).outcome == "unknown"

@@ -80,7 +80,22 @@ _WORK_COMMANDS = re.compile(
     # a dependency added or the lock file installed: the project changed ("composer require …", "pnpm add …")
     r"\bcomposer (?:require|install|update)\b|\b(?:npm|pnpm|yarn|bun) (?:add|install|i) \S|"
     r"\b(?:pip|uv pip) install \S|\b(?:uv|poetry|cargo|bundle|flutter pub|dart pub) add\b|\bgo get \S|"
-    r"\bdotnet add \S+ package\b"
+    r"\bdotnet add \S+ package\b|"
+    # the state of a machine or a service changed: a service (re)started or stopped, a package installed or removed,
+    # a migration applied, a machine scaled, a firewall rule added, a user added to a group, a clock set, a file
+    # edited in place or copied by a command ("fly scale count 2" … "ល្អណាស់ អរគុណ", "brew services stop
+    # postgresql@16 && docker compose up -d db" … "תודה")
+    r"\bsystemctl (?:--\S+ )*(?:restart|start|stop|enable|reload|daemon-reload)\b|"
+    r"\bservice \S+ (?:restart|start|stop)\b|\bbrew services (?:start|stop|restart)\b|"
+    r"\bdocker(?:-compose| compose)(?: -\S+(?: \S+)?)* (?:up|restart|down|start)\b|"
+    r"\b(?:apt|apt-get|dnf|yum|brew|pacman|snap|apk) (?:-\S+ )*(?:install|remove|reinstall|upgrade|add)\b|"
+    r"\b(?:usermod|groupadd|useradd|hwclock -s|timedatectl set-\w+)\b|\bsed -i\b|\|\s*(?:sudo )?tee\b|"
+    r"\b(?:fly|flyctl) (?:scale|machine (?:start|restart|stop)|secrets set)\b|\bkubectl (?:\S+ )*(?:scale|patch|set)\b|"
+    r"\bhcloud \S+ (?:add-rule|create|update|attach)\b|\bansible-playbook\b|"
+    r"\b(?:terraform|terragrunt|tofu) force-unlock\b|"
+    r"\bdotnet ef (?:database update|migrations add)\b|\balembic upgrade\b|\bprisma migrate (?:deploy|dev|resolve)\b|"
+    r"\b(?:rails|rake) db:migrate\b|\bartisan migrate\b|\bmanage\.py migrate\b|\bflyway (?:\S+ )*migrate\b|"
+    r"\b(?:mamba|conda|micromamba) (?:env )?(?:create|install|update)\b|\bgit (?:mv|rm)\b"
 )
 # a commit, a push, a merge, or a deploy that went through ("terragrunt apply tfplan", "helm upgrade …", "fly deploy")
 _SHIPPED = re.compile(
