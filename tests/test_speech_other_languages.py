@@ -707,3 +707,20 @@ def test_khmer_lesson_after_its_own_colon() -> None:
 def test_khmer_closings(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "meh no time today, playtest build",
+        "Қазір уақыт жоқ, бұл пайдаланушыға export-ты қолмен жіберемін.",  # Kazakh: no time now, I'll send it by hand
+        "ശരി വിട്, ഇന്ന് സമയം ഇല്ല.",  # Malayalam: ok leave it, no time today
+        "para, lo veo con calma otro dia",  # Spanish typed without its accent
+        "tenho call com o cliente agora, depois a gente vê isso",  # Portuguese: later we'll look at it
+        "aaja yati, bholi herchhu.",  # Nepali: that's it for today, I'll look tomorrow
+        "vráť tie dve zmeny, dnes to vzdávam",  # Slovak: I give up for today
+    ],
+)
+def test_no_time_and_later_in_the_languages_people_said_them_leave_the_work_for_later(said: str) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] < 0

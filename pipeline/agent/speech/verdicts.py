@@ -184,7 +184,8 @@ _NEGATIVE_OTHER = re.compile(
     # Czech and Slovak: doesn't work, still broken / red, leave it (red), I'll come back to it
     r"(?<!\w)(?:nefunguje|pořád nefunguje|porad nefunguje|furt nefunguje|stále nefunguje|nefunguje to|rozbitý|"
     r"rozbité|rozbitej|(?:nechávám|nechavam|nechám|necham) to (?:červený|cerveny|červené|cervene|rozbitý|rozbite)|"
-    r"zůstane (?:červený|cerveny)|zustane (?:červený|cerveny)|vrátím se k tomu|vratim se k tomu|vzdávám|vzdavam)(?!\w)|"
+    r"zůstane (?:červený|cerveny)|zustane (?:červený|cerveny)|vrátím se k tomu|vratim se k tomu|vzdávám|vzdavam|"
+    r"vzdávam)(?!\w)|"
     # Bengali: (still) not working, still failing, not this (what was asked for)
     r"কাজ করছে না|হচ্ছে না|এখনো fail|(?<!\w)(?:kaj korche na|hocche na|ekhono fail\w*)(?!\w)|"
     r"(?:^|(?<=[.!,;]\s))(?:eta na|এটা না)(?=\s*[.!,;]|\s*$)|"
@@ -228,7 +229,8 @@ _DEFERRED_OTHER = re.compile(
     r"\bmorgen(?: früh)?\s*(?:[.!]*\s*$|,)|\bjetzt feierabend\b|\bfeierabend\b|"
     # Spanish, French: "lo vemos mañana", "lo miro otro día", "lo dejamos así por hoy", "no me da tiempo"
     r"\b(?:lo|la|los|las) (?:vemos|veo|miro|miramos|arreglo|arreglamos|hablo|hablamos|seguimos|retomamos)\b.{0,30}"
-    r"\b(?:mañana|otro día|luego|más tarde|la semana que viene|la próxima semana|el lunes|el martes|el miércoles|"
+    r"\b(?:mañana|manana|otro d[ií]a|luego|más tarde|mas tarde|la semana que viene|la próxima semana|el lunes|"
+    r"el martes|el miércoles|"
     r"el jueves|el viernes)\b|\b(?:lo|la) dej(?:o|amos)(?: así)? (?:por hoy|para mañana|para otro día)\b|"
     r"\bno me da tiempo\b|\bon (?:verra|regarde|reprend) (?:demain|plus tard|la semaine prochaine)\b|"
     r"\bje (?:regarde|reprends) (?:demain|plus tard)\b|"
@@ -238,6 +240,7 @@ _DEFERRED_OTHER = re.compile(
     r"\bcuando tenga (?:un rato|tiempo|un momento)\b|\bwenn ich (?:mal )?(?:zeit|luft) habe\b|"
     r"\b(?:amanhã|depois|segunda|semana que vem) (?:eu )?(?:vejo|olho|continuo|resolvo|termino)\b|"
     r"\b(?:vejo|olho|continuo) (?:isso )?(?:amanhã|depois|segunda)\b|\bfica pra (?:amanhã|depois|outro dia)\b|"
+    r"\b(?:depois|amanhã|amanha) a gente (?:vê|ve|olha|resolve|continua)\b|"
     r"\b(?:завтра|потом|позже|в понедельник) (?:гляну|посмотрю|продолжим|доделаю|разберусь|вернусь)\b|"
     r"\b(?:пока )?отлож(?:у|им|им пока)\b|\bв другой раз\b|"
     r"(?:내일|나중에|다음에|월요일에)\s?(?:보자|볼게|할게|하자|계속|이어서)|"
@@ -259,7 +262,7 @@ _DEFERRED_OTHER = re.compile(
     rf"(?<!\w)(?:ertaga|keyinroq|keyin) (?:ko{UZBEK_APOSTROPHE}?ramiz|ko{UZBEK_APOSTROPHE}?raman|"
     r"qarayman|qaraymiz|davom etamiz)(?!\w)|"
     # Nepali: tomorrow / later I'll (we'll) look; Nigerian Pidgin: we go (I go) look am tomorrow
-    r"भोलि हेर्छु|भोलि हेरौंला|पछि हेर्छु|पछि हेरौंला|(?<!\w)(?:bholi herchu|bholi heraula|pachi herchu|pachi heraula|"
+    r"भोलि हेर्छु|भोलि हेरौंला|पछि हेर्छु|पछि हेरौंला|(?<!\w)(?:bholi herch?hu|bholi heraula|pachi herch?hu|pachi heraula|"
     r"(?:we|i) go (?:look|check) am (?:tomorrow|later)|make we continue tomorrow)(?!\w)|"
     # Khmer: tomorrow, leave it for now, no time
     r"ស្អែក|ទុកសិន|(?<!\w)(?:saek|sa-ek|tuk sen|ot men mean pel|ot mean pel)(?!\w)|"
@@ -267,7 +270,17 @@ _DEFERRED_OTHER = re.compile(
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
 )
-_NO_TIME = re.compile(r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间", re.I)
+# "No time (today)", in the languages people told it in: the work is left for later
+_NO_TIME = re.compile(
+    r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间|"
+    r"\b(?:no tengo tiempo|sin tiempo hoy|não tenho tempo|sem tempo hoje|non ho tempo|geen tijd|nie mam czasu|"
+    r"nemám čas|nemam cas|nemám čas|vaktim yok|zamanım yok|zamanim yok|gak sempat|nggak sempat|tidak sempat|"
+    r"time nahi hai|time nahin hai)\b|"
+    r"(?<!\w)(?:нет времени|немає часу|уақыт жоқ|цаг алга|ժամանակ չկա)(?!\w)|時間がない|시간이 없|"
+    # Tamil and Malayalam in their scripts: "no time for this today", "no time today"
+    r"நேரம் இல்ல|സമയം ഇല്ല|സമയമില്ല",
+    re.I,
+)
 
 
 LEFT_FOR_LATER = "the user left it for later"
