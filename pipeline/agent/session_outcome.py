@@ -294,9 +294,10 @@ def _notes_only(step: Step) -> bool:
 
 
 def _did_work(steps: list[Step]) -> bool:
-    """Files were changed, something was checked, deployed or failed: there is work for the person's words to
-    judge (a question answered and a decision taken are no work that went well or badly; a deploy the person
-    asked for is: "go ahead and deploy" … "draait weer, dank je")."""
+    """Files were changed, something was checked, deployed or failed, or a machine's or a service's state was
+    changed by a command (`_WORK_COMMANDS`): there is work for the person's words to judge (a question answered and
+    a decision taken are no work that went well or badly; a deploy the person asked for is: "go ahead and deploy" …
+    "draait weer, dank je")."""
     return any(
         s.kind == "tool"
         and (

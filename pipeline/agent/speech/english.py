@@ -28,8 +28,9 @@ _LATER_ON = (
 _FROM_NOW_ON = re.compile(rf"\b{_LATER_ON}\b(?:,?\s*(.{{6,}})|(?=\s*[.!;]?\s*$))", re.IGNORECASE)
 # (a bracket after the marker names what the rule is about: "… go on 2nd gen from now on (firebase-functions/v2), …")
 _CLOSES_CLAUSE = re.compile(rf"{_LATER_ON}(?:\s*\([^()]{{1,60}}\))?(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
-# What may follow the clause the marker closes and still be the rule: a second order ("…, stop adding v1 triggers")
+# "let's keep running the tests with nextest from now on": a way of working asked for, not a choice recorded
 _LETS = re.compile(r"^(?:please,?\s+)?let'?s\b", re.IGNORECASE)
+# What may follow the clause the marker closes and still be the rule: a second order ("…, stop adding v1 triggers")
 _ORDER_AFTER = re.compile(r"^[,;]\s*(?:and\s+)?(?:stop|don'?t|do not|never|no more|always|only)\b", re.IGNORECASE)
 # A question typed without its question mark: an auxiliary, then who or what it asks about
 _ASKED = re.compile(

@@ -274,7 +274,7 @@ _DEFERRED_OTHER = re.compile(
 _NO_TIME = re.compile(
     r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间|"
     r"\b(?:no tengo tiempo|sin tiempo hoy|não tenho tempo|sem tempo hoje|non ho tempo|geen tijd|nie mam czasu|"
-    r"nemám čas|nemam cas|nemám čas|vaktim yok|zamanım yok|zamanim yok|gak sempat|nggak sempat|tidak sempat|"
+    r"nemám čas|nemam cas|vaktim yok|zamanım yok|zamanim yok|gak sempat|nggak sempat|tidak sempat|"
     r"time nahi hai|time nahin hai)\b|"
     r"(?<!\w)(?:нет времени|немає часу|уақыт жоқ|цаг алга|ժամանակ չկա)(?!\w)|時間がない|시간이 없|"
     # Tamil and Malayalam in their scripts: "no time for this today", "no time today"
