@@ -1,6 +1,7 @@
-"""Which commands are checks: a test runner, a type check, a linter, a build, a look at CI. The outcome of a session
-leans on its last check (`session_outcome.py`), and a problem's fix on the check that went green after it
-(`pipeline/learning/problems/fix_steps.py`). Pure.
+"""Which commands are checks (a test runner, a type check, a linter, a build, a look at CI), and which change
+something (a deploy, a dependency added, a service restarted, a migration applied). The outcome of a session leans
+on its last check and on whether any work was done that the person's closing words judge (`session_outcome.py`),
+and a problem's fix on the check that went green after it (`pipeline/learning/problems/fix_steps.py`). Pure.
 """
 
 from __future__ import annotations
@@ -62,3 +63,40 @@ def runs_a_check(command: str) -> bool:
 
 
 _ABSOLUTE_PATH = re.compile(r"(?<!\S)(?:~|\.{1,2})?/(?:\S*/)?([^/\s]*)")
+
+
+# Work done by a command: a deploy (a project's deploy script or task, Helm, kubectl apply, Terraform apply, a
+# platform's deploy command), firmware flashed, a dependency added
+_WORK_COMMANDS = re.compile(
+    r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*deploy[\w-]*(?:\.sh|\.py)?(?=\s|$)|"
+    r"\b(?:npm|pnpm|yarn|make|just|task) (?:run )?deploy\b|"
+    r"\bhelm (?:upgrade|install)\b|\bkubectl (?:\S+ )*(?:apply|rollout restart)\b|\b(?:terraform|tofu) apply\b|"
+    r"\b(?:fly|kamal|vercel|netlify) deploy\b|\bvercel --prod\b|"
+    # firmware written to a board: a deploy to the hardware on the desk
+    r"\b(?:west|idf\.py|pio run -t upload|platformio run -t upload) ?flash\b|\bwest flash\b|\bidf\.py (?:\S+ )*flash\b|"
+    r"\bnrfjprog (?:\S+ )*--program\b|\besptool(?:\.py)? (?:\S+ )*write_flash\b|\b(?:avrdude|st-flash|openocd)\b|"
+    # a dependency added or the lock file installed: the project changed ("composer require …", "pnpm add …")
+    r"\bcomposer (?:require|install|update)\b|\b(?:npm|pnpm|yarn|bun) (?:add|install|i) \S|"
+    r"\b(?:pip|uv pip) install \S|\b(?:uv|poetry|cargo|bundle|flutter pub|dart pub) add\b|\bgo get \S|"
+    r"\bdotnet add \S+ package\b|"
+    # the state of a machine or a service changed: a service (re)started or stopped, a package installed or removed,
+    # a migration applied, a machine scaled, a firewall rule added, a user added to a group, a clock set, a file
+    # edited in place or copied by a command ("fly scale count 2" … "ល្អណាស់ អរគុណ", "brew services stop
+    # postgresql@16 && docker compose up -d db" … "תודה")
+    r"\bsystemctl (?:--\S+ )*(?:restart|start|stop|enable|reload|daemon-reload)\b|"
+    r"\bservice \S+ (?:restart|start|stop)\b|\bbrew services (?:start|stop|restart)\b|"
+    r"\bdocker(?:-compose| compose)(?: -\S+(?: \S+)?)* (?:up|restart|down|start)\b|"
+    r"\b(?:apt|apt-get|dnf|yum|brew|pacman|snap|apk) (?:-\S+ )*(?:install|remove|reinstall|upgrade|add)\b|"
+    r"\b(?:usermod|groupadd|useradd|hwclock -s|timedatectl set-\w+)\b|\bsed -i\b|\|\s*(?:sudo )?tee\b|"
+    r"\b(?:fly|flyctl) (?:scale|machine (?:start|restart|stop)|secrets set)\b|\bkubectl (?:\S+ )*(?:scale|patch|set)\b|"
+    r"\bhcloud \S+ (?:add-rule|create|update|attach)\b|\bansible-playbook\b|"
+    r"\b(?:terraform|terragrunt|tofu) force-unlock\b|"
+    r"\bdotnet ef (?:database update|migrations add)\b|\balembic upgrade\b|\bprisma migrate (?:deploy|dev|resolve)\b|"
+    r"\b(?:rails|rake) db:migrate\b|\bartisan migrate\b|\bmanage\.py migrate\b|\bflyway (?:\S+ )*migrate\b|"
+    r"\b(?:mamba|conda|micromamba) (?:env )?(?:create|install|update)\b|\bgit (?:mv|rm)\b"
+)
+
+
+def changes_something(command: str) -> bool:
+    """Whether a shell command did work the person's words can judge (`_WORK_COMMANDS`), not only looked."""
+    return bool(_WORK_COMMANDS.search(command))

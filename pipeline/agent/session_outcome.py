@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.agent.check_commands import CI_LOG, is_check
+from pipeline.agent.check_commands import CI_LOG, changes_something, is_check
 from pipeline.agent.failure_line import error_line
 from pipeline.agent.speech.knowledge import extract_knowledge
 from pipeline.agent.speech.verdicts import LEFT_FOR_LATER, acknowledges, closing_cue, left_for_later, only_thanks
@@ -67,36 +67,6 @@ HEARD_WEIGHT = 2.4
 # by git, which throws away everything; the person's words, when read, outweigh it
 UNDO_WEIGHT = -1.0
 
-# Work done by a command: a deploy (a project's deploy script or task, Helm, kubectl apply, Terraform apply, a
-# platform's deploy command), firmware flashed, a dependency added
-_WORK_COMMANDS = re.compile(
-    r"(?:^|&&\s*|;\s*)(?:\S*/)?[\w-]*deploy[\w-]*(?:\.sh|\.py)?(?=\s|$)|"
-    r"\b(?:npm|pnpm|yarn|make|just|task) (?:run )?deploy\b|"
-    r"\bhelm (?:upgrade|install)\b|\bkubectl (?:\S+ )*(?:apply|rollout restart)\b|\b(?:terraform|tofu) apply\b|"
-    r"\b(?:fly|kamal|vercel|netlify) deploy\b|\bvercel --prod\b|"
-    # firmware written to a board: a deploy to the hardware on the desk
-    r"\b(?:west|idf\.py|pio run -t upload|platformio run -t upload) ?flash\b|\bwest flash\b|\bidf\.py (?:\S+ )*flash\b|"
-    r"\bnrfjprog (?:\S+ )*--program\b|\besptool(?:\.py)? (?:\S+ )*write_flash\b|\b(?:avrdude|st-flash|openocd)\b|"
-    # a dependency added or the lock file installed: the project changed ("composer require …", "pnpm add …")
-    r"\bcomposer (?:require|install|update)\b|\b(?:npm|pnpm|yarn|bun) (?:add|install|i) \S|"
-    r"\b(?:pip|uv pip) install \S|\b(?:uv|poetry|cargo|bundle|flutter pub|dart pub) add\b|\bgo get \S|"
-    r"\bdotnet add \S+ package\b|"
-    # the state of a machine or a service changed: a service (re)started or stopped, a package installed or removed,
-    # a migration applied, a machine scaled, a firewall rule added, a user added to a group, a clock set, a file
-    # edited in place or copied by a command ("fly scale count 2" … "ល្អណាស់ អរគុណ", "brew services stop
-    # postgresql@16 && docker compose up -d db" … "תודה")
-    r"\bsystemctl (?:--\S+ )*(?:restart|start|stop|enable|reload|daemon-reload)\b|"
-    r"\bservice \S+ (?:restart|start|stop)\b|\bbrew services (?:start|stop|restart)\b|"
-    r"\bdocker(?:-compose| compose)(?: -\S+(?: \S+)?)* (?:up|restart|down|start)\b|"
-    r"\b(?:apt|apt-get|dnf|yum|brew|pacman|snap|apk) (?:-\S+ )*(?:install|remove|reinstall|upgrade|add)\b|"
-    r"\b(?:usermod|groupadd|useradd|hwclock -s|timedatectl set-\w+)\b|\bsed -i\b|\|\s*(?:sudo )?tee\b|"
-    r"\b(?:fly|flyctl) (?:scale|machine (?:start|restart|stop)|secrets set)\b|\bkubectl (?:\S+ )*(?:scale|patch|set)\b|"
-    r"\bhcloud \S+ (?:add-rule|create|update|attach)\b|\bansible-playbook\b|"
-    r"\b(?:terraform|terragrunt|tofu) force-unlock\b|"
-    r"\bdotnet ef (?:database update|migrations add)\b|\balembic upgrade\b|\bprisma migrate (?:deploy|dev|resolve)\b|"
-    r"\b(?:rails|rake) db:migrate\b|\bartisan migrate\b|\bmanage\.py migrate\b|\bflyway (?:\S+ )*migrate\b|"
-    r"\b(?:mamba|conda|micromamba) (?:env )?(?:create|install|update)\b|\bgit (?:mv|rm)\b"
-)
 # a commit, a push, a merge, or a deploy that went through ("terragrunt apply tfplan", "helm upgrade …", "fly deploy")
 _SHIPPED = re.compile(
     r"\bgit (?:commit|push|merge)\b|\bgh pr (?:create|merge)\b|"
@@ -294,14 +264,14 @@ def _notes_only(step: Step) -> bool:
 
 
 def _did_work(steps: list[Step]) -> bool:
-    """Files were changed, something was checked, deployed or failed, or a machine's or a service's state was
-    changed by a command (`_WORK_COMMANDS`): there is work for the person's words to judge (a question answered and
-    a decision taken are no work that went well or badly; a deploy the person asked for is: "go ahead and deploy" …
+    """Files were changed, something was checked, deployed or failed, or a command changed a machine or a service
+    (`check_commands.changes_something`): there is work for the person's words to judge (a question answered and a
+    decision taken are no work that went well or badly; a deploy the person asked for is: "go ahead and deploy" …
     "draait weer, dank je")."""
     return any(
         s.kind == "tool"
         and (
-            (s.status == "ok" and s.call is not None and (s.call.name in _EDITS or _WORK_COMMANDS.search(_command(s))))
+            (s.status == "ok" and s.call is not None and (s.call.name in _EDITS or changes_something(_command(s))))
             or s.status == "failed"
             or is_check(s)
         )
