@@ -264,8 +264,8 @@ _DEFERRED_OTHER = re.compile(
     # Nepali: tomorrow / later I'll (we'll) look; Nigerian Pidgin: we go (I go) look am tomorrow
     r"भोलि हेर्छु|भोलि हेरौंला|पछि हेर्छु|पछि हेरौंला|(?<!\w)(?:bholi herch?hu|bholi heraula|pachi herch?hu|pachi heraula|"
     r"(?:we|i) go (?:look|check) am (?:tomorrow|later)|make we continue tomorrow)(?!\w)|"
-    # Khmer: tomorrow, leave it for now, no time
-    r"ស្អែក|ទុកសិន|(?<!\w)(?:saek|sa-ek|tuk sen|ot men mean pel|ot mean pel)(?!\w)|"
+    # Khmer: tomorrow, leave it for now
+    r"ស្អែក|ទុកសិន|(?<!\w)(?:saek|sa-ek|tuk sen)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
@@ -276,7 +276,8 @@ _NO_TIME = re.compile(
     r"\b(?:no tengo tiempo|sin tiempo hoy|não tenho tempo|sem tempo hoje|non ho tempo|geen tijd|nie mam czasu|"
     r"nemám čas|nemam cas|vaktim yok|zamanım yok|zamanim yok|gak sempat|nggak sempat|tidak sempat|"
     r"time nahi hai|time nahin hai)\b|"
-    r"(?<!\w)(?:нет времени|немає часу|уақыт жоқ|цаг алга|ժամանակ չկա)(?!\w)|時間がない|시간이 없|"
+    r"(?<!\w)(?:нет времени|немає часу|уақыт жоқ|цаг алга|ժամանակ չկա|ot men mean pel|ot mean pel)(?!\w)|時間がない|"
+    r"시간이 없|"
     # Tamil and Malayalam in their scripts: "no time for this today", "no time today"
     r"நேரம் இல்ல|സമയം ഇല്ല|സമയമില്ല",
     re.I,

@@ -100,17 +100,17 @@ WORDS: dict[str, str] = {
         "kokhono|kokhonoi|kakhono|ekhon theke|akhon theke|sobsomoy|sob somoy|shob shomoy|shudhu|sudhu|korbe na|"
         "korben na|koro na|rakhbe|rakho|dibe na|diba na|chalabe na|likhbe"
     ),
-    "lao/khmer/burmese": "ສະເໝີ|ຫ້າມ|ជានិច្ច|កុំ|အမြဲ",
+    "lao": "ສະເໝີ|ຫ້າມ",
     # Khmer: always, must (not), every (time), each, only, all, at least, forbidden; typed in Latin letters too
     # ("សូម", please, is left out: "សូមអរគុណ" is thank you)
     "khmer": (
-        "ជានិច្ច|ត្រូវតែ|មិនត្រូវ|ត្រូវមាន|រាល់ដង|រាល់|នីមួយៗ|តែប៉ុណ្ណោះ|ទាំងអស់|យ៉ាងហោចណាស់|ហាមឃាត់|ហាម|"
+        "ជានិច្ច|កុំ|ត្រូវតែ|មិនត្រូវ|ត្រូវមាន|រាល់ដង|រាល់|នីមួយៗ|តែប៉ុណ្ណោះ|ទាំងអស់|យ៉ាងហោចណាស់|ហាមឃាត់|ហាម|"
         "kom|trov tae|trov te|mun trov|roal dong|rol dong|tae ponnoh"
     ),
     # Burmese: always, never, must, only, the prohibitive "မ … နဲ့" of common verbs (do, add, write, use, edit,
     # delete, push), "please do" (ပါ after a verb is too common to list alone); typed in Latin letters too
     "burmese": (
-        "အမြဲတမ်း|ဘယ်တော့မှ|ရမယ်|ရပါမယ်|ရမည်|မလုပ်နဲ့|မထည့်နဲ့|ထပ်မထည့်နဲ့|မရေးနဲ့|မသုံးနဲ့|မပြင်နဲ့|မဖျက်နဲ့|မတင်နဲ့|"
+        "အမြဲ|အမြဲတမ်း|ဘယ်တော့မှ|ရမယ်|ရပါမယ်|ရမည်|မလုပ်နဲ့|မထည့်နဲ့|ထပ်မထည့်နဲ့|မရေးနဲ့|မသုံးနဲ့|မပြင်နဲ့|မဖျက်နဲ့|မတင်နဲ့|"
         "ပဲ ထားပါ|ပဲ သုံးပါ|ပဲ ရေးပါ|a-mye|amye|ma lote nae|ma htae nae|ma yay nae|ma thone nae|ma pyin nae|yay pay|"
         "phyit ya mal|phyit aung"
     ),
