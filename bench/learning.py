@@ -120,6 +120,7 @@ CORPORA = (
     ("held out 63", BENCH / "learning_corpus_heldout63"),
     ("held out 64", BENCH / "learning_corpus_heldout64"),
     ("held out 65", BENCH / "learning_corpus_heldout65"),
+    ("held out 67", BENCH / "learning_corpus_heldout67"),
 )
 
 
