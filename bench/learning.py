@@ -121,6 +121,7 @@ CORPORA = (
     ("held out 64", BENCH / "learning_corpus_heldout64"),
     ("held out 65", BENCH / "learning_corpus_heldout65"),
     ("held out 66", BENCH / "learning_corpus_heldout66"),
+    ("held out 67", BENCH / "learning_corpus_heldout67"),
 )
 
 
