@@ -515,3 +515,43 @@ def test_lets_keep_doing_it_from_now_on_is_a_rule() -> None:
 def test_what_holds_of_the_thing_said_after_a_rule_is_its_reason_not_part_of_it() -> None:
     said = "please keep Django pinned to 5.1.x in pyproject, the django-allauth version we use doesn't support 5.2 yet."
     assert extract_knowledge([said]).rules == ("keep Django pinned to 5.1.x in pyproject",)
+
+
+def test_what_it_is_not_done_with_stays_with_the_rule_after_a_lead() -> None:
+    said = "now that we have flutter gen-l10n, new strings go into the arb files, not strings_az.dart."
+    assert extract_knowledge([said]).rules == ("new strings go into the arb files, not strings_az.dart",)
+
+
+def test_last_time_it_went_wrong_so_do_this_is_a_standing_order() -> None:
+    said = "also: last time two jest workers truncated each other's tables, so run the e2e suite with --runInBand."
+    assert extract_knowledge([said]).rules == ("run the e2e suite with --runInBand",)
+    assert extract_knowledge(["last time it failed, so run it again."]).rules == ()
+    assert extract_knowledge(["last time we tried this the build broke, so I reverted it."]).rules == ()
+
+
+def test_every_time_said_on_its_own_belongs_to_the_order_before_it() -> None:
+    assert extract_knowledge(["lint first, then commit. every time."]).rules == ("lint first, then commit, every time",)
+    assert extract_knowledge(["it fails on CI. every time."]).rules == ()
+
+
+def test_that_was_before_now_is_the_new_rule_with_its_now() -> None:
+    said = "no no, that was before, now we deploy from the release branch, main is only for review."
+    assert extract_knowledge([said]).rules == ("now we deploy from the release branch, main is only for review",)
+    assert extract_knowledge(["we deploy to Render from main only."]).rules == ("we deploy to Render from main only",)
+
+
+def test_we_dont_use_x_after_a_task_keeps_what_is_used_instead() -> None:
+    said = "write a unit test for decode too, we don't use testify here, plain testing and go-cmp."
+    assert extract_knowledge([said]).rules == ("we don't use testify here, plain testing and go-cmp",)
+    assert extract_knowledge(["add the endpoint, we don't use lodash, thanks."]).rules == ("we don't use lodash",)
+
+
+def test_an_order_for_every_pr_is_a_rule_and_learned_that_is_a_lesson() -> None:
+    assert extract_knowledge(["add a line to CHANGELOG.md in every PR."]).rules == (
+        "add a line to CHANGELOG.md in every PR",
+    )
+    said = "vadhiya. learned that an un-closed PrismaClient keeps jest from exiting"
+    assert extract_knowledge([said]).lessons == ("an un-closed PrismaClient keeps jest from exiting",)
+    assert extract_knowledge(["prices are integer paise, not floats, the schema already has modalPaise."]).rules == (
+        "prices are integer paise, not floats",
+    )

@@ -80,7 +80,8 @@ _ABOUT_ME = re.compile(r"^(?:I|I'm|I'll|I've|I'd|me|my|there's|there is|it's|it 
 # What is already so, said after a rule as its ground ("…, the column is already numeric(10,2)", "…,
 # test/support/factory.ex hai already")
 _ALREADY_TAIL = re.compile(
-    r",\s*(?:(?:the|our|this|that|it)\b[^,]{0,40}?\b(?:is|are|has|have)\s+already|[^,]{1,40}?\b(?:hai|hain) already|"
+    r",\s*(?:(?:the|our|this|that|it)\b[^,]{0,40}?\b(?:(?:is|are|has|have)\s+already|already\s+(?:is|are|has|have|"
+    r"exists?|uses?|does|do))|[^,]{1,40}?\b(?:hai|hain) already|"
     r"[^,]{1,40}?\balready (?:hai|hain))\b.*$",
     re.IGNORECASE,
 )
@@ -124,6 +125,27 @@ _DONT = re.compile(r"\b(?:don'?t|do not|never)\b", re.IGNORECASE)
 # opening an order ("please no println! in the service code, …": "no" only after "please", else it reports)
 _PROHIBITION = re.compile(r"^(?:please\s+|pls\s+)?(?:don'?t|do not|never)\s+\w+|^(?:please|pls),?\s+no\s+\w+", re.I)
 _INSTEAD = re.compile(r"^[;,]\s*(?:and\s+|but\s+)?instead\b", re.IGNORECASE)
+# what is used instead, named only ("plain testing and go-cmp"): a few words, one of them from code
+_NAMES_ONLY = re.compile(r"^(?=[^,;]*[\w][-_./+][\w])[\w.+/@-]+(?: [\w.+/@-]+){0,5}$")
+# "last time two jest workers truncated each other's tables, so run the e2e suite with --runInBand": what went
+# wrong before, then what is to be done so it does not again, is a standing order however plain its grammar
+_LAST_TIME_SO = re.compile(
+    r"^(?:\w+\s*:\s*|also,?\s+|and\s+|oh,?\s+)?(?:the\s+)?last time\b.{6,}?,\s*so\s+(?P<r>\S.{8,})$", re.IGNORECASE
+)
+# "…, every time" after an order ("lint first, then commit. every time.", its own sentence joined to the order by
+# `sentence_parts.sentences`)
+_EVERY_TIME_TAIL = re.compile(r",\s*(?:every (?:single )?time|each time|always)\s*[.!]?$", re.IGNORECASE)
+# a verb first that reports rather than orders ("fails, every time", "crashed again, each time")
+_REPORTED_ORDER = re.compile(r"^\w*[^\Ws]s\b|^\w+(?:ed|ing)\b", re.IGNORECASE)
+_ONE_OFF = re.compile(r"\b(?:again|now|today|tonight|this time|for now|right away|first)\b|\?", re.IGNORECASE)
+# an order in its bare grammar: a verb first, no subject ("run the e2e suite with --runInBand")
+_BARE_ORDER = re.compile(
+    r"^(?!(?:i|we|you|it|they|he|she|the|a|an|this|that|these|those|there|my|our|his|her|their)\b)[a-z]+\s+\S",
+    re.IGNORECASE,
+)
+# "…, not strings_az.dart" after "X goes into Y": what it is not done with, one short phrase, is the rule's other
+# half (a lead before the rule, "now that we have gen-l10n, …", had left it behind)
+_NOT_THAT = re.compile(r"^,\s*(?:not|never|no)\s+[^\s,;!?]+(?:\s+[^\s,;!?]+){0,3}$", re.IGNORECASE)
 _SO_THAT = re.compile(r",?\s+so (?:that )?\S.*$", re.IGNORECASE)
 _NEVER_CLAUSE = re.compile(r",\s*(?=never\s+\w)")
 _ACTS_ON = re.compile(r"[-_./`=:]|\d|\b(?:the|a|an|your|our|every|each|it|them|all)\b", re.IGNORECASE)
@@ -154,6 +176,9 @@ _ERROR_NO = re.compile(
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states, or None (a decision is not a rule: it records a choice, not a norm); without
     the reason said after it ("…, it's what the platform team ships dashboards for")."""
+    if (story := _LAST_TIME_SO.match(sentence.strip())) and not _ONE_OFF.search(story["r"]):
+        order = story["r"].rstrip(" .!")
+        return _rule_in(order) or (tidy(order) if _BARE_ORDER.match(order) else None)
     example = _SEE_EXAMPLE.match(sentence.strip())
     if example and _DO_LIKE_IT.match(sentence.strip()[example.end() :]):
         return tidy(sentence)  # "see how it's done in X, do like that always": the example is the rule's content
@@ -183,6 +208,8 @@ def rule_in(sentence: str) -> str | None:
     # what replaces it is the rule's other half
     if _INSTEAD.match(rest):
         return tidy(found + REASON_TAIL.sub("", _SO_THAT.sub("", rest)))
+    if _NOT_THAT.match(rest.rstrip(" .!")):
+        return tidy(found + rest.rstrip(" .!"))
     return found
 
 
@@ -201,6 +228,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(tagged.group(1))
     if changed := form.CHANGED_TO.search(sentence):
         return tidy(changed.group(0))
+    if (before := form.THAT_WAS_BEFORE.search(sentence)) and not before["r"].rstrip().endswith("?"):
+        return tidy(REASON_TAIL.sub("", before["r"]))
     if (again := form.SAID_BEFORE.match(sentence.strip())) and not _ABOUT_ME.match(again["r"]):
         return tidy(again["r"])
     if form.SHOULD_NEVER.match(sentence.strip()) or form.SAME_AS_PLACE.match(sentence.strip()):
@@ -283,6 +312,8 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(here.group(1) or clause)
         if form.NO_MORE.search(clause) or form.NO_EXCEPTIONS.search(clause) or form.NO_X_IN.match(clause):
             return tidy(clause)
+        if _EVERY_TIME_TAIL.search(clause) and _BARE_ORDER.match(clause) and not _REPORTED_ORDER.match(clause):
+            return tidy(clause)  # "lint first, then commit, every time": an order for every time
         if form.NO_ANYWHERE.match(clause):
             return tidy(sentence) if index == 0 else tidy(clause)  # what instead is part of it
         a_practice = any(p.match(clause) for p in _PRACTICES) or bool(form.THIS_NOT_THAT.match(clause.rstrip(".!")))
@@ -295,10 +326,16 @@ def _rule_in(sentence: str) -> str | None:
         # --dirty before every commit" (what comes first is when to start, in any language)
         # ("don't run cargo update, the lockfile changes go through me": a prohibition before it is the rule, and
         # the norm says why)
-        for tail in clause.split(", ")[1:]:
+        tails = clause.split(", ")
+        for at, tail in enumerate(tails[1:], start=1):
             norm = form.ANY_KIND_GOES.match(tail) or form.KIND_NORM.match(tail) or form.BEFORE_EVERY.match(tail)
             if norm and not tail.rstrip().endswith("?"):
                 return tidy(clause if _PROHIBITION.match(clause) else tail)
+            if form.WE_DONT.match(tail) and not tail.rstrip().endswith("?"):
+                # "write a unit test for decode too, we don't use testify here, plain testing and go-cmp": what the
+                # team does not use, said after the task, with what it uses instead when that follows as a name
+                instead = ", ".join(tails[at + 1 :])
+                return tidy(f"{tail}, {instead}" if _NAMES_ONLY.match(instead.rstrip(" .!")) else tail)
     if remembered := REMEMBER.match(sentence):
         normative = [c for c in clauses(remembered.group(1)) if _normative(c)]
         if not normative and form.EACH_TIME.search(remembered.group(1)):

@@ -34,7 +34,9 @@ _LESSON = re.compile(
     r"^TIL\s+(.{6,})|\bgood to know(?: that|:)\s*(.{6,})|\bthe (?:root cause|culprit|real fix) was(?: that)?\s+(.{8,})|"
     r"\bfor future reference\s*[:,]?\s*(.{6,})|\bremember that\s+(.{6,})|\bturns out(?: that)?\s+(.{12,})|"
     # "learnt the hard way that testflight bounces the build if …", "learned today that …"
-    r"\blearn(?:ed|t) (?:the hard way|today)(?: that|,)?\s+(.{12,})",
+    r"\blearn(?:ed|t) (?:the hard way|today)(?: that|,)?\s+(.{12,})|"
+    # "learned that an un-closed PrismaClient keeps jest from exiting": said first, what was learned follows
+    r"(?:^|(?<=[,:;] ))(?:(?:i|we) )?(?:just )?learn(?:ed|t) that\s+(.{12,})",
     re.IGNORECASE,
 )
 # "turns out the context doesn't keep the container alive so if nothing holds it, it gets freed": what follows "so

@@ -16,6 +16,13 @@ CHANGED_TO = re.compile(
     r"(?=(?:\S+\s+){4}\S).{6,}",
     re.IGNORECASE,
 )
+# "no no, that was before, now we deploy from the release branch": the old way named as past, then the new one,
+# said with its "now" (which `rule_changes.REPLACES` reads as replacing a rule)
+THAT_WAS_BEFORE = re.compile(
+    r"\b(?:that was (?:before|earlier|the old (?:way|rule|setup))|that'?s (?:old|outdated|the old (?:way|rule)))"
+    r"\s*[,;:.!-]+\s*(?P<r>now,?\s+(?=(?:\S+\s+){3}\S).{8,})",
+    re.IGNORECASE,
+)
 # "The team agreed that every resource gets the owner tags", "we agreed with Dawit that …": a convention the team
 # set, stated as agreed
 AGREED = re.compile(
@@ -93,6 +100,8 @@ AS_USUAL = re.compile(
 # Conventions people state about how the team or repo works: "we wrap errors with fmt.Errorf and %w",
 # "we keep everything the API returns in the store"; present tense, a verb of practice, an object (not "it").
 WE_PRACTICE = re.compile(
+    # "we deploy to Render from main only": where the team ships to, and from what
+    r"^(?:we|the team)\s+(?:deploy|ship|release|publish)\s+to\s+\S+(?:\s+\S+){2,}|"
     r"^(?:we|the team)\s+(?:use|keep|wrap|write|put|run|deploy|store|name|prefix|log|tag|follow|squash|rebase|pin|"
     r"format|lint|vendor|version|document|validate|return|send|handle|target|build|mock|stub|release|ship|test|"
     r"squash-merge|merge|review|encode|serialize|hash|sign|cache)\s+(?!(?:it|this|that|them|these|those|him|her|"
@@ -406,10 +415,14 @@ FOR_KIND = re.compile(
 # "run golangci-lint before every push", "rebase on main before each PR", "let's keep mix format --check-formatted
 # before every commit" (not "… for all of this": that is the work in front of them)
 BEFORE_EVERY = re.compile(
-    r"^(?:please\s+|let'?s\s+|let us\s+)?(?:run|use|keep|check|format|lint|rebase|squash|test|update|regenerate|bump|"
-    r"tag|sign|build)\s.{3,}"
-    r"\b(?:before|after|on|for|with|in) "
-    r"(?:every|each|all(?!\s*(?:[.,;!]|$)| of (?:this|that|these|those|it|them)\b)|any)\b",
+    r"^(?:please\s+|let'?s\s+|let us\s+)?(?:(?:run|use|keep|check|format|lint|rebase|squash|test|update|regenerate|"
+    r"bump|tag|sign|build)\s.{3,}"
+    r"\b(?:before|after|on|for|with|in|to) "
+    r"(?:every|each|all(?!\s*(?:[.,;!]|$)| of (?:this|that|these|those|it|them)\b)|any)\b|"
+    # "add a line to CHANGELOG.md in every PR": what goes with each unit of the work (not "add a hitstop on every hit",
+    # a feature)
+    r"(?:add|write|include|attach|link|mention)\s.{3,}\b(?:in|to|with|for|on) (?:every|each|any) "
+    r"(?:PR|pull request|MR|merge request|commit|push|release|migration|changeset|deploy)s?\b)",
     re.IGNORECASE,
 )
 # "pin every new dependency with a ^>= bound", "add each new endpoint to the OpenAPI file": a verb over every new one

@@ -79,9 +79,20 @@ def sentences(texts: Iterable[str]) -> list[str]:
                     pieces[-1] += f" {piece}"
                 else:
                     pieces.append(piece)
-            for sentence in pieces:
-                out += [s.strip() for s in CJK_SENTENCE.split(sentence) if s.strip()]
+            said = [s.strip() for sentence in pieces for s in CJK_SENTENCE.split(sentence) if s.strip()]
+            for index, sentence in enumerate(said):
+                if index and _HOW_OFTEN_ALONE.match(sentence):
+                    # "lint first, then commit. every time.": how often is said of the sentence before it
+                    out[-1] = f"{out[-1].rstrip(' .!')}, {sentence}"
+                else:
+                    out.append(sentence)
     return out
+
+
+# "every time.", "always!", "no exceptions.": a sentence of its own that only says how often the one before holds
+_HOW_OFTEN_ALONE = re.compile(
+    r"^(?:every (?:single )?time|each time|always|every commit|every push|no exceptions?)[.!]*$", re.IGNORECASE
+)
 
 
 def clauses(sentence: str) -> list[str]:
