@@ -432,3 +432,19 @@ def test_across_two_languages_the_one_word_only_the_old_rule_shares_says_which_i
     assert replaced_in_other_words(new, [squash, squash_too], lambda a, b: values[b], [vitest]) is None
     english = "from now on we merge without squash, I want every commit in the history"
     assert replaced_in_other_words(english, [squash], lambda a, b: values[b], [vitest]) is None
+
+
+def test_rejecting_the_file_an_old_rule_puts_things_in_reverses_it() -> None:
+    """"…, not strings_az.dart" reverses "keep UI strings in lib/l10n/strings_az.dart": the old rule names the file
+    as where things go, though no "use" or "always" stands before it; a rule that forbids the same name already
+    ("not Model.objects.create by hand") is not reversed by another that forbids it."""
+    current = ["keep UI strings in lib/l10n/strings_az.dart as plain constants", "provider-ləri generator ilə yaz"]
+
+    def subject(a: str, b: str) -> float:
+        return 0.5 if "strings" in b else 0.0
+
+    verdict = judge("new strings go into the arb files, not strings_az.dart", current, no_model, subject)
+    assert verdict.action == "supersede" and verdict.other == current[0]
+    factories = ["in tests use factories from tests/factories.py, not Model.objects.create by hand"]
+    restated = "для тестів юзай фабрики з factories.py, а не створюй об'єкти руками через objects.create"
+    assert judge(restated, factories, no_model, lambda a, b: 0.5).action != "supersede"

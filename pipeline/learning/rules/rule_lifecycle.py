@@ -42,6 +42,7 @@ from pipeline.agent.speech.rule_changes import (
 from pipeline.learning.lessons import similarity, trigrams
 from pipeline.learning.rules.directive_words import OTHER_FORBIDS, OTHER_PERMITS, OTHER_REPLACES
 from pipeline.learning.rules.rule_names import (
+    code_tokens,
     may_share_subject,
     named_alone,
     retracted_names,
@@ -53,6 +54,7 @@ from pipeline.learning.rules.rule_names import (
 from pipeline.learning.rules.rule_stance import (
     Stance,
     changed_value,
+    forbidden_terms,
     reversed_terms,
     stance,
 )
@@ -158,7 +160,11 @@ def _reversed_nearest(
     debug output") when it is also the rule closest to it in subject: the model can put the two under
     SAME_TOPIC_COSINE (they share one word and say opposite things around it), while the rule nearest in
     subject that asserts what the candidate rejects is the one it overturns."""
-    flips = {other: flipped for other in current if (flipped := reversed_terms(mine, stance(other)))}
+    flips = {
+        other: flipped
+        for other in current
+        if (flipped := reversed_terms(mine, stance(other)) or _rejects_what_it_names(mine, other))
+    }
     if not flips:
         return None
     scored = sorted(
@@ -168,6 +174,21 @@ def _reversed_nearest(
     if not scored or scored[0][1] not in flips or scored[0][0] < SAME_SUBJECT:
         return None
     return scored[0][1], flips[scored[0][1]]
+
+
+def _rejects_what_it_names(mine: Stance, other: str) -> list[str]:
+    """Names from code the candidate rejects that `other` names as the way to do it, not under a negation of its
+    own ("new strings go into the arb files, not strings_az.dart" … "keep UI strings in lib/l10n/strings_az.dart
+    as plain constants"): the old rule asserts what it names though no assertor stands before it."""
+    named = code_tokens(other)
+    negated = set().union(*forbidden_terms(other))
+    return sorted(
+        term
+        for term, _ in mine.rejected
+        if code_tokens(term) == {term}
+        and not any(term in name or name in term for name in negated)
+        and any(term in name for name in named)
+    )
 
 
 def distinct(texts: Sequence[str], similar: Callable[[str, str], float | None]) -> list[str]:

@@ -172,6 +172,11 @@ def _latin_names(text: str) -> set[str]:
 _CODE_TOKEN = re.compile(r"@[A-Za-z]\w*|[\w.-]*\w[./_][\w./-]*\w|(?<![\w.])\.[A-Za-z]\w+|[a-z]+[A-Z]\w*")
 
 
+def code_tokens(text: str) -> set[str]:
+    """The names from code in a text (files, paths, dotted and snake_case names, camelCase), lower-cased."""
+    return set(_CODE_TOKEN.findall(text.lower()))
+
+
 def same_code_names(candidate: str, other: str) -> bool:
     """Two texts naming things from code restate each other only when they name one of the same ("always commit
     dvc.lock with the code that made it" is not "strip the notebooks' outputs before a commit", though e5 puts the
@@ -180,7 +185,7 @@ def same_code_names(candidate: str, other: str) -> bool:
     file the rule names is kept as a rule of its own, a near duplicate, where the other way round a different rule
     was dropped. Over 53 corpora (`bench/learning_offline.py`): read rules missing from the rule files at the end
     14 -> 11 of 594, compatible pairs kept 55 -> 56/79, nothing else moved."""
-    mine, theirs = (set(_CODE_TOKEN.findall(text.lower())) for text in (candidate, other))
+    mine, theirs = (code_tokens(text) for text in (candidate, other))
     if not mine and not theirs:
         return True
     return any(a in b or b in a for a in mine for b in theirs)
