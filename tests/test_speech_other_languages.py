@@ -724,3 +724,69 @@ def test_khmer_closings(said: str, sign: int) -> None:
 def test_no_time_and_later_in_the_languages_people_said_them_leave_the_work_for_later(said: str) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] < 0
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "ORM lazım deyil, pgx ilə birbaşa yaz",  # Azerbaijani: no ORM needed, write with pgx directly
+        "image tag-ı heç vaxt latest qoyma, git sha olsun",  # never put latest as the image tag, let it be the sha
+        "main-ə birbaşa push yox",  # no pushing straight to main
+        "prod te --full-refresh kade nahi chalauna",  # Punjabi in Latin letters: never run --full-refresh on prod
+        "seeds ਦੀਆਂ CSV ਹੱਥ ਨਾਲ ਨਹੀਂ ਬਦਲਣੀਆਂ",  # Gurmukhi: the seed CSVs are not to be changed by hand
+    ],
+)
+def test_azerbaijani_and_punjabi_open_the_rule_gate(sentence: str) -> None:
+    assert directive(sentence)
+
+
+def test_a_list_of_rules_under_azerbaijani_and_punjabi_labels() -> None:
+    azerbaijani = (
+        "yeni ekran lazımdır. bir neçə qayda:\n- feature ekranlarında setState yox, state ancaq Riverpod-da\n"
+        "- commit mesajları ingiliscə, Conventional Commits formatında"
+    )
+    assert extract_knowledge([azerbaijani]).rules == (
+        "feature ekranlarında setState yox, state ancaq Riverpod-da",
+        "commit mesajları ingiliscə, Conventional Commits formatında",
+    )
+    # Gurmukhi digits number the items; "a few things for the team:" introduces them
+    punjabi = "ਕੁਝ ਗੱਲਾਂ team ਲਈ:\n੧. ਪਹਿਲਾਂ dbt test ਚਲਾਓ, ਫਿਰ commit ਕਰੋ\n੨. model ਦਾ ਨਾਂ stg_ ਨਾਲ ਸ਼ੁਰੂ ਹੋਵੇ"
+    assert extract_knowledge([punjabi]).rules == ("ਪਹਿਲਾਂ dbt test ਚਲਾਓ, ਫਿਰ commit ਕਰੋ", "model ਦਾ ਨਾਂ stg_ ਨਾਲ ਸ਼ੁਰੂ ਹੋਵੇ")
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        (
+            "super. məlum oldu ki, iOS-da hər flavor üçün ayrıca plist lazımdır.",
+            "iOS-da hər flavor üçün ayrıca plist lazımdır.",
+        ),
+        ("sagol. yadda saxla: @riverpod default autoDispose-dur.", "@riverpod default autoDispose-dur."),
+        ("ਸਬਕ ਮਿਲਿਆ: Postgres ਦਾ ::date cast DateStyle ਦੇ ਭਰੋਸੇ ਚੱਲਦਾ ਹੈ", "Postgres ਦਾ ::date cast DateStyle ਦੇ ਭਰੋਸੇ ਚੱਲਦਾ ਹੈ"),
+        ("oh! sikhya: WSL da clock sleep ton baad peeche reh jaanda", "WSL da clock sleep ton baad peeche reh jaanda"),
+    ],
+)
+def test_azerbaijani_and_punjabi_lessons(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson.rstrip("."),) or extract_knowledge([said]).lessons == (lesson,)
+
+
+def test_remember_with_a_directive_is_an_azerbaijani_rule_not_a_lesson() -> None:
+    said = "yadda saxla: image tag-ı heç vaxt latest qoyma"
+    knowledge = extract_knowledge([said])
+    assert knowledge.lessons == () and knowledge.rules != ()
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("sagol, işləyir", 1),  # Azerbaijani: thanks, it works
+        ("vadhiya 🙏", 1),  # Punjabi: great
+        ("ਠੀਕ ਹੈ, ਬਾਅਦ ਵਿੱਚ", -1),  # Punjabi: ok, later
+        ("aaj time khatam, kuch hal nahi hoya", -1),  # today's time is up, nothing got solved
+        ("не надо. bunu özüm edərəm, sil faylı.", -1),  # Azerbaijani: I'll do it myself, delete the file
+        ("hələ də işləmir", -1),  # still doesn't work
+    ],
+)
+def test_azerbaijani_and_punjabi_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

@@ -216,11 +216,13 @@ def told_to_keep(sentence: str) -> str | None:
 
 
 _REMEMBERED_RULE = re.compile(
-    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*"
+    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi|yadda saxla|yadda saxlayın)\s*[:,]\s*"
     # "merk dir: bevor du sagst, dass ein Chart fertig ist, helm lint laufen lassen": what to do before something
     r"(?:(?:bevor|vor jede[mr]|before (?:you|every|each|any)|antes de|avant de|avant chaque)\b|"
     r".*\b(?:nunca|siempre|no \w+[ae]s|"
-    r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas)\b)",
+    r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas|"
+    # Azerbaijani: never, always, only, no, the prohibitive of do, write, put
+    r"heç vaxt|hec vaxt|həmişə|ancaq|yalnız|yox|etmə|yazma|qoyma)(?!\w))",
     re.I,
 )
 # The Chinese markers that read the same in Japanese (禁止, 必须): the others ("都", "只", "要") do not
@@ -231,7 +233,11 @@ _LESSON = (
     # "记住：duckdb 一个文件只能有一个进程写", "Recuerda: los Jobs no se pueden actualizar": remember + a fact (with
     # a directive it is a rule: _REMEMBERED_RULE)
     re.compile(r"^(?:记住|记着|要记住)[：:]\s*(?P<l>.{6,})"),
-    re.compile(r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi)\s*[:,]\s*(?P<l>.{6,})", re.I),
+    re.compile(
+        r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi|yadda saxla|yadda saxlayın)\s*[:,]\s*"
+        r"(?P<l>.{6,})",
+        re.I,
+    ),
     re.compile(r"^(?:教训|经验|踩坑|记一下|备忘|小结)[：:]\s*(?P<l>.{3,})"),
     re.compile(r"^原来(?P<l>.{4,})"),
     # Japanese: learned / note to self / to remember / pitfall

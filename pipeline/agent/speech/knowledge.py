@@ -151,7 +151,9 @@ _TEAM_LIST_INTRO = re.compile(
     r"how (?:I|we)(?:'d| would)? (?:like|want|prefer)\b[^:]{0,60}\b(?:written|done|built|structured|organi[sz]ed|"
     r"set up)|"
     r"regole|convenzioni|kurallar\w*|правила|соглашени\w+|(?:team|team's|our|project|company)\s+(?:docs?|documentation))\b|"
-    r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες|\bpinned\b",
+    r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες|\bpinned\b|"
+    # Azerbaijani "a few rules:", Punjabi "rules", "(a few things) for the team:" in Gurmukhi and Latin letters
+    r"\bqayda\w*|ਨਿਯਮ|\bniyam\b|(?:things|notes|points) for the team|team ਲਈ|ਟੀਮ ਲਈ|\bteam (?:layi|lai|vaaste)\b",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")

@@ -37,7 +37,9 @@ _LESSON_WORDS = (
     # Nepali: lesson, what I learned; Nigerian Pidgin: I (don) learn am today; Yoruba: lesson
     "पाठ|सिकाइ|sikai|i don learn am today|i don learn am|wetin i learn today|ẹ̀kọ́|"
     # Khmer: (today's) lesson, in its script (with its colon "៖") and in Latin letters
-    "មេរៀនថ្ងៃនេះ|មេរៀន|merean|mereang"
+    "មេរៀនថ្ងៃនេះ|មេរៀន|merean|mereang|"
+    # Punjabi: (a) lesson (learned), in Gurmukhi and in Latin letters
+    "ਸਬਕ ਮਿਲਿਆ|ਸਬਕ|ਸਿੱਖਿਆ|sabak mileya|sabak milya|sikhya|sikhiya"
 )
 _DECISION_WORDS = (
     "beslut|beslutat|vedtak|besluttet|beslutning|päätös|päätetty|otsus|"
@@ -48,7 +50,7 @@ _DECISION_WORDS = (
 )
 _RULE_WORDS = (
     "regel|regler|sääntö|reegel|pravidlo|pravilo|правило|regulă|regula|szabály|taisyklė|noteikums|norma|araua|"
-    "kanuni|peraturan|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qoida|නීතිය|дүрэм|ច្បាប់"
+    "kanuni|peraturan|قاعدہ|नियम|নিয়ম|விதி|నియమం|წესი|կանոն|qayda|qaydalar|qoida|නීතිය|дүрэм|ច្បាប់|ਨਿਯਮ"
 )
 # "Again", "once more", "the same error": the person links a failure to one seen before (problem_match reads it)
 _AGAIN_WORDS = (
@@ -57,7 +59,9 @@ _AGAIN_WORDS = (
     "megint|újra|ismét|ugyanaz a hiba|vėl|atkal|una altra vegada|de nou|berriro|tena|sekali lagi|"
     # Mongolian, Sinhala: again (twice), once more
     "дахиад|дахин|ахиад|dahiad|ආයෙත්|ආයෙමත්|නැවතත්|ayeth|aayeth|ayemath|"
-    "پھر سے|فیر سے|फिर से|दोबारा|আবার|மீண்டும்|మళ్ళీ|ისევ|კვლავ|կրկին|նորից|yenə|yenidən|yana"
+    "پھر سے|فیر سے|फिर से|दोबारा|আবার|மீண்டும்|మళ్ళీ|ისევ|კვლავ|կրկին|նորից|yenə|yenidən|yana|"
+    # Azerbaijani without its letters, again; Punjabi: again
+    "yene|yeniden|təkrar|tekrar|ਫਿਰ ਤੋਂ|phir ton|fer ton"
 )
 AGAIN = re.compile(rf"(?<!\w)(?:{_AGAIN_WORDS})(?!\w)", re.IGNORECASE)
 _LESSON = re.compile(rf"^(?:{_LESSON_WORDS})\s*[:：៖]\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
@@ -78,7 +82,10 @@ _TURNED_OUT_WORDS = (
     # Nepali: (I) came to know that, it was found that; Nigerian Pidgin: it turned out that; Yoruba: what I learned
     # today is that, I learned that
     "थाहा भयो कि|पत्ता लाग्यो कि|thaha bhayo ki|patta lagyo ki|e come be say|"
-    "ohun ti mo ko loni ni pe|ohun tí mo kọ́ lónìí ni pé|mo ti ko pe|mo ti kọ́ pé"
+    "ohun ti mo ko loni ni pe|ohun tí mo kọ́ lónìí ni pé|mo ti ko pe|mo ti kọ́ pé|"
+    # Azerbaijani: it turned out that, I (we) learned that; Punjabi: (I) came to know that
+    "məlum oldu ki,?|melum oldu ki,?|öyrəndim ki,?|oyrendim ki,?|öyrəndik ki,?|ਪਤਾ ਲੱਗਾ ਕਿ|ਪਤਾ ਲੱਗਿਆ ਕਿ|"
+    "pata lagga ki|pata lageya ki"
 )
 _TURNED_OUT = re.compile(rf"^(?:{_TURNED_OUT_WORDS})\s*(?P<l>\S.{{9,}})", re.IGNORECASE)
 _RULE = re.compile(rf"^(?:{_RULE_WORDS})\s*[:：៖]\s*(?P<r>\S.{{6,}})", re.IGNORECASE)

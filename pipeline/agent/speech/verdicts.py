@@ -104,6 +104,10 @@ _POSITIVE_OTHER = re.compile(
     r"grazie|perfetto|ottimo|funziona|va bene|tutto ok|funziona tutto|finalmente|"
     r"te[sş]ekk[üu]rler|te[sş]ekk[üu]r ederim|sa[gğ]ol|eyvallah|harika|s[üu]per|tamamd[ıi]r|oldu|"
     r"[çc]al[ıi][sş][ıi]yor|g[üu]zel|m[üu]kemmel)\b|"
+    # Azerbaijani (with and without its letters): thanks, great, it works; Punjabi in Gurmukhi and Latin letters:
+    # great, good, thanks, it ran (worked)
+    r"(?<!\w)(?:sa[gğ] ?olun|əla|i[sş]l[əe]yir|ਵਧੀਆ|ਬਹੁਤ ਵਧੀਆ|ਧੰਨਵਾਦ|ਚੱਲ ਗਿਆ|"
+    r"vadhiya|badhiya|changa|dhanvaad|dhanvad|chal gaya|chal peya)(?!\w)|"
     # Czech and Slovak, with and without their letters: works, runs, thanks, great
     r"(?<!\w)(?:funguje|jede|díky|diky|dík|dik|paráda|parada|skvělý|skvělé|skvele|výborně|vyborne|hotovo|"
     r"ďakujem|dakujem|vďaka|vdaka|funguje to)(?!\w)|"
@@ -219,6 +223,13 @@ _NEGATIVE_OTHER = re.compile(
     # Nigerian Pidgin and Yoruba: it doesn't (still doesn't) work, still failing, leave it; it didn't work, it broke
     r"(?<!\w)(?:e no work|e still no work|e never work|e still dey fail|e still dey red|leave am|"
     r"ko sise|kò ṣiṣẹ́|ko ti da|kò tíì dá|o ti baje|ó ti bàjẹ́)(?!\w)|"
+    # Azerbaijani: doesn't work, didn't work out, still (failing), I'll do it myself (the work taken back);
+    # Punjabi: nothing got solved, didn't run (work), doesn't work, still failing
+    r"(?<!\w)(?:i[sş]l[əe]mir|al[ıi]nmad[ıi]|h[əe]l[əe] d[əe] (?:i[sş]l[əe]mir|fail|s[ıi]n[ıi]r)|"
+    r"özüm (?:ed[əe]r[əe]m|düz[əe]ld[əe]r[əe]m|yazaram)|ozum (?:ederem|duzelderem|yazaram)|"
+    r"ਹੱਲ ਨਹੀਂ ਹੋਇਆ|ਨਹੀਂ ਚੱਲਿਆ|ਕੰਮ ਨਹੀਂ ਕਰ ਰਿਹਾ|ਅਜੇ ਵੀ fail|"
+    r"(?:kuch )?hal nahi hoya|nahi chaleya|nahi chalya|kam nahi kar reha|kamm nahi kar reha|ajje vi fail|"
+    r"aje vi fail)(?!\w)|"
     # Khmer: it doesn't work, still failing, couldn't (can't), not yet
     r"មិនដំណើរការ|នៅតែ fail|នៅតែ error|នៅតែមិន|មិនបានទេ|"
     r"(?<!\w)(?:ot domnaer ka|min domnaer ka|nov tae fail|nov te fail|ot ban te|ot ban de)(?!\w)",
@@ -266,6 +277,9 @@ _DEFERRED_OTHER = re.compile(
     r"(?:we|i) go (?:look|check) am (?:tomorrow|later)|make we continue tomorrow)(?!\w)|"
     # Khmer: tomorrow, leave it for now
     r"ស្អែក|ទុកសិន|(?<!\w)(?:saek|sa-ek|tuk sen)(?!\w)|"
+    # Azerbaijani: tomorrow / later I'll (we'll) look; Punjabi: later, (we'll) look tomorrow / later
+    r"(?<!\w)(?:sabah|sonra) baxar(?:am|[ıi]q)(?!\w)|ਬਾਅਦ ਵਿੱਚ|ਬਾਅਦ 'ਚ|ਕੱਲ੍ਹ ਦੇਖਾਂਗੇ|ਫਿਰ ਦੇਖਾਂਗੇ|"
+    r"(?<!\w)(?:baad vich|baad ch|kal dekhange|fer dekhange|phir dekhange)(?!\w)|"
     r"(?:回头|晚点|下午|开会)(?:再)?(?:看|说|弄)?\s*[。！]*\s*$|"
     r"(?:周末|明天|下周|改天|回头)\S{0,8}?(?:再)?(?:看看|看|弄|改|处理|修)",
     re.IGNORECASE,
@@ -275,7 +289,7 @@ _NO_TIME = re.compile(
     r"\bno time (?:today|now|for (?:this|that|it))\b|\bkeine zeit\b|\bpas le temps\b|没时间|"
     r"\b(?:no tengo tiempo|sin tiempo hoy|não tenho tempo|sem tempo hoje|non ho tempo|geen tijd|nie mam czasu|"
     r"nemám čas|nemam cas|vaktim yok|zamanım yok|zamanim yok|gak sempat|nggak sempat|tidak sempat|"
-    r"time nahi hai|time nahin hai)\b|"
+    r"time nahi hai|time nahin hai|time khatam|vaxt[ıi]m yoxdur|vaxt yoxdur)\b|"
     r"(?<!\w)(?:нет времени|немає часу|уақыт жоқ|цаг алга|ժամանակ չկա|ot men mean pel|ot mean pel)(?!\w)|時間がない|"
     r"시간이 없|"
     # Tamil and Malayalam in their scripts: "no time for this today", "no time today"
