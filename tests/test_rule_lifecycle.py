@@ -435,7 +435,7 @@ def test_across_two_languages_the_one_word_only_the_old_rule_shares_says_which_i
 
 
 def test_rejecting_the_file_an_old_rule_puts_things_in_reverses_it() -> None:
-    """"…, not strings_az.dart" reverses "keep UI strings in lib/l10n/strings_az.dart": the old rule names the file
+    """ "…, not strings_az.dart" reverses "keep UI strings in lib/l10n/strings_az.dart": the old rule names the file
     as where things go, though no "use" or "always" stands before it; a rule that forbids the same name already
     ("not Model.objects.create by hand") is not reversed by another that forbids it."""
     current = ["keep UI strings in lib/l10n/strings_az.dart as plain constants", "provider-ləri generator ilə yaz"]
