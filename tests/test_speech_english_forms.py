@@ -555,3 +555,11 @@ def test_an_order_for_every_pr_is_a_rule_and_learned_that_is_a_lesson() -> None:
     assert extract_knowledge(["prices are integer paise, not floats, the schema already has modalPaise."]).rules == (
         "prices are integer paise, not floats",
     )
+
+
+def test_what_a_thing_to_make_is_to_be_like_is_no_convention() -> None:
+    said = (
+        "write a Grafana dashboard JSON: one row per well, temperature and pressure panels from the hourly aggregate."
+    )
+    assert extract_knowledge([said]).rules == ()
+    assert extract_knowledge(["conventions: one component per file"]).rules == ("one component per file",)

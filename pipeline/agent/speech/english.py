@@ -317,6 +317,9 @@ def _rule_in(sentence: str) -> str | None:
         if form.NO_ANYWHERE.match(clause):
             return tidy(sentence) if index == 0 else tidy(clause)  # what instead is part of it
         a_practice = any(p.match(clause) for p in _PRACTICES) or bool(form.THIS_NOT_THAT.match(clause.rstrip(".!")))
+        # "write a Grafana dashboard JSON: one row per well, …": after a thing to make and its colon, what it is
+        # to be like, this once
+        a_practice = a_practice and not (index and form.MAKE_THIS.match(parts[0]))
         before = form.BEFORE_EVERY.match(clause) or habits.BEFORE_DONE.match(clause)
         if (a_practice or before) and not clause.rstrip().endswith("?"):
             return tidy(clause)

@@ -16,6 +16,13 @@ CHANGED_TO = re.compile(
     r"(?=(?:\S+\s+){4}\S).{6,}",
     re.IGNORECASE,
 )
+# "write a Grafana dashboard JSON: one row per well, …": a thing to make, and after its colon what it is to be like,
+# this once (no label to read past, no convention)
+MAKE_THIS = re.compile(
+    r"^(?:please\s+|can you\s+|could you\s+|now\s+)?(?:write|build|create|make|add|generate|draft|set up|design)\s+"
+    r"(?:me\s+)?(?:a|an|the|one|two|three|some)\s+[^,;:]{2,60}$",
+    re.IGNORECASE,
+)
 # "no no, that was before, now we deploy from the release branch": the old way named as past, then the new one,
 # said with its "now" (which `rule_changes.REPLACES` reads as replacing a rule)
 THAT_WAS_BEFORE = re.compile(

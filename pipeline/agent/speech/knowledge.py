@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 
-from pipeline.agent.speech import cues
+from pipeline.agent.speech import cues, english_forms
 from pipeline.agent.speech.english import rule_in
 from pipeline.agent.speech.english_decisions import assistant_decision, decision_in, lesson_in
 from pipeline.agent.speech.marks import has_cjk, has_kana
@@ -127,6 +127,8 @@ def _unlabelled(sentence: str) -> str:
     match = _LABEL.match(sentence)
     if match is None or len(match["label"].split()) > 6 or _NOT_A_LABEL.search(match["label"]):
         return sentence
+    if english_forms.MAKE_THIS.match(match["label"]):
+        return sentence  # "write a Grafana dashboard JSON: one row per well, …": a task and what it is to be like
     rest = match["rest"]
     said = partial(says_something, labels=False)
     return rest if not said(sentence) and said(rest) else sentence
