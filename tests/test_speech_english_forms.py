@@ -527,6 +527,7 @@ def test_last_time_it_went_wrong_so_do_this_is_a_standing_order() -> None:
     assert extract_knowledge([said]).rules == ("run the e2e suite with --runInBand",)
     assert extract_knowledge(["last time it failed, so run it again."]).rules == ()
     assert extract_knowledge(["last time we tried this the build broke, so I reverted it."]).rules == ()
+    assert extract_knowledge(["last time I checked the logs, so everything is fine."]).rules == ()
 
 
 def test_every_time_said_on_its_own_belongs_to_the_order_before_it() -> None:

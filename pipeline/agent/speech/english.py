@@ -140,7 +140,10 @@ _REPORTED_ORDER = re.compile(r"^\w*[^\Ws]s\b|^\w+(?:ed|ing)\b", re.IGNORECASE)
 _ONE_OFF = re.compile(r"\b(?:again|now|today|tonight|this time|for now|right away|first)\b|\?", re.IGNORECASE)
 # an order in its bare grammar: a verb first, no subject ("run the e2e suite with --runInBand")
 _BARE_ORDER = re.compile(
-    r"^(?!(?:i|we|you|it|they|he|she|the|a|an|this|that|these|those|there|my|our|his|her|their)\b)[a-z]+\s+\S",
+    r"^(?!(?:i|we|you|it|they|he|she|the|a|an|this|that|these|those|there|my|our|his|her|their|everything|"
+    r"nothing|something|all|both|no|not|just|maybe)\b)"
+    # (a subject and its verb: "everything is fine", "prod was down")
+    r"(?![a-z]+\s+(?:is|was|are|were|has|had|will|would|can|could|got|gets)\b)[a-z]+\s+\S",
     re.IGNORECASE,
 )
 # "…, not strings_az.dart" after "X goes into Y": what it is not done with, one short phrase, is the rule's other
