@@ -67,6 +67,12 @@ REASON_TAIL = re.compile(
 _PARENTHETICAL = re.compile(r"\s*\((?![^()\s]*(?:[/_.=`:]|\d|[a-z][A-Z])[^()\s]*\))[^()]*\)\s*$")
 
 
+# "every time.", "always!", "no exceptions.": a sentence of its own that only says how often the one before holds
+_HOW_OFTEN_ALONE = re.compile(
+    r"^(?:every (?:single )?time|each time|always|every commit|every push|no exceptions?)[.!]*$", re.IGNORECASE
+)
+
+
 def sentences(texts: Iterable[str]) -> list[str]:
     """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said).
     A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence."""
@@ -87,12 +93,6 @@ def sentences(texts: Iterable[str]) -> list[str]:
                 else:
                     out.append(sentence)
     return out
-
-
-# "every time.", "always!", "no exceptions.": a sentence of its own that only says how often the one before holds
-_HOW_OFTEN_ALONE = re.compile(
-    r"^(?:every (?:single )?time|each time|always|every commit|every push|no exceptions?)[.!]*$", re.IGNORECASE
-)
 
 
 def clauses(sentence: str) -> list[str]:

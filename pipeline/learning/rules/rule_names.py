@@ -173,7 +173,7 @@ _CODE_TOKEN = re.compile(r"@[A-Za-z]\w*|[\w.-]*\w[./_][\w./-]*\w|(?<![\w.])\.[A-
 
 
 def code_tokens(text: str) -> set[str]:
-    """The names from code in a text (files, paths, dotted and snake_case names, camelCase), lower-cased."""
+    """The names from code in a text, lower-cased: files, paths, dotted and snake_case names, @names."""
     return set(_CODE_TOKEN.findall(text.lower()))
 
 
