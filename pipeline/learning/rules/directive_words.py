@@ -93,8 +93,8 @@ WORDS: dict[str, str] = {
     "urdu": "ہمیشہ|کبھی|اب سے|ہر بار|صرف|مت کرو|مت کرنا|نہیں کرنی|نہیں کرنا|چلانا|رکھنا|استعمال کرو|استعمال کریں",
     "indic": (
         "कभी नहीं|अब से|हर बार|नेहमी|कधीही|फक्त|यापुढे|সবসময়|কখনো|কখনও|শুধু|এখন থেকে|প্রতিবার|করবে না|কোরো না|"
-        "எப்போதும்|ஒருபோதும்|மட்டும்|இனிமேல்|ఎల్లప్పుడూ|ఎప్పుడూ|మాత్రమే|ఇకపై|હંમેશા|ક્યારેય|ફક્ત|હવેથી|ਹਮੇਸ਼ਾ|"
-        "ਕਦੇ ਨਹੀਂ|ਸਿਰਫ|ಯಾವಾಗಲೂ|ಎಂದಿಗೂ|എപ്പോഴും|ഒരിക്കലും|কখনোই|সব সময়|রাখবে|রাখবে না|চালাবে না|লিখবে|দিবে না|"
+        "எப்போதும்|ஒருபோதும்|மட்டும்|இனிமேல்|ఎల్లప్పుడూ|ఎప్పుడూ|మాత్రమే|ఇకపై|હંમેશા|ક્યારેય|ફક્ત|હવેથી|"
+        "ಯಾವಾಗಲೂ|ಎಂದಿಗೂ|എപ്പോഴും|ഒരിക്കലും|কখনোই|সব সময়|রাখবে|রাখবে না|চালাবে না|লিখবে|দিবে না|"
         "മാത്രം|വേണ്ട|ചെയ്യരുത്|എഴുതണം|ചെയ്യണം"
     ),
     # Bengali typed in Latin letters, as it mostly is in chat
@@ -216,9 +216,10 @@ FROM_NOW_ON: dict[str, str] = {
     # Sinhala)
     "indic": (
         "अब से|यापुढे|आतापासून|इथून पुढे|এখন থেকে|இனிமேல்|இனிமே|இனி மேல்|ఇకపై|ఇక నుంచి|ఇకనుంచి|ఇక నుండి|"
-        "ಇನ್ನು ಮುಂದೆ|ಇನ್ಮುಂದೆ|ഇനി മുതൽ|ഇനിമുതൽ|હવેથી|ਹੁਣ ਤੋਂ|ਅੱਜ ਤੋਂ|अब देखि|अबदेखि|මෙතැන් සිට|මින් ඉදිරියට"
+        "ಇನ್ನು ಮುಂದೆ|ಇನ್ಮುಂದೆ|ഇനി മുതൽ|ഇനിമുതൽ|હવેથી|अब देखि|अबदेखि|මෙතැන් සිට|මින් ඉදිරියට"
     ),
-    "punjabi": "hun ton|hun to|hunn ton|ajj ton|aj ton|agge ton",
+    "punjabi": "ਹੁਣ ਤੋਂ|ਅੱਜ ਤੋਂ|hun ton|hun to|hunn ton|ajj ton|aj ton|agge ton",
+    # (Turkish says "bundan sonra" too)
     "azerbaijani": "bundan sonra|bundan belə|bundan bele|indidən belə|indiden bele|bu gündən|bu gunden",
     "romanised bengali": "ekhon theke|akhon theke",
     "romanised south indian": "inimel|ikapai|ika nunchi|inka nunchi|innu munde|ini muthal",
@@ -255,15 +256,15 @@ INSTEAD: dict[str, str] = {
     "swahili": "badala ya",
     "urdu": "کی بجائے|کے بجائے",
     "icelandic": "í staðinn fyrir|í staðinn|ekki lengur",
-    "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം|ਦੀ ਬਜਾਏ|ਦੀ ਥਾਂ|ਦੀ ਜਗ੍ਹਾ",
-    "punjabi": "di bajaye|de bajaye|di jagah|di thaan",
+    "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം",
+    "punjabi": "ਦੀ ਬਜਾਏ|ਦੀ ਥਾਂ|ਦੀ ਜਗ੍ਹਾ|di bajaye|de bajaye|di jagah|di thaan",
     # Azerbaijani: "now we have …" (a set-up that changed), "no longer needed", "don't … any more" ("daha" before
     # the prohibitive)
     "azerbaijani": (
         "indi artıq|indi artiq|daha lazım deyil|daha lazim deyil|artıq lazım deyil|artiq lazim deyil|daha yazma|"
-        "daha etmə|daha etme|daha istifadə etmə|daha işlətmə|daha qoyma|artıq etmə|evezine"
+        "daha etmə|daha etme|daha istifadə etmə|daha işlətmə|daha qoyma|artıq etmə|əvəzinə|evezine"
     ),
-    "caucasus/central asia": "əvəzinə|o'rniga|ნაცვლად|აღარ|орнына|փոխարեն|այլևս",
+    "caucasus/central asia": "o'rniga|ნაცვლად|აღარ|орнына|փոխարեն|այլևս",
     "african": "maimakon",
     "sinhala": "වෙනුවට|wenuwata|wenuwta",
     "mongolian": "оронд|больсон|татгалзсан|больё|orond",
