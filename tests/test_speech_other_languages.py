@@ -759,15 +759,15 @@ def test_a_list_of_rules_under_azerbaijani_and_punjabi_labels() -> None:
     [
         (
             "super. məlum oldu ki, iOS-da hər flavor üçün ayrıca plist lazımdır.",
-            "iOS-da hər flavor üçün ayrıca plist lazımdır.",
+            "iOS-da hər flavor üçün ayrıca plist lazımdır",
         ),
-        ("sagol. yadda saxla: @riverpod default autoDispose-dur.", "@riverpod default autoDispose-dur."),
+        ("sagol. yadda saxla: @riverpod default autoDispose-dur.", "@riverpod default autoDispose-dur"),
         ("ਸਬਕ ਮਿਲਿਆ: Postgres ਦਾ ::date cast DateStyle ਦੇ ਭਰੋਸੇ ਚੱਲਦਾ ਹੈ", "Postgres ਦਾ ::date cast DateStyle ਦੇ ਭਰੋਸੇ ਚੱਲਦਾ ਹੈ"),
         ("oh! sikhya: WSL da clock sleep ton baad peeche reh jaanda", "WSL da clock sleep ton baad peeche reh jaanda"),
     ],
 )
 def test_azerbaijani_and_punjabi_lessons(said: str, lesson: str) -> None:
-    assert extract_knowledge([said]).lessons == (lesson.rstrip("."),) or extract_knowledge([said]).lessons == (lesson,)
+    assert extract_knowledge([said]).lessons == (lesson,)
 
 
 def test_remember_with_a_directive_is_an_azerbaijani_rule_not_a_lesson() -> None:
