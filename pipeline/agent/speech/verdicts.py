@@ -105,9 +105,9 @@ _POSITIVE_OTHER = re.compile(
     r"te[sş]ekk[üu]rler|te[sş]ekk[üu]r ederim|sa[gğ]ol|eyvallah|harika|s[üu]per|tamamd[ıi]r|oldu|"
     r"[çc]al[ıi][sş][ıi]yor|g[üu]zel|m[üu]kemmel)\b|"
     # Azerbaijani (with and without its letters): thanks, great, it works; Punjabi in Gurmukhi and Latin letters:
-    # great, good, thanks, it ran (worked)
+    # great, good, thanks, it ran (worked) ("badhiya", "chal gaya" are Hinglish's too, read by `languages/hinglish.py`)
     r"(?<!\w)(?:sa[gğ] ?olun|əla|i[sş]l[əe]yir|ਵਧੀਆ|ਬਹੁਤ ਵਧੀਆ|ਧੰਨਵਾਦ|ਚੱਲ ਗਿਆ|"
-    r"vadhiya|badhiya|changa|dhanvaad|dhanvad|chal gaya|chal peya)(?!\w)|"
+    r"vadhiya|changa|dhanvaad|dhanvad|chal peya)(?!\w)|"
     # Czech and Slovak, with and without their letters: works, runs, thanks, great
     r"(?<!\w)(?:funguje|jede|díky|diky|dík|dik|paráda|parada|skvělý|skvělé|skvele|výborně|vyborne|hotovo|"
     r"ďakujem|dakujem|vďaka|vdaka|funguje to)(?!\w)|"
