@@ -122,6 +122,7 @@ CORPORA = (
     ("held out 65", BENCH / "learning_corpus_heldout65"),
     ("held out 66", BENCH / "learning_corpus_heldout66"),
     ("held out 67", BENCH / "learning_corpus_heldout67"),
+    ("held out 69", BENCH / "learning_corpus_heldout69"),
 )
 
 
