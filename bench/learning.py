@@ -123,6 +123,7 @@ CORPORA = (
     ("held out 66", BENCH / "learning_corpus_heldout66"),
     ("held out 67", BENCH / "learning_corpus_heldout67"),
     ("held out 68", BENCH / "learning_corpus_heldout68"),
+    ("held out 69", BENCH / "learning_corpus_heldout69"),
 )
 
 
