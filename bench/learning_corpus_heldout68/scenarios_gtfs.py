@@ -118,7 +118,13 @@ def g01() -> Session:
             "test:\n    cargo nextest run\n\nlint:\n    cargo fmt --check\n    cargo clippy --all-targets -- -D warnings\n",
         ),
     )
-    s.act(None, Bash("just lint", "cargo fmt --check\ncargo clippy --all-targets -- -D warnings\n    Checking gtfs-sofia v0.1.0 (/home/desi/src/gtfs-sofia)\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 3.12s"))
+    s.act(
+        None,
+        Bash(
+            "just lint",
+            "cargo fmt --check\ncargo clippy --all-targets -- -D warnings\n    Checking gtfs-sofia v0.1.0 (/home/desi/src/gtfs-sofia)\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 3.12s",
+        ),
+    )
     s.say("`just test` and `just lint` are there; lint passes.")
     s.user("mersi")
     s.outcome("success", "skeleton service builds, pushed to a branch for a PR")
@@ -193,8 +199,8 @@ CI_OFFLINE = (
     "#14 63.87    |\n"
     "#14 63.87 27 |     sqlx::query!(\n"
     "#14 63.87 warning: always pass --locked in CI builds to respect Cargo.lock\n"
-    "#14 63.91 error: could not compile `gtfs-sofia` (bin \"gtfs-sofia\") due to 1 previous error\n"
-    "#14 ERROR: process \"/bin/sh -c cargo build --release --locked\" did not complete successfully: exit code: 101"
+    '#14 63.91 error: could not compile `gtfs-sofia` (bin "gtfs-sofia") due to 1 previous error\n'
+    '#14 ERROR: process "/bin/sh -c cargo build --release --locked" did not complete successfully: exit code: 101'
 )
 
 
@@ -209,7 +215,7 @@ def g03() -> Session:
             "Dockerfile",
             "FROM rust:1.82-bookworm AS builder\nWORKDIR /app\nCOPY . .\nENV SQLX_OFFLINE=true\n"
             "RUN cargo build --release --locked\n\nFROM debian:bookworm-slim\nCOPY --from=builder "
-            "/app/target/release/gtfs-sofia /usr/local/bin/\nCMD [\"gtfs-sofia\"]",
+            '/app/target/release/gtfs-sofia /usr/local/bin/\nCMD ["gtfs-sofia"]',
         ),
     )
     s.act(
@@ -355,7 +361,7 @@ def g06() -> Session:
         None,
         Bash(
             "cargo sqlx prepare",
-            "error: failed to connect to database: password authentication failed for user \"desi\"",
+            'error: failed to connect to database: password authentication failed for user "desi"',
             code=1,
         ),
     )
@@ -381,7 +387,7 @@ def g07() -> Session:
         None,
         Bash(
             "psql gtfs -Atc \"select trip_id, delay_secs from stop_time_updates where stop_id='0032' order by "
-            "received_at desc limit 3\"",
+            'received_at desc limit 3"',
             "5_TM_1107|-7188\n5_TM_1104|-7215\n20_TM_0871|-7170",
         ),
     )
@@ -407,7 +413,10 @@ def g08() -> Session:
     s.act(
         "prost-build needs the protobuf compiler on the machine. On Fedora that is `protobuf-compiler`, and the "
         "Dockerfile builder stage needs it too:",
-        Bash("sudo dnf install -y protobuf-compiler 2>&1 | tail -2", "  protobuf-compiler-3.19.6-10.fc41.x86_64\nComplete!"),
+        Bash(
+            "sudo dnf install -y protobuf-compiler 2>&1 | tail -2",
+            "  protobuf-compiler-3.19.6-10.fc41.x86_64\nComplete!",
+        ),
         Read("Dockerfile", "FROM rust:1.82-bookworm AS builder\nWORKDIR /app\nCOPY . .\nENV SQLX_OFFLINE=true"),
     )
     s.act(
@@ -432,13 +441,13 @@ def g08() -> Session:
 CLIPPY_CI = (
     "Run cargo clippy --all-targets -- -D warnings\n"
     "    Checking gtfs-sofia v0.1.0 (/home/runner/work/gtfs-sofia/gtfs-sofia)\n"
-    "error: error returned from database: relation \"_sqlx_migrations\" does not exist\n"
+    'error: error returned from database: relation "_sqlx_migrations" does not exist\n'
     "  --> tests/routes_api.rs:14:17\n"
     "   |\n"
-    "14 |     let n = sqlx::query_scalar!(\"select count(*) from routes\")\n"
+    '14 |     let n = sqlx::query_scalar!("select count(*) from routes")\n'
     "   |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
     "   = note: this error originates in the macro `$crate::sqlx_macros::expand_query` \n"
-    "error: could not compile `gtfs-sofia` (test \"routes_api\") due to 1 previous error\n"
+    'error: could not compile `gtfs-sofia` (test "routes_api") due to 1 previous error\n'
     "Error: Process completed with exit code 101."
 )
 
@@ -472,7 +481,7 @@ def g09() -> Session:
         None,
         Bash(
             "act -j lint 2>&1 | tail -3",
-            "| error: error returned from database: column \"route_color\" does not exist\n|   --> tests/routes_api.rs:31:9\n"
+            '| error: error returned from database: column "route_color" does not exist\n|   --> tests/routes_api.rs:31:9\n'
             "[CI/lint]   ❌  Failure - Main cargo clippy --all-targets -- -D warnings",
             code=1,
             secs=95,
@@ -493,8 +502,8 @@ def g10() -> Session:
     s = new("g10-night-trips", "2029-11-02T07:08:56", "2.1.165", "realtime", "night-trips-stilt")
     s.user(
         "ingester-ът спира всяка нощ след 00:30:\n\n```\n2029-11-01T22:41:07.512Z ERROR gtfs_sofia::feeds::"
-        "realtime: insert failed error=error returned from database: new row for relation \"stop_time_updates\" "
-        "violates check constraint \"delay_within_6h\"\nDETAIL:  Failing row contains (N1_BUS_0042, 1418, 86190, "
+        'realtime: insert failed error=error returned from database: new row for relation "stop_time_updates" '
+        'violates check constraint "delay_within_6h"\nDETAIL:  Failing row contains (N1_BUS_0042, 1418, 86190, '
         "2029-11-01 22:41:05+00).\n```"
     )
     s.act(None, Read("src/feeds/realtime.rs", REALTIME_RS))
@@ -561,7 +570,10 @@ def g11() -> Session:
     )
     s.act(
         "And a CI step so that a stale cache fails fast with a clear message:",
-        Read(".github/workflows/ci.yml", "      - run: sqlx migrate run\n      - run: cargo clippy --all-targets -- -D warnings"),
+        Read(
+            ".github/workflows/ci.yml",
+            "      - run: sqlx migrate run\n      - run: cargo clippy --all-targets -- -D warnings",
+        ),
     )
     s.act(
         None,
@@ -602,13 +614,16 @@ def g11() -> Session:
 
 
 def nearby_tests(child: Session) -> None:
-    child.act(None, Read("src/routes.rs", "pub fn router() -> Router<PgPool> {\n    Router::new().route(\"/lines\", get(lines))\n}"))
+    child.act(
+        None,
+        Read("src/routes.rs", 'pub fn router() -> Router<PgPool> {\n    Router::new().route("/lines", get(lines))\n}'),
+    )
     child.act(
         None,
         Write(
             "tests/stops_nearby.rs",
-            "#[sqlx::test(migrations = \"./migrations\")]\nasync fn nearby_serdika(pool: PgPool) {\n    let res = "
-            "app(pool).oneshot(get(\"/stops/nearby?lat=42.6977&lon=23.3219&r=300\")).await.unwrap();\n    assert_eq!"
+            '#[sqlx::test(migrations = "./migrations")]\nasync fn nearby_serdika(pool: PgPool) {\n    let res = '
+            'app(pool).oneshot(get("/stops/nearby?lat=42.6977&lon=23.3219&r=300")).await.unwrap();\n    assert_eq!'
             "(res.status(), 200);\n}\n",
         ),
     )
@@ -641,11 +656,14 @@ def g12() -> Session:
         Write(
             "src/routes/nearby.rs",
             "pub async fn nearby(State(pool): State<PgPool>, Query(q): Query<Near>) -> Result<Json<Vec<Stop>>, AppError> {\n"
-            "    let stops = sqlx::query_as!(Stop, \"select stop_id, stop_name from stops where ST_DWithin(location, "
-            "ST_MakePoint($1, $2)::geography, $3) order by location <-> ST_MakePoint($1, $2)::geography\", q.lon, q.lat, q.r)\n"
+            '    let stops = sqlx::query_as!(Stop, "select stop_id, stop_name from stops where ST_DWithin(location, '
+            'ST_MakePoint($1, $2)::geography, $3) order by location <-> ST_MakePoint($1, $2)::geography", q.lon, q.lat, q.r)\n'
             "        .fetch_all(&pool).await?;\n    Ok(Json(stops))\n}\n",
         ),
-        Read("config/feeds.toml", "[realtime]\nurl = \"https://gtfs.sofiatraffic.bg/realtime/trip-updates\"\npoll_secs = 30"),
+        Read(
+            "config/feeds.toml",
+            '[realtime]\nurl = "https://gtfs.sofiatraffic.bg/realtime/trip-updates"\npoll_secs = 30',
+        ),
     )
     s.act(None, Edit("config/feeds.toml", "poll_secs = 30", "poll_secs = 10"))
     s.compact(
@@ -716,15 +734,17 @@ def g13() -> Session:
         "The spec defines stop times relative to noon minus 12 h of the service day in the agency timezone "
         "(Europe/Sofia), and allows values past 24:00:00. Replacing the UTC/midnight assumption:",
         Edit("src/feeds/realtime.rs", REALTIME_RS.strip(), REALTIME_V2),
-        Bash("cargo add chrono-tz@0.10", "    Updating crates.io index\n      Adding chrono-tz v0.10.0 to dependencies"),
+        Bash(
+            "cargo add chrono-tz@0.10", "    Updating crates.io index\n      Adding chrono-tz v0.10.0 to dependencies"
+        ),
     )
     s.act(
         None,
         Write(
             "tests/service_day.rs",
-            "#[test]\nfn night_trip_after_midnight() { assert_eq!(delay_secs(&upd(\"2029-11-02T22:41:05Z\"), \"24:40:00\", "
-            "d(2029, 11, 1)), 65); }\n#[test]\nfn dst_sunday() { assert_eq!(delay_secs(&upd(\"2029-10-28T06:00:42Z\"), "
-            "\"08:00:00\", d(2029, 10, 28)), 42); }\n",
+            '#[test]\nfn night_trip_after_midnight() { assert_eq!(delay_secs(&upd("2029-11-02T22:41:05Z"), "24:40:00", '
+            'd(2029, 11, 1)), 65); }\n#[test]\nfn dst_sunday() { assert_eq!(delay_secs(&upd("2029-10-28T06:00:42Z"), '
+            '"08:00:00", d(2029, 10, 28)), 42); }\n',
         ),
     )
     s.act(
@@ -749,7 +769,11 @@ def g13() -> Session:
     s.act(
         None,
         Edit("src/feeds/realtime.rs", REALTIME_V2, REALTIME_V3),
-        Grep("delay_secs\\(", ["src/feeds/ingest.rs:131:        let delay = delay_secs(u, &st.arrival_time, day);"], mode="content"),
+        Grep(
+            "delay_secs\\(",
+            ["src/feeds/ingest.rs:131:        let delay = delay_secs(u, &st.arrival_time, day);"],
+            mode="content",
+        ),
     )
     s.act(
         "The one caller has to propagate the error:",
@@ -759,7 +783,14 @@ def g13() -> Session:
             "        let delay = delay_secs(u, &st.arrival_time, day)?;",
         ),
     )
-    s.act(None, Bash("cargo nextest run && cargo clippy --all-targets -- -D warnings", nextest(19) + "\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 4.91s", secs=25))
+    s.act(
+        None,
+        Bash(
+            "cargo nextest run && cargo clippy --all-targets -- -D warnings",
+            nextest(19) + "\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 4.91s",
+            secs=25,
+        ),
+    )
     s.say(
         "Both unwraps are gone: an ambiguous or missing local time returns `AppError::BadServiceDay`, a bad feed "
         "timestamp `AppError::BadTimestamp`, and the caller propagates them with `?`; 19 tests still pass."
@@ -785,7 +816,13 @@ def g14() -> Session:
             secs=140,
         ),
     )
-    s.act(None, Bash("curl -s https://gtfs.desi.bg/up && kamal app logs --lines 3", "ok\n2029-11-09T08:13:51.004Z  INFO gtfs_sofia::feeds::realtime: polled 412 trip updates in 238ms"))
+    s.act(
+        None,
+        Bash(
+            "curl -s https://gtfs.desi.bg/up && kamal app logs --lines 3",
+            "ok\n2029-11-09T08:13:51.004Z  INFO gtfs_sofia::feeds::realtime: polled 412 trip updates in 238ms",
+        ),
+    )
     s.say("Deployed; /up answers and the realtime poller logs 412 trip updates per poll.")
     s.user("pokaji mi kamal app details, da vidya koi container e na hosta")
     s.act(
@@ -826,8 +863,8 @@ def g15() -> Session:
         None,
         Bash(
             "kamal app logs --lines 4 --grep skip",
-            "2029-11-09T13:44:02.118Z DEBUG gtfs_sofia::feeds::realtime: skip trip_id=TM5_X_0931 reason=\"unknown trip\"\n"
-            "2029-11-09T13:44:02.118Z DEBUG gtfs_sofia::feeds::realtime: skip trip_id=TM5_X_0933 reason=\"unknown trip\"",
+            '2029-11-09T13:44:02.118Z DEBUG gtfs_sofia::feeds::realtime: skip trip_id=TM5_X_0931 reason="unknown trip"\n'
+            '2029-11-09T13:44:02.118Z DEBUG gtfs_sofia::feeds::realtime: skip trip_id=TM5_X_0933 reason="unknown trip"',
         ),
     )
     s.say(

@@ -19,11 +19,16 @@ def vitest(files: list[tuple[str, int]], fail: tuple[str, str] | None = None, ms
     total = sum(n for _, n in files)
     if fail:
         out += [f" ❯ {fail[0]} (1 test | 1 failed)", "", f" FAIL  {fail[0]}", fail[1], ""]
-        out += [f" Test Files  1 failed | {len(files)} passed ({len(files) + 1})",
-                f"      Tests  1 failed | {total} passed ({total + 1})"]
+        out += [
+            f" Test Files  1 failed | {len(files)} passed ({len(files) + 1})",
+            f"      Tests  1 failed | {total} passed ({total + 1})",
+        ]
     else:
         out += ["", f" Test Files  {len(files)} passed ({len(files)})", f"      Tests  {total} passed ({total})"]
-    out += ["   Start at  14:02:11", f"   Duration  {ms / 1000:.2f}s (transform 212ms, setup 0ms, collect 480ms, tests 301ms)"]
+    out += [
+        "   Start at  14:02:11",
+        f"   Duration  {ms / 1000:.2f}s (transform 212ms, setup 0ms, collect 480ms, tests 301ms)",
+    ]
     return "\n".join(out)
 
 
@@ -83,7 +88,7 @@ def k01() -> Session:
         ),
         Write(
             "src/routes/receipts/+page.svelte",
-            "<script lang=\"ts\">\n  let { data } = $props();\n</script>\n\n<table>\n  {#each data.receipts as r}\n    <tr>"
+            '<script lang="ts">\n  let { data } = $props();\n</script>\n\n<table>\n  {#each data.receipts as r}\n    <tr>'
             "<td>{r.id}</td><td>{r.totalCents}</td><td>{r.createdAt.toLocaleString('bg-BG')}</td></tr>\n  {/each}\n</table>\n",
         ),
     )
@@ -115,7 +120,7 @@ def k02() -> Session:
     s = new("k02-pages-lockfile", "2029-10-23T12:41:02", "2.1.160", "receipts", "pages-lockfile-marten")
     s.user(
         "Cloudflare Pages build failed:\n\n```\n12:38:51.204\tInstalling project dependencies: pnpm install\n"
-        "12:38:53.871\t ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with \"frozen-lockfile\" because pnpm-lock.yaml "
+        '12:38:53.871\t ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile" because pnpm-lock.yaml '
         "is not up to date with package.json\n12:38:53.872\tNote that in CI environments this setting is true by "
         "default.\n12:38:53.950\tFailed: error occurred while installing tools or dependencies\n```"
     )
@@ -151,7 +156,7 @@ def k02() -> Session:
 
 
 TIP_ERR = (
-    "PostgresError: column \"tip_cents\" of relation \"receipts\" does not exist\n"
+    'PostgresError: column "tip_cents" of relation "receipts" does not exist\n'
     "    at ErrorResponse (file:///home/desi/src/kasa-admin/node_modules/.pnpm/postgres@3.4.5/node_modules/"
     "postgres/src/connection.js:790:26)\n"
     "    at load (/home/desi/src/kasa-admin/src/routes/receipts/+page.server.ts:9:19)"
@@ -242,7 +247,7 @@ def k04() -> Session:
         ),
         Write(
             "src/routes/reports/daily/+page.svelte",
-            "<script lang=\"ts\">\n  let { data } = $props();\n</script>\n\n<form><input type=\"date\" name=\"day\" value={data.day} /></form>\n"
+            '<script lang="ts">\n  let { data } = $props();\n</script>\n\n<form><input type="date" name="day" value={data.day} /></form>\n'
             "<dl>\n<dt>Оборот</dt><dd>{data.turnoverCents}</dd>\n<dt>Среден чек</dt><dd>{data.avgCents}</dd>\n</dl>\n",
         ),
     )
@@ -266,7 +271,7 @@ def k05() -> Session:
     s = new("k05-edge-crypto", "2029-10-26T12:50:07", "2.1.162", "auth", "edge-crypto-lynx")
     s.user(
         "login works in pnpm dev but on the Pages preview every login is a 500. wrangler tail:\n\n```\n"
-        "✘ [ERROR] Error: No such module \"node:crypto\".\n  imported from \"_worker.js/chunks/session.js\"\n"
+        '✘ [ERROR] Error: No such module "node:crypto".\n  imported from "_worker.js/chunks/session.js"\n'
         "▲ [WARNING] You should always set compatibility_flags explicitly when importing node: modules.\n```"
     )
     s.not_person("You should always set compatibility_flags explicitly when importing node: modules.", "pasted_log")
@@ -357,7 +362,8 @@ def k07() -> Session:
         None,
         Bash(
             "pnpm check && pnpm vitest run && git commit -qam 'Void receipts' && git push origin HEAD:main",
-            "svelte-check found 0 errors and 0 warnings\n" + vitest([("src/lib/server/reports.test.ts", 4), ("src/lib/server/db/receipts.test.ts", 3)]),
+            "svelte-check found 0 errors and 0 warnings\n"
+            + vitest([("src/lib/server/reports.test.ts", 4), ("src/lib/server/db/receipts.test.ts", 3)]),
         ),
     )
     s.user(
@@ -424,7 +430,7 @@ def k08() -> Session:
 
 
 EXISTS_ERR = (
-    "Error: Error from global setup:\n\n  PostgresError: column \"tip_cents\" of relation \"receipts\" already exists\n"
+    'Error: Error from global setup:\n\n  PostgresError: column "tip_cents" of relation "receipts" already exists\n'
     "    at migrate (/home/desi/src/kasa-admin/e2e/global-setup.ts:12:9)\n"
     "  applying drizzle/0007_brave_voided_at.sql"
 )
@@ -432,7 +438,11 @@ EXISTS_ERR = (
 
 def k09() -> Session:
     s = new("k09-voided-migration", "2029-11-01T12:36:51", "2.1.165", "void", "voided-at-weasel")
-    s.user("добавих voidedAt в schema-та и пуснах pnpm drizzle-kit generate. сега e2e не тръгват изобщо:\n\n```\n" + EXISTS_ERR + "\n```")
+    s.user(
+        "добавих voidedAt в schema-та и пуснах pnpm drizzle-kit generate. сега e2e не тръгват изобщо:\n\n```\n"
+        + EXISTS_ERR
+        + "\n```"
+    )
     s.act(
         None,
         Read(
@@ -447,7 +457,11 @@ def k09() -> Session:
         "and your local database already has that column (it was applied by hand). Removing the tip_cents line from "
         "the generated file and adding 0007_tips to _journal.json by hand would line them up:",
         Denied(
-            Edit("drizzle/meta/_journal.json", '"tag": "0006_cafe_tables", "breakpoints": true }', '"tag": "0006_cafe_tables", "breakpoints": true },\n    { "idx": 7, "version": "7", "when": 1857000000000, "tag": "0007_tips", "breakpoints": true }'),
+            Edit(
+                "drizzle/meta/_journal.json",
+                '"tag": "0006_cafe_tables", "breakpoints": true }',
+                '"tag": "0006_cafe_tables", "breakpoints": true },\n    { "idx": 7, "version": "7", "when": 1857000000000, "tag": "0007_tips", "breakpoints": true }',
+            ),
             "не, точно така стана цялата каша. ще седна да го оправя като хората",
         ),
     )
@@ -461,17 +475,34 @@ def k10() -> Session:
     s = new("k10-neon-prepared", "2029-11-02T12:58:09", "2.1.165", "main", "neon-pooler-sable")
     s.user(
         "reshihme da polzvame pooled connection string-a na Neon, za da ne svurshvat connection-ite. sled smyanata:\n\n"
-        "```\nPostgresError: prepared statement \"rqmj2l0xkq4\" already exists\n    at ErrorResponse (node_modules/.pnpm/"
+        '```\nPostgresError: prepared statement "rqmj2l0xkq4" already exists\n    at ErrorResponse (node_modules/.pnpm/'
         "postgres@3.4.5/node_modules/postgres/src/connection.js:790:26)\n```",
         decisions=["reshihme da polzvame pooled connection string-a na Neon"],
     )
-    s.act(None, Read("src/lib/server/db/index.ts", "import postgres from 'postgres';\nimport { drizzle } from 'drizzle-orm/postgres-js';\n\nconst client = postgres(env.DATABASE_URL);\nexport const db = drizzle(client, { schema });"))
+    s.act(
+        None,
+        Read(
+            "src/lib/server/db/index.ts",
+            "import postgres from 'postgres';\nimport { drizzle } from 'drizzle-orm/postgres-js';\n\nconst client = postgres(env.DATABASE_URL);\nexport const db = drizzle(client, { schema });",
+        ),
+    )
     s.act(
         "Neon's pooled endpoint is PgBouncer in transaction mode, which does not keep named prepared statements "
         "across transactions. postgres.js prepares by default:",
-        Edit("src/lib/server/db/index.ts", "postgres(env.DATABASE_URL)", "postgres(env.DATABASE_URL, { prepare: false })"),
+        Edit(
+            "src/lib/server/db/index.ts", "postgres(env.DATABASE_URL)", "postgres(env.DATABASE_URL, { prepare: false })"
+        ),
     )
-    s.act(None, Bash("pnpm vitest run && pnpm exec playwright test", vitest([("src/lib/server/reports.test.ts", 4), ("src/lib/server/db/receipts.test.ts", 3)]) + "\n" + playwright(2), secs=40))
+    s.act(
+        None,
+        Bash(
+            "pnpm vitest run && pnpm exec playwright test",
+            vitest([("src/lib/server/reports.test.ts", 4), ("src/lib/server/db/receipts.test.ts", 3)])
+            + "\n"
+            + playwright(2),
+            secs=40,
+        ),
+    )
     s.say("With `prepare: false` the pooled connection works; unit and e2e tests pass.")
     s.user("dobre")
     s.one_off("Neon's pooled (PgBouncer) connection broke postgres.js prepared statements; fixed with prepare: false")
@@ -496,7 +527,9 @@ def k11() -> Session:
         ),
     )
     s.act(None, Bash("pnpm vitest run src/routes/reports", vitest([("src/routes/reports/monthly.test.ts", 3)])))
-    s.say("/reports/monthly.csv returns one row per day, semicolon-separated (Excel with Bulgarian locale), cents as integers.")
+    s.say(
+        "/reports/monthly.csv returns one row per day, semicolon-separated (Excel with Bulgarian locale), cents as integers."
+    )
     s.user("👍")
     s.outcome("success", "monthly CSV export added")
     return s
@@ -515,14 +548,25 @@ def k12() -> Session:
         None,
         TodoWrite(
             [
-                ("Find every migration file missing from _journal.json", "in_progress", "Finding migrations missing from the journal"),
+                (
+                    "Find every migration file missing from _journal.json",
+                    "in_progress",
+                    "Finding migrations missing from the journal",
+                ),
                 ("Replace the hand-written SQL with one generated migration", "pending", "Generating one migration"),
                 ("Migrate dev and staging", "pending", "Migrating dev and staging"),
                 ("Fail CI when the journal and the files drift", "pending", "Adding a drift check to CI"),
             ]
         ),
     )
-    s.act(None, Read("drizzle/meta/_journal.json", JOURNAL), Bash("ls drizzle/", "0005_shift_closures.sql\n0006_cafe_tables.sql\n0007_brave_voided_at.sql\n0007_tips.sql\nmeta"))
+    s.act(
+        None,
+        Read("drizzle/meta/_journal.json", JOURNAL),
+        Bash(
+            "ls drizzle/",
+            "0005_shift_closures.sql\n0006_cafe_tables.sql\n0007_brave_voided_at.sql\n0007_tips.sql\nmeta",
+        ),
+    )
     s.act(
         "The hand-written 0007_tips.sql and the generated 0007_brave_voided_at.sql both claim 7. The schema already "
         "has tipCents and voidedAt, so removing both files and letting drizzle-kit generate one migration from the "
@@ -542,7 +586,10 @@ def k12() -> Session:
             "ALTER TABLE\n[✓] migrations applied successfully!\nEverything's fine 🐶🔥",
         ),
     )
-    s.act(None, Read(".github/workflows/ci.yml", "      - run: pnpm install --frozen-lockfile\n      - run: pnpm vitest run"))
+    s.act(
+        None,
+        Read(".github/workflows/ci.yml", "      - run: pnpm install --frozen-lockfile\n      - run: pnpm vitest run"),
+    )
     s.act(None, Edit(".github/workflows/ci.yml", "      - run: pnpm vitest run", JOURNAL_FIXED_CHECK))
     s.act(None, Bash("pnpm exec playwright test", playwright(4), secs=35))
     s.say(
@@ -564,7 +611,11 @@ def k12() -> Session:
         None,
         TodoWrite(
             [
-                ("Find every migration file missing from _journal.json", "completed", "Finding migrations missing from the journal"),
+                (
+                    "Find every migration file missing from _journal.json",
+                    "completed",
+                    "Finding migrations missing from the journal",
+                ),
                 ("Replace the hand-written SQL with one generated migration", "completed", "Generating one migration"),
                 ("Migrate dev and staging", "completed", "Migrating dev and staging"),
                 ("Fail CI when the journal and the files drift", "completed", "Adding a drift check to CI"),
@@ -579,8 +630,16 @@ def k12() -> Session:
 
 def k13() -> Session:
     s = new("k13-shift-close-e2e", "2029-11-07T12:45:55", "2.1.168", "shifts", "shift-close-dormouse")
-    s.user("e2e test for closing a shift: a cashier closes it and the report shows the turnover. Stoyan wants it by tomorrow")
-    s.act(None, Read("playwright.config.ts", "export default defineConfig({\n  webServer: { command: 'pnpm build && pnpm wrangler pages dev --port 8788', port: 8788 },\n  use: { baseURL: 'http://localhost:8788' },\n});"))
+    s.user(
+        "e2e test for closing a shift: a cashier closes it and the report shows the turnover. Stoyan wants it by tomorrow"
+    )
+    s.act(
+        None,
+        Read(
+            "playwright.config.ts",
+            "export default defineConfig({\n  webServer: { command: 'pnpm build && pnpm wrangler pages dev --port 8788', port: 8788 },\n  use: { baseURL: 'http://localhost:8788' },\n});",
+        ),
+    )
     s.act(
         None,
         Write(
@@ -602,7 +661,11 @@ def k13() -> Session:
     s.user(
         "не, това беше преди. сега e2e вървят срещу preview deploy-а на Cloudflare с Neon branch, PLAYWRIGHT_BASE_URL го подава CI-ът",
         rules=[
-            ("e2e-preview", "не, това беше преди. сега e2e вървят срещу preview deploy-а на Cloudflare с Neon branch", "e2e-wrangler"),
+            (
+                "e2e-preview",
+                "не, това беше преди. сега e2e вървят срещу preview deploy-а на Cloudflare с Neon branch",
+                "e2e-wrangler",
+            ),
         ],
     )
     s.act(
@@ -633,19 +696,27 @@ def k14() -> Session:
         "dropdown в header-а за смяна на кафето, запомня избора в cookie. should we always run Playwright on webkit too?",
         non_rules=["should we always run Playwright on webkit too?"],
     )
-    s.act(None, Bash("pnpm add -D @playwright/test@latest", "Progress: resolved 412, reused 398, downloaded 1, added 0", secs=8))
+    s.act(
+        None,
+        Bash(
+            "pnpm add -D @playwright/test@latest", "Progress: resolved 412, reused 398, downloaded 1, added 0", secs=8
+        ),
+    )
     s.interrupt()
     s.user("stop, don't upgrade playwright now. just the dropdown")
     s.act(
         None,
         Write(
             "src/lib/components/CafeSwitcher.svelte",
-            "<script lang=\"ts\">\n  let { cafes, current } = $props();\n</script>\n\n<form method=\"POST\" action=\"/cafe?/select\">\n"
-            "  <select name=\"cafe\" onchange={(e) => e.currentTarget.form?.requestSubmit()}>\n    {#each cafes as c}<option value={c.id} selected={c.id === current}>{c.name}</option>{/each}\n"
+            '<script lang="ts">\n  let { cafes, current } = $props();\n</script>\n\n<form method="POST" action="/cafe?/select">\n'
+            '  <select name="cafe" onchange={(e) => e.currentTarget.form?.requestSubmit()}>\n    {#each cafes as c}<option value={c.id} selected={c.id === current}>{c.name}</option>{/each}\n'
             "  </select>\n</form>\n",
         ),
     )
-    s.act(None, Bash("git checkout package.json pnpm-lock.yaml && pnpm check", "svelte-check found 0 errors and 0 warnings"))
+    s.act(
+        None,
+        Bash("git checkout package.json pnpm-lock.yaml && pnpm check", "svelte-check found 0 errors and 0 warnings"),
+    )
     s.say(
         "The switcher posts to /cafe?/select, which sets a `cafe` cookie; package.json is back as it was. On webkit: "
         "cashiers use the iPad registers in two cafés, so a webkit project in CI would cover them."
@@ -667,13 +738,25 @@ def k15() -> Session:
         ),
         Read("src/routes/receipts/+page.svelte", "<td>{r.id}</td><td>{r.totalCents}</td>"),
     )
-    s.act(None, Edit("src/routes/receipts/+page.svelte", "<td>{r.totalCents}</td>", "<td><Money cents={r.totalCents} /></td>"))
-    s.act(None, Bash("pnpm check && pnpm vitest run src/lib/components", "svelte-check found 0 errors and 0 warnings\n" + vitest([("src/lib/components/Money.test.ts", 3)])))
+    s.act(
+        None,
+        Edit("src/routes/receipts/+page.svelte", "<td>{r.totalCents}</td>", "<td><Money cents={r.totalCents} /></td>"),
+    )
+    s.act(
+        None,
+        Bash(
+            "pnpm check && pnpm vitest run src/lib/components",
+            "svelte-check found 0 errors and 0 warnings\n" + vitest([("src/lib/components/Money.test.ts", 3)]),
+        ),
+    )
     s.say("`<Money cents={18430} />` renders `184,30 €`; the receipts table uses it; 3 tests pass.")
     s.user("same in the daily report page please")
     s.act(
         None,
-        Read("src/routes/reports/daily/+page.svelte", "<dt>Оборот</dt><dd>{data.turnoverCents}</dd>\n<dt>Среден чек</dt><dd>{data.avgCents}</dd>"),
+        Read(
+            "src/routes/reports/daily/+page.svelte",
+            "<dt>Оборот</dt><dd>{data.turnoverCents}</dd>\n<dt>Среден чек</dt><dd>{data.avgCents}</dd>",
+        ),
     )
     s.act(
         None,

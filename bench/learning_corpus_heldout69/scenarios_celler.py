@@ -81,17 +81,19 @@ def c01() -> Session:
         Edit(
             "lib/celler/stock.ex",
             "  def list_bottles do\n    Repo.all(Bottle)\n  end",
-            "  def list_bottles(filters \\\\ %{}) do\n    Bottle\n    |> maybe_where(:variety, filters[\"variety\"])\n"
-            "    |> maybe_where(:vintage, filters[\"vintage\"])\n    |> Repo.all()\n  end",
+            '  def list_bottles(filters \\\\ %{}) do\n    Bottle\n    |> maybe_where(:variety, filters["variety"])\n'
+            '    |> maybe_where(:vintage, filters["vintage"])\n    |> Repo.all()\n  end',
         ),
         Edit(
             "lib/celler_web/live/stock_live/index.html.heex",
             "<td><%= bottle.name %></td>",
-            "<td><%= bottle.name %></td>\n<td class=\"text-right\"><%= Celler.Money.format(bottle.price_cents) %></td>",
+            '<td><%= bottle.name %></td>\n<td class="text-right"><%= Celler.Money.format(bottle.price_cents) %></td>',
         ),
     )
     s.act(None, Bash("mix format && mix test test/celler/stock_test.exs", mix_test(14, secs=1.2)))
-    s.say("Filters work and the 14 stock tests pass. Prices stay `price_cents` integers; only the template formats them.")
+    s.say(
+        "Filters work and the 14 stock tests pass. Prices stay `price_cents` integers; only the template formats them."
+    )
     s.user(
         "genial 👌 i per cert, pels correus de comanda we're going with Swoosh and Postmark for the order emails, "
         "deixa'm preparat el config/runtime.exs amb POSTMARK_API_KEY. primer passa els tests, després fes el commit.",
@@ -104,7 +106,7 @@ def c01() -> Session:
             "config/runtime.exs",
             "if config_env() == :prod do",
             "if config_env() == :prod do\n  config :celler, Celler.Mailer,\n    adapter: Swoosh.Adapters.Postmark,\n"
-            "    api_key: System.fetch_env!(\"POSTMARK_API_KEY\")\n",
+            '    api_key: System.fetch_env!("POSTMARK_API_KEY")\n',
         ),
     )
     s.act(None, Bash("mix test --exclude wallaby", mix_test(87, secs=5.8, excluded=6)))
@@ -112,7 +114,9 @@ def c01() -> Session:
         None,
         Bash(
             "git add -A && git commit -m 'Stock filters by variety and vintage; Postmark mailer config'",
-            git_commit("stock-filter", "3b91c0e", "Stock filters by variety and vintage; Postmark mailer config", 4, 61, 3),
+            git_commit(
+                "stock-filter", "3b91c0e", "Stock filters by variety and vintage; Postmark mailer config", 4, 61, 3
+            ),
         ),
     )
     s.say("Tests green (87, 6 Wallaby excluded), committed `3b91c0e`.")
@@ -236,7 +240,7 @@ def c04() -> Session:
             "/app/bin/migrate\n  Starting machine\n  Waiting for 3d8d9e1b627789 to have state: destroyed\n"
             "Error: release command failed - aborting deployment. error waiting for release_command machine "
             "3d8d9e1b627789 to finish running: timeout reached waiting for machine's state to change\n"
-            "Your machine never reached the state \"destroyed\".",
+            'Your machine never reached the state "destroyed".',
             code=1,
             secs=310,
             timeout=600000,
@@ -293,14 +297,14 @@ def find_enqueue(child: Session) -> None:
         Read(
             "lib/celler_web/live/cart_live/checkout.ex",
             '  def handle_event("confirm", _params, socket) do\n      order = socket.assigns.order\n'
-            "      {:ok, order} = Orders.confirm_order(order)\n      {:noreply, push_navigate(socket, to: ~p\"/comandes/#{order.id}\")}\n  end",
+            '      {:ok, order} = Orders.confirm_order(order)\n      {:noreply, push_navigate(socket, to: ~p"/comandes/#{order.id}")}\n  end',
             offset=51,
             total=96,
         ),
     )
     child.say(
         "ConfirmOrder is only built in Orders.confirm_order/1 (lib/celler/orders.ex:88). confirm_order/1 is called "
-        "from two LiveViews: CartLive.Checkout handle_event(\"confirm\") and OrderLive.Show (the admin's "
+        'from two LiveViews: CartLive.Checkout handle_event("confirm") and OrderLive.Show (the admin\'s '
         "'Confirma' button). Neither button has phx-disable-with, and the worker has no unique option, so each call "
         "inserts a new job for the same order_id."
     )
@@ -311,7 +315,7 @@ def c05() -> Session:
     s.user(
         "Morning. Oban blew up tonight with this, and the Garnatxa Blanca 2027 stock shows -6:\n\n```\n"
         "[error] Job Celler.Workers.ConfirmOrder (id 5521) failed, attempt 1 of 5\n** (Postgrex.Error) ERROR 23514 "
-        "(check_violation) new row for relation \"bottles\" violates check constraint \"stock_non_negative\"\n"
+        '(check_violation) new row for relation "bottles" violates check constraint "stock_non_negative"\n'
         "    table: bottles\n    constraint: stock_non_negative\n```\n\nFind where ConfirmOrder gets enqueued, "
         "with an agent if you want, and tell me what you think."
     )
@@ -362,8 +366,16 @@ def c06() -> Session:
             ("credo-before-push", "mix credo --strict net abans de pujar"),
         ],
     )
-    s.act(None, Bash("ls priv/plts", "dialyxir_erlang-27.0.1_elixir-1.17.2_deps-dev.plt\ndialyxir_erlang-27.0.1_elixir-1.17.2_deps-dev.plt.hash"))
-    s.say("The PLT in `priv/plts` was built for OTP 27.0.1 / Elixir 1.17.2. I'll remove it and let dialyxir rebuild it.")
+    s.act(
+        None,
+        Bash(
+            "ls priv/plts",
+            "dialyxir_erlang-27.0.1_elixir-1.17.2_deps-dev.plt\ndialyxir_erlang-27.0.1_elixir-1.17.2_deps-dev.plt.hash",
+        ),
+    )
+    s.say(
+        "The PLT in `priv/plts` was built for OTP 27.0.1 / Elixir 1.17.2. I'll remove it and let dialyxir rebuild it."
+    )
     s.act(
         None,
         Bash(
@@ -396,7 +408,9 @@ def c07() -> Session:
     s.user(
         "Afegeix un camp harvest_notes (text) a bottles amb la seva migració, i que surti al formulari. Els tests "
         "de Wallaby no els passis, van massa lents, només mix test --exclude wallaby.",
-        rules=[("skip-wallaby", "els tests de Wallaby no els passis, van massa lents, només mix test --exclude wallaby")],
+        rules=[
+            ("skip-wallaby", "els tests de Wallaby no els passis, van massa lents, només mix test --exclude wallaby")
+        ],
     )
     s.act(
         None,
@@ -411,7 +425,7 @@ def c07() -> Session:
         None,
         Bash(
             "mix ecto.migrate",
-            "** (Postgrex.Error) ERROR 42701 (duplicate_column) column \"harvest_notes\" of relation \"bottles\" already exists",
+            '** (Postgrex.Error) ERROR 42701 (duplicate_column) column "harvest_notes" of relation "bottles" already exists',
             code=1,
         ),
     )
@@ -510,7 +524,7 @@ def c08() -> Session:
         Write(
             "test/celler/workers/confirm_order_unique_test.exs",
             "defmodule Celler.Workers.ConfirmOrderUniqueTest do\n  use Celler.DataCase, async: true\n"
-            "  use Oban.Testing, repo: Celler.Repo\n\n  test \"confirming twice enqueues one job\" do\n"
+            '  use Oban.Testing, repo: Celler.Repo\n\n  test "confirming twice enqueues one job" do\n'
             "    order = insert(:order)\n    {:ok, _} = Celler.Orders.confirm_order(order)\n"
             "    {:ok, _} = Celler.Orders.confirm_order(order)\n"
             "    assert [_one] = all_enqueued(worker: Celler.Workers.ConfirmOrder)\n  end\nend\n",
@@ -522,7 +536,9 @@ def c08() -> Session:
     s.user(
         "Boníssim. lesson learned: a job that touches stock needs unique keys on the order id, a period alone is "
         "not enough. Fes el commit.",
-        lessons=["lesson learned: a job that touches stock needs unique keys on the order id, a period alone is not enough"],
+        lessons=[
+            "lesson learned: a job that touches stock needs unique keys on the order id, a period alone is not enough"
+        ],
     )
     s.act(
         None,
@@ -540,7 +556,7 @@ def c09() -> Session:
     s = new("c09-migrate-lock", "2029-10-31T19:20:20", "2.1.164", "main", "migrate-lock-cabernet")
     s.user(
         "Vull provar la migració dels índexs a mà, des de la màquina, a veure què passa:\n\n```\n$ fly ssh console "
-        "-C \"/app/bin/migrate\"\nConnecting to fdaa:0:3b1c:a7b:1e4:2e8f:7c1a:2... complete\n19:18:31.902 [info] "
+        '-C "/app/bin/migrate"\nConnecting to fdaa:0:3b1c:a7b:1e4:2e8f:7c1a:2... complete\n19:18:31.902 [info] '
         "== Running 20291024101500 Celler.Repo.Migrations.AddOrderLinesIndexes.change/0 forward\n19:18:31.903 [info] "
         "create index order_lines_product_id_inserted_at_index\n** (Postgrex.Error) ERROR 55P03 (lock_not_available) "
         "canceling statement due to lock timeout\n```\n\navui no toquis el fly.toml, que en Pere hi està mirant una "
@@ -552,7 +568,7 @@ def c09() -> Session:
         None,
         Bash(
             "grep -rn lock_timeout config/ rel/",
-            "config/runtime.exs:31:    parameters: [lock_timeout: \"5s\"],",
+            'config/runtime.exs:31:    parameters: [lock_timeout: "5s"],',
         ),
     )
     s.say(
@@ -562,7 +578,7 @@ def c09() -> Session:
     s.act(
         None,
         Bash(
-            "fly ssh console -C \"/app/bin/migrate\"",
+            'fly ssh console -C "/app/bin/migrate"',
             "19:23:04.118 [info] == Running 20291024101500 Celler.Repo.Migrations.AddOrderLinesIndexes.change/0 forward\n"
             "** (Postgrex.Error) ERROR 55P03 (lock_not_available) canceling statement due to lock timeout",
             code=1,
@@ -583,7 +599,13 @@ def c10() -> Session:
         "binary path /usr/bin/chromium\n```",
         rules=[("run-wallaby", "Ara sí que cal passar també els de Wallaby abans de desplegar", "skip-wallaby")],
     )
-    s.act(None, Bash("chromedriver --version; chromium --version", "ChromeDriver 130.0.6723.116\nChromium 131.0.6778.85 Arch Linux"))
+    s.act(
+        None,
+        Bash(
+            "chromedriver --version; chromium --version",
+            "ChromeDriver 130.0.6723.116\nChromium 131.0.6778.85 Arch Linux",
+        ),
+    )
     s.say("After `pacman -Syu` Chromium is 131 but chromedriver (from the AUR) is still 130. Updating it:")
     s.act(
         None,
@@ -609,7 +631,9 @@ def c10() -> Session:
             code=2,
         ),
     )
-    s.say("Wallaby runs again and catches the real bug: the button label changed to 'Confirmar' in the last template edit.")
+    s.say(
+        "Wallaby runs again and catches the real bug: the button label changed to 'Confirmar' in the last template edit."
+    )
     s.act(
         None,
         Edit(
@@ -656,7 +680,13 @@ def c11() -> Session:
             "    create index(:order_lines, [:product_id, :inserted_at], concurrently: true)\n  end",
         ),
     )
-    s.act(None, Bash("mix ecto.rollback -n 1 && mix ecto.migrate && mix test", "19:15:41.208 [info] == Migrated 20291024101500 in 0.3s\n" + mix_test(96, secs=17.0)))
+    s.act(
+        None,
+        Bash(
+            "mix ecto.rollback -n 1 && mix ecto.migrate && mix test",
+            "19:15:41.208 [info] == Migrated 20291024101500 in 0.3s\n" + mix_test(96, secs=17.0),
+        ),
+    )
     s.act(
         "Tests pass. Deploying:",
         Denied(Bash("fly deploy", timeout=600000)),
@@ -669,7 +699,12 @@ def c11() -> Session:
             git_commit("main", "5e77b2d", "Build order_lines index concurrently", 1, 4, 1),
         ),
     )
-    s.act(None, Bash("fly deploy", fly_ok("celler-coop", "deployment-01JC4T2N8R", ["784e2f1c5d3e68"]), secs=140, timeout=600000))
+    s.act(
+        None,
+        Bash(
+            "fly deploy", fly_ok("celler-coop", "deployment-01JC4T2N8R", ["784e2f1c5d3e68"]), secs=140, timeout=600000
+        ),
+    )
     s.say("Deployed: the release_command ran the migration and finished; the machine updated without downtime.")
     s.user(
         "per fi 🙌 he après que el release_command de Fly té un timeout i un índex gros s'ha de fer concurrently",
@@ -702,7 +737,13 @@ def c12() -> Session:
             secs=25,
         ),
     )
-    s.act(None, Bash("fly status", "Machines\nPROCESS\tID\t\tVERSION\tREGION\tSTATE\tCHECKS\napp\t148e3d2f571289\t41\tmad\tstarted\t1 total, 1 passing\napp\t784e2f1c5d3e68\t41\tmad\tstarted\t1 total, 1 passing"))
+    s.act(
+        None,
+        Bash(
+            "fly status",
+            "Machines\nPROCESS\tID\t\tVERSION\tREGION\tSTATE\tCHECKS\napp\t148e3d2f571289\t41\tmad\tstarted\t1 total, 1 passing\napp\t784e2f1c5d3e68\t41\tmad\tstarted\t1 total, 1 passing",
+        ),
+    )
     s.say("Two machines in mad, both passing checks; fly.toml keeps 2 running.")
     s.user("perfecte")
     s.outcome("success", "scaled to two machines in mad, min_machines_running 2")
@@ -725,12 +766,16 @@ def c13() -> Session:
         Write(
             "lib/celler_web/controllers/delivery_pdf_controller.ex",
             "defmodule CellerWeb.DeliveryPdfController do\n  use CellerWeb, :controller\n\n  alias Celler.Deliveries\n\n"
-            "  def show(conn, %{\"id\" => id}) do\n    delivery = Deliveries.get_delivery_with_lines!(id)\n"
+            '  def show(conn, %{"id" => id}) do\n    delivery = Deliveries.get_delivery_with_lines!(id)\n'
             "    html = CellerWeb.DeliveryHTML.pdf(%{delivery: delivery}) |> Phoenix.HTML.Safe.to_iodata()\n"
-            "    {:ok, pdf} = ChromicPDF.print_to_pdf({:html, html})\n\n    conn\n    |> put_resp_content_type(\"application/pdf\")\n"
+            '    {:ok, pdf} = ChromicPDF.print_to_pdf({:html, html})\n\n    conn\n    |> put_resp_content_type("application/pdf")\n'
             "    |> send_resp(200, Base.decode64!(pdf))\n  end\nend\n",
         ),
-        Edit("lib/celler_web/router.ex", '    live "/albarans/:id", DeliveryLive.Show', '    live "/albarans/:id", DeliveryLive.Show\n    get "/albarans/:id/pdf", DeliveryPdfController, :show'),
+        Edit(
+            "lib/celler_web/router.ex",
+            '    live "/albarans/:id", DeliveryLive.Show',
+            '    live "/albarans/:id", DeliveryLive.Show\n    get "/albarans/:id/pdf", DeliveryPdfController, :show',
+        ),
     )
     s.act(None, Bash("mix test", mix_test(98, secs=17.9)))
     s.say("All 98 tests pass (Wallaby included). Shall I run `fly deploy`?")
@@ -757,13 +802,19 @@ def c14() -> Session:
     s.user(
         "Els correus de confirmació no surten des d'ahir. Al log de Fly hi ha això, i el credo de l'Anna també "
         "em treu un avís que no entenc:\n\n```\n[error] Job Celler.Workers.ConfirmOrder (id 6102) failed, attempt "
-        "3 of 5\n** (Swoosh.DeliveryError) delivery error: {:api_error, 422, %{\"ErrorCode\" => 400, \"Message\" => "
+        '3 of 5\n** (Swoosh.DeliveryError) delivery error: {:api_error, 422, %{"ErrorCode" => 400, "Message" => '
         "\"The 'From' address you supplied (comandes@cellercapmany.cat) is not a Sender Signature on your account.\"}}\n"
         "```\n\n```\n┃ [W] ↗ Always pass a timeout to Repo.transaction/2 in Oban workers.\n┃       "
         "lib/celler/workers/confirm_order.ex:14:5 #(Celler.Workers.ConfirmOrder.perform)\n```"
     )
     s.not_person("Always pass a timeout to Repo.transaction/2 in Oban workers.", "pasted_log")
-    s.act(None, Bash("grep -rn 'comandes@' config/ lib/", "lib/celler/mailer/confirmation.ex:9:    |> from({\"Celler Capmany\", \"comandes@cellercapmany.cat\"})"))
+    s.act(
+        None,
+        Bash(
+            "grep -rn 'comandes@' config/ lib/",
+            'lib/celler/mailer/confirmation.ex:9:    |> from({"Celler Capmany", "comandes@cellercapmany.cat"})',
+        ),
+    )
     s.say(
         "Postmark rejects the From address: `comandes@cellercapmany.cat` isn't a confirmed Sender Signature (or the "
         "domain isn't verified) on the Postmark account. That has to be fixed in Postmark's dashboard by whoever "
@@ -787,16 +838,26 @@ def c15() -> Session:
     )
     s.act(
         "Dialyzer in CI is usually fine if the PLT is cached (it takes ~4 min cold, seconds warm). For the export:",
-        Edit("mix.exs", '      {:chromic_pdf, "~> 1.17"},', '      {:chromic_pdf, "~> 1.17"},\n      {:nimble_csv, "~> 1.2"},'),
+        Edit(
+            "mix.exs",
+            '      {:chromic_pdf, "~> 1.17"},',
+            '      {:chromic_pdf, "~> 1.17"},\n      {:nimble_csv, "~> 1.2"},',
+        ),
     )
-    s.act(None, Bash("mix deps.get", "Resolving Hex dependencies...\nNew:\n  nimble_csv 1.2.0\n* Getting nimble_csv (Hex package)"))
+    s.act(
+        None,
+        Bash(
+            "mix deps.get",
+            "Resolving Hex dependencies...\nNew:\n  nimble_csv 1.2.0\n* Getting nimble_csv (Hex package)",
+        ),
+    )
     s.act(
         None,
         Write(
             "lib/celler/stock/export.ex",
             "defmodule Celler.Stock.Export do\n  alias NimbleCSV.RFC4180, as: CSV\n\n  def to_csv(bottles) do\n"
             "    rows = Enum.map(bottles, &[&1.name, &1.variety, to_string(&1.vintage), to_string(&1.stock)])\n"
-            "    CSV.dump_to_iodata([[\"nom\", \"varietat\", \"collita\", \"estoc\"] | rows])\n  end\nend\n",
+            '    CSV.dump_to_iodata([["nom", "varietat", "collita", "estoc"] | rows])\n  end\nend\n',
         ),
     )
     s.interrupt()

@@ -14,7 +14,7 @@ def new(key: str, start: str, version: str, branch: str, slug: str) -> Session:
     return Session(key, start, version, branch, slug, cwd=METEO, project=PROJECT)
 
 
-READINGS = '''import polars as pl
+READINGS = """import polars as pl
 from dagster import AssetExecutionContext, DailyPartitionsDefinition, asset
 
 from meteo_pirineu.resources import StationApi
@@ -35,7 +35,7 @@ def parse_readings(raw: pl.DataFrame) -> pl.DataFrame:
 @asset(partitions_def=daily)
 def station_readings(context: AssetExecutionContext, station_api: StationApi) -> pl.DataFrame:
     raw = station_api.fetch_day(context.partition_key)
-    return parse_readings(raw)'''
+    return parse_readings(raw)"""
 
 ENV_EXAMPLE = """# Copy to .env and fill in. Never commit .env files; credentials live in pass.
 MINIO_ENDPOINT=http://127.0.0.1:9000
@@ -64,15 +64,17 @@ def m01() -> Session:
             "src/meteo_pirineu/assets/duckdb_store.py",
             "import duckdb\nimport polars as pl\nfrom dagster import asset\n\nfrom .readings import daily, station_readings\n\n\n"
             "@asset(partitions_def=daily, deps=[station_readings])\ndef station_duckdb(context, station_readings: pl.DataFrame) -> None:\n"
-            "    year = context.partition_key[:4]\n    for (station,), df in station_readings.group_by(\"station_id\"):\n"
-            "        path = f\"/var/lib/meteo/duckdb/{station}/{year}.duckdb\"\n        with duckdb.connect(path) as con:\n"
-            "            con.execute(\"create table if not exists readings as select * from df limit 0\")\n"
-            "            con.execute(\"insert into readings select * from df\")\n",
+            '    year = context.partition_key[:4]\n    for (station,), df in station_readings.group_by("station_id"):\n'
+            '        path = f"/var/lib/meteo/duckdb/{station}/{year}.duckdb"\n        with duckdb.connect(path) as con:\n'
+            '            con.execute("create table if not exists readings as select * from df limit 0")\n'
+            '            con.execute("insert into readings select * from df")\n',
         ),
     )
     s.act(None, Bash("uv run pytest -q", pytest_out(18, secs=1.9)))
     s.act(None, Bash("uv run ruff check src tests && uv run ruff format --check src tests", ruff_ok()))
-    s.say("The asset writes one file per station per year; a small sync step uploads them to MinIO. 18 tests pass, ruff clean.")
+    s.say(
+        "The asset writes one file per station per year; a small sync step uploads them to MinIO. 18 tests pass, ruff clean."
+    )
     s.user("nice, thanks 👌")
     s.outcome("success", "station_duckdb asset writing one DuckDB file per station per year; tests and ruff pass")
     return s
@@ -89,7 +91,7 @@ def m02() -> Session:
         Edit(
             "src/meteo_pirineu/storage.py",
             "def connect() -> duckdb.DuckDBPyConnection:\n    con = duckdb.connect()",
-            "def connect() -> duckdb.DuckDBPyConnection:\n    con = duckdb.connect()\n    con.execute(\"install httpfs; load httpfs\")\n"
+            'def connect() -> duckdb.DuckDBPyConnection:\n    con = duckdb.connect()\n    con.execute("install httpfs; load httpfs")\n'
             "    con.execute(f\"set s3_endpoint='{settings.minio_host}'; set s3_access_key_id='{settings.minio_key}'; "
             "set s3_secret_access_key='{settings.minio_secret}'\")",
         ),
@@ -118,8 +120,16 @@ def m02() -> Session:
         "ostres, clar. turns out MinIO wants path-style URLs, virtual-host style only works against real S3. commit",
         lessons=["turns out MinIO wants path-style URLs, virtual-host style only works against real S3"],
     )
-    s.act(None, Bash("git commit -am 'Read DuckDB files from MinIO with path-style URLs'", git_commit("s3-read", "7a1e0c3", "Read DuckDB files from MinIO with path-style URLs", 1, 5)))
-    s.one_off("DuckDB httpfs got HTTP 400 from MinIO because it used virtual-host style URLs (needs s3_url_style='path')")
+    s.act(
+        None,
+        Bash(
+            "git commit -am 'Read DuckDB files from MinIO with path-style URLs'",
+            git_commit("s3-read", "7a1e0c3", "Read DuckDB files from MinIO with path-style URLs", 1, 5),
+        ),
+    )
+    s.one_off(
+        "DuckDB httpfs got HTTP 400 from MinIO because it used virtual-host style URLs (needs s3_url_style='path')"
+    )
     s.outcome("success", "s3_url_style='path' set; remote read test passes after three identical failures")
     return s
 
@@ -159,19 +169,26 @@ def m03() -> Session:
             "uv run pytest -q tests/test_readings.py",
             pytest_out(
                 5,
-                [(
-                    "tests/test_readings.py::test_parse_spring_forward",
-                    "E   polars.exceptions.ComputeError: datetime '2029-03-25 02:10:00' is non-existent in time zone "
-                    "'Europe/Madrid'. You may be able to use `non_existent='null'`.",
-                )],
+                [
+                    (
+                        "tests/test_readings.py::test_parse_spring_forward",
+                        "E   polars.exceptions.ComputeError: datetime '2029-03-25 02:10:00' is non-existent in time zone "
+                        "'Europe/Madrid'. You may be able to use `non_existent='null'`.",
+                    )
+                ],
             ),
             code=1,
         ),
     )
-    s.say("Attaching Europe/Madrid breaks on the fixture from the March change: one station logged 02:10, which doesn't exist that night.")
+    s.say(
+        "Attaching Europe/Madrid breaks on the fixture from the March change: one station logged 02:10, which doesn't exist that night."
+    )
     s.user("vaja. doncs no, així no ho deixo. revert i ho mirem un altre dia")
     s.act(None, Bash("git checkout src/meteo_pirineu/assets/readings.py", ""))
-    s.outcome("failed", "readings look 2 h in the future (local time taken as UTC); attaching Europe/Madrid broke on DST, reverted")
+    s.outcome(
+        "failed",
+        "readings look 2 h in the future (local time taken as UTC); attaching Europe/Madrid broke on DST, reverted",
+    )
     s.hit("dst-naive-timestamps")
     return s
 
@@ -186,15 +203,33 @@ def m04() -> Session:
         rules=[("tests-before-commit", "tests pass first, then the commit")],
         decisions=["decided: Dagster runs as a systemd service on the box, no docker"],
     )
-    s.act(None, Bash("git log --oneline -3 -- pyproject.toml uv.lock", "e51b2a0 Add tzdata\n0c93d7f Bump polars to 1.12\n4a8b211 Initial uv project"))
-    s.say("`e51b2a0` changed pyproject.toml (tzdata) but the lock was committed from before the revert, so they disagree.")
+    s.act(
+        None,
+        Bash(
+            "git log --oneline -3 -- pyproject.toml uv.lock",
+            "e51b2a0 Add tzdata\n0c93d7f Bump polars to 1.12\n4a8b211 Initial uv project",
+        ),
+    )
+    s.say(
+        "`e51b2a0` changed pyproject.toml (tzdata) but the lock was committed from before the revert, so they disagree."
+    )
     s.act(None, Bash("uv lock && uv sync --locked", "Resolved 84 packages in 388ms\nAudited 84 packages in 2ms"))
     s.act(None, Bash("uv run pytest -q", pytest_out(23, secs=2.2)))
     s.act(
         None,
-        Edit(".forgejo/workflows/ci.yml", "      - run: uv run pytest -q\n      - run: docker build -t meteo-pirineu .", "      - run: uv run pytest -q"),
+        Edit(
+            ".forgejo/workflows/ci.yml",
+            "      - run: uv run pytest -q\n      - run: docker build -t meteo-pirineu .",
+            "      - run: uv run pytest -q",
+        ),
     )
-    s.act(None, Bash("git add -A && git commit -m 'Relock; drop docker build from CI'", git_commit("ci", "d30f6b8", "Relock; drop docker build from CI", 2, 3, 4)))
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'Relock; drop docker build from CI'",
+            git_commit("ci", "d30f6b8", "Relock; drop docker build from CI", 2, 3, 4),
+        ),
+    )
     s.say("Lock refreshed, 23 tests pass, Docker step removed, committed.")
     s.user("gràcies!")
     s.one_off("CI failed on uv sync --locked because uv.lock was out of date with pyproject.toml")
@@ -231,7 +266,11 @@ def m05() -> Session:
     s.act(None, Bash("pgrep -a terraform", "", code=1))
     s.act(
         "No terraform process is alive, so the lock is stale from yesterday's killed plan. Unlocking and applying:",
-        Denied(Bash("cd infra && terraform force-unlock -force 4f7c2d1e-9b3a-28e6-c0d1-5a6b7e8f9012 && terraform apply -auto-approve")),
+        Denied(
+            Bash(
+                "cd infra && terraform force-unlock -force 4f7c2d1e-9b3a-28e6-c0d1-5a6b7e8f9012 && terraform apply -auto-approve"
+            )
+        ),
     )
     s.user(
         "l'unlock sí, l'apply no. never deploy anything without asking me first, fly, terraform apply, whatever. "
@@ -243,8 +282,8 @@ def m05() -> Session:
         Bash(
             "cd infra && terraform force-unlock -force 4f7c2d1e-9b3a-28e6-c0d1-5a6b7e8f9012 && terraform plan",
             "Terraform state has been successfully unlocked!\n\nTerraform will perform the following actions:\n\n"
-            "  # minio_ilm_policy.raw_expiry will be created\n  + resource \"minio_ilm_policy\" \"raw_expiry\" {\n"
-            "      + bucket = \"meteo\"\n    }\n\nPlan: 1 to add, 0 to change, 0 to destroy.",
+            '  # minio_ilm_policy.raw_expiry will be created\n  + resource "minio_ilm_policy" "raw_expiry" {\n'
+            '      + bucket = "meteo"\n    }\n\nPlan: 1 to add, 0 to change, 0 to destroy.',
         ),
     )
     s.say("Lock released; the plan adds just the lifecycle policy. It's yours to apply.")
@@ -262,8 +301,8 @@ def m06() -> Session:
             "station_duckdb",
             "2029-10-28",
             ok=False,
-            err="duckdb.duckdb.ConstraintException: Constraint Error: Duplicate key \"station_id: NUR, ts: "
-            "2029-10-28 02:30:00\" violates primary key constraint.",
+            err='duckdb.duckdb.ConstraintException: Constraint Error: Duplicate key "station_id: NUR, ts: '
+            '2029-10-28 02:30:00" violates primary key constraint.',
             day="2029-10-29",
             off="+0100",
             run="5be9d7a0-31c4-4f8e-b0a2-7c6d1e93f4a8",
@@ -273,7 +312,7 @@ def m06() -> Session:
     s.act(
         None,
         Bash(
-            "uv run python -c \"import polars as pl; from meteo_pirineu.assets.readings import parse_readings; "
+            'uv run python -c "import polars as pl; from meteo_pirineu.assets.readings import parse_readings; '
             "df = parse_readings(pl.read_json('tests/fixtures/nur_20291028.json')); print(df.filter(pl.col('ts').dt.hour() == 2))\"",
             "shape: (4, 5)\n┌────────────┬─────────────────────┬────────┬─────────┬──────────┐\n│ station_id ┆ ts                  "
             "┆ temp_c ┆ snow_cm ┆ wind_kmh │\n╞════════════╪═════════════════════╪════════╪═════════╪══════════╡\n│ NUR        ┆ 2029-10-28 02:00:00 "
@@ -298,13 +337,15 @@ def write_parser_tests(child: Session) -> None:
         Write(
             "tests/test_bonaigua_parser.py",
             "import polars as pl\nimport pytest\n\nfrom meteo_pirineu.sources.bonaigua import parse_csv\n\n\n"
-            "@pytest.mark.parametrize(\"fixture,rows\", [(\"bonaigua_ok.csv\", 48), (\"bonaigua_gap.csv\", 45)])\n"
+            '@pytest.mark.parametrize("fixture,rows", [("bonaigua_ok.csv", 48), ("bonaigua_gap.csv", 45)])\n'
             "def test_parse_csv_rows(fixture, rows, fixtures_dir):\n    df = parse_csv(fixtures_dir / fixture)\n"
-            "    assert df.height == rows\n    assert df.schema[\"wind_kmh\"] == pl.Float64\n",
+            '    assert df.height == rows\n    assert df.schema["wind_kmh"] == pl.Float64\n',
         ),
     )
     child.act(None, Bash("uv run pytest -q tests/test_bonaigua_parser.py", pytest_out(2, secs=0.6)))
-    child.say("Wrote tests/test_bonaigua_parser.py with 2 parametrized cases (a full day, a day with a 3-reading gap); both pass.")
+    child.say(
+        "Wrote tests/test_bonaigua_parser.py with 2 parametrized cases (a full day, a day with a 3-reading gap); both pass."
+    )
 
 
 def m07() -> Session:
@@ -333,17 +374,23 @@ def m07() -> Session:
         Write(
             "src/meteo_pirineu/sources/bonaigua.py",
             "from pathlib import Path\n\nimport polars as pl\n\n\ndef parse_csv(path: Path) -> pl.DataFrame:\n"
-            "    df = pl.read_csv(path, separator=\";\", decimal_comma=True, infer_schema_length=0)\n"
-            "    return df.select(\n        pl.lit(\"BON\").alias(\"station_id\"),\n        pl.col(\"data\").alias(\"timestamp_local\"),\n"
-            "        pl.col(\"temperatura\").cast(pl.Float64).alias(\"temp_c\"),\n        pl.col(\"neu\").cast(pl.Float64).alias(\"snow_cm\"),\n"
-            "        pl.col(\"vent\").cast(pl.Float64).alias(\"wind_kmh\"),\n    )\n",
+            '    df = pl.read_csv(path, separator=";", decimal_comma=True, infer_schema_length=0)\n'
+            '    return df.select(\n        pl.lit("BON").alias("station_id"),\n        pl.col("data").alias("timestamp_local"),\n'
+            '        pl.col("temperatura").cast(pl.Float64).alias("temp_c"),\n        pl.col("neu").cast(pl.Float64).alias("snow_cm"),\n'
+            '        pl.col("vent").cast(pl.Float64).alias("wind_kmh"),\n    )\n',
         ),
     )
     s.agent_done(after=40)
     s.act(None, Bash("uv run pytest -q -m 'not slow'", pytest_out(27, secs=2.6, deselected=4)))
     s.say("The agent's 2 tests pass along with the rest: 27 passed, 4 slow ones deselected.")
     s.user("perfect, commit it")
-    s.act(None, Bash("git add -A && git commit -m 'Bonaigua CSV source'", git_commit("bonaigua", "28c4e91", "Bonaigua CSV source", 2, 41)))
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'Bonaigua CSV source'",
+            git_commit("bonaigua", "28c4e91", "Bonaigua CSV source", 2, 41),
+        ),
+    )
     s.outcome("success", "Bonaigua CSV parser plus background-agent tests; fast tests pass, committed")
     return s
 
@@ -362,7 +409,7 @@ def m08() -> Session:
     s.act(
         None,
         Bash(
-            "duckdb /var/lib/meteo/duckdb/MOL/2029.duckdb \"select ts, temp_c from readings where ts between "
+            'duckdb /var/lib/meteo/duckdb/MOL/2029.duckdb "select ts, temp_c from readings where ts between '
             "'2029-10-28 01:30' and '2029-10-28 03:30' order by ts\"",
             "┌─────────────────────┬────────┐\n│         ts          │ temp_c │\n├─────────────────────┼────────┤\n"
             "│ 2029-10-28 01:30:00 │    4.2 │\n│ 2029-10-28 02:00:00 │    4.0 │\n│ 2029-10-28 02:00:00 │    3.1 │\n"
@@ -393,16 +440,26 @@ def m09() -> Session:
             "uv run pytest -q tests/test_hourly.py",
             pytest_out(
                 3,
-                [(
-                    "tests/test_hourly.py::test_dst_day_has_25_hours",
-                    "E       AssertionError: assert 24 == 25\nE        +  where 24 = shape: (24, 3) ... .height",
-                )],
+                [
+                    (
+                        "tests/test_hourly.py::test_dst_day_has_25_hours",
+                        "E       AssertionError: assert 24 == 25\nE        +  where 24 = shape: (24, 3) ... .height",
+                    )
+                ],
             ),
             code=1,
         ),
     )
-    s.act(None, Bash("jq '.[0]' tests/fixtures/nur_20291028.json", '{\n  "station_id": "NUR",\n  "timestamp_local": "2029-10-28T00:00",\n  "timestamp_utc": "2029-10-27T22:00Z",\n  "temp_c": "4.6",\n  "snow_cm": "0",\n  "wind_kmh": "17"\n}'))
-    s.say("Yes: each reading has `timestamp_utc` with a Z. Parsing that instead of `timestamp_local` gives every reading a unique instant, DST or not:")
+    s.act(
+        None,
+        Bash(
+            "jq '.[0]' tests/fixtures/nur_20291028.json",
+            '{\n  "station_id": "NUR",\n  "timestamp_local": "2029-10-28T00:00",\n  "timestamp_utc": "2029-10-27T22:00Z",\n  "temp_c": "4.6",\n  "snow_cm": "0",\n  "wind_kmh": "17"\n}',
+        ),
+    )
+    s.say(
+        "Yes: each reading has `timestamp_utc` with a Z. Parsing that instead of `timestamp_local` gives every reading a unique instant, DST or not:"
+    )
     s.act(
         None,
         Edit(
@@ -422,7 +479,13 @@ def m09() -> Session:
         None,
         Bash(
             "uv run dagster asset materialize -m meteo_pirineu.definitions --select station_readings,station_duckdb --partition 2029-10-28",
-            dagster_run("station_duckdb", "2029-10-28", day="2029-11-02", off="+0100", run="e07a4c19-8d2f-4b63-a5e1-29f0c8b7d6e2"),
+            dagster_run(
+                "station_duckdb",
+                "2029-10-28",
+                day="2029-11-02",
+                off="+0100",
+                run="e07a4c19-8d2f-4b63-a5e1-29f0c8b7d6e2",
+            ),
             secs=20,
         ),
     )
@@ -431,7 +494,13 @@ def m09() -> Session:
         "per fi. lliçó apresa: un timestamp sense zona és una bomba de rellotgeria. commit 👌",
         lessons=["lliçó apresa: un timestamp sense zona és una bomba de rellotgeria"],
     )
-    s.act(None, Bash("git add -A && git commit -m 'Parse station timestamps from timestamp_utc'", git_commit("utc-ts", "b6e0a47", "Parse station timestamps from timestamp_utc", 3, 29, 2)))
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'Parse station timestamps from timestamp_utc'",
+            git_commit("utc-ts", "b6e0a47", "Parse station timestamps from timestamp_utc", 3, 29, 2),
+        ),
+    )
     s.outcome("success", "readings parsed from timestamp_utc as UTC; DST-day test and materialization pass")
     s.hit("dst-naive-timestamps", fixed=True)
     return s
@@ -465,7 +534,13 @@ def m10() -> Session:
     s.user(
         "no, that was before, now everything goes into one parquet dataset partitioned by year and month, and "
         "DuckDB just reads it with read_parquet. Canvia el writer.",
-        rules=[("parquet-dataset", "now everything goes into one parquet dataset partitioned by year and month", "duckdb-per-station")],
+        rules=[
+            (
+                "parquet-dataset",
+                "now everything goes into one parquet dataset partitioned by year and month",
+                "duckdb-per-station",
+            )
+        ],
     )
     s.act(
         None,
@@ -473,21 +548,33 @@ def m10() -> Session:
             "src/meteo_pirineu/assets/parquet_store.py",
             "import polars as pl\nfrom dagster import asset\n\nfrom .readings import daily\n\n\n"
             "@asset(partitions_def=daily)\ndef station_parquet(context, station_readings: pl.DataFrame) -> None:\n"
-            "    df = station_readings.with_columns(year=pl.col(\"ts\").dt.year(), month=pl.col(\"ts\").dt.month())\n"
-            "    df.write_parquet(\"s3://meteo/readings/\", partition_by=[\"year\", \"month\"], storage_options=storage_options())\n",
+            '    df = station_readings.with_columns(year=pl.col("ts").dt.year(), month=pl.col("ts").dt.month())\n'
+            '    df.write_parquet("s3://meteo/readings/", partition_by=["year", "month"], storage_options=storage_options())\n',
         ),
     )
     s.act(None, Bash("uv run pytest -q && uv run ruff check src tests", pytest_out(32, secs=3.0) + "\n" + ruff_ok()))
     s.say("The writer now appends to `s3://meteo/readings/year=*/month=*/`; 32 tests pass, ruff clean.")
     s.user("genial, commit")
-    s.act(None, Bash("git add -A && git commit -m 'gust_kmh; one parquet dataset partitioned by year/month'", git_commit("parquet", "e9a3d12", "gust_kmh; one parquet dataset partitioned by year/month", 3, 34, 2)))
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'gust_kmh; one parquet dataset partitioned by year/month'",
+            git_commit("parquet", "e9a3d12", "gust_kmh; one parquet dataset partitioned by year/month", 3, 34, 2),
+        ),
+    )
     s.outcome("success", "gust_kmh added; writer moved to one partitioned parquet dataset; tests pass, committed")
     return s
 
 
 def find_disk_users(child: Session) -> None:
     child.act(None, Grep("temp_directory|memory_limit", [], path="src"))
-    child.act(None, Bash("du -sh /var/lib/meteo/* 2>/dev/null | sort -h | tail -3", "2.1G\t/var/lib/meteo/parquet-cache\n11G\t/var/lib/meteo/duckdb\n19G\t/var/lib/meteo/tmp"))
+    child.act(
+        None,
+        Bash(
+            "du -sh /var/lib/meteo/* 2>/dev/null | sort -h | tail -3",
+            "2.1G\t/var/lib/meteo/parquet-cache\n11G\t/var/lib/meteo/duckdb\n19G\t/var/lib/meteo/tmp",
+        ),
+    )
     child.say(
         "No DuckDB temp_directory or memory_limit is set anywhere under src/, so DuckDB spills to /var/lib/meteo/tmp "
         "(19G, the biggest). The old per-station .duckdb files in /var/lib/meteo/duckdb take 11G and nothing reads them now."
@@ -526,7 +613,13 @@ def m11() -> Session:
             "    con.execute(\"set s3_url_style='path'\")\n    con.execute(\"set memory_limit='1GB'; set max_temp_directory_size='4GB'\")",
         ),
     )
-    s.act(None, Bash("rm -rf /var/lib/meteo/tmp/* /var/lib/meteo/duckdb && df -h /var/lib/meteo", "Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        38G  6.4G   30G  18% /"))
+    s.act(
+        None,
+        Bash(
+            "rm -rf /var/lib/meteo/tmp/* /var/lib/meteo/duckdb && df -h /var/lib/meteo",
+            "Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        38G  6.4G   30G  18% /",
+        ),
+    )
     s.act(None, Bash("uv run pytest -q", pytest_out(32, secs=3.1)))
     s.user("👌 gràcies")
     s.one_off("the Hetzner box ran out of disk because DuckDB spilled to an unbounded temp directory")
@@ -556,7 +649,9 @@ def m12() -> Session:
             timeout=600000,
         ),
     )
-    s.say("The station API rate-limits us after ~40 days in a row. I can limit concurrency to 1 and add a retry policy with backoff.")
+    s.say(
+        "The station API rate-limits us after ~40 days in a row. I can limit concurrency to 1 and add a retry policy with backoff."
+    )
     s.user("no, espera. el conveni diu 1000 peticions al dia, ho he de parlar amb ells primer. ho parem aquí.")
     s.one_off("the 2028 backfill hit HTTP 429 from the station API's daily quota")
     s.outcome("failed", "2028 backfill mostly failed with HTTP 429; stopped until the quota is discussed")
@@ -582,7 +677,13 @@ def m13() -> Session:
         None,
         Edit("src/meteo_pirineu/resources.py", "from typing import Dict\n\nimport requests", "import requests"),
     )
-    s.act(None, Bash("uv run ruff check --fix src tests && uv run pytest -q", "Found 1 error (1 fixed, 0 remaining).\n" + pytest_out(32, secs=3.0)))
+    s.act(
+        None,
+        Bash(
+            "uv run ruff check --fix src tests && uv run pytest -q",
+            "Found 1 error (1 fixed, 0 remaining).\n" + pytest_out(32, secs=3.0),
+        ),
+    )
     s.say("Ruff 0.8.1: one import sort fixed, `typing.Dict` removed. Clean, and 32 tests pass.")
     s.user("bé, commit")
     s.act(None, Bash("git add -A && git commit -m 'ruff 0.8'", git_commit("main", "4fb8e60", "ruff 0.8", 4, 6, 7)))
@@ -594,22 +695,32 @@ def m14() -> Session:
     s = new("m14-tf-provider-pin", "2029-11-08T16:12:11", "2.1.168", "infra", "tf-provider-pin-peguera")
     s.user(
         "El terraform init m'ha escopit això al box nou:\n\n```\nWarning: Version constraints inside provider "
-        "configuration blocks are deprecated\n\n  on main.tf line 14, in provider \"hcloud\":\n  14:   version = "
-        "\"~> 1.48\"\n\nTerraform 0.13 and earlier allowed provider version constraints inside the provider "
+        'configuration blocks are deprecated\n\n  on main.tf line 14, in provider "hcloud":\n  14:   version = '
+        '"~> 1.48"\n\nTerraform 0.13 and earlier allowed provider version constraints inside the provider '
         "configuration block, but that is now deprecated. Please always pin provider versions in "
         "required_providers instead.\n```\n\nMou-ho on toca."
     )
     s.not_person("always pin provider versions in required_providers", "pasted_log")
     s.act(
         None,
-        Edit("infra/main.tf", 'provider "hcloud" {\n  version = "~> 1.48"\n  token   = var.hcloud_token\n}', 'provider "hcloud" {\n  token = var.hcloud_token\n}'),
+        Edit(
+            "infra/main.tf",
+            'provider "hcloud" {\n  version = "~> 1.48"\n  token   = var.hcloud_token\n}',
+            'provider "hcloud" {\n  token = var.hcloud_token\n}',
+        ),
         Edit(
             "infra/versions.tf",
             "  required_providers {\n    minio = {",
-            "  required_providers {\n    hcloud = {\n      source  = \"hetznercloud/hcloud\"\n      version = \"~> 1.48\"\n    }\n    minio = {",
+            '  required_providers {\n    hcloud = {\n      source  = "hetznercloud/hcloud"\n      version = "~> 1.48"\n    }\n    minio = {',
         ),
     )
-    s.act(None, Bash("cd infra && terraform init -upgrade && terraform validate", "Initializing provider plugins...\n- Finding hetznercloud/hcloud versions matching \"~> 1.48\"...\n- Installing hetznercloud/hcloud v1.48.1...\n\nTerraform has been successfully initialized!\nSuccess! The configuration is valid."))
+    s.act(
+        None,
+        Bash(
+            "cd infra && terraform init -upgrade && terraform validate",
+            'Initializing provider plugins...\n- Finding hetznercloud/hcloud versions matching "~> 1.48"...\n- Installing hetznercloud/hcloud v1.48.1...\n\nTerraform has been successfully initialized!\nSuccess! The configuration is valid.',
+        ),
+    )
     s.say("The hcloud version constraint now lives in `required_providers`; init and validate are clean.")
     s.user("ok, ja ho provaré al box quan torni")
     s.outcome("unknown", "provider pin moved and validated locally; the person will try it on the box later")
@@ -627,21 +738,33 @@ def m15() -> Session:
         Write(
             "src/meteo_pirineu/assets/snow.py",
             "import polars as pl\nfrom dagster import asset\n\nfrom meteo_pirineu.storage import connect\n\nfrom .readings import daily\n\n\n"
-            "@asset(partitions_def=daily, deps=[\"station_parquet\"])\ndef snow_depth_daily(context) -> pl.DataFrame:\n"
+            '@asset(partitions_def=daily, deps=["station_parquet"])\ndef snow_depth_daily(context) -> pl.DataFrame:\n'
             "    day = context.partition_key\n    with connect() as con:\n        return con.execute(\n"
             "            \"select station_id, max(snow_cm) as snow_cm from read_parquet('s3://meteo/readings/*/*/*.parquet', hive_partitioning = true) \"\n"
-            "            \"where ts::date = ? group by 1 order by 1\", [day]\n        ).pl()\n",
+            '            "where ts::date = ? group by 1 order by 1", [day]\n        ).pl()\n',
         ),
         Write(
             "tests/test_snow.py",
-            "def test_snow_depth_daily_nuria(parquet_fixture):\n    df = snow_depth_daily_for(parquet_fixture, \"2029-11-04\")\n"
-            "    assert df.filter(station_id=\"NUR\")[\"snow_cm\"].item() == 12.0\n",
+            'def test_snow_depth_daily_nuria(parquet_fixture):\n    df = snow_depth_daily_for(parquet_fixture, "2029-11-04")\n'
+            '    assert df.filter(station_id="NUR")["snow_cm"].item() == 12.0\n',
         ),
     )
-    s.act(None, Bash("uv run pytest -q tests/test_snow.py && uv run ruff check src tests", pytest_out(1, secs=1.4) + "\n" + ruff_ok()))
+    s.act(
+        None,
+        Bash(
+            "uv run pytest -q tests/test_snow.py && uv run ruff check src tests",
+            pytest_out(1, secs=1.4) + "\n" + ruff_ok(),
+        ),
+    )
     s.say("`snow_depth_daily` reads the parquet dataset through DuckDB; the Núria test passes, ruff clean.")
     s.user("molt bé! commit i bon cap de setmana 😅")
-    s.act(None, Bash("git add -A && git commit -m 'snow_depth_daily asset'", git_commit("snow", "0a7d3c5", "snow_depth_daily asset", 2, 22)))
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'snow_depth_daily asset'",
+            git_commit("snow", "0a7d3c5", "snow_depth_daily asset", 2, 22),
+        ),
+    )
     s.outcome("success", "snow_depth_daily asset reading the parquet dataset; test passes, committed")
     return s
 
