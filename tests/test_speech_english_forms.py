@@ -564,3 +564,20 @@ def test_what_a_thing_to_make_is_to_be_like_is_no_convention() -> None:
     )
     assert extract_knowledge([said]).rules == ()
     assert extract_knowledge(["conventions: one component per file"]).rules == ("one component per file",)
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("the build has to be green before a release.", ("the build has to be green before a release",)),
+        (
+            "run the e2e suite on the simulator before you open a PR.",
+            ("run the e2e suite on the simulator before you open a PR",),
+        ),
+        ("lint the charts before a deploy", ("lint the charts before a deploy",)),
+        ("run the e2e suite before you open the PR", ()),  # the PR: this one
+        ("the build has to be green before the release", ()),  # this release
+    ],
+)
+def test_what_comes_before_any_one_act_of_a_kind_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
+    assert extract_knowledge([said]).rules == rules

@@ -790,3 +790,102 @@ def test_remember_with_a_directive_is_an_azerbaijani_rule_not_a_lesson() -> None
 def test_azerbaijani_and_punjabi_closings(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Catalan: always, none of, nothing of, only from, first … then, must before deploying
+        ("els endpoints nous sempre amb tests d'integració", "els endpoints nous sempre amb tests d'integració"),
+        ("cap console.log al codi que pugem", "cap console.log al codi que pugem"),
+        ("recorda-ho: res de npm, tot amb pnpm, que si no el lockfile es trenca", "res de npm, tot amb pnpm"),
+        ("les migracions només a partir de les set del vespre", "les migracions només a partir de les set del vespre"),
+        ("primer el lint, després el push", "primer el lint, després el push"),
+        ("bueno, o sea: els logs sempre en JSON", "els logs sempre en JSON"),
+        # Bulgarian in Cyrillic and in Latin letters
+        ("логовете винаги в JSON, иначе Loki не ги парсва", "логовете винаги в JSON"),
+        ("никакви console.log-ове в кода, моля", "никакви console.log-ове в кода, моля"),
+        ("първо линтера, после тестовете", "първо линтера, после тестовете"),
+        ("тук миграциите ги пускай само през sqlx migrate", "тук миграциите ги пускай само през sqlx migrate"),
+        ("nikoga ne pushvai tagove bez review, nali se razbrahme", "nikoga ne pushvai tagove bez review"),
+    ],
+)
+def test_catalan_and_bulgarian_rules(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "cal un filtre per data a la llista de comandes",  # Catalan: a filter is needed (this task)
+        "avui no facis el deploy, encara no",  # not today, not yet
+        "el build sempre falla a la CI",  # a report: the build always fails in CI
+        "пусни тестовете",  # Bulgarian: run the tests (perfective: this once)
+        "днес само лог-файловете, моля",  # today only the log files
+        "защо винаги гърми на CI?",  # why does it always blow up in CI?
+        "bez TanStack-a, treba nam samo sortiranje",  # Serbian, not Bulgarian: no reader takes it as one
+    ],
+)
+def test_what_is_no_catalan_or_bulgarian_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("per fi! lliçó apresa: el cron de Fly va en UTC", "el cron de Fly va en UTC"),
+        ("he après que el pool de Postgrex no es reinicia sol", "el pool de Postgrex no es reinicia sol"),
+        ("урок: sqlx prepare трябва да е с --workspace", "sqlx prepare трябва да е с --workspace"),
+        ("оказа се, че Neon заспива след 5 минути", "Neon заспива след 5 минути"),
+    ],
+)
+def test_catalan_and_bulgarian_lessons(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson,)
+
+
+def test_a_numbered_list_under_things_for_the_repo_or_the_rules_of_the_project() -> None:
+    catalan = (
+        "i ja que hi som, dues coses per al repo:\n1) sempre rebase abans de fusionar\n2) cap secret al .env.example"
+    )
+    assert extract_knowledge([catalan]).rules == ("sempre rebase abans de fusionar", "cap secret al .env.example")
+    bulgarian = "правилата за проекта:\n1. всяка заявка минава през db модула\n2. датите са в UTC"
+    assert extract_knowledge([bulgarian]).rules == ("всяка заявка минава през db модула", "датите са в UTC")
+
+
+def test_that_was_before_then_now_in_the_next_sentence_is_the_new_rule() -> None:
+    assert extract_knowledge(["no, that was before. now we tag releases from main"]).rules == (
+        "now we tag releases from main",
+    )
+    assert extract_knowledge(["не, това беше преди. сега тагваме от main"]).rules == (
+        "това беше преди. сега тагваме от main",
+    )
+
+
+def test_the_persons_own_review_quoted_back_is_what_they_said() -> None:
+    said = (
+        "here is the review comment I left on Ana's PR, same for us:\n\n"
+        "> the build has to be green before a merge, no exceptions.\n"
+    )
+    assert extract_knowledge([said]).rules != ()
+    someone_else = "Ana left this on my PR:\n\n> the build has to be green before a merge.\n"
+    assert extract_knowledge([someone_else]).rules == ()
+
+
+def test_an_english_rule_before_a_tail_in_another_script_is_read_alone() -> None:
+    said = "run the whole e2e suite before you open a PR, त्यसैले यो हरियो नभई PR जाँदैन।"
+    assert extract_knowledge([said]).rules == ("run the whole e2e suite before you open a PR",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("genial, ara funciona 👌", 1),  # Catalan: great, it works now
+        ("res, el mateix. ho deixem aquí", -1),  # nothing, the same; we stop here
+        ("deixa-ho fallar, ja veurem", -1),  # let it fail, we'll see
+        ("мерси, стана", 1),  # Bulgarian: thanks, it worked
+        ("пак гърми, утре ще видя", -1),  # it blows up again, I'll look tomorrow
+    ],
+)
+def test_catalan_and_bulgarian_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

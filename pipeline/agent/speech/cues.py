@@ -20,6 +20,8 @@ from collections.abc import Callable
 
 from pipeline.agent.speech.english_forms import OLD_ONE_NAMED
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
+from pipeline.agent.speech.languages.bulgarian import bulgarian_decision, bulgarian_lesson, bulgarian_rule
+from pipeline.agent.speech.languages.catalan import catalan_decision, catalan_lesson, catalan_rule
 from pipeline.agent.speech.languages.dutch import dutch_decision, dutch_lesson, dutch_rule
 from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
 from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
@@ -216,15 +218,20 @@ def told_to_keep(sentence: str) -> str | None:
 
 
 _REMEMBERED_RULE = re.compile(
-    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi|yadda saxla|yadda saxlayın)\s*[:,]\s*"
+    r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi|yadda saxla|yadda saxlayın|recorda|"
+    r"recorda-ho|recordeu)\s*[:,]\s*"
     # "merk dir: bevor du sagst, dass ein Chart fertig ist, helm lint laufen lassen": what to do before something
     r"(?:(?:bevor|vor jede[mr]|before (?:you|every|each|any)|antes de|avant de|avant chaque)\b|"
     r".*\b(?:nunca|siempre|no \w+[ae]s|"
     r"nie|immer|kein\w*|jamais|toujours|ne \w+ pas|"
     # Azerbaijani: never, always, only, no, the prohibitive of do, write, put
-    r"heç vaxt|hec vaxt|həmişə|ancaq|yalnız|yox|etmə|yazma|qoyma)(?!\w))",
+    r"heç vaxt|hec vaxt|həmişə|ancaq|yalnız|yox|etmə|yazma|qoyma|"
+    # Catalan: always, never, only, none of, nothing of
+    r"sempre|mai|només|nomes|cap|res de)(?!\w))",
     re.I,
 )
+# Why the remembered rule holds, said after it ("recorda: res de npm, tot amb pnpm, que si no el lockfile es trenca")
+_REMEMBERED_REASON = re.compile(r",\s*(?:que si no|perquè|perque|porque|ya que|ja que|si no|sinó|sino)\s", re.I)
 # The Chinese markers that read the same in Japanese (禁止, 必须): the others ("都", "只", "要") do not
 _CJK_ONLY_MARKER = re.compile(r"禁止|必须|不要|不准|不许|一律")
 
@@ -234,7 +241,8 @@ _LESSON = (
     # a directive it is a rule: _REMEMBERED_RULE)
     re.compile(r"^(?:记住|记着|要记住)[：:]\s*(?P<l>.{6,})"),
     re.compile(
-        r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi|yadda saxla|yadda saxlayın)\s*[:,]\s*"
+        r"^(?:recuerda|recordad|merk dir|denk dran|rappelle-toi|souviens-toi|yadda saxla|yadda saxlayın|recorda|"
+        r"recorda-ho|recordeu)\s*[:,]\s*"
         r"(?P<l>.{6,})",
         re.I,
     ),
@@ -344,6 +352,7 @@ _RULES: tuple[_Reading, ...] = (
     vietnamese_rule,
     polish_rule,
     ukrainian_rule,
+    bulgarian_rule,
     indonesian_rule,
     tagalog_rule,
     hinglish_rule,
@@ -353,6 +362,7 @@ _RULES: tuple[_Reading, ...] = (
     hebrew_rule,
     greek_rule,
     dutch_rule,
+    catalan_rule,
     swedish_rule,
     hungarian_rule,
     other_rule,
@@ -361,6 +371,7 @@ _LESSONS: tuple[_Reading, ...] = (
     vietnamese_lesson,
     polish_lesson,
     ukrainian_lesson,
+    bulgarian_lesson,
     indonesian_lesson,
     hinglish_lesson,
     thai_lesson,
@@ -370,6 +381,7 @@ _LESSONS: tuple[_Reading, ...] = (
     greek_lesson,
     tagalog_lesson,
     dutch_lesson,
+    catalan_lesson,
     swedish_lesson,
     hungarian_lesson,
     other_lesson,  # last: the languages with no reader of their own
@@ -378,6 +390,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     vietnamese_decision,
     polish_decision,
     ukrainian_decision,
+    bulgarian_decision,
     indonesian_decision,
     hinglish_decision,
     thai_decision,
@@ -387,6 +400,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     greek_decision,
     tagalog_decision,
     dutch_decision,
+    catalan_decision,
     swedish_decision,
     hungarian_decision,
     other_decision,
@@ -404,7 +418,8 @@ def rule_in(sentence: str) -> str | None:
             taken_back = RETRACTION.search(text, 0, match.start("r"))
             return tidy(text[taken_back.start() :] if taken_back else match.group("r"))
     if _REMEMBERED_RULE.search(text):
-        return tidy(re.split(r"[:,]", text, maxsplit=1)[1])
+        said = re.split(r"[:,]", text, maxsplit=1)[1]
+        return tidy(_REMEMBERED_REASON.split(said, maxsplit=1)[0])
     for language_rule in _RULES:
         if found := language_rule(text):
             return found

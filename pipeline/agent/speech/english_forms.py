@@ -419,6 +419,8 @@ FOR_KIND = re.compile(
     r"(?:stay|stick|keep|use|go|run|put|write|deploy)\b.{3,}",
     re.IGNORECASE,
 )
+# The acts a team's habits hang on: "before every push", "in each PR", "before a release"
+UNIT_OF_WORK = r"(?:PR|pull request|MR|merge request|commit|push|merge|release|deploy(?:ment)?)s?\b"
 # "run golangci-lint before every push", "rebase on main before each PR", "let's keep mix format --check-formatted
 # before every commit" (not "… for all of this": that is the work in front of them)
 BEFORE_EVERY = re.compile(
@@ -446,11 +448,13 @@ DO_NEVER = re.compile(
     r"[a-z]+\s+[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,5},\s*never\s+(?!mind\b)[\w.+/@:-]+(?:\s+[\w.+/@:-]+){0,3}\s*[.!]?$",
     re.IGNORECASE,
 )
-# "tidy has to be clean before anything gets committed", "the build must be green before anyone merges": what has
-# to hold before any act of a kind
+# "tidy has to be clean before anything gets committed", "the build must be green before anyone merges", "sqlfluff
+# lint has to be clean before a push": what has to hold before any act of a kind ("a push" is any one of them; "the
+# push" would be this one)
 HOLDS_BEFORE = re.compile(
     r"^(?!(?:i|we|you|it|this|that|there|they)\b)[\w.+/-]+(?:\s+[\w.+/-]+){0,3}\s+(?:has to|must|needs to|should)"
-    r"\s+be\s+[\w-]+(?:\s+[\w-]+)?\s+before\s+(?:anything|anyone|anybody|any|every|each|we|you)\b.{3,}",
+    r"\s+be\s+[\w-]+(?:\s+[\w-]+)?\s+before\s+(?:(?:anything|anyone|anybody|any|every|each|we|you)\b.{3,}|"
+    rf"an? {UNIT_OF_WORK}\s*[.!]?$)",
     re.IGNORECASE,
 )
 # "ask me before adding any new package", "check with me before you add any package", "like i said check with me

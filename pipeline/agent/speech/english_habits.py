@@ -13,10 +13,13 @@ import re
 BEFORE_DONE = re.compile(
     r"^(?:please\s+)?(?!(?:i|we|it|this|that|they|he|she|wait|hold)\b)\S.{2,80}?\s+before (?:you|u) "
     r"(?:say|tell me|report|claim|call it|mark it|announce)\b.{0,30}?\b(?:done|finished|ready|fixed|complete|works?)\b|"
-    # "run dart analyze and fix every warning before you commit": a step before any commit or push, the sentence
-    # ending there (not "… before you commit this", which is about one)
+    # "run dart analyze and fix every warning before you commit", "run the whole Detox suite on the emulator before
+    # you open a PR": a step before any commit, push or PR, the sentence ending there (not "… before you commit
+    # this" or "… before you open the PR", which are about one)
     r"^(?:please\s+)?(?:always\s+)?(?:run|check|format|lint|fix|test|update|rebase|squash|build)\s.{2,80}?\s+"
-    r"before (?:(?:you|u) (?:commit|push)|committing|pushing)\s*[.!]?\s*$",
+    r"before (?:(?:you|u) (?:commit|push)|committing|pushing|(?:(?:you|u|we) (?:open|create|merge|push|tag|cut|make) |"
+    r"(?:opening|creating|merging|pushing|tagging|cutting|making) )?an? (?:PR|pull request|MR|merge request|"
+    r"commit|push|release|deploy))\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 

@@ -91,6 +91,7 @@ def extract_knowledge(
             found := (english and own_words(rule_in(plain), own))
             or _cue_rule(sentence)
             or _language_preference(sentence)
+            or _english_head_rule(sentence)
         ):
             rest = re.sub(r"\s*\([^()]*\)", "", after)  # "(Filter, offenes Modal)": an example, not the rule
             if _POINTS_BACK.search(found) and _ASKED_WHY.search(before):
@@ -155,7 +156,11 @@ _TEAM_LIST_INTRO = re.compile(
     r"regole|convenzioni|kurallar\w*|правила|соглашени\w+|(?:team|team's|our|project|company)\s+(?:docs?|documentation))\b|"
     r"规范|规则|约定|ルール|規約|규칙|컨벤션|ویکی|قوانین|قواعد|κανόνες|οδηγίες|\bpinned\b|"
     # Azerbaijani "a few rules:", Punjabi "rules", "(a few things) for the team:" in Gurmukhi and Latin letters
-    r"\bqayda\w*|ਨਿਯਮ|\bniyam\b|(?:things|notes|points) for the team|team ਲਈ|ਟੀਮ ਲਈ|\bteam (?:layi|lai|vaaste)\b",
+    r"\bqayda\w*|ਨਿਯਮ|\bniyam\b|(?:things|notes|points) for the (?:team|repo|project|codebase)|team ਲਈ|ਟੀਮ ਲਈ|"
+    r"\bteam (?:layi|lai|vaaste)\b|"
+    # Catalan "(three) things for the repo:", its rules and norms; Bulgarian and Russian "the rules (for this
+    # project):" ("правилата", with its article)
+    r"\bcoses per a(?:l)? (?:repo|equip|projecte)\b|\bnormes\b|\bregles\b|правилата",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")
@@ -253,6 +258,22 @@ def _language_preference(sentence: str) -> str | None:
     if len(named) < 2 or not _ANSWERING.search(sentence) or _TRANSLATING.search(sentence) or "?" in sentence:
         return None
     return tidy(_LEAD.sub("", sentence))
+
+
+# An English rule and, after its comma, the rest of the sentence in the person's other script: "run the whole Detox
+# suite on the emulator before you open a PR, त्यसैले यो हरियो नभई PR जाँदैन" (so without green no PR goes); the
+# English part is read on its own, as the tail is no English (and no reader of that language took the whole)
+_OTHER_SCRIPT_TAIL = re.compile(r"^(?P<head>[\x00-\u024f]{12,}?),\s+(?P<tail>[^\x00-\u024f].*)$")
+
+
+def _english_head_rule(sentence: str) -> str | None:
+    split = _OTHER_SCRIPT_TAIL.match(sentence)
+    if split is None or len(re.findall(r"[^\x00-\u024f\s]", split["tail"])) <= 2 * len(
+        re.findall(r"[A-Za-z]", split["tail"])
+    ):
+        return None  # mostly the other script, not an English tail that opens with a word of it
+    plain, own = expanded(split["head"])
+    return own_words(rule_in(plain), own)
 
 
 def _cue_rule(sentence: str) -> str | None:

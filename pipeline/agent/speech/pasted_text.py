@@ -28,13 +28,25 @@ _PASTED = re.compile(
 )
 
 
+# The person's own words quoted back: "here is the review comment I left on Simran's PR, put it in CONTRIBUTING
+# too:", "Here's the review I left on Chidi's PR (#214), …:" (not what someone else left: "Marek left a review:")
+_OWN_QUOTE_INTRO = re.compile(
+    r"\b(?:review|comment|note|message|reply|feedback)s?\b[^:]{0,40}\b(?:I|we) (?:left|wrote|posted|gave|sent)\b|"
+    r"\b(?:I|we) (?:left|wrote|posted|gave|sent)\b[^:]{0,40}\b(?:review|comment|note|message|reply|feedback)s?\b|"
+    r"\bmy (?:own )?(?:review|comment|note|message|reply)\b|"
+    # Bulgarian "my comment (from the review)", Catalan "my comment", Spanish "my comment"
+    r"коментара ми|коментарът ми|моя коментар|моят коментар|el meu comentari|mi comentario",
+    re.IGNORECASE,
+)
+
+
 def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     """The lines the person typed, and the lines they pasted (code fences, quoted lines, log and compiler
     output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's.
     A paragraph of three lines or more that is mostly pasted is pasted whole: a CI log's prose-like lines
     ("Run pnpm turbo run typecheck …", "note: always pass --frozen-lockfile …") are the tool's, not the person's."""
     lines: list[tuple[str, bool, int]] = []  # (line, pasted, paragraph)
-    fenced = in_paste = False
+    fenced = in_paste = own_quote = False
     paragraph = 0
     for line in text.splitlines():
         stripped = line.strip()
@@ -45,6 +57,10 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
             in_paste = False  # a blank line ends a pasted block
             paragraph += 1
             continue
+        if own_quote and stripped.startswith(">") and not fenced:
+            lines.append((stripped.lstrip("> "), False, paragraph))  # their own words, quoted
+            continue
+        own_quote = not fenced and stripped.endswith(":") and bool(_OWN_QUOTE_INTRO.search(stripped))
         # Why the rest of the paragraph too: an error's second line ("Please ensure that class is marked …")
         # is as pasted as its first, though it reads like prose (a line typed under it mostly starts lower-case)
         continued = in_paste and not stripped[0].islower()

@@ -73,6 +73,15 @@ _HOW_OFTEN_ALONE = re.compile(
 )
 
 
+# "no, that was before. now we deploy from the release branch": the old way named as past is said of what follows,
+# the new way (in the languages where people were seen to say it so)
+_WAS_BEFORE_ALONE = re.compile(
+    r"^(?:(?:no|nope|не|ne)[,.!]?\s+)*(?:that was before|that'?s old|that was the old way|това беше преди|"
+    r"tova beshe predi|això era abans|aixo era abans|eso era antes|c'était avant|das war (?:vorher|früher))[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def sentences(texts: Iterable[str]) -> list[str]:
     """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said).
     A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence."""
@@ -90,6 +99,8 @@ def sentences(texts: Iterable[str]) -> list[str]:
                 if index and _HOW_OFTEN_ALONE.match(sentence):
                     # "lint first, then commit. every time.": how often is said of the sentence before it
                     out[-1] = f"{out[-1].rstrip(' .!')}, {sentence}"
+                elif index and _WAS_BEFORE_ALONE.match(said[index - 1]):
+                    out[-1] = f"{out[-1]} {sentence}"
                 else:
                     out.append(sentence)
     return out

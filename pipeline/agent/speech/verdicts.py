@@ -69,7 +69,7 @@ _POSITIVE = re.compile(
     r"merged|merging|deployed|works(?: now| again| fine)?|fixed(?: it| now)?|all green|passes now|looks good|"
     r"good now|ok now|legend|beauty|ripper|spot on|bang on|nailed it|good stuff|top stuff)\b|"
     r"^\s*(?:good|green|done|yes|yep|cool|ok|okay|k|kk)\s*[.!]*\s*$|"
-    r"^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏💯]",
+    r"^\s*(?:good|green|done|yes|yep|cool)\b|[🎉👍✅🚀🙏💯👌🙌]",
     re.IGNORECASE,
 )
 _ACKNOWLEDGED = re.compile(

@@ -247,11 +247,13 @@ INSTEAD: dict[str, str] = {
     "czech/slovak": "místo|namiesto|už ne|už nie|už nepoužívej|už nepoužívaj",
     "slovenian/croatian/serbian": "umjesto|umesto|namesto|više ne|више не|уместо|vise ne",
     "khmer": "ជំនួស",
-    "bulgarian/macedonian": "вместо|вече не",
+    # Bulgarian "now" of a changed way ("realtime feed-а вече го теглим на всеки 10 секунди", "деплойваме и в петък
+    # вече"), also typed in Latin letters
+    "bulgarian/macedonian": "вместо|вече не|вече|veche|vmesto|това беше преди|tova beshe predi",
     "romanian": "în loc de|in loc de|nu mai",
     "hungarian": "helyett|már nem|többé nem",
     "baltic": "vietoj|nebe|tā vietā|vairs ne",
-    "catalan/galician/basque": "en lloc de|en comptes de|ja no|ordez",
+    "catalan/galician/basque": "en lloc de|en comptes de|ja no|ara sí que|ara si que|ordez",
     "afrikaans": "in plaas van|nie meer nie",
     "swahili": "badala ya",
     "urdu": "کی بجائے|کے بجائے",

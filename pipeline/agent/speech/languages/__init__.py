@@ -3,6 +3,8 @@
 
 from pipeline.agent.speech.languages import (
     arabic,
+    bulgarian,
+    catalan,
     dutch,
     greek,
     hebrew,
@@ -34,6 +36,8 @@ FOLDED = (
     dutch,
     swedish,
     hungarian,
+    catalan,
+    bulgarian,
 )
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
