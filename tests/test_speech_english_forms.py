@@ -581,3 +581,16 @@ def test_what_a_thing_to_make_is_to_be_like_is_no_convention() -> None:
 )
 def test_what_comes_before_any_one_act_of_a_kind_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
     assert extract_knowledge([said]).rules == rules
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("validation happens only at the API boundary", ("validation happens only at the API boundary",)),
+        ("money formatting happens only in the view", ("money formatting happens only in the view",)),
+        ("the freezing happens only on Android", ()),  # what goes wrong, and where
+        ("it happens only in CI", ()),
+    ],
+)
+def test_where_a_kind_of_work_is_done_and_nowhere_else_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
+    assert extract_knowledge([said]).rules == rules

@@ -94,6 +94,7 @@ _PRACTICES = (
     form.USE_AVOID,
     form.ALWAYS_HOW,
     form.ONLY,
+    form.DONE_ONLY_IN,
     form.NO_SHORT,
     form.STAYS,
     form.ANY_KIND_GOES,
