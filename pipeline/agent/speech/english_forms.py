@@ -430,7 +430,7 @@ FOR_KIND = re.compile(
     r"(?:stay|stick|keep|use|go|run|put|write|deploy)\b.{3,}",
     re.IGNORECASE,
 )
-# The acts a team's habits hang on: "before every push", "in each PR", "before a release"
+# The acts a team's habits hang on, each one of a kind ("before a push", "before a release": HOLDS_BEFORE)
 UNIT_OF_WORK = r"(?:PR|pull request|MR|merge request|commit|push|merge|release|deploy(?:ment)?)s?\b"
 # "run golangci-lint before every push", "rebase on main before each PR", "let's keep mix format --check-formatted
 # before every commit" (not "… for all of this": that is the work in front of them)

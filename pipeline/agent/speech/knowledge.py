@@ -158,8 +158,8 @@ _TEAM_LIST_INTRO = re.compile(
     # Azerbaijani "a few rules:", Punjabi "rules", "(a few things) for the team:" in Gurmukhi and Latin letters
     r"\bqayda\w*|ਨਿਯਮ|\bniyam\b|(?:things|notes|points) for the (?:team|repo|project|codebase)|team ਲਈ|ਟੀਮ ਲਈ|"
     r"\bteam (?:layi|lai|vaaste)\b|"
-    # Catalan "(three) things for the repo:", its rules and norms; Bulgarian and Russian "the rules (for this
-    # project):" ("правилата", with its article)
+    # Catalan "(three) things for the repo:", its rules and norms; Bulgarian "the rules (for this project):"
+    # ("правилата": "правила" with its article)
     r"\bcoses per a(?:l)? (?:repo|equip|projecte)\b|\bnormes\b|\bregles\b|правилата",
     re.IGNORECASE,
 )
@@ -267,11 +267,13 @@ _OTHER_SCRIPT_TAIL = re.compile(r"^(?P<head>[\x00-\u024f]{12,}?),\s+(?P<tail>[^\
 
 
 def _english_head_rule(sentence: str) -> str | None:
+    """The rule the English head of the sentence states, when what follows its comma is mostly another script."""
     split = _OTHER_SCRIPT_TAIL.match(sentence)
-    if split is None or len(re.findall(r"[^\x00-\u024f\s]", split["tail"])) <= 2 * len(
-        re.findall(r"[A-Za-z]", split["tail"])
-    ):
-        return None  # mostly the other script, not an English tail that opens with a word of it
+    if split is None:
+        return None
+    other = len(re.findall(r"[^\x00-\u024f\s]", split["tail"]))
+    if other <= 2 * len(re.findall(r"[A-Za-z]", split["tail"])):
+        return None  # an English tail that only opens with a word in another script
     plain, own = expanded(split["head"])
     return own_words(rule_in(plain), own)
 

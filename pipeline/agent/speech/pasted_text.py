@@ -44,7 +44,9 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     """The lines the person typed, and the lines they pasted (code fences, quoted lines, log and compiler
     output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's.
     A paragraph of three lines or more that is mostly pasted is pasted whole: a CI log's prose-like lines
-    ("Run pnpm turbo run typecheck …", "note: always pass --frozen-lockfile …") are the tool's, not the person's."""
+    ("Run pnpm turbo run typecheck …", "note: always pass --frozen-lockfile …") are the tool's, not the person's.
+    Quoted lines under a line that says they are the person's own words ("here is the review comment I left …:",
+    `_OWN_QUOTE_INTRO`) are typed: what they wrote before, said again."""
     lines: list[tuple[str, bool, int]] = []  # (line, pasted, paragraph)
     fenced = in_paste = own_quote = False
     paragraph = 0

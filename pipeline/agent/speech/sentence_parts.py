@@ -84,7 +84,8 @@ _WAS_BEFORE_ALONE = re.compile(
 
 def sentences(texts: Iterable[str]) -> list[str]:
     """Sentences of the texts, line by line, code fences, quoted and pasted lines left out (pasted, not said).
-    A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence."""
+    A "!" that ends a name from code ("Sidekiq::Testing.inline!", "save!") ends no sentence; "every time." is said
+    of the sentence before it, and "no, that was before." of the one after it."""
     out: list[str] = []
     for text in texts:
         for line in typed_and_pasted(text)[0]:
