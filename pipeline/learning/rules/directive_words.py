@@ -27,7 +27,9 @@ in Latin letters, after held out 61's (6 -> 10 of 18); Nepali's, in Devanagari a
 words, "nema", "ne diraš", the imperfective imperative) after held out 64's (8 -> 11 of 18, and held out 48's
 Croatian 9 -> 11 of 17) and Khmer's, in its script and in Latin letters, after held out 65's (5 -> 10 of 18, with
 the English forms that round); Azerbaijani's, with and without its letters (its "X yox", no X, and the prohibitive
-"-ma/-mə"), after held out 66's and Punjabi's, in Gurmukhi and in Latin letters, after held out 67's, the other
+"-ma/-mə"), after held out 66's and Punjabi's, in Gurmukhi and in Latin letters, after held out 67's; Bulgarian's
+"вече" (now) and "това беше преди" (that was before) and Catalan's "ara sí que" (now indeed), which say a rule
+replaces one, after held out 68's and 69's (their rules have readers of their own, `speech/languages/`), the other
 corpora unchanged each time.
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
