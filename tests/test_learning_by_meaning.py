@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from daemon.services.learning.knowledge import subject_cosine, subject_texts
-from pipeline.agent.speech.knowledge import clauses, extract_knowledge, says_something
+from pipeline.agent.speech.knowledge import clauses, extract_knowledge, listed_items, says_something
 from pipeline.embedding.embedder import FastEmbedEmbedder
 from pipeline.embedding.models import prepare_model
 from pipeline.embedding.spec import E5_NAME
@@ -22,7 +22,7 @@ from pipeline.learning.meaning import centroid, script_of
 from pipeline.learning.problems.failure_cause import GENERIC_CAUSES
 from pipeline.learning.problems.problem_identity import GENERIC_FAILURES, Causes, Evidence, recognise
 from pipeline.learning.rules.rule_lifecycle import GENERIC_RULES, Verdict, distinct, judge
-from pipeline.learning.rules.rule_meaning import candidates, examples, standing_rules, weighed
+from pipeline.learning.rules.rule_meaning import candidates, examples, listed_rules, standing_rules, weighed
 from pipeline.learning.rules.rule_probe import RuleProbe, for_model
 from tests.conftest import MODEL_CACHE
 
@@ -587,3 +587,17 @@ def test_a_rule_no_gate_opens_is_weighed_by_the_probe_alone(embedder: FastEmbedE
     vectors = dict(zip(texts, embedder.embed_queries(texts), strict=True))
     assert standing_rules(found, vectors, probe(embedder)) == rules
     assert standing_rules(found, vectors) == []
+
+
+def test_a_list_under_a_colon_gives_its_rules_in_any_language_and_not_a_tasks_steps(
+    embedder: FastEmbedEmbedder,
+) -> None:
+    # Estonian, a language with no reader here: the house rules set out as a list, then a task's steps in English
+    rules = "paar asja selle repo kohta:\n1. commitid inglise keeles, käskivas kõneviisis\n2. migratsioonid ainult Flyway kaudu"
+    steps = "what I need today:\n- a settings page with the app version\n- a sign-out button that clears the token"
+    items = [*listed_items(rules), *listed_items(steps)]
+    assert len(items) == 4
+    vectors = dict(zip(items, embedder.embed_queries(items), strict=True))
+    taken = listed_rules(items, vectors, probe(embedder))
+    assert not set(taken) & set(listed_items(steps))
+    assert taken, "at least one of the Estonian house rules reads as a standing instruction"

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import structlog
 
-from pipeline.agent.speech.knowledge import clauses, says_something, sentences, tidy
+from pipeline.agent.speech.knowledge import clauses, listed_items, says_something, sentences, tidy
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets, section_bullets
@@ -201,14 +201,18 @@ class Knowledge:
     async def rules_by_meaning(self, user_texts: Sequence[str]) -> list[str]:
         """Standing instructions in what the person typed that the patterns did not find
         (`pipeline/learning/rules/rule_meaning.py`); none without the model."""
+        items = [i for text in user_texts for i in listed_items(text) if not says_something(i)]
         said = [s for s in sentences(user_texts) if not says_something(s)]
         found = weighed(said, clauses)
-        if not found:
+        if not found and not items:
             return []
-        vectors = await self.vectors([*(c.text for c in found), *rule_meaning.examples()])
+        vectors = await self.vectors([*(c.text for c in found), *items, *rule_meaning.examples()])
         embedding = self.embedding
         probe = rule_probe.for_model(embedding.model, embedding.dim or 0) if vectors and embedding is not None else None
-        return [tidy(rule) for rule in rule_meaning.standing_rules(found, vectors, probe)]
+        listed = rule_meaning.listed_rules(items, vectors, probe)
+        # (a listed item is its sentence with the list's mark before it: the item, once)
+        found = [c for c in found if not any(item in c.sentence for item in listed)]
+        return [tidy(rule) for rule in [*listed, *rule_meaning.standing_rules(found, vectors, probe)]]
 
     async def vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
         """Unit vectors ("query:" side, symmetric use) of the texts when the model is ready, else {}."""

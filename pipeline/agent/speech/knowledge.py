@@ -29,6 +29,7 @@ __all__ = [
     "decision_in",
     "extract_knowledge",
     "lesson_in",
+    "listed_items",
     "rule_in",
     "says_something",
     "sentences",
@@ -185,6 +186,27 @@ def team_list(text: str) -> list[str]:
             continue
         listing = False
     return items
+
+
+def listed_items(text: str) -> list[str]:
+    """The items of each list of two or more under a typed line that ends in a colon, in any language ("tres coses
+    per al repo:", "правилата за този проект:", "What I need:"): what the person set out point by point, a rule or
+    a task each, for meaning to tell (`rule_meaning.listed_rules`). Not under a label of pasted or quoted text."""
+    out: list[str] = []
+    intro = False
+    items: list[str] = []
+    for line in [*typed_and_pasted(text)[0], ""]:
+        stripped = line.strip()
+        if item := _LIST_ITEM.match(stripped):
+            if intro:
+                items.append(tidy(item["item"]))
+            continue
+        if len(items) >= 2:
+            out += [i for i in items if not i.rstrip().endswith(("?", "？"))]
+        items = []
+        label = stripped[:-1]
+        intro = stripped.endswith((":", "：")) and not _NOT_A_LABEL.search(label) and not label.endswith("?")
+    return out
 
 
 def _says_other_than_a_rule(item: str) -> bool:
