@@ -1,6 +1,6 @@
 """One table and one line of totals from several runs of `bench/learning.py --json`.
 
-Usage: `python bench/learning_table.py RUN.json [RUN.json ...] [--readme README.md]`
+Usage: `python bench/learning_table.py RUN.json [RUN.json ...] [--later-wins] [--readme README.md]`
 
 Running every corpus through the daemon takes about 90 minutes on one stream, so the corpora are split over two
 (`bench/learning.py --corpus A --corpus C ... --json one.json` and `--corpus B ... --json two.json` beside it).
@@ -42,17 +42,18 @@ _TOTALS = (  # what the totals line names, and the row it adds up
 )
 
 
-def merged(paths: list[Path]) -> dict[str, dict[str, Any]]:
+def merged(paths: list[Path], *, later_wins: bool = False) -> dict[str, dict[str, Any]]:
     """Every corpus's figures under its CORPORA label, in CORPORA order (a run made with `--corpus DIR` labels
-    its corpora by folder name)."""
+    its corpora by folder name); with `later_wins` a corpus run again in a later file (after a change that moved
+    only it) takes that run's figures."""
     by_folder = {folder.name: label for label, folder in CORPORA}
     labels = [label for label, _ in CORPORA]
     found: dict[str, dict[str, Any]] = {}
     for path in paths:
         for label, figures in orjson.loads(path.read_bytes()).items():
             name = by_folder.get(label, label)
-            if name in found:
-                raise SystemExit(f"{name} is in more than one run ({path})")
+            if name in found and not later_wins:
+                raise SystemExit(f"{name} is in more than one run ({path}); --later-wins takes the last")
             found[name] = figures
     unknown = [name for name in found if name not in labels]
     if unknown:
@@ -93,8 +94,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", type=Path, nargs="+", help="JSON files written by bench/learning.py --json")
     parser.add_argument("--readme", type=Path, help="replace the table under this README's **Now** paragraph")
+    parser.add_argument("--later-wins", action="store_true", help="a corpus in several runs: the last run's figures")
     args = parser.parse_args()
-    results = merged(args.runs)
+    results = merged(args.runs, later_wins=args.later_wins)
     new_table = table(results)
     print(totals(results))
     print(new_table)
