@@ -305,17 +305,6 @@ ONLY = re.compile(
     r"[\w.+/@-]+(?: [\w.+/@-]+)? only\s*(?:[,.;!]|$|(?:in|for|on|at|from) (?:here|this|the|our|all|every|any)\b)",
     re.I,
 )
-# "formatting to euro happens only in the UI, with Intl.NumberFormat", "validation happens only at the API
-# boundary": where a kind of work is done, and nowhere else; the work named by its -ing or -tion (not what goes wrong:
-# "the freezing happens only on Android", "the exception happens only in CI" report a failure)
-DONE_ONLY_IN = re.compile(
-    r"^(?:all |the )?(?:[\w.'-]+ ){0,2}?"
-    r"(?!(?:exception|connection|function|session|version|option|question|action|transaction|crash|fail|hang|"
-    r"freez|flicker|blink|lagg|stutter|leak|break|error|throttl|loop|spinn|timing|flak)\w*\b)"
-    r"[a-z][\w-]*(?:ing|tion|sion)(?: (?:to|of|for|in) [\w.'-]+(?: [\w.'-]+)?)? "
-    r"(?:happens|is done|gets done|lives|belongs|runs) only (?:in|at|on|inside|through|within) \S",
-    re.IGNORECASE,
-)
 # "no Co-Authored-By trailer", "no force pushes": a short "no X" said on its own.
 NO_SHORT = re.compile(
     rf"^no (?!(?:{_NO_IDIOM}|code changes|edits|thanks|kidding|doubt|wonder|offense|pressure|one|more|longer|matter|"

@@ -1,7 +1,7 @@
 """Forms of an English rule about how the agent works day to day, as the blind corpora of the fifteenth round showed
 them missing (`english_forms.py` holds the older forms; `english.py` reads a sentence with both): what to check
-before saying the work is done, where a kind of thing lives or sits, a thing not to touch, a value to hold, what
-to run before each step of a kind, and what the person keeps doing themselves. Pure.
+before saying the work is done, where a kind of thing lives or sits (or a kind of work is done), a thing not to
+touch, a value to hold, what to run before each step of a kind, and what the person keeps doing themselves. Pure.
 """
 
 from __future__ import annotations
@@ -32,6 +32,17 @@ KIND_HERE = re.compile(
     re.IGNORECASE,
 )
 
+# "formatting to euro happens only in the UI, with Intl.NumberFormat", "validation happens only at the API
+# boundary": where a kind of work is done, and nowhere else; the work named by its -ing or -tion (not what goes wrong:
+# "the freezing happens only on Android", "the exception happens only in CI" report a failure)
+DONE_ONLY_IN = re.compile(
+    r"^(?:all |the )?(?:[\w.'-]+ ){0,2}?"
+    r"(?!(?:exception|connection|function|session|version|option|question|action|transaction|crash|fail|hang|"
+    r"freez|flicker|blink|lagg|stutter|leak|break|error|throttl|loop|spinn|timing|flak)\w*\b)"
+    r"[a-z][\w-]*(?:ing|tion|sion)(?: (?:to|of|for|in) [\w.'-]+(?: [\w.'-]+)?)? "
+    r"(?:happens|is done|gets done|lives|belongs|runs) only (?:in|at|on|inside|through|within) \S",
+    re.IGNORECASE,
+)
 # "keep the API base address in Constants.cs and nowhere else": the one place a kind of thing lives
 NOWHERE_ELSE = re.compile(
     r"^(?:please\s+)?(?:keep|put|store|define|set|configure|read)\s+\S.{3,80}?\b(?:and |but )?nowhere else\b", re.I
