@@ -96,6 +96,20 @@ def test_a_restated_correction_takes_the_key_of_the_first_one() -> None:
     assert gist_key("no, always use Decimal for money amounts", None, earlier, "mine") == earlier[0].key
 
 
+def test_two_corrections_near_in_meaning_with_no_word_in_common_keep_their_own_keys() -> None:
+    """Catalan corrections on different subjects ("no, wait, the contract says …", "no, that throws away an hour of
+    data …") sit near each other for the model (0.88-0.91) without being one correction said twice."""
+    earlier = [
+        Said("correction\x00no llenca hora dades", "no, això llença una hora de dades de veritat", np.array([1.0, 0.0]))
+    ]
+    near = np.array([0.91, np.sqrt(1 - 0.91**2)])
+    other = "no, espera, el conveni diu mil peticions al dia"
+    assert gist_key(other, near, earlier, "mine") == "mine"
+    # sharing a word, or nearer still, it is the same one
+    assert gist_key("no, no llencis dades de la nit", near, earlier, "mine") == earlier[0].key
+    assert gist_key(other, np.array([0.95, np.sqrt(1 - 0.95**2)]), earlier, "mine") == earlier[0].key
+
+
 def test_what_the_person_sets_apart_and_the_words_of_every_error_name_no_problem() -> None:
     problems = [
         KnownProblem("p-report", ("test:report::render_lists_categories",), ("report snapshot order",)),
