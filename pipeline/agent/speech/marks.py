@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 # Sentence ends that need no space after them (Chinese and Japanese punctuation).
 CJK_SENTENCE = re.compile(r"(?<=[。！？；])")
@@ -45,6 +46,16 @@ DISCOURSE = re.compile(
 
 def tidy(text: str) -> str:
     return DISCOURSE.sub("", " ".join(text.split())).strip(" ,，;；:：。.!！")
+
+
+def after_last_label(text: str, markers: Sequence[re.Pattern[str]]) -> int:
+    """Where a rule starts that comes after a label or a story and its colon ("…, o sea: els deploys només a partir
+    de les vuit", "вдигнаха лимита: realtime feed-а вече …"): after the last colon whose rest still holds one of a
+    reader's `markers`; 0 when none does."""
+    for colon in reversed([m.end() for m in re.finditer(r":\s+", text)]):
+        if any(marker.search(text[colon:]) for marker in markers):
+            return colon
+    return 0
 
 
 def to_its_end(text: str, after: int, goes_on: re.Pattern[str], start: int = 0, *, folded: bool = False) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import after_last_label, tidy
 
 _I = re.IGNORECASE
 # Bulgarian's own words in Cyrillic (not also Russian's or Ukrainian's), and in Latin letters
@@ -130,12 +130,8 @@ def bulgarian_rule(sentence: str) -> str | None:
         return None
     if _ONCE.match(text) and not _MARKERS[5].match(text):
         return None
-    # after a story and its colon ("вдигнаха лимита: realtime feed-а вече го теглим …"), the rule is what follows
-    # the last colon that still holds a marker
-    for colon in reversed([m.end() for m in re.finditer(r":\s+", text)]):
-        if any(marker.search(text[colon:]) for marker in _MARKERS):
-            text = text[colon:]
-            break
+    if label := after_last_label(text, _MARKERS):
+        text = text[label:]
     else:
         # and before a colon that gives the reason ("деплойваме и в петък вече: имаме kamal rollback …")
         head = text.split(": ", 1)[0]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import fold, tidy
+from pipeline.agent.speech.marks import after_last_label, fold, tidy
 
 _I = re.IGNORECASE
 _WORD = re.compile(r"[a-z·'’-]+")
@@ -103,13 +103,8 @@ def catalan_rule(sentence: str) -> str | None:
         return tidy(typed[start + lead.start("r") : end])
     if not any(marker.search(body) for marker in _MARKERS):
         return None
-    # after a label or a story and its colon ("…, o sea: els deploys només a partir de les vuit"), the rule is
-    # what follows the last colon that still holds a marker
-    for colon in reversed([m.end() for m in re.finditer(r":\s+", body)]):
-        if any(marker.search(body[colon:]) for marker in _MARKERS):
-            start += colon
-            body = body[colon:]
-            break
+    label = after_last_label(body, _MARKERS)
+    start, body = start + label, body[label:]
     return tidy(typed[start:end]) if len(body.split()) >= 3 else None
 
 
