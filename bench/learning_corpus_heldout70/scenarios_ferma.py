@@ -399,7 +399,8 @@ TC_FAIL = gradle(
 def f08() -> Session:
     s = new("f08-ryuk-denied", "2029-10-31T08:10:40", "2.1.163", "deliveries-repo", "ryuk-socket-owl")
     s.user(
-        "kam vënë DOCKER_HOST te podman-i si tha ai dje, por tani del gabim tjetër. run the repository test. "
+        "e nisa podman system service me dorë dhe vura DOCKER_HOST te socket-i i tij, si the ti të premten. "
+        "tani del gabim tjetër. run the repository test. "
         "a duhet gjithmonë ta nis podman-in me dorë para testeve?",
         non_rules=["a duhet gjithmonë ta nis podman-in me dorë para testeve?"],
     )
