@@ -124,6 +124,7 @@ CORPORA = (
     ("held out 67", BENCH / "learning_corpus_heldout67"),
     ("held out 68", BENCH / "learning_corpus_heldout68"),
     ("held out 69", BENCH / "learning_corpus_heldout69"),
+    ("held out 71", BENCH / "learning_corpus_heldout71"),
 )
 
 
