@@ -125,6 +125,7 @@ CORPORA = (
     ("held out 68", BENCH / "learning_corpus_heldout68"),
     ("held out 69", BENCH / "learning_corpus_heldout69"),
     ("held out 70", BENCH / "learning_corpus_heldout70"),
+    ("held out 71", BENCH / "learning_corpus_heldout71"),
 )
 
 
