@@ -16,7 +16,11 @@ def new(key: str, start: str, version: str, branch: str, slug: str) -> Session:
 def gradle(lines: list[str], *, ok: bool = True, secs: int = 38, tasks: int = 14) -> str:
     head = ["Starting a Gradle Daemon (subsequent builds will be faster)", "> Task :compileKotlin UP-TO-DATE"]
     if ok:
-        tail = ["", f"BUILD SUCCESSFUL in {secs}s", f"{tasks} actionable tasks: {tasks // 3} executed, {tasks - tasks // 3} up-to-date"]
+        tail = [
+            "",
+            f"BUILD SUCCESSFUL in {secs}s",
+            f"{tasks} actionable tasks: {tasks // 3} executed, {tasks - tasks // 3} up-to-date",
+        ]
     else:
         tail = [
             "",
@@ -122,7 +126,7 @@ def f01() -> Session:
         None,
         Bash(
             "./gradlew flywayMigrate -Pprofile=dev && ./gradlew compileKotlin",
-            "> Task :flywayMigrate\nSuccessfully applied 1 migration to schema \"public\", now at version v4 (execution time 00:00.041s)\n\n"
+            '> Task :flywayMigrate\nSuccessfully applied 1 migration to schema "public", now at version v4 (execution time 00:00.041s)\n\n'
             "BUILD SUCCESSFUL in 6s\n1 actionable task: 1 executed\n"
             + gradle(["> Task :compileKotlin"], secs=21, tasks=3),
             secs=30,
@@ -145,7 +149,7 @@ def f02() -> Session:
         Write(
             "src/test/kotlin/al/koop/ferma/db/DeliveryRepositoryTest.kt",
             "@Testcontainers\nclass DeliveryRepositoryTest {\n    companion object {\n        @Container\n"
-            "        val pg = PostgreSQLContainer(\"postgres:16-alpine\")\n    }\n\n    @Test\n"
+            '        val pg = PostgreSQLContainer("postgres:16-alpine")\n    }\n\n    @Test\n'
             "    fun `lists deliveries of one farm`() { /* ... */ }\n}\n",
         ),
         Write(
@@ -179,7 +183,10 @@ def f02() -> Session:
     )
     s.act(
         None,
-        Bash("docker info 2>&1 | head -3", "Emulate Docker CLI using podman. Create /etc/containers/nodocker to quiet msg.\nhost:\n  arch: amd64"),
+        Bash(
+            "docker info 2>&1 | head -3",
+            "Emulate Docker CLI using podman. Create /etc/containers/nodocker to quiet msg.\nhost:\n  arch: amd64",
+        ),
     )
     s.say(
         "Testcontainers cannot find a Docker environment: `docker` here is Podman's emulation, and there is no "
@@ -215,7 +222,7 @@ def f03() -> Session:
         "database a repair is enough:",
         Bash(
             "./gradlew flywayRepair -Pprofile=dev && ./gradlew run -Pprofile=dev --args='--check-only'",
-            "> Task :flywayRepair\nSuccessfully repaired schema history table \"public\".\"flyway_schema_history\"\n"
+            '> Task :flywayRepair\nSuccessfully repaired schema history table "public"."flyway_schema_history"\n'
             "BUILD SUCCESSFUL in 5s\n2029-10-24 09:24:02.118 [main] INFO  Application - Responding at http://0.0.0.0:8080",
             secs=20,
         ),
@@ -230,7 +237,9 @@ def f03() -> Session:
             ("no-println", "asnjë println, vetëm logger-i"),
         ],
     )
-    s.act(None, Bash("./gradlew detekt ktlintCheck", gradle(["> Task :detekt", "> Task :ktlintCheck"], secs=17, tasks=6)))
+    s.act(
+        None, Bash("./gradlew detekt ktlintCheck", gradle(["> Task :detekt", "> Task :ktlintCheck"], secs=17, tasks=6))
+    )
     s.say("Noted all three. detekt and ktlintCheck are clean on this branch.")
     s.one_off("Flyway validate failed after a migration file was renamed; flywayRepair on the dev database")
     s.outcome("success", "flywayRepair fixed the dev schema history, app starts")
@@ -337,7 +346,15 @@ def f06() -> Session:
         None,
         Bash(
             "./gradlew test --tests '*DeliveryRoutesTest*'",
-            gradle(["> Task :test", "", "DeliveryRoutesTest > returns 404 for unknown id PASSED", "DeliveryRoutesTest > returns one delivery PASSED"], secs=24),
+            gradle(
+                [
+                    "> Task :test",
+                    "",
+                    "DeliveryRoutesTest > returns 404 for unknown id PASSED",
+                    "DeliveryRoutesTest > returns one delivery PASSED",
+                ],
+                secs=24,
+            ),
             secs=30,
         ),
     )
@@ -347,7 +364,13 @@ def f06() -> Session:
         "Reformat Code, otherwise ktlint and the IDE fight over the imports",
         rules=[("ktlint-format", "formatting only via ./gradlew ktlintFormat, not IntelliJ's Reformat Code")],
     )
-    s.act(None, Bash("./gradlew ktlintFormat && git diff --stat", "src/main/kotlin/al/koop/ferma/api/DeliveryRoutes.kt | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)"))
+    s.act(
+        None,
+        Bash(
+            "./gradlew ktlintFormat && git diff --stat",
+            "src/main/kotlin/al/koop/ferma/api/DeliveryRoutes.kt | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)",
+        ),
+    )
     s.say("ktlintFormat reordered the imports in DeliveryRoutes.kt back.")
     s.one_off("Ktor returned 500 because DeliveryDto lacked @Serializable (kotlinx serializer not found)")
     s.outcome("success", "DeliveryDto serializable, 404 for missing deliveries, tests pass")
@@ -358,22 +381,30 @@ def f07() -> Session:
     s = new("f07-liveness-restart", "2029-10-30T08:30:02", "2.1.163", "main", "probe-restart-crane")
     s.user(
         "deploy went through this time but look:\n\n```\n$ kubectl -n ferma describe pod ferma-api-6f7b9c5d8-wq4zt | tail -8\n"
-        "  Normal   Pulled     52s                kubelet  Container image \"registry.koop.al/ferma-api:0.4.1\" already present on machine\n"
+        '  Normal   Pulled     52s                kubelet  Container image "registry.koop.al/ferma-api:0.4.1" already present on machine\n'
         "  Normal   Started    51s (x2 over 98s)  kubelet  Started container ferma-api\n"
-        "  Warning  Unhealthy  38s (x6 over 88s)  kubelet  Liveness probe failed: Get \"http://10.42.0.31:8080/health\": dial tcp 10.42.0.31:8080: connect: connection refused\n"
+        '  Warning  Unhealthy  38s (x6 over 88s)  kubelet  Liveness probe failed: Get "http://10.42.0.31:8080/health": dial tcp 10.42.0.31:8080: connect: connection refused\n'
         "  Normal   Killing    38s                kubelet  Container ferma-api failed liveness probe, will be restarted\n```\n"
         "it restarted once and then stayed. also: vendosëm që Ktor mbetet në Netty, s'kalojmë në CIO, ndaj mos e "
         "propozo.",
         decisions=["vendosëm që Ktor mbetet në Netty, s'kalojmë në CIO"],
     )
-    s.act(None, Bash("kubectl -n ferma top pod", "NAME                        CPU(cores)   MEMORY(bytes)\nferma-api-6f7b9c5d8-wq4zt   412m         488Mi"))
+    s.act(
+        None,
+        Bash(
+            "kubectl -n ferma top pod",
+            "NAME                        CPU(cores)   MEMORY(bytes)\nferma-api-6f7b9c5d8-wq4zt   412m         488Mi",
+        ),
+    )
     s.say(
         "Memory is at 488Mi against a 512Mi limit; under pressure the JVM starts slowly. A good rule of thumb is to "
         "always give the JVM at least 1Gi of memory in k3s. I can raise the limit to 1Gi in values-prod.yaml."
     )
     s.not_person("A good rule of thumb is to always give the JVM at least 1Gi of memory in k3s.", "assistant_text")
     s.user("ok provoje, do shoh në deploy-in tjetër")
-    s.act(None, Edit("deploy/helm/ferma-api/values-prod.yaml", "resources:\n  memory: 512Mi", "resources:\n  memory: 1Gi"))
+    s.act(
+        None, Edit("deploy/helm/ferma-api/values-prod.yaml", "resources:\n  memory: 512Mi", "resources:\n  memory: 1Gi")
+    )
     s.say("Limit set to 1Gi in values-prod.yaml; it takes effect with the next helm upgrade.")
     s.outcome("unknown", "memory limit raised as a guess; effect not reported")
     s.hit("k3s-probe-kills-jvm")
@@ -387,7 +418,7 @@ TC_FAIL = gradle(
         "DeliveryRepositoryTest > initializationError FAILED",
         "    org.testcontainers.containers.ContainerLaunchException: Container startup failed for image testcontainers/ryuk:0.7.0",
         "        Caused by: com.github.dockerjava.api.exception.InternalServerErrorException: Status 500: "
-        "{\"cause\":\"permission denied\",\"message\":\"preparing container: error mounting \\\"/var/run/docker.sock\\\": permission denied\"}",
+        '{"cause":"permission denied","message":"preparing container: error mounting \\"/var/run/docker.sock\\": permission denied"}',
         "",
         "1 test completed, 1 failed",
     ],
@@ -406,7 +437,10 @@ def f08() -> Session:
     )
     cmd = "./gradlew test --tests '*DeliveryRepositoryTest*'"
     s.act(None, Bash(cmd, TC_FAIL, code=1, secs=40))
-    s.act("Ryuk failed to mount the socket. Running it again in case it was a one-time pull problem:", Bash(cmd, TC_FAIL, code=1, secs=38))
+    s.act(
+        "Ryuk failed to mount the socket. Running it again in case it was a one-time pull problem:",
+        Bash(cmd, TC_FAIL, code=1, secs=38),
+    )
     s.act(None, Bash(cmd, TC_FAIL, code=1, secs=37))
     s.say(
         "Three runs, same error: the testcontainers/ryuk container cannot mount /var/run/docker.sock under rootless "
@@ -423,7 +457,10 @@ def f09() -> Session:
     s.user("shto kolonën fat_percent te deliveries, NUMERIC(4,2), nullable. dhe te DTO")
     s.act(
         "The column is small; I'll add it to V4__deliveries.sql so the table is defined in one place:",
-        Bash("grep -n litres src/main/resources/db/migration/V4__deliveries.sql", "4:    litres NUMERIC(8, 2) NOT NULL CHECK (litres > 0),"),
+        Bash(
+            "grep -n litres src/main/resources/db/migration/V4__deliveries.sql",
+            "4:    litres NUMERIC(8, 2) NOT NULL CHECK (litres > 0),",
+        ),
     )
     s.user(
         "jo jo, V4 është në prod. migrimet që janë aplikuar nuk preken kurrë, bëj një skedar të ri V",
@@ -431,14 +468,21 @@ def f09() -> Session:
     )
     s.act(
         None,
-        Write("src/main/resources/db/migration/V6__deliveries_fat_percent.sql", "ALTER TABLE deliveries ADD COLUMN fat_percent NUMERIC(4, 2);\n"),
-        Edit("src/main/kotlin/al/koop/ferma/db/Deliveries.kt", '    val collectedAt = timestamp("collected_at")', '    val collectedAt = timestamp("collected_at")\n    val fatPercent = decimal("fat_percent", 4, 2).nullable()'),
+        Write(
+            "src/main/resources/db/migration/V6__deliveries_fat_percent.sql",
+            "ALTER TABLE deliveries ADD COLUMN fat_percent NUMERIC(4, 2);\n",
+        ),
+        Edit(
+            "src/main/kotlin/al/koop/ferma/db/Deliveries.kt",
+            '    val collectedAt = timestamp("collected_at")',
+            '    val collectedAt = timestamp("collected_at")\n    val fatPercent = decimal("fat_percent", 4, 2).nullable()',
+        ),
     )
     s.act(
         None,
         Bash(
             "./gradlew flywayMigrate -Pprofile=dev && ./gradlew detekt ktlintCheck",
-            "Successfully applied 1 migration to schema \"public\", now at version v6 (execution time 00:00.018s)\n"
+            'Successfully applied 1 migration to schema "public", now at version v6 (execution time 00:00.018s)\n'
             + gradle(["> Task :detekt", "> Task :ktlintCheck"], secs=15, tasks=6),
             secs=25,
         ),
@@ -461,7 +505,13 @@ def f10() -> Session:
         Denied(Bash("kubectl -n ferma delete pod -l app.kubernetes.io/name=ferma-api")),
     )
     s.user("mos prek asgjë në cluster tani, janë duke marrë qumësht në Fier. vetëm lexo")
-    s.act(None, Bash("kubectl -n ferma logs deploy/ferma-api --previous | head -4", "2029-11-02 09:15:03.402 [main] INFO  Application - Starting ferma-api 0.4.2\n2029-11-02 09:15:21.877 [main] INFO  o.f.core.FlywayExecutor - Database: jdbc:postgresql://pg.ferma:5432/ferma (PostgreSQL 16.4)\n2029-11-02 09:15:24.019 [main] INFO  o.f.core.internal.command.DbMigrate - Current version of schema \"public\": 6"))
+    s.act(
+        None,
+        Bash(
+            "kubectl -n ferma logs deploy/ferma-api --previous | head -4",
+            '2029-11-02 09:15:03.402 [main] INFO  Application - Starting ferma-api 0.4.2\n2029-11-02 09:15:21.877 [main] INFO  o.f.core.FlywayExecutor - Database: jdbc:postgresql://pg.ferma:5432/ferma (PostgreSQL 16.4)\n2029-11-02 09:15:24.019 [main] INFO  o.f.core.internal.command.DbMigrate - Current version of schema "public": 6',
+        ),
+    )
     s.say(
         "The previous container was still in Flyway 21 s after start, past the 10 s initialDelay plus 3 failed "
         "probes. The probe timing is the likely cause; I can change it when the cluster may be touched."
@@ -474,7 +524,9 @@ def f10() -> Session:
 
 def f11() -> Session:
     s = new("f11-podman-socket", "2029-11-05T08:05:19", "2.1.165", "deliveries-repo", "podman-socket-robin")
-    s.user("allora, sot e rregullojmë Testcontainers me Podman njëherë e mirë. the repository tests have to run on this laptop")
+    s.user(
+        "allora, sot e rregullojmë Testcontainers me Podman njëherë e mirë. the repository tests have to run on this laptop"
+    )
     s.act(
         "First the user-level Podman API socket, which Testcontainers can use as a Docker endpoint:",
         Bash(
@@ -504,7 +556,15 @@ def f11() -> Session:
         None,
         Bash(
             "./gradlew test --tests '*DeliveryRepositoryTest*'",
-            gradle(["> Task :test", "", "DeliveryRepositoryTest > lists deliveries of one farm PASSED", "DeliveryRepositoryTest > insert returns id PASSED"], secs=44),
+            gradle(
+                [
+                    "> Task :test",
+                    "",
+                    "DeliveryRepositoryTest > lists deliveries of one farm PASSED",
+                    "DeliveryRepositoryTest > insert returns id PASSED",
+                ],
+                secs=44,
+            ),
             secs=50,
         ),
     )
@@ -514,7 +574,14 @@ def f11() -> Session:
         "shto një shënim te README për të tjerët",
         lessons=["turns out rootless Podman has no Docker socket unless podman.socket is enabled for the user"],
     )
-    s.act(None, Edit("README.md", "## Running tests", "## Running tests\n\nOn Fedora with Podman: `systemctl --user enable --now podman.socket` and a\n`~/.testcontainers.properties` with the socket as docker.host and `ryuk.disabled=true`."))
+    s.act(
+        None,
+        Edit(
+            "README.md",
+            "## Running tests",
+            "## Running tests\n\nOn Fedora with Podman: `systemctl --user enable --now podman.socket` and a\n`~/.testcontainers.properties` with the socket as docker.host and `ryuk.disabled=true`.",
+        ),
+    )
     s.say("Added the note under 'Running tests' in README.md.")
     s.outcome("success", "podman.socket enabled and Ryuk disabled; Testcontainers tests pass locally")
     s.hit("testcontainers-podman", fixed=True)
@@ -529,15 +596,32 @@ def f12() -> Session:
         "> Metaspace\n```\nvetëm për sot, log level DEBUG te logback që të shoh çfarë bën. dhe një gjë e re: tani "
         "deploy-in e bën vetëm pipeline-i i GitLab-it, jo më helm nga laptopi",
         non_rules=["vetëm për sot, log level DEBUG te logback"],
-        rules=[("deploy-pipeline", "tani deploy-in e bën vetëm pipeline-i i GitLab-it, jo më helm nga laptopi", "helm-from-laptop")],
+        rules=[
+            (
+                "deploy-pipeline",
+                "tani deploy-in e bën vetëm pipeline-i i GitLab-it, jo më helm nga laptopi",
+                "helm-from-laptop",
+            )
+        ],
     )
-    s.act(None, Read("gradle.properties", "kotlin.code.style=official\norg.gradle.jvmargs=-Xmx1g\norg.gradle.caching=true"))
+    s.act(
+        None,
+        Read("gradle.properties", "kotlin.code.style=official\norg.gradle.jvmargs=-Xmx1g\norg.gradle.caching=true"),
+    )
     s.act(
         "The daemon's 1g heap has no Metaspace cap raised; the Kotlin compiler runs in it:",
         Edit("gradle.properties", "org.gradle.jvmargs=-Xmx1g", "org.gradle.jvmargs=-Xmx3g -XX:MaxMetaspaceSize=1g"),
         Edit("src/main/resources/logback.xml", '<root level="INFO">', '<root level="DEBUG">'),
     )
-    s.act(None, Bash("./gradlew --stop && ./gradlew build -x test", "Stopping Daemon(s)\n1 Daemon stopped\n" + gradle(["> Task :compileKotlin", "> Task :jar"], secs=58, tasks=9), secs=70))
+    s.act(
+        None,
+        Bash(
+            "./gradlew --stop && ./gradlew build -x test",
+            "Stopping Daemon(s)\n1 Daemon stopped\n"
+            + gradle(["> Task :compileKotlin", "> Task :jar"], secs=58, tasks=9),
+            secs=70,
+        ),
+    )
     s.say("Build passes with the bigger daemon (3g heap, 1g Metaspace); logback root is at DEBUG for today.")
     s.user("va bene 👍")
     s.one_off("Gradle daemon ran out of Metaspace compiling Kotlin; raised org.gradle.jvmargs")
@@ -556,7 +640,13 @@ def find_probes(child: Session) -> None:
             "deploy/helm/ferma-api/templates/deployment.yaml:25:            initialDelaySeconds: 5",
         ),
     )
-    child.act(None, Bash("grep -n 'Responding at\\|Starting ferma-api' /home/arben/punë/ferma-api/logs/k3s-0.4.2.log", "1:2029-11-02 09:15:03.402 [main] INFO  Application - Starting ferma-api 0.4.2\n212:2029-11-02 09:15:44.960 [main] INFO  Application - Responding at http://0.0.0.0:8080"))
+    child.act(
+        None,
+        Bash(
+            "grep -n 'Responding at\\|Starting ferma-api' /home/arben/punë/ferma-api/logs/k3s-0.4.2.log",
+            "1:2029-11-02 09:15:03.402 [main] INFO  Application - Starting ferma-api 0.4.2\n212:2029-11-02 09:15:44.960 [main] INFO  Application - Responding at http://0.0.0.0:8080",
+        ),
+    )
     child.say(
         "Probes: deployment.yaml:14 livenessProbe (initialDelaySeconds 10, period 5, failureThreshold 3) and :21 "
         "readinessProbe (5). No startupProbe. The saved 0.4.2 log shows 41.5 s from 'Starting' to 'Responding at'."
@@ -592,7 +682,7 @@ def f13() -> Session:
         Bash(
             "helm upgrade --install ferma-api deploy/helm/ferma-api -n ferma -f deploy/helm/ferma-api/values-prod.yaml --set image.tag=0.4.3 --atomic --timeout 4m "
             "&& kubectl -n ferma get pods -l app.kubernetes.io/name=ferma-api",
-            "Release \"ferma-api\" has been upgraded. Happy Helming!\nNAME: ferma-api\nLAST DEPLOYED: Wed Nov  7 09:21:40 2029\n"
+            'Release "ferma-api" has been upgraded. Happy Helming!\nNAME: ferma-api\nLAST DEPLOYED: Wed Nov  7 09:21:40 2029\n'
             "NAMESPACE: ferma\nSTATUS: deployed\nREVISION: 14\n"
             "NAME                         READY   STATUS    RESTARTS   AGE\nferma-api-84d6c7f9b7-mx2rp   1/1     Running   0          58s",
             secs=75,
@@ -604,7 +694,13 @@ def f13() -> Session:
         "e deploy-ova nga këtu vetëm sot se pipeline-i s'e ka akoma chart-in e ri",
         lessons=["mësimi: JVM-ja me Flyway do 40 sekonda të niset, liveness-i s'duhet ta vrasë para kësaj"],
     )
-    s.act(None, Bash("git add deploy/helm && git commit -m 'Add startupProbe so liveness waits for Ktor'", "[startup-probe 9c2e1f4] Add startupProbe so liveness waits for Ktor\n 1 file changed, 6 insertions(+), 1 deletion(-)"))
+    s.act(
+        None,
+        Bash(
+            "git add deploy/helm && git commit -m 'Add startupProbe so liveness waits for Ktor'",
+            "[startup-probe 9c2e1f4] Add startupProbe so liveness waits for Ktor\n 1 file changed, 6 insertions(+), 1 deletion(-)",
+        ),
+    )
     s.say("Committed 9c2e1f4.")
     s.outcome("success", "startupProbe added, pod runs with 0 restarts")
     s.hit("k3s-probe-kills-jvm", fixed=True)
@@ -618,8 +714,8 @@ def f14() -> Session:
         None,
         Write(
             "src/main/kotlin/al/koop/ferma/api/CollectorRoutes.kt",
-            "fun Route.collectorRoutes(repo: CollectorRepository) {\n    get(\"/collectors/{id}/deliveries\") {\n"
-            "        val id = call.parameters[\"id\"]!!.toLong()\n"
+            'fun Route.collectorRoutes(repo: CollectorRepository) {\n    get("/collectors/{id}/deliveries") {\n'
+            '        val id = call.parameters["id"]!!.toLong()\n'
             "        val c = repo.find(id) ?: return@get call.respond(HttpStatusCode.NotFound)\n"
             "        call.respond(repo.deliveries(c.id))\n    }\n}\n",
         ),
@@ -628,20 +724,41 @@ def f14() -> Session:
     s.user(
         "no, that was before, now missing resources return 404 with an application/problem+json body, the app team "
         "wants a title. change deliveries too",
-        rules=[("problem-json", "now missing resources return 404 with an application/problem+json body", "missing-404-empty")],
+        rules=[
+            (
+                "problem-json",
+                "now missing resources return 404 with an application/problem+json body",
+                "missing-404-empty",
+            )
+        ],
     )
     s.act(
         None,
         Write(
             "src/main/kotlin/al/koop/ferma/api/Problems.kt",
             "suspend fun ApplicationCall.notFound(what: String) = respondText(\n"
-            "    Json.encodeToString(Problem(title = \"$what not found\", status = 404)),\n"
-            "    ContentType.parse(\"application/problem+json\"),\n    HttpStatusCode.NotFound,\n)\n",
+            '    Json.encodeToString(Problem(title = "$what not found", status = 404)),\n'
+            '    ContentType.parse("application/problem+json"),\n    HttpStatusCode.NotFound,\n)\n',
         ),
-        Edit("src/main/kotlin/al/koop/ferma/api/CollectorRoutes.kt", "return@get call.respond(HttpStatusCode.NotFound)", 'return@get call.notFound("collector")'),
-        Edit("src/main/kotlin/al/koop/ferma/api/DeliveryRoutes.kt", "return@get call.respond(HttpStatusCode.NotFound)", 'return@get call.notFound("delivery")'),
+        Edit(
+            "src/main/kotlin/al/koop/ferma/api/CollectorRoutes.kt",
+            "return@get call.respond(HttpStatusCode.NotFound)",
+            'return@get call.notFound("collector")',
+        ),
+        Edit(
+            "src/main/kotlin/al/koop/ferma/api/DeliveryRoutes.kt",
+            "return@get call.respond(HttpStatusCode.NotFound)",
+            'return@get call.notFound("delivery")',
+        ),
     )
-    s.act(None, Bash("./gradlew test detekt ktlintCheck", gradle(["> Task :test", "> Task :detekt", "> Task :ktlintCheck"], secs=63, tasks=18), secs=70))
+    s.act(
+        None,
+        Bash(
+            "./gradlew test detekt ktlintCheck",
+            gradle(["> Task :test", "> Task :detekt", "> Task :ktlintCheck"], secs=63, tasks=18),
+            secs=70,
+        ),
+    )
     s.say("Both routes answer 404 with application/problem+json and a title; tests and lint pass.")
     s.user("perfekt 💪")
     s.outcome("success", "collectors route added, 404s are problem+json")
@@ -660,11 +777,19 @@ def f15() -> Session:
         None,
         Write(
             "src/main/kotlin/al/koop/ferma/api/ReportRoutes.kt",
-            "get(\"/reports/weekly\") {\n    val week = IsoWeek.parse(call.request.queryParameters[\"week\"]!!)\n"
+            'get("/reports/weekly") {\n    val week = IsoWeek.parse(call.request.queryParameters["week"]!!)\n'
             "    call.respond(reports.litresByFarm(week.start, week.end))\n}\n",
         ),
     )
-    s.act(None, Bash("./gradlew test --tests '*ReportRoutesTest*' && git add -A && git commit -m 'Add weekly litres report per farm'", gradle(["> Task :test", "", "ReportRoutesTest > sums litres per farm for a week PASSED"], secs=33) + "\n[weekly-report 1b7d3a0] Add weekly litres report per farm\n 3 files changed, 58 insertions(+)", secs=40))
+    s.act(
+        None,
+        Bash(
+            "./gradlew test --tests '*ReportRoutesTest*' && git add -A && git commit -m 'Add weekly litres report per farm'",
+            gradle(["> Task :test", "", "ReportRoutesTest > sums litres per farm for a week PASSED"], secs=33)
+            + "\n[weekly-report 1b7d3a0] Add weekly litres report per farm\n 3 files changed, 58 insertions(+)",
+            secs=40,
+        ),
+    )
     s.say("The weekly report route is in and committed (1b7d3a0).")
     s.user("mirë, faleminderit. java e ardhshme CSV export")
     s.outcome("success", "weekly report endpoint added, test passes, committed")

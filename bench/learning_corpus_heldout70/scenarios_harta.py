@@ -18,10 +18,18 @@ def vitest(files: list[tuple[str, int]], fail: str = "") -> str:
     out += [f" ✓ {f} ({n} tests) {40 + 7 * n}ms" for f, n in files]
     total = sum(n for _, n in files)
     if fail:
-        out += [fail, "", f" Test Files  1 failed | {len(files)} passed ({len(files) + 1})", f"      Tests  1 failed | {total} passed ({total + 1})"]
+        out += [
+            fail,
+            "",
+            f" Test Files  1 failed | {len(files)} passed ({len(files) + 1})",
+            f"      Tests  1 failed | {total} passed ({total + 1})",
+        ]
     else:
         out += ["", f" Test Files  {len(files)} passed ({len(files)})", f"      Tests  {total} passed ({total})"]
-    out += ["   Start at  14:02:11", "   Duration  1.84s (transform 312ms, setup 0ms, collect 604ms, tests 211ms, environment 702ms, prepare 96ms)"]
+    out += [
+        "   Start at  14:02:11",
+        "   Duration  1.84s (transform 312ms, setup 0ms, collect 604ms, tests 211ms, environment 702ms, prepare 96ms)",
+    ]
     return "\n".join(out)
 
 
@@ -82,13 +90,24 @@ def h01() -> Session:
         "keep the map style JSON in the repo under static/styles, don't fetch it from MapTiler, their free tier "
         "went down during the demo in September.",
         decisions=["decided: MapLibre GL, not Leaflet"],
-        rules=[("style-in-repo", "keep the map style JSON in the repo under static/styles, don't fetch it from MapTiler")],
+        rules=[
+            ("style-in-repo", "keep the map style JSON in the repo under static/styles, don't fetch it from MapTiler")
+        ],
     )
     s.title("MapLibre route layer")
     s.act(None, Bash("ls static/styles src/lib", "static/styles:\nferma.json\n\nsrc/lib:\nroutes.ts"))
     s.act("Writing the map component:", Write("src/lib/Map.svelte", MAP_SVELTE))
-    s.act(None, Bash("pnpm check && pnpm build", "svelte-check found 0 errors and 0 warnings\nvite v5.4.10 building SSR bundle for production...\n✓ 214 modules transformed.\n✓ built in 3.42s\n\n> Using @sveltejs/adapter-cloudflare\n  ✔ done", secs=22))
-    s.say("`Map.svelte` loads /styles/ferma.json from the repo and draws the routes coloured by their `colour` property.")
+    s.act(
+        None,
+        Bash(
+            "pnpm check && pnpm build",
+            "svelte-check found 0 errors and 0 warnings\nvite v5.4.10 building SSR bundle for production...\n✓ 214 modules transformed.\n✓ built in 3.42s\n\n> Using @sveltejs/adapter-cloudflare\n  ✔ done",
+            secs=22,
+        ),
+    )
+    s.say(
+        "`Map.svelte` loads /styles/ferma.json from the repo and draws the routes coloured by their `colour` property."
+    )
     s.user("duket bukur 😍 faleminderit")
     s.outcome("success", "route layer drawn on a MapLibre map, build passes")
     return s
@@ -98,21 +117,39 @@ def h02() -> Session:
     s = new("h02-lockfile-pages", "2029-10-23T13:10:48", "2.1.160", "main", "lockfile-pages-gannet")
     s.user(
         "build-i në Cloudflare Pages dështon:\n\n```\n15:08:21.377\tNote: never commit node_modules, dependencies are installed during the build.\n15:08:21.402\tInstalling project dependencies: pnpm install\n"
-        "15:08:22.930\t ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with \"frozen-lockfile\" because pnpm-lock.yaml is "
+        '15:08:22.930\t ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile" because pnpm-lock.yaml is '
         "not up to date with package.json\n15:08:22.981\tError: Exit with error code: 1\n```\n"
         "dhe mos harro: asnjë any në TypeScript, përdor unknown dhe ngushtoje",
         rules=[("no-any", "asnjë any në TypeScript, përdor unknown dhe ngushtoje")],
     )
     s.not_person("never commit node_modules, dependencies are installed during the build.", "pasted_log")
-    s.act(None, Bash("git log -1 --format=%s -- package.json && pnpm --version", "Add @turf/length for route distances\n9.12.3"))
+    s.act(
+        None,
+        Bash(
+            "git log -1 --format=%s -- package.json && pnpm --version", "Add @turf/length for route distances\n9.12.3"
+        ),
+    )
     s.act(
         "package.json got @turf/length but the lockfile was not committed with it:",
-        Bash("pnpm install && git add pnpm-lock.yaml && git commit -m 'Update lockfile for @turf/length'", "Lockfile is up to date, resolution step is skipped\nPackages: +3\n+++\nDone in 2.1s\n[main 5d0a9e2] Update lockfile for @turf/length\n 1 file changed, 24 insertions(+)", secs=9),
+        Bash(
+            "pnpm install && git add pnpm-lock.yaml && git commit -m 'Update lockfile for @turf/length'",
+            "Lockfile is up to date, resolution step is skipped\nPackages: +3\n+++\nDone in 2.1s\n[main 5d0a9e2] Update lockfile for @turf/length\n 1 file changed, 24 insertions(+)",
+            secs=9,
+        ),
     )
-    s.act(None, Bash("git push && pnpm exec wrangler pages deployment list --project-name harta | head -4", "To gitlab.com:koop-ferma/harta.git\n   a41c7b3..5d0a9e2  main -> main\n┌──────────┬─────────────┬────────┐\n│ Id       │ Environment │ Status │\n│ 7f3a2c1e │ Production  │ Success│", secs=60))
+    s.act(
+        None,
+        Bash(
+            "git push && pnpm exec wrangler pages deployment list --project-name harta | head -4",
+            "To gitlab.com:koop-ferma/harta.git\n   a41c7b3..5d0a9e2  main -> main\n┌──────────┬─────────────┬────────┐\n│ Id       │ Environment │ Status │\n│ 7f3a2c1e │ Production  │ Success│",
+            secs=60,
+        ),
+    )
     s.say("The lockfile is committed and the Pages build succeeded.")
     s.user("mirë 👍")
-    s.one_off("Cloudflare Pages build failed with ERR_PNPM_OUTDATED_LOCKFILE after a dependency was added without the lockfile")
+    s.one_off(
+        "Cloudflare Pages build failed with ERR_PNPM_OUTDATED_LOCKFILE after a dependency was added without the lockfile"
+    )
     s.outcome("success", "lockfile committed, Pages build green")
     return s
 
@@ -120,7 +157,14 @@ def h02() -> Session:
 def h03() -> Session:
     s = new("h03-popup-timeout", "2029-10-24T12:40:12", "2.1.161", "route-popup", "popup-timeout-loon")
     s.user("add a popup when you click a route (name + litres today) and a Playwright test for it")
-    s.act(None, Edit("src/lib/Map.svelte", "      map.addLayer({ id: 'routes', type: 'line', source: 'routes', paint: { 'line-color': ['get', 'colour'], 'line-width': 4 } });", "      map.addLayer({ id: 'routes', type: 'line', source: 'routes', paint: { 'line-color': ['get', 'colour'], 'line-width': 4 } });\n      map.on('click', 'routes', (e) => {\n        const p = e.features?.[0]?.properties;\n        new maplibregl.Popup().setLngLat(e.lngLat).setHTML(`<b>${p?.name}</b> ${p?.litres} l`).addTo(map);\n      });"))
+    s.act(
+        None,
+        Edit(
+            "src/lib/Map.svelte",
+            "      map.addLayer({ id: 'routes', type: 'line', source: 'routes', paint: { 'line-color': ['get', 'colour'], 'line-width': 4 } });",
+            "      map.addLayer({ id: 'routes', type: 'line', source: 'routes', paint: { 'line-color': ['get', 'colour'], 'line-width': 4 } });\n      map.on('click', 'routes', (e) => {\n        const p = e.features?.[0]?.properties;\n        new maplibregl.Popup().setLngLat(e.lngLat).setHTML(`<b>${p?.name}</b> ${p?.litres} l`).addTo(map);\n      });",
+        ),
+    )
     s.act(None, Write("tests/route-popup.spec.ts", POPUP_SPEC))
     s.act(
         None,
@@ -164,7 +208,14 @@ def h04() -> Session:
             "  webServer: { command: 'pnpm build && pnpm preview --port 4173', port: 4173 },",
         ),
     )
-    s.act(None, Bash("pnpm lint", "> harta@0.3.0 lint /home/arben/punë/harta\n> prettier --check . && eslint .\n\nChecking formatting...\nAll matched files use Prettier code style!", secs=12))
+    s.act(
+        None,
+        Bash(
+            "pnpm lint",
+            "> harta@0.3.0 lint /home/arben/punë/harta\n> prettier --check . && eslint .\n\nChecking formatting...\nAll matched files use Prettier code style!",
+            secs=12,
+        ),
+    )
     s.say("playwright.config.ts now builds and serves `pnpm preview` on 4173; lint is clean.")
     s.user("faleminderit, po ia kthej Elirës")
     s.outcome("success", "Playwright webServer switched to pnpm preview per review; lint clean")
@@ -181,9 +232,21 @@ def h05() -> Session:
     )
     s.act(
         None,
-        Edit("src/routes/rreth/+page.ts", "export const prerender = true;\nimport { env } from '$env/dynamic/public';", "export const prerender = true;\nimport { PUBLIC_API_URL } from '$env/static/public';"),
-        Edit("src/routes/rreth/+page.ts", "fetch(`${env.PUBLIC_API_URL}/stats`)", "fetch(`${PUBLIC_API_URL}/stats`)"))
-    s.act(None, Bash("pnpm build", "vite v5.4.10 building SSR bundle for production...\n✓ 221 modules transformed.\n✓ built in 3.61s\n\n> Using @sveltejs/adapter-cloudflare\n  ✔ done", secs=20))
+        Edit(
+            "src/routes/rreth/+page.ts",
+            "export const prerender = true;\nimport { env } from '$env/dynamic/public';",
+            "export const prerender = true;\nimport { PUBLIC_API_URL } from '$env/static/public';",
+        ),
+        Edit("src/routes/rreth/+page.ts", "fetch(`${env.PUBLIC_API_URL}/stats`)", "fetch(`${PUBLIC_API_URL}/stats`)"),
+    )
+    s.act(
+        None,
+        Bash(
+            "pnpm build",
+            "vite v5.4.10 building SSR bundle for production...\n✓ 221 modules transformed.\n✓ built in 3.61s\n\n> Using @sveltejs/adapter-cloudflare\n  ✔ done",
+            secs=20,
+        ),
+    )
     s.say("/rreth is prerendered with the API URL from $env/static/public, inlined at build time.")
     s.user(
         "ah ok. learned that $env/dynamic can't be read in a prerendered route, the value only exists at request time",
@@ -203,9 +266,25 @@ def h06() -> Session:
         "the received one is just a grey MapLibre canvas, no tiles no routes. for now just skip the screenshot test in this run so the MR can go",
         non_rules=["for now just skip the screenshot test in this run"],
     )
-    s.act(None, Edit("tests/map.spec.ts", "test('routes are drawn', async ({ page }) => {", "test.skip('routes are drawn', async ({ page }) => {"))
-    s.act(None, Bash("git commit -am 'Skip map screenshot in CI run' && git push", "[route-popup 3e81b20] Skip map screenshot in CI run\n 1 file changed, 1 insertion(+), 1 deletion(-)\nremote: View pipeline: https://gitlab.com/koop-ferma/harta/-/pipelines/1492205117", secs=8))
-    s.say("Skipped for this push. The grey canvas means the screenshot was taken before tiles and routes rendered in CI.")
+    s.act(
+        None,
+        Edit(
+            "tests/map.spec.ts",
+            "test('routes are drawn', async ({ page }) => {",
+            "test.skip('routes are drawn', async ({ page }) => {",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "git commit -am 'Skip map screenshot in CI run' && git push",
+            "[route-popup 3e81b20] Skip map screenshot in CI run\n 1 file changed, 1 insertion(+), 1 deletion(-)\nremote: View pipeline: https://gitlab.com/koop-ferma/harta/-/pipelines/1492205117",
+            secs=8,
+        ),
+    )
+    s.say(
+        "Skipped for this push. The grey canvas means the screenshot was taken before tiles and routes rendered in CI."
+    )
     s.user("pipeline prapë e kuqe, tani popup test. s'funksionon akoma")
     s.outcome("failed", "CI still red: the map screenshot is grey and the popup test fails next")
     s.hit("map-not-idle-in-tests")
@@ -213,8 +292,20 @@ def h06() -> Session:
 
 
 def write_vitest(child: Session) -> None:
-    child.act(None, Read("src/lib/routes.ts", "export function totalLitres(r: Route): number {\n  return r.stops.reduce((a, s) => a + s.litres, 0);\n}\n\nexport function routeColour(i: number): string {\n  return PALETTE[i % PALETTE.length];\n}"))
-    child.act(None, Write("src/lib/routes.test.ts", "import { describe, it, expect } from 'vitest';\nimport { totalLitres, routeColour } from './routes';\n\ndescribe('routes', () => {\n  it('sums litres', () => expect(totalLitres({ stops: [{ litres: 12 }, { litres: 30.5 }] } as never)).toBe(42.5));\n  it('wraps the palette', () => expect(routeColour(9)).toBe(routeColour(1)));\n});\n"))
+    child.act(
+        None,
+        Read(
+            "src/lib/routes.ts",
+            "export function totalLitres(r: Route): number {\n  return r.stops.reduce((a, s) => a + s.litres, 0);\n}\n\nexport function routeColour(i: number): string {\n  return PALETTE[i % PALETTE.length];\n}",
+        ),
+    )
+    child.act(
+        None,
+        Write(
+            "src/lib/routes.test.ts",
+            "import { describe, it, expect } from 'vitest';\nimport { totalLitres, routeColour } from './routes';\n\ndescribe('routes', () => {\n  it('sums litres', () => expect(totalLitres({ stops: [{ litres: 12 }, { litres: 30.5 }] } as never)).toBe(42.5));\n  it('wraps the palette', () => expect(routeColour(9)).toBe(routeColour(1)));\n});\n",
+        ),
+    )
     child.act(None, Bash("pnpm vitest run src/lib/routes.test.ts", vitest([("src/lib/routes.test.ts", 2)])))
     child.say("Added src/lib/routes.test.ts with 2 tests (totalLitres, routeColour wrap-around); both pass.")
 
@@ -240,8 +331,15 @@ def h07() -> Session:
     s.not_person("Never touch the Playwright specs.", "subagent_prompt")
     s.act(
         None,
-        Write("src/lib/Sidebar.svelte", "<script lang=\"ts\">\n  import { totalLitres, type Route } from '$lib/routes';\n  let { routes }: { routes: Route[] } = $props();\n</script>\n\n<aside>\n  {#each routes as r}\n    <div class=\"row\"><span>{r.name}</span><span>{totalLitres(r)} l</span></div>\n  {/each}\n</aside>\n"),
-        Edit("playwright.config.ts", "    { name: 'firefox', use: { ...devices['Desktop Firefox'] } },", "    ...(process.env.CI ? [] : [{ name: 'firefox', use: { ...devices['Desktop Firefox'] } }]),"),
+        Write(
+            "src/lib/Sidebar.svelte",
+            '<script lang="ts">\n  import { totalLitres, type Route } from \'$lib/routes\';\n  let { routes }: { routes: Route[] } = $props();\n</script>\n\n<aside>\n  {#each routes as r}\n    <div class="row"><span>{r.name}</span><span>{totalLitres(r)} l</span></div>\n  {/each}\n</aside>\n',
+        ),
+        Edit(
+            "playwright.config.ts",
+            "    { name: 'firefox', use: { ...devices['Desktop Firefox'] } },",
+            "    ...(process.env.CI ? [] : [{ name: 'firefox', use: { ...devices['Desktop Firefox'] } }]),",
+        ),
     )
     s.compact(
         "auto",
@@ -254,8 +352,23 @@ def h07() -> Session:
     )
     s.not_person("User preference: always use Svelte stores instead of runes.", "compaction_summary")
     s.agent_done(after=25)
-    s.act(None, Edit("src/routes/+page.svelte", "<Map {routes} />", "<div class=\"layout\">\n  <Sidebar {routes} />\n  <Map {routes} />\n</div>"))
-    s.act(None, Bash("pnpm check && pnpm vitest run", "svelte-check found 0 errors and 0 warnings\n" + vitest([("src/lib/routes.test.ts", 2), ("src/lib/format.test.ts", 3)]), secs=10))
+    s.act(
+        None,
+        Edit(
+            "src/routes/+page.svelte",
+            "<Map {routes} />",
+            '<div class="layout">\n  <Sidebar {routes} />\n  <Map {routes} />\n</div>',
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "pnpm check && pnpm vitest run",
+            "svelte-check found 0 errors and 0 warnings\n"
+            + vitest([("src/lib/routes.test.ts", 2), ("src/lib/format.test.ts", 3)]),
+            secs=10,
+        ),
+    )
     s.say("The sidebar is mounted next to the map; the agent's 2 tests and the existing ones pass.")
     s.user("super, ashtu e doja 💪")
     s.outcome("success", "sidebar added, vitest tests written by background agent pass")
@@ -266,13 +379,15 @@ def h08() -> Session:
     s = new("h08-pages-secret", "2029-10-31T14:00:27", "2.1.163", "api-token", "pages-secret-shag")
     s.user(
         "the map needs a token for our tile proxy. vendim: Cloudflare Pages mbetet, jo Vercel, s'ia vlen "
-        "migrimi. put the token somewhere the app can read it"
-        ,
+        "migrimi. put the token somewhere the app can read it",
         decisions=["vendim: Cloudflare Pages mbetet, jo Vercel"],
     )
     s.act(
         "I'll add it to wrangler.toml under [vars]:",
-        Read("wrangler.toml", 'name = "harta"\ncompatibility_date = "2029-09-30"\npages_build_output_dir = ".svelte-kit/cloudflare"'),
+        Read(
+            "wrangler.toml",
+            'name = "harta"\ncompatibility_date = "2029-09-30"\npages_build_output_dir = ".svelte-kit/cloudflare"',
+        ),
     )
     s.user(
         "same rule as in ferma: secrets only in .dev.vars locally or as a Pages secret, never committed to the repo",
@@ -281,9 +396,15 @@ def h08() -> Session:
     s.act(
         None,
         Bash("grep -q '.dev.vars' .gitignore && echo ignored", "ignored"),
-        Bash("pnpm exec wrangler pages secret put TILE_TOKEN --project-name harta <<< \"$TILE_TOKEN\"", "✨ Success! Uploaded secret TILE_TOKEN", secs=4),
+        Bash(
+            'pnpm exec wrangler pages secret put TILE_TOKEN --project-name harta <<< "$TILE_TOKEN"',
+            "✨ Success! Uploaded secret TILE_TOKEN",
+            secs=4,
+        ),
     )
-    s.say("TILE_TOKEN is a Pages secret; locally it goes in .dev.vars (ignored by git). The app reads it via platform.env.")
+    s.say(
+        "TILE_TOKEN is a Pages secret; locally it goes in .dev.vars (ignored by git). The app reads it via platform.env."
+    )
     s.user("👍")
     s.outcome("success", "tile token stored as Pages secret, not committed")
     return s
@@ -310,7 +431,10 @@ def h09() -> Session:
 
 def h10() -> Session:
     s = new("h10-wrangler-auth", "2029-11-02T14:10:11", "2.1.164", "main", "wrangler-auth-tern")
-    s.user("deploy manual i preview-t se CI është ndalur. should we always purge the Cloudflare cache after a deploy?", non_rules=["should we always purge the Cloudflare cache after a deploy?"])
+    s.user(
+        "deploy manual i preview-t se CI është ndalur. should we always purge the Cloudflare cache after a deploy?",
+        non_rules=["should we always purge the Cloudflare cache after a deploy?"],
+    )
     s.act(
         None,
         Bash(
@@ -340,23 +464,54 @@ def h11() -> Session:
     s.user(
         "ndryshim: me MapTiler kemi tani plan me pagesë nga kooperativa. stilin e hartës tani e marrim nga MapTiler "
         "me key, nuk e mbajmë më në repo. hiq static/styles/ferma.json",
-        rules=[("style-maptiler", "stilin e hartës tani e marrim nga MapTiler me key, nuk e mbajmë më në repo", "style-in-repo")],
+        rules=[
+            (
+                "style-maptiler",
+                "stilin e hartës tani e marrim nga MapTiler me key, nuk e mbajmë më në repo",
+                "style-in-repo",
+            )
+        ],
     )
     s.act(
         None,
-        Edit("src/lib/Map.svelte", "style: '/styles/ferma.json'", "style: `https://api.maptiler.com/maps/${PUBLIC_MAPTILER_STYLE}/style.json?key=${PUBLIC_MAPTILER_KEY}`"),
-        Edit("src/lib/Map.svelte", "  import { routesGeoJson } from '$lib/routes';", "  import { routesGeoJson } from '$lib/routes';\n  import { PUBLIC_MAPTILER_KEY, PUBLIC_MAPTILER_STYLE } from '$env/static/public';"),
+        Edit(
+            "src/lib/Map.svelte",
+            "style: '/styles/ferma.json'",
+            "style: `https://api.maptiler.com/maps/${PUBLIC_MAPTILER_STYLE}/style.json?key=${PUBLIC_MAPTILER_KEY}`",
+        ),
+        Edit(
+            "src/lib/Map.svelte",
+            "  import { routesGeoJson } from '$lib/routes';",
+            "  import { routesGeoJson } from '$lib/routes';\n  import { PUBLIC_MAPTILER_KEY, PUBLIC_MAPTILER_STYLE } from '$env/static/public';",
+        ),
     )
-    s.act(None, Bash("git rm -q static/styles/ferma.json && pnpm check && pnpm build", "svelte-check found 0 errors and 0 warnings\n✓ built in 3.39s\n\n> Using @sveltejs/adapter-cloudflare\n  ✔ done", secs=20))
-    s.say("The map loads the MapTiler style with the public key (a domain-restricted key, fine to ship); ferma.json is gone.")
+    s.act(
+        None,
+        Bash(
+            "git rm -q static/styles/ferma.json && pnpm check && pnpm build",
+            "svelte-check found 0 errors and 0 warnings\n✓ built in 3.39s\n\n> Using @sveltejs/adapter-cloudflare\n  ✔ done",
+            secs=20,
+        ),
+    )
+    s.say(
+        "The map loads the MapTiler style with the public key (a domain-restricted key, fine to ship); ferma.json is gone."
+    )
     s.user("duket më mirë se e jona 😄 faleminderit")
     s.outcome("success", "style switched to MapTiler, local style removed")
     return s
 
 
 def find_map_waits(child: Session) -> None:
-    child.act(None, Bash("grep -rn 'goto\\|waitFor\\|click' tests/*.spec.ts", "tests/route-popup.spec.ts:4:  await page.goto('/');\ntests/route-popup.spec.ts:5:  await page.getByTestId('map').click({ position: { x: 412, y: 288 } });\ntests/map.spec.ts:10:  await page.goto('/');\ntests/map.spec.ts:11:  await expect(page).toHaveScreenshot('routes.png');"))
-    child.say("Two specs act on the map right after page.goto: route-popup.spec.ts:5 (click) and map.spec.ts:11 (screenshot). No spec waits for the map.")
+    child.act(
+        None,
+        Bash(
+            "grep -rn 'goto\\|waitFor\\|click' tests/*.spec.ts",
+            "tests/route-popup.spec.ts:4:  await page.goto('/');\ntests/route-popup.spec.ts:5:  await page.getByTestId('map').click({ position: { x: 412, y: 288 } });\ntests/map.spec.ts:10:  await page.goto('/');\ntests/map.spec.ts:11:  await expect(page).toHaveScreenshot('routes.png');",
+        ),
+    )
+    child.say(
+        "Two specs act on the map right after page.goto: route-popup.spec.ts:5 (click) and map.spec.ts:11 (screenshot). No spec waits for the map."
+    )
 
 
 def h12() -> Session:
@@ -378,18 +533,42 @@ def h12() -> Session:
     )
     s.act(
         "The MapLibre map signals readiness on its first 'idle' (style, tiles and the routes layer rendered); expose that and wait for it:",
-        Edit("src/lib/Map.svelte", "    return () => map.remove();", "    map.once('idle', () => {\n      (window as unknown as { __mapIdle?: boolean }).__mapIdle = true;\n    });\n    return () => map.remove();"),
-        Write("tests/helpers.ts", "import type { Page } from '@playwright/test';\n\nexport async function gotoMap(page: Page) {\n  await page.goto('/');\n  await page.waitForFunction(() => window.__mapIdle === true);\n}\n"),
-        Edit("tests/map.spec.ts", "test.skip('routes are drawn', async ({ page }) => {\n  await page.goto('/');", "test('routes are drawn', async ({ page }) => {\n  await gotoMap(page);"),
+        Edit(
+            "src/lib/Map.svelte",
+            "    return () => map.remove();",
+            "    map.once('idle', () => {\n      (window as unknown as { __mapIdle?: boolean }).__mapIdle = true;\n    });\n    return () => map.remove();",
+        ),
+        Write(
+            "tests/helpers.ts",
+            "import type { Page } from '@playwright/test';\n\nexport async function gotoMap(page: Page) {\n  await page.goto('/');\n  await page.waitForFunction(() => window.__mapIdle === true);\n}\n",
+        ),
+        Edit(
+            "tests/map.spec.ts",
+            "test.skip('routes are drawn', async ({ page }) => {\n  await page.goto('/');",
+            "test('routes are drawn', async ({ page }) => {\n  await gotoMap(page);",
+        ),
         Edit("tests/route-popup.spec.ts", "  await page.goto('/');", "  await gotoMap(page);"),
     )
-    s.act(None, Bash("pnpm exec playwright test --repeat-each 10", "Running 20 tests using 4 workers\n\n  20 passed (1.4m)", secs=90))
+    s.act(
+        None,
+        Bash(
+            "pnpm exec playwright test --repeat-each 10",
+            "Running 20 tests using 4 workers\n\n  20 passed (1.4m)",
+            secs=90,
+        ),
+    )
     s.say("20/20 runs pass with the tests waiting for `window.__mapIdle`; the screenshot test is back on.")
     s.user(
         "🙏 mësim: 'load' i hartës nuk do të thotë që tiles janë gati, duhet pritur 'idle'. commit",
         lessons=["mësim: 'load' i hartës nuk do të thotë që tiles janë gati, duhet pritur 'idle'"],
     )
-    s.act(None, Bash("git add -A && git commit -m 'Wait for the map to be idle in Playwright tests'", "[map-idle 0a4d9c8] Wait for the map to be idle in Playwright tests\n 4 files changed, 14 insertions(+), 4 deletions(-)"))
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'Wait for the map to be idle in Playwright tests'",
+            "[map-idle 0a4d9c8] Wait for the map to be idle in Playwright tests\n 4 files changed, 14 insertions(+), 4 deletions(-)",
+        ),
+    )
     s.say("Committed 0a4d9c8.")
     s.outcome("success", "tests wait for the map's first idle; 20/20 pass")
     s.hit("map-not-idle-in-tests", fixed=True)
@@ -406,9 +585,29 @@ def h13() -> Session:
         decisions=["decided: the tile proxy stays a Pages Function, no separate Worker"],
     )
     s.not_person("Pages functions should never read process.env directly; use the context env instead.", "pasted_log")
-    s.act(None, Read("functions/tiles/[[path]].ts", "export const onRequest: PagesFunction<{ TILE_TOKEN: string }> = async (context) => {\n  const url = new URL(context.request.url);\n  const token = process.env.TILE_TOKEN;\n  return fetch(`https://tiles.koop.al${url.pathname.replace('/tiles', '')}?t=${token}`);\n};"))
-    s.act(None, Edit("functions/tiles/[[path]].ts", "  const token = process.env.TILE_TOKEN;", "  const token = context.env.TILE_TOKEN;"))
-    s.act(None, Bash("pnpm exec wrangler pages dev .svelte-kit/cloudflare --port 8788 & sleep 4; curl -s -o /dev/null -w '%{http_code}\\n' localhost:8788/tiles/8/142/94.pbf; kill %1", "200", secs=9))
+    s.act(
+        None,
+        Read(
+            "functions/tiles/[[path]].ts",
+            "export const onRequest: PagesFunction<{ TILE_TOKEN: string }> = async (context) => {\n  const url = new URL(context.request.url);\n  const token = process.env.TILE_TOKEN;\n  return fetch(`https://tiles.koop.al${url.pathname.replace('/tiles', '')}?t=${token}`);\n};",
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "functions/tiles/[[path]].ts",
+            "  const token = process.env.TILE_TOKEN;",
+            "  const token = context.env.TILE_TOKEN;",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "pnpm exec wrangler pages dev .svelte-kit/cloudflare --port 8788 & sleep 4; curl -s -o /dev/null -w '%{http_code}\\n' localhost:8788/tiles/8/142/94.pbf; kill %1",
+            "200",
+            secs=9,
+        ),
+    )
     s.say("The proxy reads TILE_TOKEN from context.env; a tile request returns 200 locally.")
     s.user("mirë")
     s.outcome("success", "tile proxy reads the token from context.env, returns 200")
@@ -421,11 +620,31 @@ def h14() -> Session:
         "vitest fails on the new legend test:\n\n```\n FAIL  src/lib/Legend.test.ts > legend lists every route colour\n"
         "ReferenceError: document is not defined\n ❯ src/lib/Legend.test.ts:8:20\n```"
     )
-    s.act(None, Bash("pnpm add -D jsdom@25 @testing-library/svelte@5 && pnpm vitest run", "Packages: +41\nDone in 6.3s", secs=12))
+    s.act(
+        None,
+        Bash(
+            "pnpm add -D jsdom@25 @testing-library/svelte@5 && pnpm vitest run", "Packages: +41\nDone in 6.3s", secs=12
+        ),
+    )
     s.interrupt()
     s.user("prit, jsdom e kemi. vetëm environment-in për atë test")
-    s.act(None, Edit("src/lib/Legend.test.ts", "import { describe, it, expect } from 'vitest';", "// @vitest-environment jsdom\nimport { describe, it, expect } from 'vitest';"))
-    s.act(None, Bash("git checkout package.json pnpm-lock.yaml && pnpm install && pnpm vitest run", "Lockfile is up to date\n" + vitest([("src/lib/routes.test.ts", 2), ("src/lib/format.test.ts", 3), ("src/lib/Legend.test.ts", 1)]), secs=14))
+    s.act(
+        None,
+        Edit(
+            "src/lib/Legend.test.ts",
+            "import { describe, it, expect } from 'vitest';",
+            "// @vitest-environment jsdom\nimport { describe, it, expect } from 'vitest';",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "git checkout package.json pnpm-lock.yaml && pnpm install && pnpm vitest run",
+            "Lockfile is up to date\n"
+            + vitest([("src/lib/routes.test.ts", 2), ("src/lib/format.test.ts", 3), ("src/lib/Legend.test.ts", 1)]),
+            secs=14,
+        ),
+    )
     s.say("Legend.test.ts runs in jsdom via the file comment; package.json is back as it was; 6 tests pass.")
     s.user(
         "lesson: vitest runs in node by default, a component test needs the jsdom environment",
@@ -439,9 +658,27 @@ def h14() -> Session:
 def h15() -> Session:
     s = new("h15-route-filter", "2029-11-09T12:45:14", "2.1.169", "filter", "route-filter-scoter")
     s.user("shto një filtër sipas fshatit te sidebar-i, dropdown me fshatrat nga routes")
-    s.act(None, Edit("src/lib/Sidebar.svelte", "  let { routes }: { routes: Route[] } = $props();", "  let { routes }: { routes: Route[] } = $props();\n  let village = $state('');\n  const villages = $derived([...new Set(routes.map((r) => r.village))].sort());\n  const shown = $derived(village ? routes.filter((r) => r.village === village) : routes);"),
-        Edit("src/lib/Sidebar.svelte", "  {#each routes as r}", "  <select bind:value={village}><option value=\"\">Të gjitha</option>{#each villages as v}<option>{v}</option>{/each}</select>\n  {#each shown as r}"))
-    s.act(None, Bash("pnpm check && pnpm lint", "svelte-check found 0 errors and 0 warnings\nAll matched files use Prettier code style!", secs=14))
+    s.act(
+        None,
+        Edit(
+            "src/lib/Sidebar.svelte",
+            "  let { routes }: { routes: Route[] } = $props();",
+            "  let { routes }: { routes: Route[] } = $props();\n  let village = $state('');\n  const villages = $derived([...new Set(routes.map((r) => r.village))].sort());\n  const shown = $derived(village ? routes.filter((r) => r.village === village) : routes);",
+        ),
+        Edit(
+            "src/lib/Sidebar.svelte",
+            "  {#each routes as r}",
+            '  <select bind:value={village}><option value="">Të gjitha</option>{#each villages as v}<option>{v}</option>{/each}</select>\n  {#each shown as r}',
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "pnpm check && pnpm lint",
+            "svelte-check found 0 errors and 0 warnings\nAll matched files use Prettier code style!",
+            secs=14,
+        ),
+    )
     s.say("The sidebar has a village dropdown; check and lint pass. I haven't added a Playwright test for it yet.")
     s.user("mirë, e lëmë për nesër")
     s.outcome("unknown", "filter added, not tried by him; leaves for tomorrow")

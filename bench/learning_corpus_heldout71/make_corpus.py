@@ -55,7 +55,7 @@ PROBLEMS = {
         "description": "goose timestamp versions from two feature branches: the branch merged later carries the "
         "older timestamp, so a database already past it either refuses to migrate ('found 1 missing migrations "
         "before current version') or, on staging where a teammate ran `goose up -allow-missing` once by hand, the "
-        "column is simply absent. Seen as the CI migrate job failing, as staging returning 'column \"moisture_pct\" "
+        'column is simply absent. Seen as the CI migrate job failing, as staging returning \'column "moisture_pct" '
         "of relation \"bale_lots\" does not exist (SQLSTATE 42703)', and in Gujarati words only (a teammate's "
         "local database has no ginning_lots table though the migration is in the repo); fixed by converting to "
         "sequential versions with `goose fix` and a CI check.",
