@@ -594,3 +594,39 @@ def test_what_comes_before_any_one_act_of_a_kind_is_a_rule(said: str, rules: tup
 )
 def test_where_a_kind_of_work_is_done_and_nowhere_else_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
     assert extract_knowledge([said]).rules == rules
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        (
+            "applied migrations are never edited, always add a new file.",
+            ("applied migrations are never edited, always add a new file",),
+        ),
+        ("secrets must never be committed", ("secrets must never be committed",)),
+        ("the main branch is never force-pushed", ("the main branch is never force-pushed",)),
+        ("the callback is never called", ()),  # what fails to happen: a bug report
+        ("the tests were never run", ()),  # what happened
+        ("it is never edited", ()),
+    ],
+)
+def test_what_is_never_done_to_a_kind_of_thing_said_in_the_passive_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
+    assert extract_knowledge([said]).rules == rules
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("dates in the views are always d.m.Y", ("dates in the views are always d.m.Y",)),
+        ("timestamps are always UTC", ("timestamps are always UTC",)),
+        ("the tests are always flaky", ()),  # how things go, not how they are written
+        ("the numbers are always 0", ()),
+        ("catchup=False on every DAG please", ("catchup=False on every DAG please",)),
+        (
+            "every list endpoint paginates with offset and limit",
+            ("every list endpoint paginates with offset and limit",),
+        ),
+    ],
+)
+def test_the_form_or_setting_every_one_of_a_kind_has_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
+    assert extract_knowledge([said]).rules == rules

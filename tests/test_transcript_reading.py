@@ -1260,3 +1260,37 @@ def test_thanks_after_a_command_that_changed_a_machine_or_a_service_judge_that_w
     looked.say("Homebrew's postgres.").user("ah right, thanks")
     assert session_outcome(parse_transcript(changed.bytes(), "c")).outcome == "success"
     assert session_outcome(parse_transcript(looked.bytes(), "l")).outcome == "unknown"
+
+
+def test_a_colleagues_review_the_person_asks_to_act_on_is_theirs_and_one_they_only_quote_is_not() -> None:
+    """ "left this on the MR, fix what she says:" (or the quote, then "fix it.") takes the review on as the
+    person's own; "Marek left a review:" followed by other work only quotes it."""
+    taken = (
+        "Elira left this on the MR, fix what she says:\n\n> **elira** commented on playwright.config.ts:\n"
+        "> The dev server hid a broken build last release. Playwright runs against the preview build, never the "
+        "dev server.\n\nalso run eslint"
+    )
+    assert "Playwright runs against the preview build, never the dev server" in " ".join(
+        extract_knowledge([taken]).rules
+    )
+    after = "Pere left this on the PR:\n\n> Please don't call Repo directly from LiveViews.\n\nfix it. and add a test"
+    assert typed_and_pasted(after)[0][1] == "Please don't call Repo directly from LiveViews."
+    quoted = "Marek left a review on the PR:\n\n> Always use readOnly transactions on query methods.\n\nok, other thing"
+    assert typed_and_pasted(quoted)[1] == ["Always use readOnly transactions on query methods."]
+    assert extract_knowledge([quoted]).rules == ()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'pnpm exec wrangler pages secret put TILE_TOKEN --project-name harta <<< "$TILE_TOKEN"',
+        "gh secret set SENTRY_DSN < dsn.txt",
+        "vercel env add DATABASE_URL production",
+    ],
+)
+def test_a_secret_stored_on_a_platform_is_work_the_persons_thumbs_up_judges(command: str) -> None:
+    """A session that only reads a file, then stores a secret with the platform's CLI, did work: "👍" after it
+    says the work went well (as after "fly secrets set")."""
+    t = Transcript().user("put the token where the app can read it").bash("cat wrangler.toml", 'name = "x"', 0)
+    t.bash(command, "✨ Success! Uploaded secret", 0).say("It is stored as a secret.")
+    assert session_outcome(parse_transcript(t.user("👍").bytes(), "x")).outcome == "success"

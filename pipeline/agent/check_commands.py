@@ -89,6 +89,9 @@ _WORK_COMMANDS = re.compile(
     r"\b(?:apt|apt-get|dnf|yum|brew|pacman|snap|apk) (?:-\S+ )*(?:install|remove|reinstall|upgrade|add)\b|"
     r"\b(?:usermod|groupadd|useradd|hwclock -s|timedatectl set-\w+)\b|\bsed -i\b|\|\s*(?:sudo )?tee\b|"
     r"\b(?:fly|flyctl) (?:scale|machine (?:start|restart|stop)|secrets set)\b|\bkubectl (?:\S+ )*(?:scale|patch|set)\b|"
+    # a secret or a setting stored on a platform ("wrangler pages secret put TILE_TOKEN" … "👍")
+    r"\bwrangler (?:pages )?secret put\b|\bgh secret set\b|\b(?:vercel|netlify) env[: ](?:add|set)\b|"
+    r"\bheroku config:set\b|\bkubectl create secret\b|\baws ssm put-parameter\b|\brailway variables set\b|"
     r"\bhcloud \S+ (?:add-rule|create|update|attach)\b|\bansible-playbook\b|"
     r"\b(?:terraform|terragrunt|tofu) force-unlock\b|"
     r"\bdotnet ef (?:database update|migrations add)\b|\balembic upgrade\b|\bprisma migrate (?:deploy|dev|resolve)\b|"

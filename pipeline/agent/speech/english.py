@@ -118,6 +118,9 @@ _PRACTICES = (
     habits.KEEP_AT,
     habits.BEFORE_A,
     habits.NEVER_PLACE,
+    habits.NEVER_DONE_TO,
+    habits.ALWAYS_IN_FORM,
+    habits.SETTING_ON_EVERY,
 )
 
 

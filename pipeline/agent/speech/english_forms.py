@@ -379,6 +379,7 @@ EVERY_DOES = re.compile(
     r"(?: [\w./-]+){0,6}? "
     r"(?:runs|gets|goes|needs|sends|uses|lives|calls|returns|writes|logs|checks|imports|extends|implements|follows|"
     r"belongs|takes|reads|keeps|creates|owns|wraps|validates|handles|exposes|emits|publishes|declares|"
+    r"paginates|sorts|accepts|stores|caches|retries|ships|pins|defines|registers|"
     # or what it must be: "every Oban job that mails a customer has to be unique"
     r"has to|must|should|needs to)\b.{3,}",
     re.IGNORECASE,

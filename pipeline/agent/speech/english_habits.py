@@ -72,6 +72,34 @@ NEVER_PLACE = re.compile(
     re.IGNORECASE,
 )
 
+# "applied migrations are never edited, always add a new V file", "secrets must never be committed", "the main branch
+# is never force-pushed": a kind of thing and what is never (or always) done to it, said in the passive. The verbs are
+# the ones work is done with (edit, commit, push, deploy, merge …), not the ones a bug report uses ("the callback is
+# never called", "the event is never fired", "the promise is never resolved": what fails to happen)
+NEVER_DONE_TO = re.compile(
+    r"^(?!(?:it|its|it's|this|that|these|those|there|here|i|he|she|they|what|why|how|when|where|which|who|if)\b)"
+    r"(?:all |any |our |the |every |each )?(?:[\w./@'-]+ ){0,3}[\w./@'-]+ "
+    r"(?:(?:is|are|gets?) (?:never|always|not ever)|(?:must|should|may|can|shall) (?:never|not|always) be|"
+    r"(?:is|are) (?:never|not) to be) "
+    r"(?:directly |manually |by hand |ever )?"
+    r"(?:edited|modified|changed|touched|rewritten|amended|committed|pushed|force-pushed|merged|deployed|released|"
+    r"deleted|removed|dropped|renamed|hardcoded|hard-coded|logged|printed|exposed|shared|copied|reused|squashed|"
+    r"rebased|skipped|disabled|mocked|stubbed|published|tagged|pinned|checked in|written by hand|edited by hand|"
+    r"stored|kept|applied|reverted|signed)\b",
+    re.IGNORECASE,
+)
+
+# "dates in the views are always d.m.Y", "timestamps are always UTC", "ids are always UUIDv7": the form every one of a
+# kind is written in, named as code or an acronym is (not "the tests are always flaky", "builds are always slow")
+ALWAYS_IN_FORM = re.compile(
+    r"^(?:all |our |the )?(?:[\w.-]+ ){0,4}?[\w.-]+s (?:are|stay) always (?:in |as |an? )?"
+    r"(?:[\w-]*[._/:%][\w._/:%-]*[\w%]|[A-Z][A-Z0-9]+\w*|\w*[A-Za-z]\w*\d\w*)(?:\s*[,.;!]|\s*$)"
+)
+# "catchup=False on every DAG please", "retries: 3 in every job": one setting on every one of a kind
+SETTING_ON_EVERY = re.compile(
+    r"^(?:please\s+)?`?[\w.-]+\s*(?:=|: ?)\s*[\w.\"'-]+`? (?:on|in|for) (?:every|each|all) [\w-]+", re.IGNORECASE
+)
+
 # "prod migrations are mine", "the fly prod upgrade is mine, just give me the command", "deploying is my job": work
 # the person keeps for themselves, so the agent leaves it alone (not "the mistake is mine", "this one is mine", "the
 # pleasure is mine")

@@ -40,6 +40,48 @@ _OWN_QUOTE_INTRO = re.compile(
 )
 
 
+# Someone else's review the person takes on as theirs: "Elira (my lead) left this on the MR, fix what she says:",
+# or the quote followed by "fix it." / "Arregla-ho." (not "Marek left a review:" followed by other work: held out 12
+# counts that colleague's rule as not the person's). An intro that names a review or a comment on a PR …
+_REVIEW_INTRO = re.compile(
+    r"\b(?:review|reviews|reviewed|comments?|commented|feedback|left (?:this|these|that)|PR|MR|pull request|"
+    r"merge request)\b",
+    re.IGNORECASE,
+)
+# … and the person asking to act on it, in the intro or first thing after the quote
+_ACT_ON_IT = re.compile(
+    r"(?:^|[\s,;:(])(?:please\s+|pls\s+)?(?:fix (?:what (?:she|he|they) (?:says?|said|asks?|wants?)|it|that|this|"
+    r"those|these|them|all of (?:it|them)|everything)|do what (?:she|he|they) (?:says?|said|asks?)|"
+    r"address (?:it|that|this|them|these|those|(?:her|his|their|the) (?:comments?|review|points?))|"
+    r"apply (?:it|that|this|them|(?:her|his|their|the) (?:suggestions?|changes?))|follow (?:it|that|this)|"
+    r"(?:she|he|they)(?:'s|'re| is| are) right|"
+    # Catalan, Spanish: fix it, do what (s)he says
+    r"arregla-ho|arregla'l|arréglalo|arreglalo|fes el que (?:diu|demana)|haz lo que (?:dice|pide))\b",
+    re.IGNORECASE,
+)
+
+
+def _taken_on(lines: list[str]) -> set[int]:
+    """The indices of quoted lines ("> …") that are someone else's review the person takes on (`_ACT_ON_IT`)."""
+    taken: set[int] = set()
+    for at, line in enumerate(lines):
+        intro = line.strip()
+        if not (intro.endswith(":") and _REVIEW_INTRO.search(intro)) or _OWN_QUOTE_INTRO.search(intro):
+            continue
+        quoted = []
+        after = at + 1
+        while after < len(lines) and (lines[after].strip().startswith(">") or not lines[after].strip()):
+            if lines[after].strip():
+                quoted.append(after)
+            after += 1
+        if not quoted:
+            continue
+        following = lines[after].strip() if after < len(lines) else ""
+        if _ACT_ON_IT.search(intro) or _ACT_ON_IT.match(following) or _ACT_ON_IT.match(" " + following):
+            taken.update(quoted)
+    return taken
+
+
 def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     """The lines the person typed, and the lines they pasted (code fences, quoted lines, log and compiler
     output): a rule or a complaint is only ever in the first; a pasted failure is evidence like a tool's.
@@ -50,7 +92,9 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     lines: list[tuple[str, bool, int]] = []  # (line, pasted, paragraph)
     fenced = in_paste = own_quote = False
     paragraph = 0
-    for line in text.splitlines():
+    raw = text.splitlines()
+    taken_on = _taken_on(raw) if ">" in text else set()
+    for number, line in enumerate(raw):
         stripped = line.strip()
         if stripped.startswith("```"):
             fenced = not fenced
@@ -59,7 +103,7 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
             in_paste = False  # a blank line ends a pasted block
             paragraph += 1
             continue
-        if own_quote and stripped.startswith(">") and not fenced:
+        if (own_quote or number in taken_on) and stripped.startswith(">") and not fenced:
             lines.append((stripped.lstrip("> "), False, paragraph))  # their own words, quoted
             continue
         own_quote = not fenced and stripped.endswith(":") and bool(_OWN_QUOTE_INTRO.search(stripped))

@@ -177,9 +177,11 @@ _REPORT = re.compile(
     r"(?:सधैं|सधै) जस्तो[^।,.!?]*(?:एँ|ें)(?=[\s।,.!?]|$)",
     re.IGNORECASE,
 )
-# Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs"
+# Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs",
+# "just asking, don't change anything" (a question put as a statement, and what not to do while answering it)
 _ONCE = re.compile(
-    r"\b(?:just this once|only this once|this once|this one time|den här gången|bara den här gången|deze keer|"
+    r"\b(?:just this once|only this once|this once|this one time|just asking|only asking|just curious|"
+    r"den här gången|bara den här gången|deze keer|"
     r"dit keer|diesmal|nur dieses eine mal|solo esta vez|pour cette fois|ለዛሬ ብቻ|ለአሁን ብቻ)\b",
     re.IGNORECASE,
 )
