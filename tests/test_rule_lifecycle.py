@@ -448,3 +448,11 @@ def test_rejecting_the_file_an_old_rule_puts_things_in_reverses_it() -> None:
     factories = ["in tests use factories from tests/factories.py, not Model.objects.create by hand"]
     restated = "для тестів юзай фабрики з factories.py, а не створюй об'єкти руками через objects.create"
     assert judge(restated, factories, no_model, lambda a, b: 0.5).action != "supersede"
+
+
+def test_what_is_skipped_then_shipped_is_a_reversal() -> None:
+    """ "skip linux" rejects linux as "never linux" does; "has to ship a linux binary" asserts it."""
+    old = "only the macos arm64 binary in releases, skip linux"
+    verdict = judge("every release has to ship a linux x86_64 binary too", [old], no_model)
+    assert (verdict.action, verdict.other) == ("supersede", old)
+    assert judge("skip the slow tests locally", ["ship the docs with every release"], no_model).action == "add"

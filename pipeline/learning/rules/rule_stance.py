@@ -39,14 +39,14 @@ _TOKEN = re.compile(rf"[{_L}][{_L}._+#-]*[{_L}+#]|[{_L}]|[,;—–]|(?<=\s)-(?=\
 # English, and the same words in Spanish, German and French ("usa --wait sin --atomic" rejects what "preferimos
 # … con --atomic" asserts)
 _NEGATOR_WORDS = (
-    "never no not don't dont avoid without instead rather stop nor sin nunca jamás ni ohne nie niemals kein keine "
-    "nicht statt sans jamais nada não nao sem никогда не нет никаких без вместо "
+    "never no not don't dont avoid without instead rather stop skip drop nor sin nunca jamás ni ohne nie niemals kein "
+    "keine nicht statt sans jamais nada não nao sem никогда не нет никаких без вместо "
     # Malay and Indonesian
     "jangan bukan tak tidak gak nggak takde tanpa"
 )
 NEGATORS = frozenset(_NEGATOR_WORDS.split())
 _ASSERTOR_WORDS = (
-    "always use must should prefer only is are become becomes be via through "
+    "always use must should prefer only is are become becomes be via through ship ships include includes "
     "usa usad usamos utiliza preferimos prefiere siempre con immer nutze benutze verwende mit toujours utilise avec "
     "sempre com usem всегда только через используем используй "
     "pakai pake guna selalu wajib lalu lewat"
