@@ -563,3 +563,20 @@ def test_in_a_pasted_log_with_no_error_line_a_warning_is_the_evidence_and_info_l
     assert error_line(log, pasted=True).startswith("[warning] [Tortoise] myapp: connection closed")
     assert error_line("INFO server started on :8080\nINFO ready", pasted=True) == ""
     assert error_line("INFO server started on :8080\nINFO ready") == "INFO server started on :8080"
+
+
+def test_a_line_that_reports_progress_or_success_is_not_what_failed() -> None:
+    """A failed `flutter build` opens with "Got dependencies!", a failed `gh run view` with "✓ build in 41s": with
+    no error word anywhere, what failed is the first line that reports neither."""
+    flutter = (
+        "Exit code 1\nGot dependencies!\nRunning Gradle task 'assembleDebug'...\n"
+        "Execution failed for task ':app:compileDebugKotlin'.\n"
+        "> Inconsistent JVM-target compatibility detected for tasks 'compileDebugJavaWithJavac' (1.8) and "
+        "'compileDebugKotlin' (17).\nBUILD FAILED in 22s"
+    )
+    assert error_line(flutter).startswith("> Inconsistent JVM-target compatibility detected")
+    gh = "Exit code 1\n✓ build in 41s\nX test in 1m12s\n  X go test -race ./...\n"
+    assert error_line(gh) == "X test in 1m12s"
+    wrangler = "▲ [WARNING] Pages functions should not read process.env.\n[wrangler:inf] Ready on http://localhost:8788"
+    assert error_line(wrangler, pasted=True).startswith("▲ [WARNING] Pages functions")
+    assert says_nothing("**rakesh-s** commented on db/migrations/0007_add_moisture.sql")

@@ -66,7 +66,8 @@ _ERROR_TIERS = (
     ),
     # a value that went non-finite ("step 4120 loss=nan grad_norm=inf", "20 consecutive non-finite losses"):
     # a training run's failure, whether it crashed or kept going
-    (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
+    # (not a logger's level tag: "[wrangler:inf] Ready on …")
+    (re.compile(r"\b\w+\s*[=:]\s*-?(?:nan|inf)\b(?!\])|\bnon-finite\b|\breturned nan\b", re.IGNORECASE), True),
     (re.compile(r"^\S+:\d+:\d+: [A-Z]{1,4}\d{2,4}\b"), False),
     # ansible-lint's findings ("no-changed-when: Commands should not change things …", "name[casing]: …")
     (re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:\[[\w-]+\])?: [A-Z]|^[a-z]+\[[\w-]+\]: \S"), False),
@@ -108,8 +109,10 @@ _ERROR_TIERS = (
 _SUCCEEDED = re.compile(
     r"(?-i:^[A-Z][A-Z ]{1,30}:\s)|\bhas been (?:upgraded|installed|deployed|created|updated)\b|\bHappy Helming\b|"
     r"\bsuccessfully\b|\b(?:configured|created|unchanged|restarted|rolled out)$|\bApply complete!|"
-    r"\bup[ -]to[ -]date\b|^(?:done|ok|success|passed|deployed|✓|✔)\b|\b(?:all|\d+) (?:tests? )?passed\b|"
-    r"\b\d+ (?:tests?|examples?|specs?|doctests?), 0 failures\b",
+    r"\bup[ -]to[ -]date\b|^(?:(?:done|ok|success|passed|deployed)\b|[✓✔])|\b(?:all|\d+) (?:tests? )?passed\b|"
+    r"\b\d+ (?:tests?|examples?|specs?|doctests?), 0 failures\b|"
+    # a server that came up ("[wrangler:inf] Ready on http://localhost:8788", "Listening on 0.0.0.0:4000")
+    r"\b(?:ready|listening) on (?:https?://|port |\d|localhost|0\.0\.0\.0|\[::\])",
     re.IGNORECASE,
 )
 # A log line's own level, written the ways loggers write it ("[info]", "INFO ", "level=debug", "I/Tag:" is not
@@ -117,7 +120,10 @@ _SUCCEEDED = re.compile(
 _QUIET_LEVEL = re.compile(
     r"^(?:\[(?:info|debug|trace|notice)\]|(?-i:INFO|DEBUG|TRACE|NOTICE)\b|level=(?:info|debug|trace)\b)", re.I
 )
-_WARNING_LEVEL = re.compile(r"^(?:\[warn(?:ing)?\]|(?-i:WARN|WARNING)\b|level=warn(?:ing)?\b)", re.I)
+# (after the mark some tools print before it: wrangler's "▲ [WARNING] …", "⚠ WARN …")
+_WARNING_LEVEL = re.compile(
+    r"^(?:[▲⚠!]\ufe0f?\s*)?(?:\[warn(?:ing)?\]|(?-i:WARN|WARNING)\b|level=warn(?:ing)?\b)", re.IGNORECASE
+)
 _NOT_EVIDENCE = re.compile(
     # a severity field alone ("severity: ERROR" under "Asset check 'x' on 'y' failed"): the line above it says what
     r"(?i:^(?:severity|level|log ?level|status)\s*[:=]\s*(?:error|fatal|failed|failure|critical)$)|"
@@ -140,6 +146,8 @@ _NOT_EVIDENCE = re.compile(
     r"^Error: cabal: (?:Tests? failed for|Failed to build)\b|^Test suite \S+: FAIL$|^To rerun use: --match\b|"
     r"^Randomized with seed\b|^CRITICAL Ansible return code was\b|^Failed: \d+ failure\(s\)|"
     r"^ERROR: Job failed: exit code\b|"
+    # a review comment's header quoted with it ("**rakesh-s** commented on db/migrations/…sql"): who said it, where
+    r"^\*{0,2}@?[\w.-]+\*{0,2} (?:commented|reviewed|requested changes)\b(?: on \S.*)?$|"
     r"^WARNING\s+(?:Listing \d+ violation|An error occurred during the test|Skipping\b)|"
     # Ansible's progress around a failed task: plays, tasks, hosts that were fine, the recap's counts
     r"^(?:PLAY(?: RECAP)?|TASK|RUNNING HANDLER)\b.*\*{3,}$|^(?:ok|changed|skipping|included): \[|"
@@ -195,6 +203,8 @@ _NOT_EVIDENCE = re.compile(
     r"Back-off (?:pulling image|restarting failed container)\b)"
 )
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
+# A step reported under way or done: "Running Gradle task 'assembleDebug'...", "Got dependencies!"
+_CHATTER = re.compile(r"(?:\.\.\.|…|!)\s*$")
 _LABEL_ONLY = re.compile(
     r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|^error$|"
     # an exception named alone ("PrismaClientValidationError:"), R's "Error in `check_readings()`:" (its message on
@@ -397,4 +407,7 @@ def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:
     rest = [line for line in loud if _WARNING_LEVEL.match(line)] or loud or ([] if pasted else rest)
     if pasted:
         return next((line[:300] for line in rest if not _SUCCEEDED.search(line)), "")
-    return (rest or lines)[0][:300]
+    # Why not what reports progress or success: a failed `flutter build` opens with "Got dependencies!" and
+    # "Running Gradle task 'assembleDebug'...", a failed `gh run view` with "✓ build in 41s"; what failed follows
+    telling = [line for line in rest if not (_SUCCEEDED.search(line) or _CHATTER.search(line))]
+    return (telling or rest or lines)[0][:300]
