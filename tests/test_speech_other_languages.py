@@ -889,3 +889,92 @@ def test_an_english_rule_before_a_tail_in_another_script_is_read_alone() -> None
 def test_catalan_and_bulgarian_closings(said: str, sign: int) -> None:
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Albanian, with and without its ë and ç: always, never (the passive "nuk preken"), none of, only with
+        ("gjithmonë bëj rebase para se të bësh merge", "gjithmonë bëj rebase para se të bësh merge"),
+        ("migrimet e aplikuara nuk preken kurrë, se prishet historia", "migrimet e aplikuara nuk preken kurrë"),
+        ("asnje secret ne repo, perdor .env lokal", "asnje secret ne repo, perdor .env lokal"),
+        ("release-i bëhet vetëm me tag nga CI", "release-i bëhet vetëm me tag nga CI"),
+        # every one of a kind, before every push, must … before a merge, first … then
+        ("çdo endpoint duhet të ketë test integrimi", "çdo endpoint duhet të ketë test integrimi"),
+        ("para çdo commit: npm run lint", "para çdo commit: npm run lint"),
+        ("testet duhet të kalojnë para merge-it", "testet duhet të kalojnë para merge-it"),
+        ("fillimisht lint, pastaj push", "fillimisht lint, pastaj push"),
+        # from now on, the prohibitive of a work verb, remember / as I told you, now … no more
+        ("nga sot e tutje përdorim pnpm, jo npm", "nga sot e tutje përdorim pnpm, jo npm"),
+        ("mos bëj push direkt në main", "mos bëj push direkt në main"),
+        ("kujto: kurrë force push në main", "kurrë force push në main"),
+        ("si të thashë, gjithmonë squash para merge", "gjithmonë squash para merge"),
+        ("tani i ruajmë sekretet në Vault, jo më në .env", "tani i ruajmë sekretet në Vault, jo më në .env"),
+        ("ok, tash e tutje PR-të i hap vetëm unë", "tash e tutje PR-të i hap vetëm unë"),
+        # what we don't do, what is not allowed, how it is done at our place
+        ("s'duam any në kod", "s'duam any në kod"),
+        ("force push nuk lejohet", "force push nuk lejohet"),
+        ("tek ne migrimet shkojnë në PR të veçantë", "tek ne migrimet shkojnë në PR të veçantë"),
+    ],
+)
+def test_albanian_rules(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "a duhet gjithmonë ta rinis serverin para testeve?",  # a yes-no question by its particle "a"
+        "pse dështon gjithmonë në CI",  # why does it always fail in CI (no "?")
+        "vetëm për sot, log level DEBUG",  # only for today
+        "mos prek asgjë në server tani",  # don't touch anything on the server now
+        "mos e bëj merge akoma",  # don't merge it yet
+        "build-i dështon gjithmonë në CI",  # a report: the build always fails in CI
+        "mos e prek këtë file",  # this file, in front of the person
+        "tani e rregullojmë testin",  # now let's fix the test: one piece of work
+        "vendosëm që Ktor mbetet në Netty",  # a decision
+        "nuk bëjmë dot deploy",  # we can't deploy
+    ],
+)
+def test_what_is_no_albanian_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("🙏 mësim: cache-i i CDN-it s'pastrohet vetë", "cache-i i CDN-it s'pastrohet vetë"),
+        ("mësova që Neon fle pas 5 minutash", "Neon fle pas 5 minutash"),
+        ("doli që cron-i punon në UTC", "cron-i punon në UTC"),
+        ("mësim për herë tjetër: podman-i s'ka socket", "podman-i s'ka socket"),
+    ],
+)
+def test_albanian_lessons(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson,)
+
+
+def test_albanian_decisions() -> None:
+    assert extract_knowledge(["vendim: mbetemi me Flyway, jo Liquibase"]).decisions == (
+        "mbetemi me Flyway, jo Liquibase",
+    )
+    assert extract_knowledge(["kemi vendosur të përdorim Exposed DSL"]).decisions == ("përdorim Exposed DSL",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("faleminderit, funksionon", 1),  # thanks, it works
+        ("më në fund!", 1),  # finally
+        ("s'funksionon akoma", -1),  # it doesn't work yet
+        ("prapë e kuqe", -1),  # red again
+        ("testet kaluan 🎉", 1),  # the tests passed
+        ("mjaft për sot, e lëmë për nesër", -1),  # enough for today, we leave it for tomorrow
+    ],
+)
+def test_albanian_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_albanian_called_away_says_nothing_of_the_work() -> None:
+    assert closing_cue("kam mbledhje, po iki") == (0.0, "the user was called away (nothing said of the work)")

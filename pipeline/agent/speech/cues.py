@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 
 from pipeline.agent.speech.english_forms import OLD_ONE_NAMED
+from pipeline.agent.speech.languages.albanian import albanian_decision, albanian_lesson, albanian_rule
 from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
 from pipeline.agent.speech.languages.bulgarian import bulgarian_decision, bulgarian_lesson, bulgarian_rule
 from pipeline.agent.speech.languages.catalan import catalan_decision, catalan_lesson, catalan_rule
@@ -363,6 +364,7 @@ _RULES: tuple[_Reading, ...] = (
     greek_rule,
     dutch_rule,
     catalan_rule,
+    albanian_rule,
     swedish_rule,
     hungarian_rule,
     other_rule,
@@ -382,6 +384,7 @@ _LESSONS: tuple[_Reading, ...] = (
     tagalog_lesson,
     dutch_lesson,
     catalan_lesson,
+    albanian_lesson,
     swedish_lesson,
     hungarian_lesson,
     other_lesson,  # last: the languages with no reader of their own
@@ -401,6 +404,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     tagalog_decision,
     dutch_decision,
     catalan_decision,
+    albanian_decision,
     swedish_decision,
     hungarian_decision,
     other_decision,

@@ -29,8 +29,10 @@ Croatian 9 -> 11 of 17) and Khmer's, in its script and in Latin letters, after h
 the English forms that round); Azerbaijani's, with and without its letters (its "X yox", no X, and the prohibitive
 "-ma/-mə"), after held out 66's and Punjabi's, in Gurmukhi and in Latin letters, after held out 67's; Bulgarian's
 "вече" (now) and "това беше преди" (that was before) and Catalan's "ara sí que" (now indeed), which say a rule
-replaces one, after held out 68's and 69's (their rules have readers of their own, `speech/languages/`), the other
-corpora unchanged each time.
+replaces one, after held out 68's and 69's (their rules have readers of their own, `speech/languages/`); Albanian's
+"from now on" ("tani e tutje", "nga sot e tutje"), "no more" ("jo më"), "instead of" ("në vend të"), "forget it"
+("harroje") and "at our place" ("tek ne") after held out 70's (its reader is `speech/languages/albanian.py`), the
+other corpora unchanged each time.
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
 chat (no diacritics where people drop them). Words of two letters or fewer (but in a
@@ -211,6 +213,11 @@ FROM_NOW_ON: dict[str, str] = {
     "baltic": "nuo šiol|nuo dabar|nuo šiandien|turpmāk|no šī brīža|no šodienas|no tagad",
     "icelandic": "héðan í frá|hér eftir|framvegis",
     "catalan/galician/basque": "a partir d'ara|d'ara endavant|hemendik aurrera",
+    # (Albanian with and without its ë: from now on, from today on; Gheg "tash e tutje")
+    "albanian": (
+        "tani e tutje|tani e mbrapa|tash e tutje|nga sot e tutje|që sot e tutje|qe sot e tutje|prej sot e tutje|"
+        "nga sot|prej sot"
+    ),
     "afrikaans": "van nou af",
     "swahili": "kuanzia sasa|kuanzia leo",
     "urdu": "اب سے",
@@ -256,6 +263,10 @@ INSTEAD: dict[str, str] = {
     "hungarian": "helyett|már nem|többé nem",
     "baltic": "vietoj|nebe|tā vietā|vairs ne",
     "catalan/galician/basque": "en lloc de|en comptes de|ja no|ara sí que|ara si que|ordez",
+    # Albanian no more ("jo më helm nga laptopi"), instead of, no longer holds. Not its "now" alone ("tani"): an
+    # Albanian rule that said it beside an English one it replaced sat nearer another Albanian rule in meaning (0.35
+    # against -0.02) and took that one's place
+    "albanian": "jo më|jo me|në vend të|ne vend te|në vend që|ne vend qe|s'vlen më|nuk vlen më|s'vlen me|nuk vlen me",
     "afrikaans": "in plaas van|nie meer nie",
     "swahili": "badala ya",
     "urdu": "کی بجائے|کے بجائے",
@@ -290,6 +301,8 @@ FORGET: dict[str, str] = {
     "slovenian/croatian/serbian": "pozabi|zaboravi|заборави|ne važi više|не важи више|više ne važi|више не важи",
     "khmer": "ភ្លេច|បំភ្លេច|plech",
     "bulgarian/macedonian": "забрави|заборави",
+    # (Albanian "harroje", forget it: the positive imperative with its clitic, never the "mos harro" of a reminder)
+    "albanian": "harroje|harrojeni",
     "romanian": "uită|uita",
     "baltic": "pamiršk|aizmirsti",
     "armenian": "մոռացիր|մոռացի|moracir|moraci",
@@ -366,6 +379,8 @@ HOUSE: dict[str, str] = {
     "meillä|meilla|tässä projektissa|tassa projektissa|tässä repossa|meil|siin projektis",
     "slavic": "u nas|u nás|kod nas|pri nas|w tym repo|w tym projekcie|v tomhle repu|v tomhle projektu|v tomto projekte|"
     "у нас|в этом репо|в этом проекте|в нас|при нас|кај нас",
+    # (Albanian "tek ne", at our place, with and without its ë; not "te ne", Italian's "te ne vai")
+    "albanian": "tek ne|në këtë repo|ne kete repo|në këtë projekt|ne kete projekt|në ekipin tonë|ne ekipin tone",
     "baltic/hungarian/romanian": "pie mums|mums ir|mums nav|pas mus|mūsų projekte|musu projekte|nálunk|nalunk|"
     "ebben a projektben|la noi|în proiectul ăsta|in proiectul asta",
     "turkic/caucasus": "bizdə|bu layihədə|bu layihede|bizde|bu projede|bu repoda|bizim projede|бізде|bizda|"

@@ -2,6 +2,7 @@
 (`speech/cues.py` reads them beside the languages its shared markers cover)."""
 
 from pipeline.agent.speech.languages import (
+    albanian,
     arabic,
     bulgarian,
     catalan,
@@ -38,6 +39,7 @@ FOLDED = (
     hungarian,
     catalan,
     bulgarian,
+    albanian,
 )
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
