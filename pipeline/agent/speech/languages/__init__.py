@@ -7,6 +7,7 @@ from pipeline.agent.speech.languages import (
     catalan,
     dutch,
     greek,
+    gujarati,
     hebrew,
     hinglish,
     hungarian,
@@ -38,6 +39,7 @@ FOLDED = (
     hungarian,
     catalan,
     bulgarian,
+    gujarati,
 )
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
