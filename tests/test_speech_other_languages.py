@@ -978,3 +978,92 @@ def test_albanian_closings(said: str, sign: int) -> None:
 
 def test_albanian_called_away_says_nothing_of_the_work() -> None:
     assert closing_cue("kam mbledhje, po iki") == (0.0, "the user was called away (nothing said of the work)")
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Gujarati: always with the "-જો" imperative, never with the "નહિ" that forbids, none of a kind
+        ("API responses હંમેશા JSON માં લખજો", "API responses હંમેશા JSON માં લખજો"),
+        ("main પર direct push ક્યારેય ના કરશો", "main પર direct push ક્યારેય ના કરશો"),
+        ("કોઈ પણ secret .env માં નહિ", "કોઈ પણ secret .env માં નહિ"),
+        # only ("ફક્ત", the particle "જ") and every with a verb of later (what is to be done, should)
+        ("DB calls ફક્ત repository layer માંથી જ કરવા", "DB calls ફક્ત repository layer માંથી જ કરવા"),
+        ("દરેક PR માં changelog entry હોવી જોઈએ", "દરેક PR માં changelog entry હોવી જોઈએ"),
+        # before a step, first … then, the negative imperative
+        ("merge પહેલાં lint અને tests ચલાવજો", "merge પહેલાં lint અને tests ચલાવજો"),
+        ("પહેલાં lint, પછી જ push", "પહેલાં lint, પછી જ push"),
+        ("generated files હાથથી edit કરવું નહિ", "generated files હાથથી edit કરવું નહિ"),
+        # from now on, after a label; remember and "I say it again" drop their lead; the reason is dropped
+        ("એક ફેરફાર: હવેથી deploy CI થી જ થશે", "હવેથી deploy CI થી જ થશે"),
+        ("યાદ રાખજો: release branch પર force push નહિ", "release branch પર force push નહિ"),
+        ("ફરી કહું છું, જેથી યાદ રહે: lock file હાથથી ક્યારેય નહિ", "lock file હાથથી ક્યારેય નહિ"),
+        ("logs હંમેશા UTC માં રાખવા, કારણ કે servers ઘણા zones માં છે", "logs હંમેશા UTC માં રાખવા"),
+        # typed in Latin letters
+        ("commit pehla hamesha lint chalavjo", "commit pehla hamesha lint chalavjo"),
+        ("havethi deploy CI thi j thashe", "havethi deploy CI thi j thashe"),
+    ],
+)
+def test_gujarati_rules(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "શું હંમેશા full suite ચલાવવો પડશે?",  # a question: must the full suite always be run?
+        "આજ માટે ફક્ત unit tests ચલાવો",  # for today only the unit tests
+        "હમણાં ફક્ત backend જ જોવાનું",  # for now only the backend
+        "CI હંમેશા fail થાય છે",  # a report: CI always fails
+        "build ક્યારેય પૂરું નથી થતું",  # a report: the build never finishes ("નથી" states, "નહિ" forbids)
+        "મેં હંમેશા pnpm વાપર્યું છે",  # the speaker: I have always used pnpm
+        "tests ચલાવો",  # the plain imperative: run the tests, now
+        "બાકી બધા ચલાવો",  # run all the others, now
+        "linter કહે છે no issues found",  # what a tool says
+    ],
+)
+def test_what_is_no_gujarati_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        (
+            "👏 શીખ્યા: gradle wrapper update પછી build cache પણ સાફ કરવી પડે",
+            "gradle wrapper update પછી build cache પણ સાફ કરવી પડે",
+        ),
+        ("આજે શીખ્યા: fake timers સાથે setTimeout ક્યારેય પૂરું નથી થતું 🙂", "fake timers સાથે setTimeout ક્યારેય પૂરું નથી થતું"),
+        ("ખબર પડી કે CI runner માં timezone UTC છે", "CI runner માં timezone UTC છે"),
+    ],
+)
+def test_gujarati_lessons_are_lessons_not_rules(said: str, lesson: str) -> None:
+    found = extract_knowledge([said])
+    assert found.lessons == (lesson,)
+    assert found.rules == ()
+
+
+def test_gujarati_decisions() -> None:
+    assert extract_knowledge(["નક્કી કર્યું: queue માટે SQS, Kafka નહિ"]).decisions == ("queue માટે SQS, Kafka નહિ",)
+    assert extract_knowledge(["અમે નક્કી કર્યું કે Postgres જ રાખીશું"]).decisions == ("Postgres જ રાખીશું",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("સરસ 🙂 commit", 1),  # nice, commit
+        ("આભાર, હવે ચાલે છે", 1),  # thanks, it works now
+        ("હજુ પણ fail થાય છે", -1),  # it still fails
+        ("ઠીક છે, કાલે જોઈશું", -1),  # ok, we'll look at it tomorrow
+        ("uff. કાલે.", -1),  # tomorrow
+        ("અત્યારે નહિ, પછી", -1),  # not now, later
+    ],
+)
+def test_gujarati_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_a_gujarati_request_for_today_or_a_tools_answer_is_not_weighed_as_a_rule() -> None:
+    for said in ("આજ માટે ફક્ત staging પર deploy કરો, prod નહિ", "linter કહે છે no issues found"):
+        assert weighed(sentences([said]), clauses) == []

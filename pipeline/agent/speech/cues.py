@@ -25,6 +25,7 @@ from pipeline.agent.speech.languages.bulgarian import bulgarian_decision, bulgar
 from pipeline.agent.speech.languages.catalan import catalan_decision, catalan_lesson, catalan_rule
 from pipeline.agent.speech.languages.dutch import dutch_decision, dutch_lesson, dutch_rule
 from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
+from pipeline.agent.speech.languages.gujarati import gujarati_decision, gujarati_lesson, gujarati_rule
 from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
 from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
 from pipeline.agent.speech.languages.hungarian import hungarian_decision, hungarian_lesson, hungarian_rule
@@ -356,6 +357,7 @@ _RULES: tuple[_Reading, ...] = (
     bulgarian_rule,
     indonesian_rule,
     tagalog_rule,
+    gujarati_rule,
     hinglish_rule,
     thai_rule,
     persian_rule,
@@ -375,6 +377,7 @@ _LESSONS: tuple[_Reading, ...] = (
     ukrainian_lesson,
     bulgarian_lesson,
     indonesian_lesson,
+    gujarati_lesson,
     hinglish_lesson,
     thai_lesson,
     persian_lesson,
@@ -395,6 +398,7 @@ _DECISIONS: tuple[_Reading, ...] = (
     ukrainian_decision,
     bulgarian_decision,
     indonesian_decision,
+    gujarati_decision,
     hinglish_decision,
     thai_decision,
     persian_decision,

@@ -31,8 +31,10 @@ the English forms that round); Azerbaijani's, with and without its letters (its 
 "вече" (now) and "това беше преди" (that was before) and Catalan's "ara sí que" (now indeed), which say a rule
 replaces one, after held out 68's and 69's (their rules have readers of their own, `speech/languages/`); Albanian's
 "from now on" ("tani e tutje", "nga sot e tutje"), "no more" ("jo më"), "instead of" ("në vend të"), "forget it"
-("harroje") and "at our place" ("tek ne") after held out 70's (its reader is `speech/languages/albanian.py`), the
-other corpora unchanged each time.
+("harroje") and "at our place" ("tek ne") after held out 70's (its reader is `speech/languages/albanian.py`), and
+Gujarati's words for from now on and instead ("હવે પછી", "ને બદલે") after held out 71's (its reader is
+`speech/languages/gujarati.py`; "હંમેશા", "ક્યારેય", "ફક્ત", "હવેથી" stay under "indic"), the other corpora
+unchanged each time.
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
 chat (no diacritics where people drop them). Words of two letters or fewer (but in a
@@ -228,6 +230,9 @@ FROM_NOW_ON: dict[str, str] = {
         "ಇನ್ನು ಮುಂದೆ|ಇನ್ಮುಂದೆ|ഇനി മുതൽ|ഇനിമുതൽ|હવેથી|अब देखि|अबदेखि|මෙතැන් සිට|මින් ඉදිරියට"
     ),
     "punjabi": "ਹੁਣ ਤੋਂ|ਅੱਜ ਤੋਂ|hun ton|hun to|hunn ton|ajj ton|aj ton|agge ton",
+    # Gujarati, in its script and typed in Latin letters: from now on, hereafter, from today (its reader,
+    # `speech/languages/gujarati.py`, reads the rule; the rule lifecycle reads these as replacing one in force)
+    "gujarati": "હવેથી|હવે થી|હવે પછી|હવે પછીથી|આજથી|આજ થી|અત્યારથી|havethi|have pachhi|have pachi|aajthi",
     # (Turkish says "bundan sonra" too)
     "azerbaijani": "bundan sonra|bundan belə|bundan bele|indidən belə|indiden bele|bu gündən|bu gunden",
     "romanised bengali": "ekhon theke|akhon theke",
@@ -273,6 +278,11 @@ INSTEAD: dict[str, str] = {
     "icelandic": "í staðinn fyrir|í staðinn|ekki lengur",
     "indic": "के बजाय|ऐवजी|এর বদলে|பதிலாக|பதிலா|బదులుగా|బదులు|ಬದಲಾಗಿ|ಬದಲು|പകരം",
     "punjabi": "ਦੀ ਬਜਾਏ|ਦੀ ਥਾਂ|ਦੀ ਜਗ੍ਹਾ|di bajaye|de bajaye|di jagah|di thaan",
+    # Gujarati: instead of ("ને બદલે", "ની જગ્યાએ"), no longer ("હવે નહિ"), "that was before" ("એ પહેલાં હતું")
+    "gujarati": (
+        "ને બદલે|ના બદલે|ની બદલે|ની જગ્યાએ|ના જગ્યાએ|હવે નહિ|હવે નહીં|એ પહેલાં હતું|એ પહેલા હતું|એ પહેલાંની વાત|"
+        "ne badle|na badle|ni jagyae|have nahi"
+    ),
     # Azerbaijani: "now we have …" (a set-up that changed), "no longer needed", "don't … any more" ("daha" before
     # the prohibitive)
     "azerbaijani": (

@@ -174,7 +174,10 @@ _REPORT = re.compile(
     # typed without "ł" only in the first person: "-les" is an English plural ("lock files are …", "styles")
     r"\b\w+[aeiy](?:ł(?:am|em|aś|eś|as|es|iśmy|yśmy)|l(?:am|em|iśmy|yśmy|ismy|ysmy))\b|"
     # Nepali "as always … I ran" ("सधैं जस्तो Detox चलाएँ"): what the speaker did, the first person's past
-    r"(?:सधैं|सधै) जस्तो[^।,.!?]*(?:एँ|ें)(?=[\s।,.!?]|$)",
+    r"(?:सधैं|सधै) जस्तो[^।,.!?]*(?:एँ|ें)(?=[\s।,.!?]|$)|"
+    # Gujarati: what a tool or someone says ("make migrate કહે છે …"), what fails ("upload fail થાય છે")
+    r"(?<![\u0a80-\u0aff])કહે છે(?![\u0a80-\u0aff])|"
+    r"\b(?:fail|crash|timeout|restart)\w*\s+(?:થાય છે|થઈ ગયું|થઈ ગયો|થયું|થયો)(?![\u0a80-\u0aff])",
     re.IGNORECASE,
 )
 # Said for this one time, with all its parts: "just this once, don't run the full suite, only the dashboard specs",
@@ -182,7 +185,12 @@ _REPORT = re.compile(
 _ONCE = re.compile(
     r"\b(?:just this once|only this once|this once|this one time|just asking|only asking|just curious|"
     r"den här gången|bara den här gången|deze keer|"
-    r"dit keer|diesmal|nur dieses eine mal|solo esta vez|pour cette fois|ለዛሬ ብቻ|ለአሁን ብቻ)\b",
+    r"dit keer|diesmal|nur dieses eine mal|solo esta vez|pour cette fois|ለዛሬ ብቻ|ለአሁን ብቻ)\b|"
+    # Gujarati: for today, only this time, only today, for the time being (its words end on vowel signs, which \b
+    # does not see as letters)
+    r"(?<![\u0a80-\u0aff])(?:આજ માટે|આજના માટે|ફક્ત આ વખતે|આ વખતે ફક્ત|ફક્ત આજે|આજે ફક્ત|હાલ પૂરતું|હમણાં માટે|"
+    r"અત્યાર પૂરતું)(?![\u0a80-\u0aff])|"
+    r"\baaj mate\b",
     re.IGNORECASE,
 )
 _REMARK_TAIL = re.compile(r",\s*(?:it|it's|that|that's|this|they|he|she)\s.*$", re.IGNORECASE)

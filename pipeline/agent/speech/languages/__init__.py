@@ -8,6 +8,7 @@ from pipeline.agent.speech.languages import (
     catalan,
     dutch,
     greek,
+    gujarati,
     hebrew,
     hinglish,
     hungarian,
@@ -40,6 +41,7 @@ FOLDED = (
     catalan,
     bulgarian,
     albanian,
+    gujarati,
 )
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
