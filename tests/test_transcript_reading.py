@@ -1294,3 +1294,14 @@ def test_a_secret_stored_on_a_platform_is_work_the_persons_thumbs_up_judges(comm
     t = Transcript().user("put the token where the app can read it").bash("cat wrangler.toml", 'name = "x"', 0)
     t.bash(command, "✨ Success! Uploaded secret", 0).say("It is stored as a secret.")
     assert session_outcome(parse_transcript(t.user("👍").bytes(), "x")).outcome == "success"
+
+
+def test_a_passed_check_put_off_by_the_person_is_reported_as_passed() -> None:
+    """ "ok, let's leave it for tomorrow" after a green check: the session is left for later, and its evidence says
+    the check passed (the person's words weigh against it), not that it failed."""
+    t = Transcript().user("add the village filter to the sidebar").edit("/repo/src/Sidebar.svelte", "a", "b")
+    t.bash("pnpm check && pnpm lint", "svelte-check found 0 errors and 0 warnings", 0).say("Done, checks are clean.")
+    outcome = session_outcome(parse_transcript(t.user("ok, let's leave it for tomorrow").bytes(), "x"))
+    assert outcome.outcome == "failed"
+    assert any(e.startswith("the last check passed, but") for e in outcome.evidence), outcome.evidence
+    assert not any(e.startswith("the last check failed") for e in outcome.evidence)

@@ -159,7 +159,10 @@ def session_outcome(t: Transcript, heard: str | None = None) -> Outcome:
         if _passed(steps[check]) and not overruled:
             evidence.append((1.5, f"the last check passed: `{_command(steps[check])}`"))
         elif not acknowledged:
-            evidence.append((-1.5, f"the last check failed: `{_command(steps[check])}`"))
+            # (a pass the person's words then spoke against or put off counts as one that did not settle the work,
+            # and says so: "the last check failed" would misreport what the check printed)
+            said = "passed, but the user's words after it weigh against it" if _passed(steps[check]) else "failed"
+            evidence.append((-1.5, f"the last check {said}: `{_command(steps[check])}`"))
     failure = _last(steps, lambda s: s.kind == "tool" and s.status == "failed")
     shipped = _last(steps, _ships)
     if shipped is not None and (failure is None or shipped > failure):
