@@ -630,3 +630,19 @@ def test_what_is_never_done_to_a_kind_of_thing_said_in_the_passive_is_a_rule(sai
 )
 def test_the_form_or_setting_every_one_of_a_kind_has_is_a_rule(said: str, rules: tuple[str, ...]) -> None:
     assert extract_knowledge([said]).rules == rules
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("ok, that's it for today. Monday then", -1),  # stopping for the day, the rest put off to Monday
+        ("Monday then", -1),
+        ("that's it! works", 1),  # that solved it
+        ("tomorrow. that's it for today 👍", 1),  # approval said with it
+    ],
+)
+def test_stopping_for_the_day_is_no_approval_and_a_weekday_puts_off(said: str, sign: int) -> None:
+    from pipeline.agent.speech.verdicts import closing_cue
+
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0

@@ -43,7 +43,8 @@ _NEGATIVE = re.compile(
 # Leaving with the work unfinished: "ok. later", "egal, morgen", "stop, meeting" (a deferral, unless the same
 # words also say it went well: "great. invoices tomorrow").
 _DEFERRED = re.compile(
-    r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo))(?: then)?\s*[.!]*\s*$|"
+    r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo)|(?:on )?(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday))(?: then)?\s*[.!]*\s*$|"
     r"\bwhen I (?:have|get|find) (?:a (?:moment|minute|sec)|(?:the |some )?time)\b|"
     r"\b(?:demo|lunch) (?:now|at \d)|^\s*stop,? lunch\b|\bstop(?:ping)? (?:here|there)\b",
     re.IGNORECASE,
@@ -65,7 +66,9 @@ _REFUSAL = re.compile(
 _MILD_NEGATIVE = re.compile(r"\b(?:revert|undo|roll ?back|wtf|ugh|damn|mist|shit|argh)\b", re.IGNORECASE)
 _POSITIVE = re.compile(
     r"\b(?:thanks|thank you|thx|ty|cheers|great|perfect|nice|awesome|excellent|brilliant|lovely|sweet|lgtm|"
-    r"all good|ship it|well done|good job|works now|that works|that did it|that's it|went green|is green|"
+    r"all good|ship it|well done|good job|works now|that works|that did it|"
+    # (not "that's it for today": stopping for the day says nothing of how the work went)
+    r"that's it(?! for (?:today|now|the day|tonight|this week))|went green|is green|"
     r"merged|merging|deployed|works(?: now| again| fine)?|fixed(?: it| now)?|all green|passes now|looks good|"
     r"good now|ok now|legend|beauty|ripper|spot on|bang on|nailed it|good stuff|top stuff)\b|"
     r"^\s*(?:good|green|done|yes|yep|cool|ok|okay|k|kk)\s*[.!]*\s*$|"
