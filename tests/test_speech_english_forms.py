@@ -639,6 +639,8 @@ def test_the_form_or_setting_every_one_of_a_kind_has_is_a_rule(said: str, rules:
         ("Monday then", -1),
         ("that's it! works", 1),  # that solved it
         ("tomorrow. that's it for today 👍", 1),  # approval said with it
+        ("ok, I'll tell Kiran", -1),  # handed on to someone else, not done here
+        ("great, I'll tell the team it works", 1),
     ],
 )
 def test_stopping_for_the_day_is_no_approval_and_a_weekday_puts_off(said: str, sign: int) -> None:

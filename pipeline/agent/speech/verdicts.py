@@ -46,7 +46,10 @@ _DEFERRED = re.compile(
     r"\b(?:tomorrow|later|next week|after the (?:meeting|call|demo)|(?:on )?(?:monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday))(?: then)?\s*[.!]*\s*$|"
     r"\bwhen I (?:have|get|find) (?:a (?:moment|minute|sec)|(?:the |some )?time)\b|"
-    r"\b(?:demo|lunch) (?:now|at \d)|^\s*stop,? lunch\b|\bstop(?:ping)? (?:here|there)\b",
+    r"\b(?:demo|lunch) (?:now|at \d)|^\s*stop,? lunch\b|\bstop(?:ping)? (?:here|there)\b|"
+    # handed on to someone else, the work not done here: "ok, I'll tell Kiran", "I'll ask ops about it"
+    r"\bI'?ll (?:tell|ask|ping|pass it (?:on )?to|hand it (?:over )?to|check with|talk to|raise it with) "
+    r"(?!(?:you|u)\b)[\w@.-]+",
     re.IGNORECASE,
 )
 # Called away: "gotta run", "meeting now", "muss los, Termin", "devo scappare", "мне бежать", "회의 들어가야 돼".
