@@ -1305,3 +1305,17 @@ def test_a_passed_check_put_off_by_the_person_is_reported_as_passed() -> None:
     assert outcome.outcome == "failed"
     assert any(e.startswith("the last check passed, but") for e in outcome.evidence), outcome.evidence
     assert not any(e.startswith("the last check failed") for e in outcome.evidence)
+
+
+def test_one_edit_put_back_while_the_rest_stays_and_passes_is_no_undo() -> None:
+    """ "why did you take fvm out?" puts one of the session's edits back; the other change stays and the tests pass
+    after it: the work is judged by that pass, not as taken out again. Put back with nothing else kept, it is."""
+    t = Transcript().user("move the upload to the alpha track").edit("/repo/Fastfile", "internal", "alpha")
+    t.edit("/repo/Fastfile", "fvm flutter build", "flutter build")
+    t.user("why did you take fvm out? keep fvm flutter").edit("/repo/Fastfile", "flutter build", "fvm flutter build")
+    t.bash("fvm flutter test", "00:07 +12: All tests passed!", 0)
+    assert session_outcome(parse_transcript(t.bytes(), "x")).outcome == "success"
+    alone = Transcript().user("shorten the timeout").edit("/repo/client.go", "10s", "5s")
+    alone.bash("go test ./...", "ok  example.com/x 0.1s", 0).user("put it back").edit("/repo/client.go", "5s", "10s")
+    alone.bash("go test ./...", "ok  example.com/x 0.1s", 0)
+    assert session_outcome(parse_transcript(alone.bytes(), "x")).outcome != "success"

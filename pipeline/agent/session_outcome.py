@@ -341,7 +341,13 @@ def _last_change_undoes(steps: list[Step]) -> Step | None:
     if last is None or not last.swap:
         return None
     undone = (last.files, (last.swap[1], last.swap[0]))
-    return changed[-1] if any(s.call and (s.call.files, s.call.swap) == undone for s in changed[:-1]) else None
+    earlier = [s for s in changed[:-1] if s.call and (s.call.files, s.call.swap) == undone]
+    # Why not when other changes stay and a check passes after it: "why did you take fvm out of the Fastfile?" puts
+    # one edit back, keeps the track change the session was for, and the tests then pass on it
+    kept = [s for s in changed[:-1] if s not in earlier]
+    after = steps[steps.index(changed[-1]) + 1 :]
+    checked = any(is_check(s) and _passed(s) for s in after)
+    return changed[-1] if earlier and not (kept and checked) else None
 
 
 def _changes(step: Step) -> bool:
