@@ -16,31 +16,13 @@ dropped) is not one either. Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from pipeline.agent.speech.english_forms import OLD_ONE_NAMED
-from pipeline.agent.speech.languages.albanian import albanian_decision, albanian_lesson, albanian_rule
-from pipeline.agent.speech.languages.arabic import arabic_decision, arabic_lesson, arabic_rule
-from pipeline.agent.speech.languages.bulgarian import bulgarian_decision, bulgarian_lesson, bulgarian_rule
-from pipeline.agent.speech.languages.catalan import catalan_decision, catalan_lesson, catalan_rule
-from pipeline.agent.speech.languages.dutch import dutch_decision, dutch_lesson, dutch_rule
-from pipeline.agent.speech.languages.greek import greek_decision, greek_lesson, greek_rule
-from pipeline.agent.speech.languages.gujarati import gujarati_decision, gujarati_lesson, gujarati_rule
-from pipeline.agent.speech.languages.hebrew import hebrew_decision, hebrew_lesson, hebrew_rule
-from pipeline.agent.speech.languages.hinglish import hinglish_decision, hinglish_lesson, hinglish_rule
-from pipeline.agent.speech.languages.hungarian import hungarian_decision, hungarian_lesson, hungarian_rule
-from pipeline.agent.speech.languages.indonesian import indonesian_decision, indonesian_lesson, indonesian_rule
-from pipeline.agent.speech.languages.japanese import japanese_rule
-from pipeline.agent.speech.languages.persian import persian_decision, persian_lesson, persian_rule
-from pipeline.agent.speech.languages.polish import is_polish, polish_decision, polish_lesson, polish_rule
-from pipeline.agent.speech.languages.swedish import swedish_decision, swedish_lesson, swedish_rule
-from pipeline.agent.speech.languages.tagalog import tagalog_decision, tagalog_lesson, tagalog_rule
-from pipeline.agent.speech.languages.thai import TAKEN_BACK, thai_decision, thai_lesson, thai_rule
-from pipeline.agent.speech.languages.ukrainian import ukrainian_decision, ukrainian_lesson, ukrainian_rule
-from pipeline.agent.speech.languages.vietnamese import vietnamese_decision, vietnamese_lesson, vietnamese_rule
+from pipeline.agent.speech.languages import DECISION_READERS, LESSON_READERS, RULE_READERS
+from pipeline.agent.speech.languages.polish import is_polish
+from pipeline.agent.speech.languages.thai import TAKEN_BACK
 from pipeline.agent.speech.marks import KANA, QUESTION, tidy
 from pipeline.agent.speech.rule_markers import RULE_MARKERS
-from pipeline.agent.speech.unread_languages import other_decision, other_lesson, other_rule
 
 # What opens a sentence before what it says: "así que a partir de ahora …", "also ab jetzt …", "donc désormais …"
 _OPENING = re.compile(
@@ -345,76 +327,6 @@ PROBLEM_TALK = re.compile(
 )
 
 
-# Each language's own grammar (`speech/languages/`), in the order it is tried: Tagalog before Hinglish and Persian
-# before Arabic (each pair shares words or a script, the first tells itself apart); Polish before the guard against
-# its "nie" in `rule_in`
-_Reading = Callable[[str], str | None]
-_RULES: tuple[_Reading, ...] = (
-    japanese_rule,
-    vietnamese_rule,
-    polish_rule,
-    ukrainian_rule,
-    bulgarian_rule,
-    indonesian_rule,
-    tagalog_rule,
-    gujarati_rule,
-    hinglish_rule,
-    thai_rule,
-    persian_rule,
-    arabic_rule,
-    hebrew_rule,
-    greek_rule,
-    dutch_rule,
-    catalan_rule,
-    albanian_rule,
-    swedish_rule,
-    hungarian_rule,
-    other_rule,
-)
-_LESSONS: tuple[_Reading, ...] = (
-    vietnamese_lesson,
-    polish_lesson,
-    ukrainian_lesson,
-    bulgarian_lesson,
-    indonesian_lesson,
-    gujarati_lesson,
-    hinglish_lesson,
-    thai_lesson,
-    persian_lesson,
-    arabic_lesson,
-    hebrew_lesson,
-    greek_lesson,
-    tagalog_lesson,
-    dutch_lesson,
-    catalan_lesson,
-    albanian_lesson,
-    swedish_lesson,
-    hungarian_lesson,
-    other_lesson,  # last: the languages with no reader of their own
-)
-_DECISIONS: tuple[_Reading, ...] = (
-    vietnamese_decision,
-    polish_decision,
-    ukrainian_decision,
-    bulgarian_decision,
-    indonesian_decision,
-    gujarati_decision,
-    hinglish_decision,
-    thai_decision,
-    persian_decision,
-    arabic_decision,
-    hebrew_decision,
-    greek_decision,
-    tagalog_decision,
-    dutch_decision,
-    catalan_decision,
-    albanian_decision,
-    swedish_decision,
-    hungarian_decision,
-    other_decision,
-)
-
-
 def rule_in(sentence: str) -> str | None:
     """The rule a sentence states in one of these languages, or None."""
     text = _OPENING.sub("", sentence.strip())
@@ -428,7 +340,7 @@ def rule_in(sentence: str) -> str | None:
     if _REMEMBERED_RULE.search(text):
         said = re.split(r"[:,]", text, maxsplit=1)[1]
         return tidy(_REMEMBERED_REASON.split(said, maxsplit=1)[0])
-    for language_rule in _RULES:
+    for language_rule in RULE_READERS:
         if found := language_rule(text):
             return found
     if is_polish(text):
@@ -455,7 +367,7 @@ def lesson_in(sentence: str) -> str | None:
     for pattern in _LESSON:
         if match := pattern.search(text):
             return tidy(match.group("l"))
-    return next((found for language_lesson in _LESSONS if (found := language_lesson(text))), None)
+    return next((found for language_lesson in LESSON_READERS if (found := language_lesson(text))), None)
 
 
 def decision_in(sentence: str) -> str | None:
@@ -465,7 +377,7 @@ def decision_in(sentence: str) -> str | None:
     for pattern in _DECISION:
         if match := pattern.search(text):
             return tidy(match.group("d"))
-    return next((found for language_decision in _DECISIONS if (found := language_decision(text))), None)
+    return next((found for language_decision in DECISION_READERS if (found := language_decision(text))), None)
 
 
 def _is_instruction(text: str) -> bool:

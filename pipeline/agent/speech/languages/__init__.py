@@ -1,6 +1,9 @@
-"""Each language's own grammar for rules, lessons, decisions, verdicts and problem talk, one module per language
-(`speech/cues.py` reads them beside the languages its shared markers cover)."""
+"""Each language's own grammar for rules, lessons, decisions, verdicts and problem talk, one module per language,
+and the order they are tried in (`speech/cues.py` reads them beside the languages its shared markers cover)."""
 
+from collections.abc import Callable
+
+from pipeline.agent.speech import unread_languages
 from pipeline.agent.speech.languages import (
     albanian,
     arabic,
@@ -13,6 +16,7 @@ from pipeline.agent.speech.languages import (
     hinglish,
     hungarian,
     indonesian,
+    japanese,
     persian,
     polish,
     swedish,
@@ -46,3 +50,72 @@ FOLDED = (
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
 UNFOLDED = (ukrainian,)
+
+# Each language's own grammar (`speech/languages/`), in the order it is tried: Tagalog before Hinglish and Persian
+# before Arabic (each pair shares words or a script, the first tells itself apart); Polish before the guard against
+# its "nie" in `cues.rule_in`; the languages with no reader of their own (`unread_languages.py`) last
+Reading = Callable[[str], str | None]
+RULE_READERS: tuple[Reading, ...] = (
+    japanese.japanese_rule,
+    vietnamese.vietnamese_rule,
+    polish.polish_rule,
+    ukrainian.ukrainian_rule,
+    bulgarian.bulgarian_rule,
+    indonesian.indonesian_rule,
+    tagalog.tagalog_rule,
+    gujarati.gujarati_rule,
+    hinglish.hinglish_rule,
+    thai.thai_rule,
+    persian.persian_rule,
+    arabic.arabic_rule,
+    hebrew.hebrew_rule,
+    greek.greek_rule,
+    dutch.dutch_rule,
+    catalan.catalan_rule,
+    albanian.albanian_rule,
+    swedish.swedish_rule,
+    hungarian.hungarian_rule,
+    unread_languages.other_rule,
+)
+LESSON_READERS: tuple[Reading, ...] = (
+    vietnamese.vietnamese_lesson,
+    polish.polish_lesson,
+    ukrainian.ukrainian_lesson,
+    bulgarian.bulgarian_lesson,
+    indonesian.indonesian_lesson,
+    gujarati.gujarati_lesson,
+    hinglish.hinglish_lesson,
+    thai.thai_lesson,
+    persian.persian_lesson,
+    arabic.arabic_lesson,
+    hebrew.hebrew_lesson,
+    greek.greek_lesson,
+    tagalog.tagalog_lesson,
+    dutch.dutch_lesson,
+    catalan.catalan_lesson,
+    albanian.albanian_lesson,
+    swedish.swedish_lesson,
+    hungarian.hungarian_lesson,
+    unread_languages.other_lesson,  # last: the languages with no reader of their own
+)
+DECISION_READERS: tuple[Reading, ...] = (
+    vietnamese.vietnamese_decision,
+    polish.polish_decision,
+    ukrainian.ukrainian_decision,
+    bulgarian.bulgarian_decision,
+    indonesian.indonesian_decision,
+    gujarati.gujarati_decision,
+    hinglish.hinglish_decision,
+    thai.thai_decision,
+    persian.persian_decision,
+    arabic.arabic_decision,
+    hebrew.hebrew_decision,
+    greek.greek_decision,
+    tagalog.tagalog_decision,
+    dutch.dutch_decision,
+    catalan.catalan_decision,
+    albanian.albanian_decision,
+    swedish.swedish_decision,
+    hungarian.hungarian_decision,
+    unread_languages.other_decision,
+)
