@@ -77,7 +77,7 @@ def _taken_on(lines: list[str]) -> set[int]:
         if not quoted:
             continue
         following = lines[after].strip() if after < len(lines) else ""
-        if _ACT_ON_IT.search(intro) or _ACT_ON_IT.match(following) or _ACT_ON_IT.match(" " + following):
+        if _ACT_ON_IT.search(intro) or _ACT_ON_IT.match(following):
             taken.update(quoted)
     return taken
 
@@ -88,7 +88,8 @@ def typed_and_pasted(text: str) -> tuple[list[str], list[str]]:
     A paragraph of three lines or more that is mostly pasted is pasted whole: a CI log's prose-like lines
     ("Run pnpm turbo run typecheck …", "note: always pass --frozen-lockfile …") are the tool's, not the person's.
     Quoted lines under a line that says they are the person's own words ("here is the review comment I left …:",
-    `_OWN_QUOTE_INTRO`) are typed: what they wrote before, said again."""
+    `_OWN_QUOTE_INTRO`) are typed: what they wrote before, said again; so is someone else's review the person asks to
+    act on (`_taken_on`)."""
     lines: list[tuple[str, bool, int]] = []  # (line, pasted, paragraph)
     fenced = in_paste = own_quote = False
     paragraph = 0
