@@ -37,7 +37,7 @@ _CJK_STANCE = (
 _L = "a-z0-9\u00c0-\u024f\u1e00-\u1eff"
 _TOKEN = re.compile(rf"[{_L}][{_L}._+#-]*[{_L}+#]|[{_L}]|[,;—–]|(?<=\s)-(?=\s)|\.(?=\s|$)|(?P<other>[^\W\d_{_L[3:]}]+)")
 # English, and the same words in Spanish, German and French ("usa --wait sin --atomic" rejects what "preferimos
-# … con --atomic" asserts)
+# … con --atomic" asserts); "skip linux" rejects what "ship a linux binary" asserts
 _NEGATOR_WORDS = (
     "never no not don't dont avoid without instead rather stop skip drop nor sin nunca jamás ni ohne nie niemals kein "
     "keine nicht statt sans jamais nada não nao sem никогда не нет никаких без вместо "
