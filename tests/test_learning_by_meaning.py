@@ -575,11 +575,20 @@ def test_how_things_are_done_at_our_place_is_weighed_in_any_language(embedder: F
 
 
 def test_a_rule_no_gate_opens_is_weighed_by_the_probe_alone(embedder: FastEmbedEmbedder) -> None:
-    """Albanian: no reader, and none of its words in `directive_words`, so no gate opens for "never use npm in
-    this repo, always pnpm"; `unopened` hands such sentences to the probe, which takes them only at FREE_AT.
-    A report and a request for now, in the same language, stay out; without the probe nothing is taken."""
-    rules = ["Mos përdor kurrë npm në këtë repo, gjithmonë pnpm.", "Gjithmonë ekzekuto testet para se të bësh commit."]
-    said = [*rules, "Dje serveri ra pas deploy-it.", "Rregullo testin që dështon në CI.", "Mirëmëngjes, si je sot?"]
+    """Welsh: no reader, and none of its words in `directive_words`, so no gate opens for "never use npm in this
+    repo, always pnpm"; `unopened` hands such sentences to the probe, which takes them only at FREE_AT. A report and
+    a request for now, in the same language, stay out; without the probe nothing is taken. (Albanian stood here until
+    it got a reader of its own after held out 70.)"""
+    rules = [
+        "Peidiwch byth â defnyddio npm yn y repo hwn, pnpm bob amser.",
+        "Rhedwch y profion bob amser cyn gwneud commit.",
+    ]
+    said = [
+        *rules,
+        "Ddoe aeth y gweinydd i lawr ar ôl y deploy.",
+        "Trwsiwch y prawf sy'n methu yn CI.",
+        "Bore da, sut wyt ti heddiw?",
+    ]
     assert not candidates(said, clauses)
     found = weighed(said, clauses)
     assert {c.sentence for c in found} == set(said[:4]) and all(c.free for c in found)  # not the question
