@@ -648,3 +648,11 @@ def test_stopping_for_the_day_is_no_approval_and_a_weekday_puts_off(said: str, s
 
     cue = closing_cue(said)
     assert cue is not None and cue[0] * sign > 0
+
+
+def test_lesson_learned_without_its_colon_is_a_lesson() -> None:
+    said = "finally. lesson learned the runner has no import cache so the import has to run before the tests"
+    assert extract_knowledge([said]).lessons == (
+        "the runner has no import cache so the import has to run before the tests",
+    )
+    assert extract_knowledge(["lessons learned from the outage are in the doc"]).lessons == ()

@@ -28,6 +28,10 @@ _LESSON = re.compile(
     r"\b(?:lessons?(?: learned| learnt)?(?: for (?:me|myself|us|the team|next time|the future)|"
     r"(?: (?:this|last) (?:week|month|sprint|quarter|time)| today| the hard way))?|TIL|gotcha|pitfall)"
     r"\s*[:,-]\s*(.{6,})|"
+    # "lesson learned the runner has no import cache so …": typed without its colon, the lesson follows at once (not
+    # "lessons learned from the outage are in the doc", "lesson learned the hard way that …", read above or not one)
+    r"\blessons? learn(?:ed|t)\s+(?!(?:the hard way|from|in|about|here|so far|is|are|was|were|this|last|today|for|"
+    r"and|but)\b)(?=(?:\S+\s+){2}\S)(.{12,})|"
     # "note to self the CI token needs D1 edit as well": nothing else follows "note to self" but what to note
     # ("I left a note to self yesterday" names a note: not one)
     r"(?<!\ba )(?<!\bmy )\bnote (?:to self|for next time)\s*[:,-]?\s+(?=(?:\S+\s+){2}\S)(.{6,})|"
