@@ -656,3 +656,26 @@ def test_lesson_learned_without_its_colon_is_a_lesson() -> None:
         "the runner has no import cache so the import has to run before the tests",
     )
     assert extract_knowledge(["lessons learned from the outage are in the doc"]).lessons == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("the .godot folder stays out of git", ("the .godot folder stays out of git",)),
+        ("node_modules stays out of the image", ("node_modules stays out of the image",)),
+        (
+            "please leave everything under data/raw exactly as the vendor sent it",
+            ("leave everything under data/raw exactly as the vendor sent it",),
+        ),
+        ("leave it as it is", ()),  # this one thing, now
+        (
+            "I'd prefer every schema change goes through prisma migrate dev; db push is fine for a scratch database",
+            ("I'd prefer every schema change goes through prisma migrate dev",),
+        ),
+        ("I'd prefer all of us went home early", ()),
+    ],
+)
+def test_what_stays_out_is_left_as_is_or_preferred_for_every_one_of_a_kind_is_a_rule(
+    said: str, rules: tuple[str, ...]
+) -> None:
+    assert extract_knowledge([said]).rules == rules

@@ -121,6 +121,8 @@ _PRACTICES = (
     habits.NEVER_DONE_TO,
     habits.ALWAYS_IN_FORM,
     habits.SETTING_ON_EVERY,
+    habits.STAYS_OUT_OF,
+    habits.LEAVE_ALL_AS_IS,
 )
 
 
@@ -241,6 +243,11 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(again["r"])
     if form.SHOULD_NEVER.match(sentence.strip()) or form.SAME_AS_PLACE.match(sentence.strip()):
         return tidy(sentence)
+    if (preferred := habits.PREFERRED.match(sentence.strip())) and (
+        form.EVERY_DOES.match(preferred["r"]) or form.ANY_KIND_GOES.match(preferred["r"])
+    ):
+        # "I'd prefer every schema change goes through …": the preference is the norm, up to the clause after it
+        return tidy(re.split(r"\s*;\s*", sentence.strip(), maxsplit=1)[0])
     if form.DO_NEVER.match(sentence.strip()) or form.HOLDS_BEFORE.match(_LEAD.sub("", sentence.strip())):
         return tidy(_LEAD.sub("", sentence.strip()))
     if dropped := form.DROP_FROM_EVERY.match(_LEAD.sub("", sentence.strip())):

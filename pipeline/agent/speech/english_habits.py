@@ -100,6 +100,28 @@ SETTING_ON_EVERY = re.compile(
     r"^(?:please\s+)?`?[\w.-]+\s*(?:=|: ?)\s*[\w.\"'-]+`? (?:on|in|for) (?:every|each|all) [\w-]+", re.IGNORECASE
 )
 
+# "the .godot folder stays out of git", "node_modules stays out of the image": a thing kept out of the repository or
+# an artefact, whatever it is
+STAYS_OUT_OF = re.compile(
+    r"^(?!(?:it|its|it's|this|that|he|she|they|i|we|you)\b)(?:the |our |all |any )?[\w./@*-]+(?: [\w./@*-]+){0,2} "
+    r"(?:stays?|remains?|goes?|is kept|are kept) out of (?:git|the repo(?:sitory)?|version control|source control|"
+    r"the (?:docker )?image|the bundle|the build)\b",
+    re.IGNORECASE,
+)
+# "please leave everything under data/raw exactly as Agmarknet gave it": all of a place kept as it is (not "leave it
+# as it is", this one thing, now)
+LEAVE_ALL_AS_IS = re.compile(
+    r"^(?:please\s+|pls\s+)?(?:leave|keep) (?:everything|anything|all (?:the )?(?:files?|of it)|every file) "
+    r"(?:under|in|inside) \S+ (?:exactly |just )?"
+    r"(?:as (?:it is|is|they are|(?:the )?[\w-]+ (?:gave|sent|made|wrote|left) (?:it|them))|alone|untouched|as-is)\b",
+    re.IGNORECASE,
+)
+# "I'd prefer every schema change goes through prisma migrate dev": a preference whose content is a norm for every
+# one of a kind (`english_forms.EVERY_DOES`, `ANY_KIND_GOES` read what follows it)
+PREFERRED = re.compile(
+    r"^(?:i'?d|i would) (?:prefer|rather|like)(?: it if| if| that)? (?P<r>(?:every|each|all|any)\b.{8,})", re.I
+)
+
 # "prod migrations are mine", "the fly prod upgrade is mine, just give me the command", "deploying is my job": work
 # the person keeps for themselves, so the agent leaves it alone (not "the mistake is mine", "this one is mine", "the
 # pleasure is mine")
