@@ -126,6 +126,7 @@ CORPORA = (
     ("held out 69", BENCH / "learning_corpus_heldout69"),
     ("held out 70", BENCH / "learning_corpus_heldout70"),
     ("held out 71", BENCH / "learning_corpus_heldout71"),
+    ("held out 73", BENCH / "learning_corpus_heldout73"),
 )
 
 
