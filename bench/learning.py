@@ -127,6 +127,7 @@ CORPORA = (
     ("held out 70", BENCH / "learning_corpus_heldout70"),
     ("held out 71", BENCH / "learning_corpus_heldout71"),
     ("held out 72", BENCH / "learning_corpus_heldout72"),
+    ("held out 73", BENCH / "learning_corpus_heldout73"),
 )
 
 
