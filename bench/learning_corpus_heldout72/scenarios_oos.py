@@ -87,8 +87,7 @@ def o01() -> Session:
     s.act(None, Bash("pytest -q slips", pytest_out(41, secs=5.12), secs=9))
     s.say("41 tests pass with the new fields; `net_weight_kg` is read-only in `WeighSlipSerializer`.")
     s.user(
-        "छान. and one more thing: we go with Celery beat for the nightly reconciliation, not cron on the VM. "
-        "उद्या करू.",
+        "छान. and one more thing: we go with Celery beat for the nightly reconciliation, not cron on the VM. उद्या करू.",
         decisions=["we go with Celery beat for the nightly reconciliation, not cron on the VM"],
     )
     s.say("Noted, I'll set up the beat schedule tomorrow.")
@@ -114,8 +113,9 @@ def o02() -> Session:
         "the gate office can't upload the day's weighbridge CSV, browser says 413 Request Entity Too Large. "
         "file is ~3 MB.\n\nalso, story from last month: someone committed the Redis password in "
         "tolan/settings/prod.py and we had to rotate everything on both VMs. secrets never go into the repo. "
-        "ansible-vault for this project."
-    , rules=[("secrets-repo", "secrets never go into the repo")])
+        "ansible-vault for this project.",
+        rules=[("secrets-repo", "secrets never go into the repo")],
+    )
     s.act(None, Read("deploy/roles/nginx/templates/tolan.conf.j2", NGINX))
     s.act(
         "nginx defaults `client_max_body_size` to 1m, which is what's rejecting the upload:",
@@ -162,7 +162,13 @@ def o03() -> Session:
         "हे बघा, celery worker log from vm2 this morning:\n\n```\n" + CELERY_LOG_1 + "\n```\n"
         "slip 18211 नक्की आहे DB मध्ये, मी admin मध्ये पाहिलं."
     )
-    s.act(None, Read("slips/tasks.py", "from celery import shared_task\n\nfrom slips.models import WeighSlip\nfrom slips.pdf import render_slip\n\n\n@shared_task\ndef generate_slip_pdf(slip_id: int) -> None:\n    slip = WeighSlip.objects.get(pk=slip_id)\n    render_slip(slip)\n"))
+    s.act(
+        None,
+        Read(
+            "slips/tasks.py",
+            "from celery import shared_task\n\nfrom slips.models import WeighSlip\nfrom slips.pdf import render_slip\n\n\n@shared_task\ndef generate_slip_pdf(slip_id: int) -> None:\n    slip = WeighSlip.objects.get(pk=slip_id)\n    render_slip(slip)\n",
+        ),
+    )
     s.act(
         "Adding a retry on DoesNotExist so the worker tries again a few seconds later:",
         Edit(
@@ -201,9 +207,24 @@ def o04() -> Session:
             "    },\n}\n",
         ),
     )
-    s.act(None, Bash("pytest -q reconcile && ruff check . && mypy .", pytest_out(12, secs=3.9) + "\nAll checks passed!\nSuccess: no issues found in 84 source files", secs=30))
-    s.act(None, Bash("git add -A && git commit -m 'feat(reconcile): nightly weighbridge vs crushing register'", "[feat/reconcile 4c1a9e2] feat(reconcile): nightly weighbridge vs crushing register\n 3 files changed, 96 insertions(+)"))
-    s.say("Committed. The schedule is `crontab(hour=18, minute=0)`, which is 23:30 IST because `CELERY_TIMEZONE` is UTC here.")
+    s.act(
+        None,
+        Bash(
+            "pytest -q reconcile && ruff check . && mypy .",
+            pytest_out(12, secs=3.9) + "\nAll checks passed!\nSuccess: no issues found in 84 source files",
+            secs=30,
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'feat(reconcile): nightly weighbridge vs crushing register'",
+            "[feat/reconcile 4c1a9e2] feat(reconcile): nightly weighbridge vs crushing register\n 3 files changed, 96 insertions(+)",
+        ),
+    )
+    s.say(
+        "Committed. The schedule is `crontab(hour=18, minute=0)`, which is 23:30 IST because `CELERY_TIMEZONE` is UTC here."
+    )
     s.user("ok chalel 👍")
     s.outcome("success", "nightly reconcile task on Celery beat, tests and linters green, committed")
     return s
@@ -242,8 +263,8 @@ def o05() -> Session:
             "python manage.py migrate && pytest -q",
             "Operations to perform:\n  Apply all migrations: admin, auth, contenttypes, farmers, reconcile, sessions, slips\n"
             "Running migrations:\n  Applying slips.0014_vehicle_rfid_tag... OK\n  Applying slips.0015_merge_20291026_1012..."
-            "Traceback (most recent call last):\n...\ndjango.db.utils.ProgrammingError: column \"moisture_pct\" of relation "
-            "\"slips_weighslip\" already exists",
+            'Traceback (most recent call last):\n...\ndjango.db.utils.ProgrammingError: column "moisture_pct" of relation '
+            '"slips_weighslip" already exists',
             code=1,
             secs=14,
         ),
@@ -351,7 +372,14 @@ def o08() -> Session:
         "हो, renumber करा. आणि हो, run the full pytest before every commit, I keep saying this 😅",
         rules=[("tests-first", "run the full pytest before every commit")],
     )
-    s.act(None, Bash("git mv farmers/migrations/0017_farmer_village_code.py farmers/migrations/0018_farmer_village_code.py && sed -i \"s/0016_farmer_aadhaar_last4/0017_farmer_bank_ifsc/\" farmers/migrations/0018_farmer_village_code.py && pytest -q", pytest_out(188, secs=21.7), secs=30))
+    s.act(
+        None,
+        Bash(
+            'git mv farmers/migrations/0017_farmer_village_code.py farmers/migrations/0018_farmer_village_code.py && sed -i "s/0016_farmer_aadhaar_last4/0017_farmer_bank_ifsc/" farmers/migrations/0018_farmer_village_code.py && pytest -q',
+            pytest_out(188, secs=21.7),
+            secs=30,
+        ),
+    )
     s.say("Renumbered to 0018 depending on 0017_farmer_bank_ifsc; 188 tests pass.")
     s.user("ठीक आहे, उद्या बघू.")
     s.hit("migration-leaf-conflict")
@@ -365,14 +393,16 @@ def o09() -> Session:
     cmd = "ansible-playbook -i deploy/inventory/staging.ini deploy/site.yml --tags app --ask-vault-pass"
     out = (
         "PLAY [tolan_web] ***\n\nTASK [Gathering Facts] ***\n"
-        "fatal: [tolan-stg]: UNREACHABLE! => {\"changed\": false, \"msg\": \"Failed to connect to the host via ssh: "
-        "ssh: connect to host 10.20.4.17 port 22: Connection timed out\", \"unreachable\": true}\n\n"
+        'fatal: [tolan-stg]: UNREACHABLE! => {"changed": false, "msg": "Failed to connect to the host via ssh: '
+        'ssh: connect to host 10.20.4.17 port 22: Connection timed out", "unreachable": true}\n\n'
         "PLAY RECAP ***\ntolan-stg : ok=0 changed=0 unreachable=1 failed=0 skipped=0"
     )
     s.act(None, Bash(cmd, out, code=4, secs=35))
     s.act("Timed out on SSH; trying again in case it was a blip:", Bash(cmd, out, code=4, secs=35))
     s.act(None, Bash(cmd, out, code=4, secs=35))
-    s.say("Three times the same: 10.20.4.17 doesn't answer on port 22. The staging VM is probably down or the VPN dropped.")
+    s.say(
+        "Three times the same: 10.20.4.17 doesn't answer on port 22. The staging VM is probably down or the VPN dropped."
+    )
     s.user("हो, factory चा IT म्हणतो power cut आहे तिकडे. आज नाही होणार.")
     s.one_off("staging VM unreachable over SSH (power cut at the factory), ansible deploy failed three times")
     s.outcome("failed", "staging deploy impossible, host unreachable")
@@ -400,7 +430,9 @@ def o10() -> Session:
         "`@transaction.atomic`, so the worker can pick the task up before the INSERT commits and sees no row. "
         "I'd suggest always wrapping task enqueueing in transaction.on_commit going forward."
     )
-    s.not_person("I'd suggest always wrapping task enqueueing in transaction.on_commit going forward.", "assistant_text")
+    s.not_person(
+        "I'd suggest always wrapping task enqueueing in transaction.on_commit going forward.", "assistant_text"
+    )
     s.act(
         None,
         Edit(
@@ -409,22 +441,48 @@ def o10() -> Session:
             "        transaction.on_commit(lambda: generate_slip_pdf.delay(slip.pk))",
         ),
     )
-    s.act(None, Bash("pytest -q slips && ruff check . && ruff format --check . && mypy .", pytest_out(52, secs=7.0) + "\nAll checks passed!\n96 files already formatted\nSuccess: no issues found in 86 source files", secs=40))
+    s.act(
+        None,
+        Bash(
+            "pytest -q slips && ruff check . && ruff format --check . && mypy .",
+            pytest_out(52, secs=7.0)
+            + "\nAll checks passed!\n96 files already formatted\nSuccess: no issues found in 86 source files",
+            secs=40,
+        ),
+    )
     s.user(
         "perfect. lesson: a Celery task queued inside atomic() can run before the commit. "
         "commit करा: fix(slips): enqueue slip PDF on commit",
         lessons=["a Celery task queued inside atomic() can run before the commit"],
     )
-    s.act(None, Bash("git commit -am 'fix(slips): enqueue slip PDF on commit'", "[fix/slip-pdf-race 9d0e3b1] fix(slips): enqueue slip PDF on commit\n 2 files changed, 19 insertions(+), 1 deletion(-)"))
+    s.act(
+        None,
+        Bash(
+            "git commit -am 'fix(slips): enqueue slip PDF on commit'",
+            "[fix/slip-pdf-race 9d0e3b1] fix(slips): enqueue slip PDF on commit\n 2 files changed, 19 insertions(+), 1 deletion(-)",
+        ),
+    )
     s.say("Committed as 9d0e3b1.")
     s.hit("celery-before-commit", fixed=True)
-    s.outcome("success", "generate_slip_pdf enqueued with transaction.on_commit, test with django_capture_on_commit_callbacks passes")
+    s.outcome(
+        "success",
+        "generate_slip_pdf enqueued with transaction.on_commit, test with django_capture_on_commit_callbacks passes",
+    )
     return s
 
 
 def audit_gunicorn(child: Session) -> None:
-    child.act(None, Read("deploy/roles/app/templates/gunicorn.service.j2", "[Service]\nExecStart=/home/tolan/venv/bin/gunicorn tolan.wsgi -w 5 --timeout 30 --max-requests 500\n"))
-    child.act(None, Bash("grep -rn 'timeout' deploy/roles/app/", "deploy/roles/app/templates/gunicorn.service.j2:2:--timeout 30"))
+    child.act(
+        None,
+        Read(
+            "deploy/roles/app/templates/gunicorn.service.j2",
+            "[Service]\nExecStart=/home/tolan/venv/bin/gunicorn tolan.wsgi -w 5 --timeout 30 --max-requests 500\n",
+        ),
+    )
+    child.act(
+        None,
+        Bash("grep -rn 'timeout' deploy/roles/app/", "deploy/roles/app/templates/gunicorn.service.j2:2:--timeout 30"),
+    )
     child.say(
         "deploy/roles/app/templates/gunicorn.service.j2:2 runs 5 sync workers with --timeout 30 and --max-requests 500. "
         "The slips CSV export (reports/views.py) builds the whole file in memory; for >20k rows it exceeds 30 s, "
@@ -437,7 +495,7 @@ def o11() -> Session:
     s.user(
         "season report download gives 502. nginx error log:\n\n```\n2029/11/04 17:02:44 [error] 1123#1123: *88213 upstream "
         "prematurely closed connection while reading response header from upstream, client: 10.20.1.44, "
-        "server: tolan.example-sakhar.in, request: \"GET /reports/season.csv?season=2029-30 HTTP/1.1\"\n```"
+        'server: tolan.example-sakhar.in, request: "GET /reports/season.csv?season=2029-30 HTTP/1.1"\n```'
     )
     s.act(
         "Launching a background agent to audit the gunicorn setup while I look at the view:",
@@ -451,18 +509,26 @@ def o11() -> Session:
         ),
     )
     s.not_person("Always include file paths and line numbers.", "subagent_prompt")
-    s.act(None, Read("reports/views.py", "def season_csv(request):\n    rows = WeighSlip.objects.for_season(request.GET[\"season\"]).values_list(*COLUMNS)\n    body = render_csv(rows)\n    return HttpResponse(body, content_type=\"text/csv\")\n"))
+    s.act(
+        None,
+        Read(
+            "reports/views.py",
+            'def season_csv(request):\n    rows = WeighSlip.objects.for_season(request.GET["season"]).values_list(*COLUMNS)\n    body = render_csv(rows)\n    return HttpResponse(body, content_type="text/csv")\n',
+        ),
+    )
     s.agent_done(after=40)
     s.act(
         None,
         Edit(
             "reports/views.py",
-            "    body = render_csv(rows)\n    return HttpResponse(body, content_type=\"text/csv\")",
-            "    return StreamingHttpResponse(stream_csv(rows.iterator(chunk_size=2000)), content_type=\"text/csv\")",
+            '    body = render_csv(rows)\n    return HttpResponse(body, content_type="text/csv")',
+            '    return StreamingHttpResponse(stream_csv(rows.iterator(chunk_size=2000)), content_type="text/csv")',
         ),
     )
     s.act(None, Bash("pytest -q reports", pytest_out(9, secs=2.2)))
-    s.say("The season CSV now streams with `StreamingHttpResponse`; no 30 s timeout on 2029-30 data locally (11.4 s, 61 MB).")
+    s.say(
+        "The season CSV now streams with `StreamingHttpResponse`; no 30 s timeout on 2029-30 data locally (11.4 s, 61 MB)."
+    )
     s.user(
         "turns out --max-requests hides memory growth, it doesn't fix it. streaming बरोबर. deploy उद्या.",
         lessons=["turns out --max-requests hides memory growth, it doesn't fix it"],
@@ -474,13 +540,17 @@ def o11() -> Session:
 
 def o12() -> Session:
     s = new("o12-vault-rotate", "2029-11-06T04:02:19", "2.1.165", "chore/vault", "vault-rotate-swift")
-    s.user("need to rotate the Redis password. I will not paste the value here, just tell me the ansible-vault command and I edit it myself.")
+    s.user(
+        "need to rotate the Redis password. I will not paste the value here, just tell me the ansible-vault command and I edit it myself."
+    )
     s.act(
         None,
         Denied(Bash("ansible-vault view deploy/group_vars/all/vault.yml --vault-password-file ~/.tolan-vault-pass")),
     )
     s.user("vault ची content इथे दिसायला नको. फक्त command सांगा, मी tmux मध्ये चालवते.")
-    s.say("Run `ansible-vault edit deploy/group_vars/all/vault.yml`, change `vault_redis_password`, then deploy with `--tags celery,app`.")
+    s.say(
+        "Run `ansible-vault edit deploy/group_vars/all/vault.yml`, change `vault_redis_password`, then deploy with `--tags celery,app`."
+    )
     s.compact(
         "manual",
         "This session is being continued from a previous conversation. Summary:\n1. Primary request: rotate the Redis "
@@ -491,7 +561,9 @@ def o12() -> Session:
         98411,
         11802,
     )
-    s.not_person("The user wants every Ansible role to have a molecule test before it is changed.", "compaction_summary")
+    s.not_person(
+        "The user wants every Ansible role to have a molecule test before it is changed.", "compaction_summary"
+    )
     s.user("vault edited. now deploy, celery and app tags.")
     s.act(
         None,
@@ -511,8 +583,17 @@ def o12() -> Session:
 
 def find_slip_clients(child: Session) -> None:
     child.act(None, Grep("api/slips", ["gate_app/config.json", "reports/management/commands/export_slips.py"]))
-    child.act(None, Read("reports/management/commands/export_slips.py", "        url = data[\"next\"]\n        while url:\n            data = session.get(url).json()\n            url = data[\"next\"]", offset=31))
-    child.say("Two clients of /api/slips/: gate_app/config.json (the gate tablet app, reads page 1 for today's slips) and reports/management/commands/export_slips.py:31-34, which follows `next` until it is null. Both cope with pagination.")
+    child.act(
+        None,
+        Read(
+            "reports/management/commands/export_slips.py",
+            '        url = data["next"]\n        while url:\n            data = session.get(url).json()\n            url = data["next"]',
+            offset=31,
+        ),
+    )
+    child.say(
+        "Two clients of /api/slips/: gate_app/config.json (the gate tablet app, reads page 1 for today's slips) and reports/management/commands/export_slips.py:31-34, which follows `next` until it is null. Both cope with pagination."
+    )
 
 
 def o13() -> Session:
@@ -521,7 +602,13 @@ def o13() -> Session:
         "season report streaming fix prod वर न्यायचा, शुक्रवारी. friday deploys are fine again now that "
         "we have the staging VM back, just not after 4 pm IST. so friday morning is ok.\n"
         "should we always paginate the slips endpoint? it returns 200 by default now",
-        rules=[("friday-before-4", "friday deploys are fine again now that we have the staging VM back, just not after 4 pm IST", "no-friday-deploy")],
+        rules=[
+            (
+                "friday-before-4",
+                "friday deploys are fine again now that we have the staging VM back, just not after 4 pm IST",
+                "no-friday-deploy",
+            )
+        ],
         non_rules=["should we always paginate the slips endpoint?"],
     )
     s.act(
@@ -534,25 +621,39 @@ def o13() -> Session:
             find_slip_clients,
         ),
     )
-    s.act(None, Read("tolan/settings/base.py", '# Always keep PAGE_SIZE at or below 500, the gate tablets time out above that.\nREST_FRAMEWORK = {\n    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",\n    "PAGE_SIZE": 200,\n}\n'))
+    s.act(
+        None,
+        Read(
+            "tolan/settings/base.py",
+            '# Always keep PAGE_SIZE at or below 500, the gate tablets time out above that.\nREST_FRAMEWORK = {\n    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",\n    "PAGE_SIZE": 200,\n}\n',
+        ),
+    )
     s.not_person("Always keep PAGE_SIZE at or below 500, the gate tablets time out above that.", "tool_output")
     s.say(
         "The slips endpoint already paginates at PAGE_SIZE 200 via DRF defaults; the gate app reads all pages. "
         "I'd keep it. I'll prepare the release branch for Friday morning."
     )
-    s.act(None, Bash("git checkout -b release/2029.11.09 && git log --oneline -3", "Switched to a new branch 'release/2029.11.09'\nb71c0d4 fix(reports): stream season csv\n9d0e3b1 fix(slips): enqueue slip PDF on commit\n4c1a9e2 feat(reconcile): nightly weighbridge vs crushing register"))
+    s.act(
+        None,
+        Bash(
+            "git checkout -b release/2029.11.09 && git log --oneline -3",
+            "Switched to a new branch 'release/2029.11.09'\nb71c0d4 fix(reports): stream season csv\n9d0e3b1 fix(slips): enqueue slip PDF on commit\n4c1a9e2 feat(reconcile): nightly weighbridge vs crushing register",
+        ),
+    )
     s.user("ठीक. शुक्रवारी सकाळी 10 ला.")
     s.outcome("success", "release branch prepared for a Friday-morning deploy, pagination question answered")
     return s
 
 
 def o14() -> Session:
-    s = new("o14-linear-migrations", "2029-11-08T04:09:51", "2.1.166", "chore/linear-migrations", "linear-migrations-wren")
+    s = new(
+        "o14-linear-migrations", "2029-11-08T04:09:51", "2.1.166", "chore/linear-migrations", "linear-migrations-wren"
+    )
     s.user(
         "deploy चा migrate task fail झाला staging वर:\n\n```\nTASK [migrate : run migrations] ***\n"
-        "fatal: [tolan-stg]: FAILED! => {\"changed\": false, \"cmd\": \"./manage.py migrate --noinput\", \"msg\": "
-        "\"CommandError: Conflicting migrations detected; multiple leaf nodes in the migration graph: "
-        "(0019_slip_season_fk, 0019_slip_shift_code in slips).\"}\n```\n"
+        'fatal: [tolan-stg]: FAILED! => {"changed": false, "cmd": "./manage.py migrate --noinput", "msg": '
+        '"CommandError: Conflicting migrations detected; multiple leaf nodes in the migration graph: '
+        '(0019_slip_season_fk, 0019_slip_shift_code in slips)."}\n```\n'
         "तिसऱ्यांदा. हे थांबवायचंय, merge वेळीच दिसायला हवं."
     )
     s.act(
@@ -583,8 +684,16 @@ def o14() -> Session:
             secs=35,
         ),
     )
-    s.act(None, Bash("git add -A && git commit -m 'chore(migrations): add django-linear-migrations and max_migration.txt'", "[chore/linear-migrations 1e77a30] chore(migrations): add django-linear-migrations and max_migration.txt\n 6 files changed, 11 insertions(+), 1 deletion(-)"))
-    s.say("Committed. From now on a second migration on another branch conflicts in max_migration.txt during the git merge.")
+    s.act(
+        None,
+        Bash(
+            "git add -A && git commit -m 'chore(migrations): add django-linear-migrations and max_migration.txt'",
+            "[chore/linear-migrations 1e77a30] chore(migrations): add django-linear-migrations and max_migration.txt\n 6 files changed, 11 insertions(+), 1 deletion(-)",
+        ),
+    )
+    s.say(
+        "Committed. From now on a second migration on another branch conflicts in max_migration.txt during the git merge."
+    )
     s.user(
         "mast 🙏 decided: every new app gets max_migration.txt from day one.",
         decisions=["every new app gets max_migration.txt from day one"],
@@ -606,14 +715,16 @@ def o15() -> Session:
         Write(
             "slips/sms.py",
             "import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef send_slip_sms(slip) -> None:\n"
-            "    msg = f\"Oos Tolan: slip {slip.number}, net {slip.net_weight_kg} kg\"\n"
-            "    logger.info(\"sms to %s: %s\", slip.farmer.mobile, msg)\n",
+            '    msg = f"Oos Tolan: slip {slip.number}, net {slip.net_weight_kg} kg"\n'
+            '    logger.info("sms to %s: %s", slip.farmer.mobile, msg)\n',
         ),
     )
     s.act(None, Bash("pytest -q slips && ruff check .", pytest_out(55, secs=7.3) + "\nAll checks passed!", secs=15))
     s.say("The payload is logged at INFO for each new slip; 55 tests pass.")
     s.user("बरं. मी Sachin ला दाखवते.")
-    s.outcome("unknown", "SMS payload logging added; she leaves to show a colleague without saying if it is what she wanted")
+    s.outcome(
+        "unknown", "SMS payload logging added; she leaves to show a colleague without saying if it is what she wanted"
+    )
     return s
 
 

@@ -84,7 +84,7 @@ def m01() -> Session:
             "#[embassy_executor::task]\npub async fn soil_sample(adc: SAADC, pin: P0_04) {\n"
             "    let mut saadc = Saadc::new(adc, Irqs, Default::default(), [ChannelConfig::single_ended(pin)]);\n"
             "    saadc.calibrate().await;\n    loop {\n        let mut buf = [0i16; 1];\n"
-            "        saadc.sample(&mut buf).await;\n        debug!(\"soil raw={}\", buf[0]);\n"
+            '        saadc.sample(&mut buf).await;\n        debug!("soil raw={}", buf[0]);\n'
             "        FRAMES.send(encode_moisture(buf[0])).await;\n        Timer::after_secs(15 * 60).await;\n    }\n}\n",
         ),
     )
@@ -102,7 +102,9 @@ def m01() -> Session:
             "no DEFMT_LOG set",
         ),
     )
-    s.say("Noted. `DEFMT_LOG` is unset, so the default is `error` only; I'd set `DEFMT_LOG=info` in the field build env.")
+    s.say(
+        "Noted. `DEFMT_LOG` is unset, so the default is `error` only; I'd set `DEFMT_LOG=info` in the field build env."
+    )
     s.user("👍")
     s.outcome("success", "soil_sample task added and clippy clean")
     return s
@@ -129,12 +131,21 @@ def m02() -> Session:
     for i in range(3):
         s.act(
             None if i else "Flashing the bench board:",
-            Bash("cargo run --release", f"    Finished `release` profile [optimized + debuginfo] target(s) in 0.{31+i}s\n     Running `probe-rs run --chip nRF52840_xxAA target/thumbv7em-none-eabihf/release/mullaandur`\n{PROBE_ERR}", code=1, secs=4),
+            Bash(
+                "cargo run --release",
+                f"    Finished `release` profile [optimized + debuginfo] target(s) in 0.{31 + i}s\n     Running `probe-rs run --chip nRF52840_xxAA target/thumbv7em-none-eabihf/release/mullaandur`\n{PROBE_ERR}",
+                code=1,
+                secs=4,
+            ),
         )
     s.act(
         "Same error three times, so it is not a flaky USB connection. The probe is found but cannot be opened: on "
         "Fedora that is the udev rules (the 69-probe-rs.rules file) missing or not matching your probe.",
-        Bash("lsusb | grep -i -e 1366 -e 0d28; ls /etc/udev/rules.d/", "Bus 003 Device 009: ID 1366:1051 SEGGER J-Link\n60-openocd.rules", secs=1),
+        Bash(
+            "lsusb | grep -i -e 1366 -e 0d28; ls /etc/udev/rules.d/",
+            "Bus 003 Device 009: ID 1366:1051 SEGGER J-Link\n60-openocd.rules",
+            secs=1,
+        ),
     )
     s.say(
         "Your J-Link (1366:1051) has no probe-rs rule, only 60-openocd.rules. Installing "
@@ -143,8 +154,7 @@ def m02() -> Session:
     )
     s.user(
         "ok, teen ise. aga nüüd kohe ei saa, J-Link on teise laua taga kinni. commit messages in English, "
-        "imperative, under 72 characters, ka selles repos. ei tööta praegu, jätan"
-        ,
+        "imperative, under 72 characters, ka selles repos. ei tööta praegu, jätan",
         rules=[("g-commit", "commit messages in English, imperative, under 72 characters")],
     )
     s.one_off("probe-rs cannot open the J-Link after the Fedora 41 upgrade: no probe-rs udev rules")
@@ -155,7 +165,7 @@ def m02() -> Session:
 HARDFAULT = (
     "0.000518 INFO  mullaandur 0.4.0 boot\n0.001207 INFO  saadc calibrated\n"
     "ERROR probe_rs::cmd::run: The target hit a HardFault\nFrame 0: HardFaultTrampoline\n"
-    "Frame 1: \"HardFault handler. Cause: Precise data bus error, address 0x2003fff8\" @ 0x000004f2\n"
+    'Frame 1: "HardFault handler. Cause: Precise data bus error, address 0x2003fff8" @ 0x000004f2\n'
     "Frame 2: embassy_executor::raw::SyncExecutor::poll @ 0x00002a1c\nError: CPU halted unexpectedly."
 )
 
@@ -233,12 +243,29 @@ def m05() -> Session:
         "(HOST) malformed frame skipped\nError: defmt wire format version mismatch: firmware is using 4, "
         "this tool supports 3\n```"
     )
-    s.act(None, Bash("defmt-print --version; cargo tree -i defmt | head -3", "defmt-print 0.3.5\ndefmt v0.3.8\n├── defmt-rtt v0.4.1", secs=3))
+    s.act(
+        None,
+        Bash(
+            "defmt-print --version; cargo tree -i defmt | head -3",
+            "defmt-print 0.3.5\ndefmt v0.3.8\n├── defmt-rtt v0.4.1",
+            secs=3,
+        ),
+    )
     s.act(
         "defmt 0.3.8 writes wire version 4; defmt-print 0.3.5 only reads 3. Updating the host tool:",
-        Bash("cargo install defmt-print --version 0.3.13 --locked", "  Installing defmt-print v0.3.13\n   Compiling defmt-decoder v0.4.0\n    Finished `release` profile [optimized] target(s) in 48.12s\n  Replacing /home/kristjan/.cargo/bin/defmt-print", secs=55),
+        Bash(
+            "cargo install defmt-print --version 0.3.13 --locked",
+            "  Installing defmt-print v0.3.13\n   Compiling defmt-decoder v0.4.0\n    Finished `release` profile [optimized] target(s) in 48.12s\n  Replacing /home/kristjan/.cargo/bin/defmt-print",
+            secs=55,
+        ),
     )
-    s.act(None, Bash("defmt-print -e target/thumbv7em-none-eabihf/release/mullaandur < hil/logs/unit12.bin | tail -3", "0.000512 INFO  mullaandur 0.4.0 boot\n900.001288 INFO  soil raw=1874\n1800.001301 INFO  soil raw=1869"))
+    s.act(
+        None,
+        Bash(
+            "defmt-print -e target/thumbv7em-none-eabihf/release/mullaandur < hil/logs/unit12.bin | tail -3",
+            "0.000512 INFO  mullaandur 0.4.0 boot\n900.001288 INFO  soil raw=1874\n1800.001301 INFO  soil raw=1869",
+        ),
+    )
     s.user(
         "töötab. learned that defmt-print has to match the defmt wire version exactly",
         lessons=["learned that defmt-print has to match the defmt wire version exactly"],
@@ -325,12 +352,31 @@ def m08() -> Session:
         "decided to keep the SX1262 driver from lora-phy instead of writing our own, so fix it there, no fork",
         decisions=["decided to keep the SX1262 driver from lora-phy instead of writing our own"],
     )
-    s.act(None, Grep("TcxoCtrlVoltage", ["src/radio.rs:22:        tcxo_ctrl: Some(TcxoCtrlVoltage::Ctrl3V3),"], path="src", mode="content"))
+    s.act(
+        None,
+        Grep(
+            "TcxoCtrlVoltage",
+            ["src/radio.rs:22:        tcxo_ctrl: Some(TcxoCtrlVoltage::Ctrl3V3),"],
+            path="src",
+            mode="content",
+        ),
+    )
     s.act(
         "The RAK4631's TCXO runs at 1.8 V; at 3.3 V control the oscillator never settles and BUSY stays high:",
-        Edit("src/radio.rs", "        tcxo_ctrl: Some(TcxoCtrlVoltage::Ctrl3V3),", "        tcxo_ctrl: Some(TcxoCtrlVoltage::Ctrl1V8),"),
+        Edit(
+            "src/radio.rs",
+            "        tcxo_ctrl: Some(TcxoCtrlVoltage::Ctrl3V3),",
+            "        tcxo_ctrl: Some(TcxoCtrlVoltage::Ctrl1V8),",
+        ),
     )
-    s.act(None, Bash("cargo run --release", "0.000511 INFO  mullaandur 0.4.0 boot\n0.042318 INFO  lora: sx1262 ready, 868.1 MHz SF9\n", secs=28))
+    s.act(
+        None,
+        Bash(
+            "cargo run --release",
+            "0.000511 INFO  mullaandur 0.4.0 boot\n0.042318 INFO  lora: sx1262 ready, 868.1 MHz SF9\n",
+            secs=28,
+        ),
+    )
     s.user("kõik kolm töötavad")
     s.one_off("RAK4631 boards need the SX1262 TCXO controlled at 1.8 V; at 3.3 V init fails with Busy")
     s.outcome("success", "TCXO voltage set to 1.8 V, radio init works on the new boards")
@@ -349,22 +395,38 @@ def m09() -> Session:
         "With the default linker layout the stack grows down into .bss and an overflow silently corrupts statics "
         "(the defmt-rtt buffer too, which is why the log just stops). flip-link puts the stack below .bss so an "
         "overflow faults at once:",
-        Bash("cargo install flip-link --locked", "  Installing flip-link v0.1.9\n    Finished `release` profile [optimized] target(s) in 21.40s", secs=25),
+        Bash(
+            "cargo install flip-link --locked",
+            "  Installing flip-link v0.1.9\n    Finished `release` profile [optimized] target(s) in 21.40s",
+            secs=25,
+        ),
     )
     s.act(
         None,
-        Edit(".cargo/config.toml", 'runner = "probe-rs run --chip nRF52840_xxAA"', 'runner = "probe-rs run --chip nRF52840_xxAA"\nlinker = "flip-link"'),
+        Edit(
+            ".cargo/config.toml",
+            'runner = "probe-rs run --chip nRF52840_xxAA"',
+            'runner = "probe-rs run --chip nRF52840_xxAA"\nlinker = "flip-link"',
+        ),
     )
     s.act(
         "I'd also shrink the stack reservation in memory.x to see the margin:",
-        Denied(Edit("memory.x", "RAM : ORIGIN = 0x20000000, LENGTH = 256K", "RAM : ORIGIN = 0x20000000, LENGTH = 248K", not_read=False), "ara puutu memory.x-i"),
+        Denied(
+            Edit(
+                "memory.x",
+                "RAM : ORIGIN = 0x20000000, LENGTH = 256K",
+                "RAM : ORIGIN = 0x20000000, LENGTH = 248K",
+                not_read=False,
+            ),
+            "ara puutu memory.x-i",
+        ),
     )
     s.act(
         None,
         Bash(
             "cargo run --release",
             "3.512044 INFO  lora: tx start (23 bytes)\nERROR probe_rs::cmd::run: The target hit a HardFault\n"
-            "Frame 1: \"HardFault handler. Cause: stack overflow (SP=0x1ffffff0)\"\nFrame 2: mullaandur::radio::__radio_task_task",
+            'Frame 1: "HardFault handler. Cause: stack overflow (SP=0x1ffffff0)"\nFrame 2: mullaandur::radio::__radio_task_task',
             code=1,
             secs=26,
         ),
@@ -390,7 +452,9 @@ def m09() -> Session:
     s.say("Two sends 15 minutes apart, no fault. The rx buffer is static now and flip-link stays in the config.")
     s.user(
         "õppetund: suur puhver task'i stackil kirjutab vaikselt .bss üle, flip-link teeb sellest kohe HardFaulti",
-        lessons=["õppetund: suur puhver task'i stackil kirjutab vaikselt .bss üle, flip-link teeb sellest kohe HardFaulti"],
+        lessons=[
+            "õppetund: suur puhver task'i stackil kirjutab vaikselt .bss üle, flip-link teeb sellest kohe HardFaulti"
+        ],
     )
     s.outcome("success", "flip-link linker exposed the radio task stack overflow; rx_buf moved into a StaticCell")
     return s
@@ -408,9 +472,18 @@ def m10() -> Session:
         ],
     )
     s.act(None, Read(".cargo/config.toml", CARGO_CONFIG))
-    s.act(None, Edit(".cargo/config.toml", '[build]\ntarget = "thumbv7em-none-eabihf"', '[build]\ntarget = "thumbv7em-none-eabihf"\n\n[env]\nDEFMT_LOG = "debug"'))
+    s.act(
+        None,
+        Edit(
+            ".cargo/config.toml",
+            '[build]\ntarget = "thumbv7em-none-eabihf"',
+            '[build]\ntarget = "thumbv7em-none-eabihf"\n\n[env]\nDEFMT_LOG = "debug"',
+        ),
+    )
     s.act(None, Bash("cargo clippy --release -- -D warnings", clippy_ok("8.77"), secs=14))
-    s.say("`DEFMT_LOG=debug` is set in the cargo env; clippy is clean. The AppKey is read from `.env` at build time by build.rs, nothing in git.")
+    s.say(
+        "`DEFMT_LOG=debug` is set in the cargo env; clippy is clean. The AppKey is read from `.env` at build time by build.rs, nothing in git."
+    )
     s.user("hea")
     s.outcome("success", "DEFMT_LOG=debug for field builds")
     return s
@@ -436,7 +509,11 @@ def m11() -> Session:
     )
     s.act(
         "The toolchain step installs no target. Adding it; as for HIL on every push, the rig is one board, so PRs only is what I'd do.",
-        Edit(".github/workflows/ci.yml", "      - uses: dtolnay/rust-toolchain@stable", "      - uses: dtolnay/rust-toolchain@stable\n        with:\n          targets: thumbv7em-none-eabihf"),
+        Edit(
+            ".github/workflows/ci.yml",
+            "      - uses: dtolnay/rust-toolchain@stable",
+            "      - uses: dtolnay/rust-toolchain@stable\n        with:\n          targets: thumbv7em-none-eabihf",
+        ),
     )
     s.act(
         None,
@@ -447,7 +524,13 @@ def m11() -> Session:
             secs=250,
         ),
     )
-    s.act(None, Bash("gh run view 1219934802 --log-failed | tail -4", "hil\tUNKNOWN STEP\tWaiting for a runner to pick up this job...\nhil\tUNKNOWN STEP\tThe job was not acquired by Runner of type self-hosted even after multiple attempts\nhil\tUNKNOWN STEP\t##[error]The job has exceeded the maximum execution time while awaiting a runner for 3m0s"))
+    s.act(
+        None,
+        Bash(
+            "gh run view 1219934802 --log-failed | tail -4",
+            "hil\tUNKNOWN STEP\tWaiting for a runner to pick up this job...\nhil\tUNKNOWN STEP\tThe job was not acquired by Runner of type self-hosted even after multiple attempts\nhil\tUNKNOWN STEP\t##[error]The job has exceeded the maximum execution time while awaiting a runner for 3m0s",
+        ),
+    )
     s.say("Build passes now; the hil job fails because no self-hosted runner is online.")
     s.user("rig on maas, kontor on tana kinni. jaab punaseks")
     s.one_off("CI lacked the thumbv7em-none-eabihf target (E0463 can't find crate for core)")
@@ -460,12 +543,18 @@ def find_debug(child: Session) -> None:
         None,
         Grep(
             "defmt::debug!|debug!\\(",
-            ["src/sample.rs:9:        debug!(\"soil raw={}\", buf[0]);", "src/radio.rs:51:            debug!(\"lora: rx window closed\");", "src/power.rs:14:    debug!(\"park\");"],
+            [
+                'src/sample.rs:9:        debug!("soil raw={}", buf[0]);',
+                'src/radio.rs:51:            debug!("lora: rx window closed");',
+                'src/power.rs:14:    debug!("park");',
+            ],
             path="src",
             mode="content",
         ),
     )
-    child.say("Three debug! calls: src/sample.rs:9 (soil raw), src/radio.rs:51 (rx window closed), src/power.rs:14 (park).")
+    child.say(
+        "Three debug! calls: src/sample.rs:9 (soil raw), src/radio.rs:51 (rx window closed), src/power.rs:14 (park)."
+    )
 
 
 def m12() -> Session:
@@ -491,7 +580,7 @@ def m12() -> Session:
     )
     s.not_person("It's a good habit to always feature-gate debug logging behind a cargo feature", "assistant_text")
     s.user("ei, see pole vajalik. power.rs oma võib ära kustutada")
-    s.act(None, Edit("src/power.rs", '    debug!("park");', ''))
+    s.act(None, Edit("src/power.rs", '    debug!("park");', ""))
     s.act(None, Bash("cargo clippy --release -- -D warnings", clippy_ok("7.90"), secs=12))
     s.user("👍")
     s.outcome("success", "debug calls listed, the power.rs one removed")
@@ -501,7 +590,13 @@ def m12() -> Session:
 def m13() -> Session:
     s = new("m13-frame-format", "2029-11-14T07:06:44", "2.1.170", "frames", "frame-v2-shrike")
     s.user("frame format v2: add battery mV and the RESETREAS bits to the uplink, keep it under 24 bytes")
-    s.act(None, Read("core/src/frame.rs", "pub fn encode_moisture(raw: i16) -> Frame {\n    let mut f = Frame::new();\n    f.push(1);\n    f.extend_from_slice(&raw.to_le_bytes());\n    f\n}\n"))
+    s.act(
+        None,
+        Read(
+            "core/src/frame.rs",
+            "pub fn encode_moisture(raw: i16) -> Frame {\n    let mut f = Frame::new();\n    f.push(1);\n    f.extend_from_slice(&raw.to_le_bytes());\n    f\n}\n",
+        ),
+    )
     s.act(
         None,
         Edit(
@@ -529,11 +624,15 @@ def m13() -> Session:
         None,
         Bash(
             "cargo test -p mullaandur-core --target x86_64-unknown-linux-gnu && cargo clippy --release -- -D warnings && cargo size --release",
-            "test result: ok. 6 passed; 0 failed; 0 ignored\n" + clippy_ok("9.12") + "\n   text\t   data\t    bss\t    dec\t    hex\tfilename\n  69912\t    112\t  34860\t 104884\t  199b4\tmullaandur",
+            "test result: ok. 6 passed; 0 failed; 0 ignored\n"
+            + clippy_ok("9.12")
+            + "\n   text\t   data\t    bss\t    dec\t    hex\tfilename\n  69912\t    112\t  34860\t 104884\t  199b4\tmullaandur",
             secs=40,
         ),
     )
-    s.say("Tests and clippy pass; the frame is 9 bytes. Size now: 69.9 KB text, 34.9 KB bss. Checking it in CI is cheap, but it's your call.")
+    s.say(
+        "Tests and clippy pass; the frame is 9 bytes. Size now: 69.9 KB text, 34.9 KB bss. Checking it in CI is cheap, but it's your call."
+    )
     s.user("olgu, jätame")
     s.outcome("success", "frame v2 encoded, tests and clippy pass")
     return s
@@ -543,13 +642,43 @@ def m14() -> Session:
     s = new("m14-tx-interval", "2029-11-15T07:25:03", "2.1.172", "main", "tx-interval-robin")
     s.queued_start("saatmise intervall 30 minutiks, talvel pole 15 vaja")
     s.user("saatmise intervall 30 minutiks, talvel pole 15 vaja", after=0.0)
-    s.act(None, Grep("after_secs\\(15 \\* 60\\)", ["src/sample.rs:11:        Timer::after_secs(15 * 60).await;"], path="src", mode="content"))
-    s.act(None, Edit("src/sample.rs", "        Timer::after_secs(15 * 60).await;", "        Timer::after_secs(SAMPLE_INTERVAL_S).await;"))
-    s.act(None, Bash("cargo clippy --release -- -D warnings", "error[E0425]: cannot find value `SAMPLE_INTERVAL_S` in this scope\n  --> src/sample.rs:11:27", code=101, secs=7))
+    s.act(
+        None,
+        Grep(
+            "after_secs\\(15 \\* 60\\)",
+            ["src/sample.rs:11:        Timer::after_secs(15 * 60).await;"],
+            path="src",
+            mode="content",
+        ),
+    )
+    s.act(
+        None,
+        Edit(
+            "src/sample.rs",
+            "        Timer::after_secs(15 * 60).await;",
+            "        Timer::after_secs(SAMPLE_INTERVAL_S).await;",
+        ),
+    )
+    s.act(
+        None,
+        Bash(
+            "cargo clippy --release -- -D warnings",
+            "error[E0425]: cannot find value `SAMPLE_INTERVAL_S` in this scope\n  --> src/sample.rs:11:27",
+            code=101,
+            secs=7,
+        ),
+    )
     s.act(
         "The constant doesn't exist yet; putting it in a config module:",
-        Write("src/config.rs", "/// 30 min in winter; summer units ran 15 min.\npub const SAMPLE_INTERVAL_S: u64 = 30 * 60;\n"),
-        Edit("src/sample.rs", "        Timer::after_secs(SAMPLE_INTERVAL_S).await;", "        Timer::after_secs(crate::config::SAMPLE_INTERVAL_S).await;"),
+        Write(
+            "src/config.rs",
+            "/// 30 min in winter; summer units ran 15 min.\npub const SAMPLE_INTERVAL_S: u64 = 30 * 60;\n",
+        ),
+        Edit(
+            "src/sample.rs",
+            "        Timer::after_secs(SAMPLE_INTERVAL_S).await;",
+            "        Timer::after_secs(crate::config::SAMPLE_INTERVAL_S).await;",
+        ),
         Edit("src/main.rs", "#[embassy_executor::main]", "mod config;\n\n#[embassy_executor::main]"),
     )
     s.act(None, Bash("cargo clippy --release -- -D warnings", clippy_ok("6.02"), secs=10))
@@ -562,7 +691,13 @@ def m14() -> Session:
 def m15() -> Session:
     s = new("m15-field-batch", "2029-11-16T06:58:40", "2.1.174", "main", "field-batch-eider")
     s.user("flash units 14-19 for Rõhu field with the release build, one by one, probe serials are in hil/units.toml")
-    s.act(None, Read("hil/units.toml", "[unit.14]\nprobe = \"1366:1051:000683412014\"\n[unit.15]\nprobe = \"1366:1051:000683412015\"\n"))
+    s.act(
+        None,
+        Read(
+            "hil/units.toml",
+            '[unit.14]\nprobe = "1366:1051:000683412014"\n[unit.15]\nprobe = "1366:1051:000683412015"\n',
+        ),
+    )
     s.act(
         None,
         Bash(
@@ -571,7 +706,9 @@ def m15() -> Session:
             secs=70,
         ),
     )
-    s.say("Units 14 and 15 are flashed and their radios come up; units.toml only lists those two, 16-19 have no probe serial.")
+    s.say(
+        "Units 14 and 15 are flashed and their radios come up; units.toml only lists those two, 16-19 have no probe serial."
+    )
     s.user("teised on autos juba. olgu, vaatame põllul mis juhtub")
     s.outcome("unknown", "two units flashed; he leaves for the field without saying whether the batch is done")
     return s
