@@ -1067,3 +1067,85 @@ def test_gujarati_closings(said: str, sign: int) -> None:
 def test_a_gujarati_request_for_today_or_a_tools_answer_is_not_weighed_as_a_rule() -> None:
     for said in ("આજ માટે ફક્ત staging પર deploy કરો, prod નહિ", "linter કહે છે no issues found"):
         assert weighed(sentences([said]), clauses) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Estonian, with and without its letters: always, never, only, must not, must before a step, before every
+        # one of a kind, a setting that stays, at our place, first … then, the prohibitive "ära", from now on
+        ("logid alati JSON-is, muidu Loki ei parsi neid", "logid alati JSON-is"),
+        ("ära kunagi pushi otse main'i", "ära kunagi pushi otse main'i"),
+        ("ara kunagi pushi otse main'i", "ara kunagi pushi otse main'i"),
+        ("e2e testid jooksevad ainult stagingus", "e2e testid jooksevad ainult stagingus"),
+        ("migratsioone ei tohi käsitsi muuta", "migratsioone ei tohi käsitsi muuta"),
+        ("lint peab roheline olema enne push'i, palun", "lint peab roheline olema enne push'i"),
+        ("enne iga release'i käivita smoke testid", "enne iga release'i käivita smoke testid"),
+        ("Node jääb 20 peale", "Node jääb 20 peale"),
+        ("meil kirjutatakse testid pytestiga", "meil kirjutatakse testid pytestiga"),
+        ("kõigepealt migratsioonid, siis seed", "kõigepealt migratsioonid, siis seed"),
+        ("ära lisa uusi sõltuvusi ilma küsimata", "ära lisa uusi sõltuvusi ilma küsimata"),
+        ("edaspidi kasuta pnpm-i, mitte npm-i", "edaspidi kasuta pnpm-i, mitte npm-i"),
+        ("pea meeles: API võtmed alati .env failis", "API võtmed alati .env failis"),
+        ("typecheck enne commit'i, ära unusta", "typecheck enne commit'i, ära unusta"),
+    ],
+)
+def test_estonian_rules(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "kas peaksime alati ka lint'i jooksutama?",  # a question: should we always run lint too?
+        "täna ära saada release'i teateid",  # today, don't send the release notes
+        "praegu kasuta ainult mock'e",  # for now use only mocks
+        "see test failib alati CI-s",  # a report: this test always fails in CI
+        "ma unustan alati lint'i käivitada",  # the speaker: I always forget to run lint
+        "ära puutu seda",  # don't touch it: the thing at hand
+        "vana haru võib ära kustutada",  # the old branch may be deleted ("ära" a particle)
+        "build jääb ikka punaseks",  # a report: the build stays red
+        "ara fes el commit ara",  # Catalan "ara" (now) is no Estonian "ära"
+    ],
+)
+def test_what_is_no_estonian_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("õppisin: pip cache ei tühjene ise", "pip cache ei tühjene ise"),
+        ("oppisin, et cron jookseb serveris UTC-s", "cron jookseb serveris UTC-s"),
+        ("sain teada, et Redis kaotab restardil kõik võtmed", "Redis kaotab restardil kõik võtmed"),
+    ],
+)
+def test_estonian_lessons(said: str, lesson: str) -> None:
+    assert extract_knowledge([said]).lessons == (lesson,)
+
+
+def test_estonian_decisions() -> None:
+    assert extract_knowledge(["otsustasime, et jääme Postgresi juurde"]).decisions == ("jääme Postgresi juurde",)
+    assert extract_knowledge(["otsus: queue jaoks SQS, mitte Kafka"]).decisions == ("queue jaoks SQS, mitte Kafka",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("töötab, aitäh", 1),  # it works, thanks
+        ("super. kõik roheline", 1),  # great, all green
+        ("ikka sama viga", -1),  # still the same error
+        ("ikka punane. jätan", -1),  # still red. I'll leave it
+        ("aitab tänaseks, jätkame homme", -1),  # enough for today, we continue tomorrow
+    ],
+)
+def test_estonian_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_estonian_dont_forget_is_no_forgetting_of_a_rule() -> None:
+    from pipeline.learning.rules.directive_words import OTHER_FORGET, OTHER_REPLACES
+
+    assert OTHER_REPLACES.search("typecheck enne commit'i, ära unusta") is None
+    assert OTHER_FORGET.match("unusta see pnpm, kasuta npm-i") is not None

@@ -33,8 +33,10 @@ replaces one, after held out 68's and 69's (their rules have readers of their ow
 "from now on" ("tani e tutje", "nga sot e tutje"), "no more" ("jo më"), "instead of" ("në vend të"), "forget it"
 ("harroje") and "at our place" ("tek ne") after held out 70's (its reader is `speech/languages/albanian.py`), and
 Gujarati's words for from now on and instead ("હવે પછી", "ને બદલે") after held out 71's (its reader is
-`speech/languages/gujarati.py`; "હંમેશા", "ક્યારેય", "ફક્ત", "હવેથી" stay under "indic"), the other corpora
-unchanged each time.
+`speech/languages/gujarati.py`; "હંમેશા", "ક્યારેય", "ફક્ત", "હવેથી" stay under "indic"); Estonian's "from
+now on", "instead of" and "that was before", and its "forget" only as "unusta see …" ("ära unusta", don't forget,
+is a reminder), after held out 73's (its reader is `speech/languages/estonian.py`), the other corpora unchanged
+each time.
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
 chat (no diacritics where people drop them). Words of two letters or fewer (but in a
@@ -205,7 +207,7 @@ FROM_NOW_ON: dict[str, str] = {
     "swedish": "från och med nu|hädanefter|framöver",
     "norwegian/danish": "fra nå av|fra nu af|heretter",
     "finnish": "tästä lähtien|jatkossa|tästedes",
-    "estonian": "edaspidi|nüüdsest",
+    "estonian": "edaspidi|nüüdsest|nuudsest|tänasest peale|tanasest peale|tänasest alates|tanasest alates|siit edasi",
     "czech/slovak": "od teď|odteď|odteraz|od nynějška|od dneška|od dnes",
     "slovenian/croatian/serbian": "od zdaj|od sada|ubuduće|убудуће|od danas|од данас",
     "khmer": "ចាប់ពីពេលនេះ|ចាប់ពីនេះទៅ|ពីពេលនេះតទៅ|ចាប់ពីថ្ងៃនេះ|chab pi nis tov|chab pi pel nis|chab pi tngai nis",
@@ -257,7 +259,8 @@ INSTEAD: dict[str, str] = {
     "swedish": "i stället för|istället för|istället|inte längre|byt till",
     "norwegian/danish": "i stedet for|istedenfor|ikke lenger|ikke længere",
     "finnish": "sen sijaan|ei enää",
-    "estonian": "selle asemel|enam mitte",
+    # (Estonian "X asemel" is "instead of X"; "see oli enne" is "that was before")
+    "estonian": "selle asemel|asemel|enam mitte|mitte enam|see oli enne",
     "czech/slovak": "místo|namiesto|už ne|už nie|už nepoužívej|už nepoužívaj",
     "slovenian/croatian/serbian": "umjesto|umesto|namesto|više ne|више не|уместо|vise ne",
     "khmer": "ជំនួស",
@@ -305,7 +308,8 @@ INSTEAD: dict[str, str] = {
 FORGET: dict[str, str] = {
     "norwegian/danish": "glem",
     "finnish": "unohda|unohtakaa",
-    "estonian": "unusta",
+    # (Estonian "unusta see …", forget it; never "unusta" alone: "ära unusta" is "don't forget", a reminder)
+    "estonian": "unusta see|unusta seda|unusta ära|unusta ara|unusta need|unusta mis|unustage see",
     "czech/slovak": "zapomeň|zapomen|zabudni",
     # ("to više ne važi", that no longer holds)
     "slovenian/croatian/serbian": "pozabi|zaboravi|заборави|ne važi više|не важи више|više ne važi|више не важи",

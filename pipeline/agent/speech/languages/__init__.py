@@ -10,6 +10,7 @@ from pipeline.agent.speech.languages import (
     bulgarian,
     catalan,
     dutch,
+    estonian,
     greek,
     gujarati,
     hebrew,
@@ -46,6 +47,7 @@ FOLDED = (
     bulgarian,
     albanian,
     gujarati,
+    estonian,
 )
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
@@ -75,6 +77,7 @@ RULE_READERS: tuple[Reading, ...] = (
     albanian.albanian_rule,
     swedish.swedish_rule,
     hungarian.hungarian_rule,
+    estonian.estonian_rule,
     unread_languages.other_rule,
 )
 LESSON_READERS: tuple[Reading, ...] = (
@@ -96,6 +99,7 @@ LESSON_READERS: tuple[Reading, ...] = (
     albanian.albanian_lesson,
     swedish.swedish_lesson,
     hungarian.hungarian_lesson,
+    estonian.estonian_lesson,
     unread_languages.other_lesson,  # last: the languages with no reader of their own
 )
 DECISION_READERS: tuple[Reading, ...] = (
@@ -117,5 +121,6 @@ DECISION_READERS: tuple[Reading, ...] = (
     albanian.albanian_decision,
     swedish.swedish_decision,
     hungarian.hungarian_decision,
+    estonian.estonian_decision,
     unread_languages.other_decision,
 )
