@@ -1149,3 +1149,112 @@ def test_estonian_dont_forget_is_no_forgetting_of_a_rule() -> None:
 
     assert OTHER_REPLACES.search("typecheck enne commit'i, ära unusta") is None
     assert OTHER_FORGET.match("unusta see pnpm, kasuta npm-i") is not None
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # Marathi: always and every with the imperative, never with the word that forbids, the negative imperative
+        ("API responses नेहमी JSON मध्ये लिहा", "API responses नेहमी JSON मध्ये लिहा"),
+        ("main वर कधीही force push करू नका", "main वर कधीही force push करू नका"),
+        ("generated files हाताने बदलू नका", "generated files हाताने बदलू नका"),
+        ("प्रत्येक PR मध्ये changelog entry पाहिजे", "प्रत्येक PR मध्ये changelog entry पाहिजे"),
+        # only, with how or where ("CI मधूनच": only through CI), and with the obligation "-आयचं"
+        ("deploy फक्त CI मधूनच करा", "deploy फक्त CI मधूनच करा"),
+        ("DB calls फक्त repository layer मधूनच करायचे", "DB calls फक्त repository layer मधूनच करायचे"),
+        # before a step, first … then, from now on
+        ("merge आधी lint आणि tests चालवा", "merge आधी lint आणि tests चालवा"),
+        ("push करण्याआधी नेहमी lint चालवा", "push करण्याआधी नेहमी lint चालवा"),
+        ("आधी lint चालवा, मग push करा", "आधी lint चालवा, मग push करा"),
+        ("यापुढे deploy CI मधूनच होईल", "यापुढे deploy CI मधूनच होईल"),
+        # remember and "I say it again" drop their lead; the reason and a remark after the rule are dropped
+        ("लक्षात ठेवा: release branch वर force push नाही", "release branch वर force push नाही"),
+        ("परत सांगतो: lock file हाताने कधीच बदलू नका", "lock file हाताने कधीच बदलू नका"),
+        ("logs नेहमी UTC मध्ये ठेवा, कारण servers वेगवेगळ्या zones मध्ये आहेत", "logs नेहमी UTC मध्ये ठेवा"),
+        ("secrets कधीच repo मध्ये नाही, vault वापरा", "secrets कधीच repo मध्ये नाही, vault वापरा"),
+        # "that was before" stays before the rule that replaces one
+        ("नाही, ते आधीचं होतं, आता deploy pnpm नेच करायचा", "ते आधीचं होतं, आता deploy pnpm नेच करायचा"),
+        # typed in Latin letters
+        ("main var kadhich direct push karu naka", "main var kadhich direct push karu naka"),
+    ],
+)
+def test_marathi_rules(said: str, rule: str) -> None:
+    assert extract_knowledge([said]).rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Oban jobs ला नेहमी retries ठेवायचे का?",  # a question: should the jobs always keep retries?
+        "आजसाठी फक्त unit tests चालवा",  # for today, only the unit tests
+        "सध्या फक्त backend बघा",  # for now only the backend
+        "उद्या फक्त staging वर deploy करा",  # tomorrow, only to staging
+        "CI नेहमी fail होतो",  # a report: CI always fails
+        "build कधीच पूर्ण होत नाही",  # a report: the build never finishes ("-त नाही" states, "नका" forbids)
+        "काल फक्त deps update केले",  # a report: yesterday only the deps were updated
+        "मी नेहमी pnpm वापरते",  # the speaker: I always use pnpm
+        "tests चालवा",  # the plain imperative: run the tests, now
+        "सगळे tests चालवा",  # run all the tests, now
+        "फक्त command सांगा",  # only tell me the command, now
+        "हे commit करू नका",  # don't commit this
+        "थांबा, हे बदलू नका",  # stop, don't change this: said of what the agent is doing
+        "route map वर hook टाकायचा, gpx track दाखवायचा",  # the task at hand, in the obligation form
+    ],
+)
+def test_what_is_no_marathi_rule(said: str) -> None:
+    assert extract_knowledge([said]).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("धडा: gradle update नंतर build cache पण साफ करायचा", "gradle update नंतर build cache पण साफ करायचा"),
+        ("आज शिकले की CI runner मध्ये timezone UTC असतो", "CI runner मध्ये timezone UTC असतो"),
+        (
+            "हो, कळलं: fake timers सोबत setTimeout कधीच संपत नाही, म्हणून test अडकतो",
+            "fake timers सोबत setTimeout कधीच संपत नाही",
+        ),
+    ],
+)
+def test_marathi_lessons_are_lessons_not_rules(said: str, lesson: str) -> None:
+    found = extract_knowledge([said])
+    assert found.lessons == (lesson,)
+    assert found.rules == ()
+
+
+def test_marathi_got_it_alone_is_no_lesson_and_decisions_are_decisions() -> None:
+    assert extract_knowledge(["कळलं."]).lessons == ()
+    assert extract_knowledge(["ठरवलं: queue साठी SQS, Kafka नको"]).decisions == ("queue साठी SQS, Kafka नको",)
+    assert extract_knowledge(["आम्ही ठरवलं की Postgres च ठेवायचा"]).decisions == ("Postgres च ठेवायचा",)
+
+
+@pytest.mark.parametrize(
+    ("said", "sign"),
+    [
+        ("छान, commit करा", 1),  # nice, commit
+        ("धन्यवाद, आता चालतंय", 1),  # thanks, it works now
+        ("streaming बरोबर.", 1),  # streaming is right
+        ("अजून पण fail होतोय", -1),  # it still fails
+        ("ठीक आहे, उद्या बघू", -1),  # ok, we'll look tomorrow
+        ("आत्ता नको, नंतर बघू", -1),  # not now, later
+        ("आज merge नाही करत, PR तसाच ठेवा", -1),  # not merging today, leave the PR as it is
+    ],
+)
+def test_marathi_closings(said: str, sign: int) -> None:
+    cue = closing_cue(said)
+    assert cue is not None and cue[0] * sign > 0
+
+
+def test_marathi_called_away_says_nothing_and_with_me_is_no_verdict() -> None:
+    assert closing_cue("मीटिंग आहे, निघते") == (0.0, "the user was called away (nothing said of the work)")
+    assert closing_cue("माझ्या बरोबर बघ") is None  # "बरोबर" before more words is "with"
+
+
+def test_a_marathi_request_for_today_is_not_weighed_as_a_rule() -> None:
+    for said in ("आजसाठी फक्त staging वर deploy करा, prod नको", "फक्त आजसाठी alerts चा cron दर 5 मिनिटांनी करा"):
+        assert weighed(sentences([said]), clauses) == []
+
+
+def test_a_marathi_rules_list_is_read_item_by_item() -> None:
+    said = "prod साठी नियम:\n१) migrate आधी backup घ्या\n२) शुक्रवारी deploy नाही"
+    assert extract_knowledge([said]).rules == ("migrate आधी backup घ्या", "शुक्रवारी deploy नाही")

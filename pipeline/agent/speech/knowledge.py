@@ -161,7 +161,9 @@ _TEAM_LIST_INTRO = re.compile(
     r"\bteam (?:layi|lai|vaaste)\b|"
     # Catalan "(three) things for the repo:", its rules and norms; Bulgarian "the rules (for this project):"
     # ("правилата": "правила" with its article)
-    r"\bcoses per a(?:l)? (?:repo|equip|projecte)\b|\bnormes\b|\bregles\b|правилата",
+    r"\bcoses per a(?:l)? (?:repo|equip|projecte)\b|\bnormes\b|\bregles\b|правилата|"
+    # Marathi and Hindi "rules (for prod):" ("prod साठी नियम:", "नियम:") in Devanagari
+    r"नियम",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.{5,})$")

@@ -33,10 +33,11 @@ replaces one, after held out 68's and 69's (their rules have readers of their ow
 "from now on" ("tani e tutje", "nga sot e tutje"), "no more" ("jo më"), "instead of" ("në vend të"), "forget it"
 ("harroje") and "at our place" ("tek ne") after held out 70's (its reader is `speech/languages/albanian.py`), and
 Gujarati's words for from now on and instead ("હવે પછી", "ને બદલે") after held out 71's (its reader is
-`speech/languages/gujarati.py`; "હંમેશા", "ક્યારેય", "ફક્ત", "હવેથી" stay under "indic"); Estonian's "from
-now on", "instead of" and "that was before", and its "forget" only as "unusta see …" ("ära unusta", don't forget,
-is a reminder), after held out 73's (its reader is `speech/languages/estonian.py`), the other corpora unchanged
-each time.
+`speech/languages/gujarati.py`; "હંમેશા", "ક્યારેય", "ફક્ત", "હવેથી" stay under "indic"); Marathi's ("आजपासून",
+"ते आधीचं होतं", "च्या ऐवजी") after held out 72's (its reader is `speech/languages/marathi.py`; "नेहमी", "कधीही",
+"फक्त", "यापुढे" stay under "indic"); Estonian's "from now on", "instead of" and "that was before", and its "forget"
+only as "unusta see …" ("ära unusta", don't forget, is a reminder), after held out 73's (its reader is
+`speech/languages/estonian.py`), the other corpora unchanged each time.
 
 Written from general knowledge of each language, not from any corpus; the common short forms people type in
 chat (no diacritics where people drop them). Words of two letters or fewer (but in a
@@ -235,6 +236,9 @@ FROM_NOW_ON: dict[str, str] = {
     # Gujarati, in its script and typed in Latin letters: from now on, hereafter, from today (its reader,
     # `speech/languages/gujarati.py`, reads the rule; the rule lifecycle reads these as replacing one in force)
     "gujarati": "હવેથી|હવે થી|હવે પછી|હવે પછીથી|આજથી|આજ થી|અત્યારથી|havethi|have pachhi|have pachi|aajthi",
+    # Marathi, in Devanagari and typed in Latin letters: from today on, hereafter (its reader,
+    # `speech/languages/marathi.py`, reads the rule; "यापुढे", "आतापासून", "इथून पुढे" stay under "indic")
+    "marathi": "आजपासून|आज पासून|ह्यापुढे|यापुढं|इथूनपुढे|aajpasun|yapudhe|ithun pudhe|aatapasun",
     # (Turkish says "bundan sonra" too)
     "azerbaijani": "bundan sonra|bundan belə|bundan bele|indidən belə|indiden bele|bu gündən|bu gunden",
     "romanised bengali": "ekhon theke|akhon theke",
@@ -286,6 +290,10 @@ INSTEAD: dict[str, str] = {
         "ને બદલે|ના બદલે|ની બદલે|ની જગ્યાએ|ના જગ્યાએ|હવે નહિ|હવે નહીં|એ પહેલાં હતું|એ પહેલા હતું|એ પહેલાંની વાત|"
         "ne badle|na badle|ni jagyae|have nahi"
     ),
+    # Marathi: that was before ("ते आधीचं होतं, आता …", which its reader keeps before the rule), instead of, in
+    # place of, no more from now on. Not its "आता" (now) alone: it opened the gate for a report ("आता लोकल वर पण
+    # dialyzer रडतो"), and Hindi writes "आता" for "comes"
+    "marathi": "ते आधीचं होतं|ते आधी होतं|ते पूर्वीचं होतं|च्या ऐवजी|च्या जागी|यापुढे नाही",
     # Azerbaijani: "now we have …" (a set-up that changed), "no longer needed", "don't … any more" ("daha" before
     # the prohibitive)
     "azerbaijani": (

@@ -190,7 +190,11 @@ _ONCE = re.compile(
     # does not see as letters)
     r"(?<![\u0a80-\u0aff])(?:આજ માટે|આજના માટે|ફક્ત આ વખતે|આ વખતે ફક્ત|ફક્ત આજે|આજે ફક્ત|હાલ પૂરતું|હમણાં માટે|"
     r"અત્યાર પૂરતું)(?![\u0a80-\u0aff])|"
-    r"\baaj mate\b",
+    r"\baaj mate\b|"
+    # Marathi: for today, only today, for the time being, this time ("फक्त आजसाठी alerts चा cron दर 5 मिनिटांनी
+    # करा")
+    r"(?<![\u0900-\u097f])(?:आजसाठी|आजच्यासाठी|आज पुरतं|आजपुरतं|सध्यापुरतं|सध्या पुरतं|तात्पुरतं|या वेळी फक्त|"
+    r"फक्त या वेळी|ह्या वेळी फक्त)(?![\u0900-\u097f])|\baajsathi\b",
     re.IGNORECASE,
 )
 _REMARK_TAIL = re.compile(r",\s*(?:it|it's|that|that's|this|they|he|she)\s.*$", re.IGNORECASE)

@@ -18,6 +18,7 @@ from pipeline.agent.speech.languages import (
     hungarian,
     indonesian,
     japanese,
+    marathi,
     persian,
     polish,
     swedish,
@@ -48,13 +49,15 @@ FOLDED = (
     albanian,
     gujarati,
     estonian,
+    marathi,
 )
 # The languages whose PROBLEM_TALK is read over the text as typed: folding would take their letters apart
 # (Ukrainian й and ї decompose into и and і with a mark)
 UNFOLDED = (ukrainian,)
 
 # Each language's own grammar (`speech/languages/`), in the order it is tried: Tagalog before Hinglish and Persian
-# before Arabic (each pair shares words or a script, the first tells itself apart); Polish before the guard against
+# before Arabic (each pair shares words or a script, the first tells itself apart), Marathi before Hinglish (it reads
+# only a sentence with Marathi's own words); Polish before the guard against
 # its "nie" in `cues.rule_in`; the languages with no reader of their own (`unread_languages.py`) last
 Reading = Callable[[str], str | None]
 RULE_READERS: tuple[Reading, ...] = (
@@ -66,6 +69,7 @@ RULE_READERS: tuple[Reading, ...] = (
     indonesian.indonesian_rule,
     tagalog.tagalog_rule,
     gujarati.gujarati_rule,
+    marathi.marathi_rule,
     hinglish.hinglish_rule,
     thai.thai_rule,
     persian.persian_rule,
@@ -87,6 +91,7 @@ LESSON_READERS: tuple[Reading, ...] = (
     bulgarian.bulgarian_lesson,
     indonesian.indonesian_lesson,
     gujarati.gujarati_lesson,
+    marathi.marathi_lesson,
     hinglish.hinglish_lesson,
     thai.thai_lesson,
     persian.persian_lesson,
@@ -109,6 +114,7 @@ DECISION_READERS: tuple[Reading, ...] = (
     bulgarian.bulgarian_decision,
     indonesian.indonesian_decision,
     gujarati.gujarati_decision,
+    marathi.marathi_decision,
     hinglish.hinglish_decision,
     thai.thai_decision,
     persian.persian_decision,
