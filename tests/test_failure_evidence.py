@@ -580,3 +580,30 @@ def test_a_line_that_reports_progress_or_success_is_not_what_failed() -> None:
     wrangler = "▲ [WARNING] Pages functions should not read process.env.\n[wrangler:inf] Ready on http://localhost:8788"
     assert error_line(wrangler, pasted=True).startswith("▲ [WARNING] Pages functions")
     assert says_nothing("**rakesh-s** commented on db/migrations/0007_add_moisture.sql")
+
+
+def test_pytests_short_summary_gives_way_to_the_line_that_says_its_message_whole() -> None:
+    """pytest's "FAILED … - X: message" is cut to the terminal's width; the "E   " line above it says all of the same
+    message, and that is what another session's failure will be compared with. A summary with nothing fuller above
+    it stays the line."""
+    output = (
+        'E   duckdb.duckdb.IOException: IO Error: Could not set lock on file "/srv/app/data/app.duckdb": '
+        "Conflicting lock is held in /usr/bin/python3.12 (PID 2904)\n"
+        "=========================== short test summary info ============================\n"
+        "FAILED tests/test_assets.py::test_materialize_all - duckdb.duckdb.IOException: IO Error..."
+    )
+    assert error_line(output).startswith("E   duckdb.duckdb.IOException: IO Error: Could not set lock on file")
+    alone = "E   assert 2 == 3\nFAILED tests/test_x.py::test_y - AssertionError: assert 2 == 3"
+    assert error_line(alone) == "FAILED tests/test_x.py::test_y - AssertionError: assert 2 == 3"
+
+
+def test_a_github_annotation_says_what_failed_where_a_count_does_not() -> None:
+    """`mix dialyzer --format github` (and any tool run for GitHub Actions) reports each finding as an annotation
+    under its own count: the first annotation is what failed, not "Total errors: 2" nor the runner's exit code."""
+    output = (
+        "Starting Dialyzer\nTotal errors: 2, Skipped: 0, Unnecessary Skips: 0\n"
+        "::warning file=lib/app/client.ex,line=27::Function Req.Request.put_new_header/3 does not exist.\n"
+        "::warning file=lib/app/client.ex,line=34::Function Req.Request.merge_options/2 does not exist.\n"
+        "done (warnings were emitted)\nError: Process completed with exit code 2."
+    )
+    assert error_line(output).endswith("::Function Req.Request.put_new_header/3 does not exist.")

@@ -89,6 +89,9 @@ _ERROR_TIERS = (
     # cargo nextest's failing test ("FAIL [   0.101s] tally::cli report_json_is_stable"), when its output says no
     # more (a snapshot's diff, a stderr with no panic)
     (re.compile(r"^FAIL \[\s*[\d.]+s\] \S"), False),
+    # a GitHub Actions annotation a tool printed for the run ("::warning file=lib/x.ex,line=27::Function
+    # Req.get!/2 does not exist." under dialyzer's "Total errors: 2"): the first says what failed, the count does not
+    (re.compile(r"^::(?:error|warning)\b[^:\n]*::\S"), False),
     (
         re.compile(
             r"\b(?:FAILED|ERROR|error:|fatal:|panic:)|command not found|[Nn]o such file|[Pp]ermission denied|"
@@ -324,6 +327,28 @@ MAX_LINE = 300
 _LONG_PATH = re.compile(r"(?:file:)?/{1,3}(?:[\w.=@+-]+/){4,}([\w.=@+-]+)")
 
 
+# An exception's message as a line ends with it: "… - duckdb.duckdb.IOException: IO Error"
+_MESSAGE = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b:\s*\S.*$")
+
+
+def _said_whole(found: list[str], chosen: str) -> str:
+    """pytest's short summary cuts to the terminal's width the message its "E   " line gave whole ("FAILED
+    t.py::test_x - duckdb.duckdb.IOException: IO Error" after "E   duckdb.duckdb.IOException: IO Error: Could not set
+    lock on file …"): of the lines that say the same message, the one that says all of it."""
+    said = _MESSAGE.search(chosen)
+    if said is None:
+        return chosen
+    text = said.group(0).removesuffix("...").rstrip()
+    fuller = [
+        (len(other.group(0)), line)
+        for line in found
+        if (other := _MESSAGE.search(line)) is not None
+        and other.group(0).startswith(text)
+        and len(other.group(0)) > len(text)
+    ]
+    return max(fuller)[1] if fuller else chosen
+
+
 def _within_cut(line: str) -> str:
     """The line cut to MAX_LINE characters, its long paths first cut to their last part when it is longer."""
     return (_LONG_PATH.sub(r"…/\1", line) if len(line) > MAX_LINE else line)[:MAX_LINE]
@@ -398,7 +423,7 @@ def error_line(text: str, emails: bool = True, *, pasted: bool = False) -> str:
     for tier, last in _ERROR_TIERS:
         found = [line for line in lines if tier.search(line) and not _NOT_EVIDENCE.match(line)]
         if found:
-            chosen = _with_next_when_it_only_opens(lines, found[-1] if last else found[0])
+            chosen = _with_next_when_it_only_opens(lines, _said_whole(found, found[-1] if last else found[0]))
             return _within_cut(_innermost(_THROWN.sub("", chosen)))
     rest = [line for line in lines if not _NOT_EVIDENCE.match(line)]
     # Why by level: in a log with no error line, "[info] Running Endpoint with Bandit …" opens it and says
