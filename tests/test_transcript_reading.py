@@ -11,7 +11,7 @@ from pipeline.agent.session_summary import extractive_summary, render
 from pipeline.agent.speech.cues import RETRACTION
 from pipeline.agent.speech.knowledge import extract_knowledge, typed_and_pasted
 from pipeline.agent.speech.rule_changes import REPLACES
-from pipeline.agent.speech.sentence_parts import tidy
+from pipeline.agent.speech.sentence_parts import clauses, tidy
 from pipeline.agent.transcript import NotATranscript, parse_transcript
 from pipeline.learning.rules.rule_meaning import directive
 from tests.transcript_lines import CWD, DENIED, SESSION, Transcript
@@ -1319,3 +1319,42 @@ def test_one_edit_put_back_while_the_rest_stays_and_passes_is_no_undo() -> None:
     alone.bash("go test ./...", "ok  example.com/x 0.1s", 0).user("put it back").edit("/repo/client.go", "5s", "10s")
     alone.bash("go test ./...", "ok  example.com/x 0.1s", 0)
     assert session_outcome(parse_transcript(alone.bytes(), "x")).outcome != "success"
+
+
+def test_what_must_pass_before_any_push_and_code_colons_are_read_whole() -> None:
+    """ "pytest has to pass before a push" and "ruff check and ruff format must be clean before a push" hold before
+    every push; a colon of code ("# type: ignore", Elixir's "testing: :inline") cuts no clause; "tell me the command
+    and I edit it myself" is what follows this one answer, not a task kept for good."""
+    for rule in (
+        "pytest has to pass before a push",
+        "ruff check and ruff format must be clean before a push",
+        "the unit tests have to pass before a merge",
+        "no new type: ignore without a comment saying why",
+    ):
+        assert extract_knowledge([rule]).rules == (rule,)
+    assert extract_knowledge(["the tests have to pass before I look at it"]).rules == ()
+    assert clauses("keep Oban in testing: :inline in config/test.exs") == [
+        "keep Oban in testing: :inline in config/test.exs"
+    ]
+    assert clauses("one more thing: use the logger") == ["one more thing", "use the logger"]
+    said = "I will not paste the value here, just tell me the ansible-vault command and I edit it myself"
+    assert extract_knowledge([said]).rules == ()
+    assert extract_knowledge(["the version, I bump it myself at release time"]).rules != ()
+
+
+def test_how_a_thing_is_with_the_order_to_keep_it_so_is_a_rule() -> None:
+    """ "the image is built on python:3.12-slim-bookworm, don't change that" says how it is and that it stays so; the
+    speaker's own work ("fixed the import, don't change that") and this work as it is now ("the layout looks good
+    now, don't touch it", "that function is fine, …") are not. "and like i said, …" reminds of a rule given before."""
+    kept = "the Docker image is built on python:3.12-slim-bookworm, don't change that"
+    assert extract_knowledge([f"{kept}."]).rules == (kept,)
+    assert extract_knowledge(["node 20 in CI, do not bump it"]).rules == ("node 20 in CI, do not bump it",)
+    for said in (
+        "fixed the import, don't change that",
+        "the layout looks good now, don't touch it",
+        "that function is fine, don't touch it",
+        "the port is 8080, don't change it?",
+    ):
+        assert extract_knowledge([said]).rules == (), said
+    reminded = "and like i said, no keys in the repo: the AppKey stays in .env"
+    assert extract_knowledge([reminded]).rules == ("no keys in the repo: the AppKey stays in .env",)

@@ -26,6 +26,7 @@ import numpy as np
 import structlog
 
 from pipeline.agent.speech.knowledge import clauses, listed_items, says_something, sentences, tidy
+from pipeline.agent.speech.rule_changes import LIFTED
 from pipeline.embedding.service import EmbeddingService
 from pipeline.learning import verdict_meaning
 from pipeline.learning.lessons import apply_changes, clean_lesson, current_bullets, section_bullets
@@ -131,10 +132,15 @@ class Knowledge:
         subject = subject_cosine(vectors, {*current, *background, *GENERIC_RULES})
 
         in_force = list(current)
+        lifting: list[str] = []
         for candidate in cleaned:
             verdict = judge(candidate, in_force, similar, subject if vectors else None, rivals=background)
             if verdict.action == "duplicate" and verdict.other is not None:
                 restated.append((candidate, verdict.other))
+                continue
+            if verdict.action == "add" and LIFTED.match(candidate):
+                # "the tests are fine now" lifts no rule in force: a rule only if it lifts one said before
+                lifting.append(candidate)
                 continue
             if verdict.action == "supersede" and verdict.other is not None:
                 if verdict.other in added:
@@ -145,7 +151,9 @@ class Knowledge:
             added.append(candidate)
             in_force.append(candidate)
         replacing = [c for c in added if replaces_something(c) and c not in {new for _, new in superseded}]
+        replacing += lifting
         recovered = await self._recover(replacing, in_force, background, earlier) if replacing and earlier else []
+        added += [new for _, new, _ in recovered if new in lifting]
         done_added, done_superseded = await asyncio.to_thread(
             apply_changes, path, section, added, superseded, when=when, recovered=[(o, n) for o, n, _ in recovered]
         )

@@ -18,6 +18,7 @@ from pipeline.agent.speech import english_forms as form
 from pipeline.agent.speech import english_habits as habits
 from pipeline.agent.speech.cues import RETRACTION
 from pipeline.agent.speech.english_decisions import DECISION, DECISION_TAG, FIRST_PERSON, REMEMBER, WE_DECIDED
+from pipeline.agent.speech.rule_changes import LIFTED
 from pipeline.agent.speech.sentence_parts import LEAD as _LEAD
 from pipeline.agent.speech.sentence_parts import REASON_TAIL, clauses, tidy
 
@@ -243,6 +244,8 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(again["r"])
     if form.SHOULD_NEVER.match(sentence.strip()) or form.SAME_AS_PLACE.match(sentence.strip()):
         return tidy(sentence)
+    if form.KEEP_AS_IS.match(sentence.strip()):
+        return tidy(sentence)  # how a thing is, with the order to keep it so
     if (preferred := habits.PREFERRED.match(sentence.strip())) and (
         form.EVERY_DOES.match(preferred["r"]) or form.ANY_KIND_GOES.match(preferred["r"])
     ):
@@ -296,6 +299,8 @@ def _rule_in(sentence: str) -> str | None:
             return tidy(_LEAD.sub("", sentence.strip()) if told_not else clause)
         if FIRST_PERSON.match(clause):
             continue
+        if LIFTED.match(clause) and not clause.rstrip().endswith("?"):
+            return tidy(clause)  # a rule only where it lifts one (`rule_changes.LIFTED`)
         kind_wide = form.FOR_KIND.match(clause) or form.FORGET.match(clause) or form.EVERY_DOES.match(clause)
         kind_wide = kind_wide or form.HELD_AS.match(clause)
         if kind_wide and not clause.rstrip().endswith("?"):

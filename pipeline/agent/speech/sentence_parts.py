@@ -32,7 +32,11 @@ _CODE_BANG = re.compile(
     r"assert_eq|assert_ne|dbg|json|include_str|matches|macro_rules|writeln|todo|unimplemented))!`?$"
 )
 # (not the "--" before a command's own flags: "cargo clippy --all-targets -- -D warnings")
-_CLAUSE = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+(?!-)|[;፤]\s+|(?<=\w):\s+(?=\S)|\s+[:;]\s+(?=\S)")  # "texte : suite"
+# Not a colon of code: a keyword argument whose value is a symbol ("Oban in testing: :inline", "adapter: :sidekiq")
+# nor Python's "# type: ignore"
+_CLAUSE = re.compile(
+    r"\s+[—–]\s+|\s+-{1,2}\s+(?!-)|[;፤]\s+|(?<=\w):\s+(?=[^\s:])(?!(?<=type: )ignore\b)|\s+[:;]\s+(?=\S)"
+)  # "texte : suite"
 # the last of a list of prefixes written as one token ("drop the feat:/fix: prefixes"): its colon cuts nothing
 _PREFIX_LIST = re.compile(r"\w:[:/]\w+$")
 LEAD = re.compile(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.agent.speech.knowledge import clauses, says_something, sentences, tidy
-from pipeline.agent.speech.rule_changes import PERMITS, REPLACES, RETRACTS
+from pipeline.agent.speech.rule_changes import LIFTED, PERMITS, REPLACES, RETRACTS
 from pipeline.agent_path import folder_project
 from pipeline.frontmatter import split_front_matter
 from pipeline.learning.lessons import clean_lesson
@@ -61,7 +61,7 @@ def replaces_something(rule: str) -> bool:
     """Whether a rule says it replaces, takes back or lifts an earlier one ("from now on", "forget", "instead",
     "you may now …", in the languages `rule_changes` and `directive_words` know)."""
     markers = (REPLACES, RETRACTS, PERMITS, OTHER_REPLACES, OTHER_PERMITS)
-    return any(pattern.search(rule) for pattern in markers)
+    return any(pattern.search(rule) for pattern in markers) or bool(LIFTED.match(rule))
 
 
 def earlier_instructions(sessions_dir: Path, project: str | None, *, before: str, exclude: str) -> list[Instruction]:

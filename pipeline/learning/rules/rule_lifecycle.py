@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pipeline.agent.speech.rule_changes import (
     ADDS,
     FORBIDS,
+    LIFTED,
     PERMITS,
     REPLACES,
     RETRACTS,
@@ -224,9 +225,11 @@ def replaced_in_other_words(
     """The rule in force that `candidate` replaces without repeating its words (see the module docstring)."""
     retracts = bool(RETRACTS.search(candidate))
     replaces = bool(REPLACES.search(candidate) or OTHER_REPLACES.search(candidate))
-    if not (replaces or retracts) and (PERMITS.search(candidate) or OTHER_PERMITS.search(candidate)):
+    permits = PERMITS.search(candidate) or OTHER_PERMITS.search(candidate)
+    if (not (replaces or retracts) and permits) or LIFTED.match(candidate):
         # Why only those: a permission lifts a prohibition or a hold ("do not push; I push myself" … "you may push
-        # your branches yourself"); beside a rule that asks for something it adds, and replaces nothing
+        # your branches yourself"); beside a rule that asks for something it adds, and replaces nothing. The same
+        # for what is allowed again said as news, whatever else it says ("friday deploys are fine again now …")
         permitted = _CONDITION.split(candidate, maxsplit=1)[0]
         current, rivals = (
             [o for o in texts if (FORBIDS.search(o) or OTHER_FORBIDS.search(o)) and terms(permitted) & terms(o)]
