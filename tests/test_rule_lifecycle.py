@@ -421,7 +421,8 @@ def test_a_replacement_nearer_a_rule_of_the_other_file_replaces_none_of_this_one
 def test_across_two_languages_the_one_word_only_the_old_rule_shares_says_which_it_replaces() -> None:
     """A Lithuanian "from now on" beside an English rule and a Lithuanian one: the model puts it nearer the rule in
     its own language (0.29 against 0.25), while "squash", which only the English rule shares, names the subject.
-    Not when another rule shares that word too, and not within one language (there the word may be the task's)."""
+    Not when another rule shares that word too, nor within one language (there the word may be the task's), unless
+    the replacement says again most of what the rule says (squash, merge, commit)."""
     new = "nuo šiol merginam be squash, noriu matyti visus commitus istorijoj"
     squash = "always squash merge my branches, one commit per feature"
     vitest = "Vitest testus visada dėk šalia kodo, kaip src/lib/format.test.ts"
@@ -431,7 +432,9 @@ def test_across_two_languages_the_one_word_only_the_old_rule_shares_says_which_i
     values[squash_too] = 0.1
     assert replaced_in_other_words(new, [squash, squash_too], lambda a, b: values[b], [vitest]) is None
     english = "from now on we merge without squash, I want every commit in the history"
-    assert replaced_in_other_words(english, [squash], lambda a, b: values[b], [vitest]) is None
+    assert replaced_in_other_words(english, [squash], lambda a, b: values[b], [vitest]) == squash
+    alone = "from now on no squash, I want the whole history"
+    assert replaced_in_other_words(alone, [squash], lambda a, b: values[b], [vitest]) is None
 
 
 def test_rejecting_the_file_an_old_rule_puts_things_in_reverses_it() -> None:
@@ -456,3 +459,22 @@ def test_what_is_skipped_then_shipped_is_a_reversal() -> None:
     verdict = judge("every release has to ship a linux x86_64 binary too", [old], no_model)
     assert (verdict.action, verdict.other) == ("supersede", old)
     assert judge("skip the slow tests locally", ["ship the docs with every release"], no_model).action == "add"
+
+
+def test_a_replacement_that_says_again_most_of_what_a_rule_says_replaces_it() -> None:
+    """ "builds go to the closed testing track now, internal was only the two of us" shares build, track and internal
+    with the rule on the internal track, the rule on the tests before a build shares build alone: where the model
+    puts the two near it alike, the rule it shares the most words with is the one it changes. Two rules sharing as
+    many words are no evidence either way."""
+    current = [
+        "release builds go to the internal track with fastlane",
+        "run flutter test before every Play Store build",
+    ]
+
+    def subject(a: str, b: str) -> float:
+        return 0.149 if "flutter" in b else 0.127
+
+    new = "from now on builds go to the closed testing track, internal was only the two of us"
+    assert replaced_in_other_words(new, current, subject) == current[0]
+    tied = ["release builds go to the internal track", "internal builds go to the beta track"]
+    assert replaced_in_other_words(new, tied, lambda a, b: 0.2) is None
