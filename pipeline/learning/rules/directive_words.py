@@ -383,6 +383,9 @@ FORBID: dict[str, str] = {
     "yoruba": "ma se|má ṣe|ma fi|má fi|lailai|nikan",
     "azerbaijani": "heç vaxt|hec vaxt|yox|etmə|etme|yazma|qoyma|toxunma|ancaq|yalnız|yalniz|lazım deyil|lazim deyil",
     "punjabi": "ਕਦੇ ਨਹੀਂ|ਨਾ ਕਰੋ|ਸਿਰਫ|kade nahi|sirf|na karo|nahi karna",
+    # (readers read these languages' rules; the words here say what a rule holds back, for a permission to lift)
+    "estonian": "ära|ara|ei|mitte|kunagi|ainult|ilma|jääb|jaab",
+    "marathi": "नाही|नको|नका|कधीही|कधीच|फक्त",
 }
 
 # language: how it is done "at our place" ("kod nas migracije idu u zaseban PR", "u nás sú všade file-scoped
