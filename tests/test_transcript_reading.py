@@ -1358,3 +1358,25 @@ def test_how_a_thing_is_with_the_order_to_keep_it_so_is_a_rule() -> None:
         assert extract_knowledge([said]).rules == (), said
     reminded = "and like i said, no keys in the repo: the AppKey stays in .env"
     assert extract_knowledge([reminded]).rules == ("no keys in the repo: the AppKey stays in .env",)
+
+
+def test_what_went_wrong_last_season_then_what_is_done_so_is_a_rule() -> None:
+    """ "last season …, so field units only get --release builds": any last time (season, month, release) and what
+    is done since so it does not happen again; what the speaker or the team did then is no rule."""
+    said = "last season a unit flashed with a debug build drained its battery in four days, so field units only get --release builds."
+    assert extract_knowledge([said]).rules == ("field units only get --release builds",)
+    assert extract_knowledge(["last week the deploy failed, so I rolled back"]).rules == ()
+    assert extract_knowledge(["last month prod went down twice, so we moved the cron to 3am"]).rules == ()
+
+
+def test_a_review_the_person_asks_to_take_care_of_is_theirs() -> None:
+    """ "this review comment from Nikhil on my PR, please take care of it too:" takes the quoted review on, and a norm
+    after "also" in it is a rule; a prohibition after a comma is left ("…, no Redis on the server" ends a decision,
+    "find out why for real, no workarounds in the code" a task)."""
+    said = (
+        "and this review comment from Nikhil on my PR, please take care of it too:\n\n"
+        "> review: slips/serializers.py has two new `# type: ignore`. mypy has to pass with django-stubs. also ruff "
+        "check and ruff format must be clean before a push."
+    )
+    assert extract_knowledge([said]).rules == ("ruff check and ruff format must be clean before a push",)
+    assert extract_knowledge([said.replace("please take care of it too", "fyi")]).rules == ()

@@ -135,9 +135,13 @@ _INSTEAD = re.compile(r"^[;,]\s*(?:and\s+|but\s+)?instead\b", re.IGNORECASE)
 # what is used instead, named only ("plain testing and go-cmp"): a few words, one of them from code
 _NAMES_ONLY = re.compile(r"^(?=[^,;]*[\w][-_./+][\w])[\w.+/@-]+(?: [\w.+/@-]+){0,5}$")
 # "last time two jest workers truncated each other's tables, so run the e2e suite with --runInBand": what went
-# wrong before, then what is to be done so it does not again, is a standing order however plain its grammar
+# wrong before, then what is to be done so it does not again, is a standing order however plain its grammar ("last
+# season a unit flashed with a debug build drained its battery, so field units only get --release builds")
 _LAST_TIME_SO = re.compile(
-    r"^(?:\w+\s*:\s*|also,?\s+|and\s+|oh,?\s+)?(?:the\s+)?last time\b.{6,}?,\s*so\s+(?P<r>\S.{8,})$", re.IGNORECASE
+    r"^(?:\w+\s*:\s*|also,?\s+|and\s+|oh,?\s+)?(?:the\s+)?"
+    r"last (?:time|season|week|month|year|release|sprint|quarter|winter|spring|summer|autumn|fall)\b"
+    r".{6,}?,\s*so\s+(?P<r>\S.{8,})$",
+    re.IGNORECASE,
 )
 # "…, every time" after an order ("lint first, then commit. every time.", its own sentence joined to the order by
 # `sentence_parts.sentences`)

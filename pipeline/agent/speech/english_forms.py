@@ -466,7 +466,7 @@ DO_NEVER = re.compile(
 # be clean before a push": what has to hold before any act of a kind ("a push" is any one of them; "the push" would
 # be this one)
 HOLDS_BEFORE = re.compile(
-    r"^(?!(?:i|we|you|it|this|that|there|they)\b)[\w.+/-]+(?:\s+[\w.+/-]+){0,5}\s+"
+    r"^(?:also,?\s+|and\s+)?(?!(?:i|we|you|it|this|that|there|they)\b)[\w.+/-]+(?:\s+[\w.+/-]+){0,5}\s+"
     r"(?:has to|have to|must|needs to|need to|should)\s+(?:be\s+[\w-]+(?:\s+[\w-]+)?|pass|succeed|go green)"
     r"\s+before\s+(?:(?:anything|anyone|anybody|any|every|each|we|you)\b.{3,}|"
     rf"an? {UNIT_OF_WORK}\s*[.!]?$)",

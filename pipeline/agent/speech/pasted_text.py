@@ -55,6 +55,7 @@ _ACT_ON_IT = re.compile(
     r"address (?:it|that|this|them|these|those|(?:her|his|their|the) (?:comments?|review|points?))|"
     r"apply (?:it|that|this|them|(?:her|his|their|the) (?:suggestions?|changes?))|follow (?:it|that|this)|"
     r"(?:she|he|they)(?:'s|'re| is| are) right|"
+    r"(?:take care of|handle|deal with) (?:it|that|this|them|those|these)|sort (?:it|that|this|them) out|"
     # Catalan, Spanish: fix it, do what (s)he says
     r"arregla-ho|arregla'l|arréglalo|arreglalo|fes el que (?:diu|demana)|haz lo que (?:dice|pide))\b",
     re.IGNORECASE,
