@@ -607,3 +607,17 @@ def test_a_github_annotation_says_what_failed_where_a_count_does_not() -> None:
         "done (warnings were emitted)\nError: Process completed with exit code 2."
     )
     assert error_line(output).endswith("::Function Req.Request.put_new_header/3 does not exist.")
+
+
+def test_a_dialyzer_warning_is_its_place_and_what_it_says() -> None:
+    """dialyxir prints each warning as "FILE:LINE:KIND" with what it means on the next line, after its progress
+    lines ("Finding suitable PLTs", "PLT is up to date!"): the warning with its message is what failed."""
+    output = (
+        "Finding suitable PLTs\nChecking PLT...\nPLT is up to date!\nStarting Dialyzer\n"
+        "lib/app_web/live/route_live/index.ex:41:call\nThe function call will not succeed.\n\n"
+        "Phoenix.LiveView.stream(_socket :: any(), :routes, [any()], [{:reset, true}])\n\nbreaks the contract\n"
+        "done (warnings were emitted)"
+    )
+    expected = "lib/app_web/live/route_live/index.ex:41:call The function call will not succeed."
+    assert error_line(output) == expected
+    assert error_line(output, pasted=True) == expected

@@ -89,6 +89,9 @@ _ERROR_TIERS = (
     # cargo nextest's failing test ("FAIL [   0.101s] tally::cli report_json_is_stable"), when its output says no
     # more (a snapshot's diff, a stderr with no panic)
     (re.compile(r"^FAIL \[\s*[\d.]+s\] \S"), False),
+    # Dialyzer's warning with what it says, joined below ("lib/app/live/index.ex:41:call The function call will not
+    # succeed."): the first is the cause, its "done (warnings were emitted)" only counts them
+    (re.compile(r"^[\w./-]+\.exs?:\d+:[a-z_]+ \S"), False),
     # a GitHub Actions annotation a tool printed for the run ("::warning file=lib/x.ex,line=27::Function
     # Req.get!/2 does not exist." under dialyzer's "Total errors: 2"): the first says what failed, the count does not
     (re.compile(r"^::(?:error|warning)\b[^:\n]*::\S"), False),
@@ -208,6 +211,7 @@ _NOT_EVIDENCE = re.compile(
 _FRAMED_ERROR = re.compile(r"^│\s*Error: \S")
 # A step reported under way or done: "Running Gradle task 'assembleDebug'...", "Got dependencies!"
 _CHATTER = re.compile(r"(?:\.\.\.|…|!)\s*$")
+_DIALYZER_WARNING = r"^[\w./-]+\.exs?:\d+:[a-z_]+$"
 _LABEL_ONLY = re.compile(
     r"(?:^|\b)(?:error|errors|error message|exception|failure|fatal|caused by)\s*:$|^error$|"
     # an exception named alone ("PrismaClientValidationError:"), R's "Error in `check_readings()`:" (its message on
@@ -215,7 +219,9 @@ _LABEL_ONLY = re.compile(
     r"^[A-Z]\w*(?:Error|Exception):$|^Error in .{1,80}:$|^❯ checking .{3,80} \.\.\. (?:ERROR|WARNING|NOTE)$|"
     r"^The following .{3,60} was thrown\b[^:]*:$|"
     # a PHP exception named alone on its line (Laravel, Pest), its message on the next
-    r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$",
+    r"^(?:[A-Z]\w*\\)+[A-Z]\w*(?:Exception|Error)$|"
+    # Dialyzer's warning (dialyxir: "lib/app/live/index.ex:41:call", then "The function call will not succeed.")
+    rf"{_DIALYZER_WARNING}",
     re.IGNORECASE,
 )
 _FIELD = re.compile(r"^[A-Z][\w ]{0,20}:\s+\S")
