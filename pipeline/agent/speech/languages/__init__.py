@@ -57,8 +57,8 @@ UNFOLDED = (ukrainian,)
 
 # Each language's own grammar (`speech/languages/`), in the order it is tried: Tagalog before Hinglish and Persian
 # before Arabic (each pair shares words or a script, the first tells itself apart), Marathi before Hinglish (it reads
-# only a sentence with Marathi's own words); Polish before the guard against
-# its "nie" in `cues.rule_in`; the languages with no reader of their own (`unread_languages.py`) last
+# only a sentence with Marathi's own words); Polish before the guard against its "nie" in `cues.rule_in`; the
+# languages with no reader of their own (`unread_languages.py`) last
 Reading = Callable[[str], str | None]
 RULE_READERS: tuple[Reading, ...] = (
     japanese.japanese_rule,
