@@ -248,7 +248,7 @@ def _rule_in(sentence: str) -> str | None:
         return tidy(again["r"])
     if form.SHOULD_NEVER.match(sentence.strip()) or form.SAME_AS_PLACE.match(sentence.strip()):
         return tidy(sentence)
-    if form.KEEP_AS_IS.match(sentence.strip()):
+    if habits.KEEP_AS_IS.match(sentence.strip()):
         return tidy(sentence)  # how a thing is, with the order to keep it so
     if (preferred := habits.PREFERRED.match(sentence.strip())) and (
         form.EVERY_DOES.match(preferred["r"]) or form.ANY_KIND_GOES.match(preferred["r"])

@@ -135,15 +135,6 @@ SAID_BEFORE = re.compile(
     r"(?:\s*[:,—–]\s*|\s+(?=(?:no|never|don'?t|do not|always|only|every|use|keep|avoid)\b))(?P<r>\S.{8,})",
     re.IGNORECASE,
 )
-# "the image is built on python:3.12-slim-bookworm, don't change that", "we're on Node 20 here, do not bump it": how
-# a thing is, and the order to keep it so (not "fixed the import, don't change that", the speaker's own work, nor
-# "the layout looks good now, don't touch it", this work as it is now)
-KEEP_AS_IS = re.compile(
-    r"^(?!(?:i|i'?ve|i'?m|my|we|we'?ve|you|just|ok|okay|this|that|these|those|it|it'?s|everything|the rest)\b|"
-    r"\w+ed\b|.*\b(?:looks?|now)\b)(?P<r>\S.{8,}?),\s*(?:please\s+)?(?:don'?t|do not|never)\s+"
-    r"(?:change|touch|bump|upgrade|downgrade|switch|swap) (?:that|it|this|them)(?: again| ever)?\s*[.!]?$",
-    re.IGNORECASE,
-)
 # "go test always with -race", "timestamps always in UTC": a thing and how it always goes, said without a verb (a
 # report has one: "the build always fails on CI")
 ALWAYS_HOW = re.compile(
