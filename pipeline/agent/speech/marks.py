@@ -70,6 +70,12 @@ def to_its_end(text: str, after: int, goes_on: re.Pattern[str], start: int = 0, 
     return text[start:]
 
 
+def whole_words(words: str, letters: str) -> str:
+    """`words` (an alternation) as a pattern of whole words in a script whose words can end on a vowel sign, which
+    \\b does not see as a letter (Gujarati, Devanagari): `letters` is the script's block ("\\u0900-\\u097f")."""
+    return rf"(?<![{letters}\w])(?:{words})(?![{letters}\w])"
+
+
 def typed_in_latin(words: list[str], vocabulary: frozenset[str], own: set[str]) -> bool:
     """Whether a language typed in Latin letters (Greeklish, Finglish, Arabizi) wrote these words: two of its
     words (`vocabulary`, or `own`), one of them its own (`own`: those found that no other language also writes)."""

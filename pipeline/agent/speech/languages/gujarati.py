@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import tidy, whole_words
 
 _I = re.IGNORECASE
 _G = "\u0a80-\u0aff"  # the Gujarati block: its letters and its vowel signs, which \w does not count as letters
 
 
 def _word(words: str) -> str:
-    """`words` (an alternation) as whole words: \\b does not see a Gujarati word end on a vowel sign."""
-    return rf"(?<![{_G}\w])(?:{words})(?![{_G}\w])"
+    return whole_words(words, _G)
 
 
 _GUJARATI = re.compile(rf"[{_G}]")

@@ -28,15 +28,14 @@ from __future__ import annotations
 
 import re
 
-from pipeline.agent.speech.marks import tidy
+from pipeline.agent.speech.marks import tidy, whole_words
 
 _I = re.IGNORECASE
 _D = "\u0900-\u097f"  # Devanagari: its letters and vowel signs, which \w does not count as letters
 
 
 def _word(words: str) -> str:
-    """`words` (an alternation) as whole words: \\b does not see a Devanagari word end on a vowel sign."""
-    return rf"(?<![{_D}\w])(?:{words})(?![{_D}\w])"
+    return whole_words(words, _D)
 
 
 # Marathi's own words, which Hindi and Nepali do not write: is, are, is not, don't, in, for, from, always, never,
